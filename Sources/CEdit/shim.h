@@ -1,0 +1,3 @@
+// libedit's readline-compatible interface, for line editing and history at a terminal.
+#include <stdio.h>
+#include <editline/readline.h>

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few file operations the host needs, on the C library (the runtime avoids Foundation:
+/// see Package.swift).
+public enum FileSystem {
+    /// The whole file as bytes.
+    public static func read(_ path: String) throws -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw FileError(path: path, reason: describe(errno)) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+            if n < chunk.count {
+                if ferror(file) != 0 { throw FileError(path: path, reason: describe(errno)) }
+                return bytes
+            }
+        }
+    }
+
+    /// The whole file as text; bytes that are not UTF-8 become U+FFFD.
+    public static func readText(_ path: String) throws -> String {
+        String(decoding: try read(path), as: UTF8.self)
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Names in a directory (no "." or ".."), sorted; empty when it cannot be read.
+    public static func list(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// `dir/name`, without doubling the slash.
+    public static func join(_ dir: String, _ name: String) -> String {
+        dir.hasSuffix("/") ? dir + name : dir + "/" + name
+    }
+
+    /// The directory part of a path ("." for a bare name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component without its extension: "rules/rps.lua" -> "rps".
+    public static func stem(of path: String) -> String {
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// A file could not be read; `description` names the file and the reason.
+public struct FileError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason.prefix(1).lowercased() + reason.dropFirst())" }
+}

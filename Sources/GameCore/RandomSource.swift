@@ -1,0 +1,97 @@
+/// All chance in a game comes from one `RandomSource`, so a seed replays a game exactly on
+/// every machine.
+///
+/// Algorithm (fixed; changing it breaks every recorded seed):
+/// - the 64-bit seed is expanded into the 256-bit state by SplitMix64 (Steele, Lea, Flood);
+/// - the generator is xoshiro256** 1.0 (Blackman and Vigna, 2018);
+/// - an integer in a range of size n comes from Lemire's multiply-shift method with rejection,
+///   so it is exactly uniform (no modulo bias);
+/// - a float in [0, 1) is the top 53 bits of one output times 2^-53.
+///
+/// Tests can script chance: `force([3, 1])` makes the next two `int(in:)` draws return 3 and
+/// then 1 (each must lie in the range asked for), after which the seeded sequence resumes.
+public final class RandomSource {
+    public let seed: UInt64
+    private var s: (UInt64, UInt64, UInt64, UInt64)
+    private var forced: [Int] = []
+
+    public init(seed: UInt64) {
+        self.seed = seed
+        var x = seed
+        func splitmix() -> UInt64 {
+            x &+= 0x9E37_79B9_7F4A_7C15
+            var z = x
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        s = (splitmix(), splitmix(), splitmix(), splitmix())
+    }
+
+    /// The next raw 64 bits of xoshiro256**.
+    public func next() -> UInt64 {
+        let result = rotl(s.1 &* 5, 7) &* 9
+        let t = s.1 << 17
+        s.2 ^= s.0
+        s.3 ^= s.1
+        s.1 ^= s.2
+        s.0 ^= s.3
+        s.2 ^= t
+        s.3 = rotl(s.3, 45)
+        return result
+    }
+
+    private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
+
+    /// A uniform integer in `range`, or the next scripted outcome.
+    public func int(in range: ClosedRange<Int>) throws -> Int {
+        if !forced.isEmpty {
+            let value = forced.removeFirst()
+            guard range.contains(value) else { throw ScriptedOutcomeError(value: value, range: range) }
+            return value
+        }
+        let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
+        if span == 0 { return Int(bitPattern: UInt(next())) }  // the full 64-bit range
+        var product = next().multipliedFullWidth(by: span)
+        if product.low < span {
+            let threshold = (0 &- span) % span
+            while product.low < threshold { product = next().multipliedFullWidth(by: span) }
+        }
+        return range.lowerBound &+ Int(bitPattern: UInt(product.high))
+    }
+
+    /// A uniform float in [0, 1).
+    public func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+
+    /// Shuffles `items` uniformly (Fisher-Yates, drawing j in 0...i from the last index down).
+    public func shuffle<T>(_ items: inout [T]) throws {
+        guard items.count > 1 else { return }
+        for i in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(i, try int(in: 0...i))
+        }
+    }
+
+    /// Queues outcomes for the next `int(in:)` draws (tests only).
+    public func force(_ outcomes: [Int]) { forced.append(contentsOf: outcomes) }
+
+    /// The generator's whole position, to undo the draws of a refused move.
+    public struct Snapshot {
+        fileprivate var s: (UInt64, UInt64, UInt64, UInt64)
+        fileprivate var forced: [Int]
+    }
+
+    public var snapshot: Snapshot { Snapshot(s: s, forced: forced) }
+    public func restore(_ snapshot: Snapshot) {
+        s = snapshot.s
+        forced = snapshot.forced
+    }
+}
+
+/// A test scripted an outcome that the game's draw cannot produce.
+public struct ScriptedOutcomeError: Error, CustomStringConvertible {
+    public var value: Int
+    public var range: ClosedRange<Int>
+    public var description: String {
+        "scripted random outcome \(value) is outside the range \(range.lowerBound)...\(range.upperBound) of this draw"
+    }
+}

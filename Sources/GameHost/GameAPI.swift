@@ -1,0 +1,194 @@
+import GameCore
+import LuaKit
+
+/// The host API a rule receives as `game` (documented in docs/lua-api.md and annotated in
+/// rules/lib/gamehost.d.lua): options, chance, time, match scoring, output and refusal.
+/// Chance and time also back the sandbox's `math.random`, `os.time` and `os.clock`, so a rule
+/// cannot reach an unseeded source.
+final class GameAPI {
+    let lua: LuaState
+    let table: LuaRef
+
+    // The session's context, set before each game starts.
+    var random = RandomSource(seed: 0)
+    var clock: Clock = ManualClock()
+    var startTime: Double = 0
+
+    // What the current hook call produced.
+    var messages: [String] = []
+    var bells = 0
+    var refusal: String?
+
+    /// The token `game.refuse` raises: a table only the host holds, so no rule can forge it.
+    let refusalToken: LuaRef
+
+    init(lua: LuaState, libraryDirectories: [String]) {
+        self.lua = lua
+        table = lua.makeRef(.map([:]))
+        refusalToken = lua.makeRef(.map(["refusal": true]))
+        install(libraryDirectories: libraryDirectories)
+    }
+
+    /// Points the API at a session's options, chance and clock.
+    func bind(options: [String: LuaValue], seed: UInt64, random: RandomSource, clock: Clock) {
+        self.random = random
+        self.clock = clock
+        startTime = clock.now()
+        lua.setField(table, "options", .map(options))
+        lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))
+    }
+
+    func takeOutput() -> (messages: [String], bells: Int) {
+        defer { messages = []; bells = 0 }
+        return (messages, bells)
+    }
+
+    private func set(_ name: String, _ body: @escaping LuaFunction) {
+        lua.setField(table, name, .ref(lua.function(body)))
+    }
+
+    private func install(libraryDirectories: [String]) {
+        lua.setField(table, "options", .map([:]))
+        lua.setField(table, "seed", .integer(0))
+
+        let say = lua.function { [unowned self] call in
+            messages.append((0..<call.count).map { call.describe($0 + 1) }.joined(separator: "\t"))
+            return 0
+        }
+        lua.setField(table, "say", .ref(say))
+        lua.setGlobal("print", .ref(say))
+
+        set("bell") { [unowned self] _ in
+            bells += 1
+            return 0
+        }
+
+        set("refuse") { [unowned self] call in
+            refusal = call.count >= 1 ? call.describe(1) : "not accepted"
+            throw LuaRaise(.ref(refusalToken))
+        }
+
+        let random = lua.function { [unowned self] call in try self.random(call) }
+        lua.setField(table, "random", .ref(random))
+
+        set("pick") { [unowned self] call in
+            _ = try call.table(1, "list")
+            guard call.length(1) > 0 else { throw GameAPIError("pick: the list is empty") }
+            call.pushElement(of: 1, at: try self.random.int(in: 1...call.length(1)))
+            return 1
+        }
+
+        set("shuffle") { [unowned self] call in
+            _ = try call.table(1, "list")
+            var order = Array(1...max(call.length(1), 1))
+            if call.length(1) == 0 { order = [] }
+            try self.random.shuffle(&order)
+            try call.permute(1, order)
+            call.pushArgument(1)
+            return 1
+        }
+
+        let now = lua.function { [unowned self] call in
+            call.push(clock.now())
+            return 1
+        }
+        lua.setField(table, "now", .ref(now))
+
+        installMatch()
+
+        // The sandbox's own sources of chance and time come from the host too.
+        lua.setField(lua.globalRef("math")!, "random", .ref(random))
+        lua.setField(lua.globalRef("math")!, "randomseed", .ref(lua.function { _ in
+            throw GameAPIError("math.randomseed is not available: the host seeds all chance (gamehost play --seed N)")
+        }))
+        let os = lua.makeRef(.map([:]))
+        lua.setField(os, "time", .ref(lua.function { [unowned self] call in
+            call.push(Int64(clock.now().rounded(.down)))
+            return 1
+        }))
+        lua.setField(os, "clock", .ref(lua.function { [unowned self] call in
+            call.push(clock.now() - startTime)
+            return 1
+        }))
+        lua.setGlobal("os", .ref(os))
+        RuleLibrary.install(in: lua, directories: libraryDirectories)
+    }
+
+    /// `game.random()`: a float in [0, 1); `game.random(n)`: 1...n; `game.random(m, n)`: m...n.
+    private func random(_ call: LuaCall) throws -> Int32 {
+        switch call.count {
+        case 0:
+            call.push(random.unit())
+        case 1:
+            let n = try call.integer(1, "n")
+            guard n >= 1 else { throw GameAPIError("random: the upper bound \(n) is less than 1") }
+            call.push(Int64(try random.int(in: 1...Int(n))))
+        default:
+            let m = try call.integer(1, "m"), n = try call.integer(2, "n")
+            guard m <= n else { throw GameAPIError("random: the interval \(m)..\(n) is empty") }
+            call.push(Int64(try random.int(in: Int(m)...Int(n))))
+        }
+        return 1
+    }
+
+    /// `game.match`: best-of-N scoring kept in a plain table, so it serialises and copies
+    /// like the rest of the state. The arithmetic is GameCore's `Match`.
+    private func installMatch() {
+        let match = lua.makeRef(.map([:]))
+        lua.setField(table, "match", .ref(match))
+
+        lua.setField(match, "new", .ref(lua.function { call in
+            let n = try call.integer(1, "n")
+            let m = try Match(bestOf: Int(n))
+            call.push(Self.table(of: m))
+            return 1
+        }))
+        lua.setField(match, "length", .ref(lua.function { call in
+            do {
+                call.push(Int64(try Match.parseLength(try call.string(1, "text"))))
+                return 1
+            } catch let error as MatchError {
+                call.pushNil()
+                call.push(error.description)
+                return 2
+            }
+        }))
+        lua.setField(match, "record", .ref(lua.function { call in
+            _ = try call.table(1, "match")
+            var m = try Self.match(from: call.value(1))
+            let text = try call.string(2, "outcome")
+            guard let outcome = Match.Outcome(rawValue: text) else {
+                throw GameAPIError("match.record: the outcome must be \"win\", \"loss\" or \"tie\", not \"\(text)\"")
+            }
+            try m.record(outcome)
+            for (key, value) in Self.table(of: m).map ?? [:] { call.setField(1, key, value) }
+            if m.winner == nil { call.setField(1, "winner", .nil) }
+            call.pushArgument(1)
+            return 1
+        }))
+    }
+
+    static func table(of m: Match) -> LuaValue {
+        var fields: [String: LuaValue] = [
+            "match": .integer(Int64(m.bestOf)), "needed": .integer(Int64(m.winsNeeded)),
+            "wins": .integer(Int64(m.wins)), "losses": .integer(Int64(m.losses)), "ties": .integer(Int64(m.ties)),
+            "over": .boolean(m.isOver), "left": .integer(Int64(m.winsToGo)),
+        ]
+        if let w = m.winner { fields["winner"] = .string(w.rawValue) }
+        return .map(fields)
+    }
+
+    static func match(from fields: LuaValue) throws -> Match {
+        func int(_ key: String) throws -> Int {
+            guard let n = fields[key].integer else { throw GameAPIError("match.record: the table's '\(key)' is not a whole number") }
+            return Int(n)
+        }
+        return try Match(bestOf: try int("match"), wins: try int("wins"), losses: try int("losses"), ties: try int("ties"))
+    }
+}
+
+/// An error raised into Lua by the game API; Lua adds the rule's file and line.
+struct GameAPIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

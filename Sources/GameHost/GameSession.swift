@@ -1,0 +1,194 @@
+import GameCore
+import LuaKit
+
+/// One player's run of a rule: its options, chance and clock, and the current game's state.
+/// Every move is all or nothing: a refused input or an error leaves the state, the random
+/// source and the output exactly as they were before it.
+public final class GameSession {
+    public let rule: Rule
+    public let seed: UInt64
+    public let random: RandomSource
+    public let clock: Clock
+    /// The checked option values the rule sees as `game.options`.
+    public let options: [String: LuaValue]
+    private var state: LuaRef?
+
+    /// What one accepted step said to the player.
+    public struct Output: Equatable {
+        public var messages: [String] = []
+        public var bells = 0
+    }
+
+    public enum Outcome: Equatable {
+        case accepted(Output)
+        case refused(String)
+        case failed(String)
+    }
+
+    /// `options` are the command line's `--name value` pairs (names without dashes).
+    public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock()) throws {
+        self.rule = rule
+        self.seed = seed
+        self.random = RandomSource(seed: seed)
+        self.clock = clock
+        self.options = try rule.resolveOptions(options)
+        rule.api.bind(options: self.options, seed: seed, random: random, clock: clock)
+    }
+
+    private var lua: LuaState { rule.lua }
+    private var api: GameAPI { rule.api }
+
+    /// Starts a fresh game with `setup(game)`.
+    @discardableResult
+    public func newGame() throws -> Output {
+        _ = api.takeOutput()
+        api.refusal = nil
+        do {
+            let returned = try lua.call(rule.hooks.setup, [.ref(api.table)], results: 1, tablesByReference: true).first
+            guard case .ref(let table)? = returned, table.typeName == "table" else {
+                throw RuleError(["\(rule.path): setup must return the game's state as a table, not \(returned?.typeName ?? "nothing")"])
+            }
+            state = table
+        } catch let error as LuaError {
+            throw RuleError([describe(error, hook: "setup")])
+        }
+        let out = api.takeOutput()
+        return Output(messages: out.messages, bells: out.bells)
+    }
+
+    /// Applies one input line with `play(state, input, game)`.
+    public func play(_ input: String) -> Outcome {
+        transaction(hook: "play") { state in
+            try lua.call(rule.hooks.play, [.ref(state), .string(input), .ref(api.table)], results: 1, tablesByReference: true).first
+        }
+    }
+
+    /// Runs a command the rule added (`/hint`) with `run(state, args, game)`.
+    public func command(_ spec: CommandSpec, args: String) -> Outcome {
+        transaction(hook: "command /\(spec.name)") { state in
+            try lua.call(spec.run, [.ref(state), .string(args), .ref(api.table)], results: 1, tablesByReference: true).first
+        }
+    }
+
+    private func transaction(hook: String, _ body: (LuaRef) throws -> LuaValue?) -> Outcome {
+        guard let current = state else { return .failed("\(rule.path): no game has started") }
+        _ = api.takeOutput()
+        api.refusal = nil
+        let chance = random.snapshot
+        let backup: LuaRef
+        do {
+            backup = try lua.deepCopy(current)
+        } catch let error as LuaError {
+            return .failed(describe(error, hook: "saving the state before \(hook)"))
+        } catch {
+            return .failed(String(describing: error))
+        }
+        func rollBack() {
+            state = backup
+            random.restore(chance)
+            _ = api.takeOutput()
+        }
+        do {
+            let returned = try body(current)
+            if let reason = api.refusal {  // refused even if the rule caught the refusal
+                rollBack()
+                return .refused(reason)
+            }
+            if case .ref(let replacement)? = returned, replacement.typeName == "table" { state = replacement }
+            let out = api.takeOutput()
+            return .accepted(Output(messages: out.messages, bells: out.bells))
+        } catch let error as LuaError {
+            let reason = api.refusal
+            rollBack()
+            if let reason { return .refused(reason) }
+            return .failed(describe(error, hook: hook))
+        } catch {
+            rollBack()
+            return .failed(String(describing: error))
+        }
+    }
+
+    /// What the player sees now: `view(state, game)`.
+    public func view() throws -> String {
+        let value = try query("view")
+        guard case .string(let text) = value else {
+            throw RuleError(["\(rule.path): view must return a string, not \(value.typeName)"])
+        }
+        return text
+    }
+
+    /// The legal inputs now: `moves(state, game)`.
+    public func moves() throws -> [String] {
+        let value = try query("moves")
+        guard let list = value.array, case let moves = list.compactMap(\.string), moves.count == list.count else {
+            throw RuleError(["\(rule.path): moves must return a list of strings, not \(value.typeName)"])
+        }
+        return moves
+    }
+
+    /// The outcome once the game is over: `result(state, game)`.
+    public func result() throws -> GameResult? {
+        let value = try query("result")
+        if value.isNil || value == .boolean(false) { return nil }
+        guard value.map != nil else {
+            throw RuleError(["\(rule.path): result must return nil or a table such as { winner = \"player\", summary = \"...\" }, not \(value.typeName)"])
+        }
+        return GameResult(value)
+    }
+
+    /// The state as the machine view sees it.
+    public func stateValue() -> LuaValue {
+        guard let state else { return .nil }
+        return lua.read(state)
+    }
+
+    public func stateJSON() -> JSONValue { StateJSON.convert(stateValue(), lua: lua) }
+
+    /// Calls a query hook; messages it says are dropped (views must not talk).
+    private func query(_ name: String) throws -> LuaValue {
+        guard let state else { throw RuleError(["\(rule.path): no game has started"]) }
+        let hook: LuaRef
+        switch name {
+        case "view": hook = rule.hooks.view
+        case "moves": hook = rule.hooks.moves
+        default: hook = rule.hooks.result
+        }
+        let chance = random.snapshot
+        defer { random.restore(chance); _ = api.takeOutput(); api.refusal = nil }
+        do {
+            return try lua.call(hook, [.ref(state), .ref(api.table)], results: 1).first ?? .nil
+        } catch let error as LuaError {
+            throw RuleError([describe(error, hook: name)])
+        }
+    }
+
+    /// One line for the player: the rule's file and line first.
+    private func describe(_ error: LuaError, hook: String) -> String {
+        switch error.kind {
+        case .memory: return "\(rule.path): \(error.message) (in \(hook))"
+        case .value: return "\(rule.path): \(hook) raised an error object that is not a string \(error.message)"
+        case .budget, .runtime, .syntax:
+            return error.message.hasPrefix(rule.path) || error.message.contains(".lua:") ? error.message : "\(rule.path): \(error.message) (in \(hook))"
+        }
+    }
+}
+
+/// How a game ended, from the rule's `result` hook.
+public struct GameResult: Equatable {
+    public var winner: String?
+    public var score: Double?
+    public var summary: String
+    /// The whole table the rule returned.
+    public var value: LuaValue
+
+    init(_ value: LuaValue) {
+        self.value = value
+        winner = value["winner"].string
+        switch value["score"] {
+        case .integer(let i): score = Double(i)
+        case .number(let d): score = d
+        default: score = nil
+        }
+        summary = value["summary"].string ?? (winner.map { "Winner: \($0)" } ?? "Game over")
+    }
+}

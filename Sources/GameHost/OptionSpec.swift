@@ -1,0 +1,123 @@
+import LuaKit
+
+/// One option a rule declares in its `options` table; on the command line it is
+/// `--NAME VALUE`, and the rule reads the checked value from `game.options[NAME]`.
+public struct OptionSpec {
+    public enum Kind {
+        /// A string: one of `choices`, or any whole match of the Lua pattern `accept`.
+        case text(choices: [String], accept: String?)
+        /// A whole number in a range.
+        case integer(ClosedRange<Int64>)
+    }
+
+    public let name: String
+    public let help: String
+    public let kind: Kind
+    public let defaultValue: String
+    /// `check(value, game)` returns nil (or true) to accept, or the reason to refuse.
+    let check: LuaRef?
+
+    /// What a player may give, for help and error messages.
+    public var choicesDescription: String {
+        switch kind {
+        case .integer(let r): return "a whole number from \(r.lowerBound) to \(r.upperBound)"
+        case .text(let choices, let accept):
+            var list = choices.joined(separator: ", ")
+            if let accept { list += (list.isEmpty ? "" : ", or ") + "anything matching \(accept)" }
+            return list
+        }
+    }
+
+    func location(_ path: String) -> String { path }
+
+    /// Reads the `options` field of a rule table; problems are appended, bad entries dropped.
+    static func parse(_ value: LuaValue, path: String, problems: inout [String]) -> [OptionSpec] {
+        if value.isNil { return [] }
+        guard let entries = value.map else {
+            problems.append("\(path): field 'options' must be a table of option tables, not a \(value.typeName)")
+            return []
+        }
+        var specs: [OptionSpec] = []
+        for name in entries.keys.sorted() {
+            let where_ = "\(path): option '\(name)'"
+            guard Rule.isValidName(name), !["seed", "json", "help", "words", "record"].contains(name) else {
+                problems.append("\(where_): the name must be lower-case letters, digits and hyphens, and not a host option")
+                continue
+            }
+            guard let spec = entries[name]?.map else {
+                problems.append("\(where_) must be a table such as { choices = {...}, default = ... }")
+                continue
+            }
+            let help = spec["help"]?.string ?? ""
+            var check: LuaRef?
+            if let c = spec["check"], !c.isNil {
+                guard case .ref(let r) = c, r.typeName == "function" else {
+                    problems.append("\(where_): 'check' must be a function"); continue
+                }
+                check = r
+            }
+            let kind: Kind
+            let defaultText: String
+            switch spec["type"]?.string ?? "string" {
+            case "integer":
+                guard let lo = spec["min"]?.integer, let hi = spec["max"]?.integer, lo <= hi else {
+                    problems.append("\(where_): an integer option needs whole numbers 'min' and 'max', min <= max"); continue
+                }
+                guard let d = spec["default"]?.integer else {
+                    problems.append("\(where_): 'default' must be a whole number"); continue
+                }
+                kind = .integer(lo...hi)
+                defaultText = String(d)
+            case "string":
+                let choiceValues = spec["choices"]?.array ?? []
+                let choices = choiceValues.compactMap(\.string)
+                guard choices.count == choiceValues.count else {
+                    problems.append("\(where_): 'choices' must be a list of strings"); continue
+                }
+                let accept = spec["accept"]?.string
+                guard !choices.isEmpty || accept != nil || check != nil else {
+                    problems.append("\(where_): give 'choices', 'accept' or 'check' so values can be validated"); continue
+                }
+                guard let d = spec["default"]?.string else {
+                    problems.append("\(where_): 'default' is missing (it must be a string)"); continue
+                }
+                kind = .text(choices: choices, accept: accept)
+                defaultText = d
+            case let other:
+                problems.append("\(where_): unknown type '\(other)' (use \"string\" or \"integer\")"); continue
+            }
+            specs.append(OptionSpec(name: name, help: help, kind: kind, defaultValue: defaultText, check: check))
+        }
+        return specs
+    }
+}
+
+/// A host command a rule adds (`/hint`): `run(state, args, game)` works like `play`.
+public struct CommandSpec {
+    public let name: String
+    public let help: String
+    let run: LuaRef
+
+    static let hostCommands: Set<String> = ["help", "moves", "new", "quit", "rules"]
+
+    static func parse(_ value: LuaValue, path: String, problems: inout [String]) -> [CommandSpec] {
+        if value.isNil { return [] }
+        guard let entries = value.map else {
+            problems.append("\(path): field 'commands' must be a table of command tables, not a \(value.typeName)")
+            return []
+        }
+        var specs: [CommandSpec] = []
+        for name in entries.keys.sorted() {
+            guard Rule.isValidName(name), !hostCommands.contains(name) else {
+                problems.append("\(path): command '\(name)': use lower-case letters, digits and hyphens, and not a host command (\(hostCommands.sorted().joined(separator: ", ")))")
+                continue
+            }
+            guard case .ref(let run)? = entries[name]?["run"], run.typeName == "function" else {
+                problems.append("\(path): command '\(name)' needs a function 'run(state, args, game)'")
+                continue
+            }
+            specs.append(CommandSpec(name: name, help: entries[name]?["help"].string ?? "", run: run))
+        }
+        return specs
+    }
+}

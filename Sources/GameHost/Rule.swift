@@ -1,0 +1,194 @@
+import GameCore
+import LuaKit
+
+/// A rule file loaded into its own sandboxed Lua state and checked against the rule contract
+/// (see docs/lua-api.md). One `Rule` serves one session: its state holds the game's Lua code.
+public final class Rule {
+    public let path: String
+    public let id: String
+    public let title: String
+    public let about: String
+    /// The longer how-to-play text shown by /rules (the `about` line when the rule has none).
+    public let howToPlay: String
+    public let options: [OptionSpec]
+    public let commands: [CommandSpec]
+    /// Non-fatal findings, such as an unknown field (often a typo).
+    public let warnings: [String]
+
+    let lua: LuaState
+    let api: GameAPI
+    let hooks: Hooks
+
+    struct Hooks {
+        let setup: LuaRef
+        let view: LuaRef
+        let moves: LuaRef
+        let play: LuaRef
+        let result: LuaRef
+    }
+
+    static let hookNames = ["setup", "view", "moves", "play", "result"]
+    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands"])
+
+    /// Loads and validates `path`. Every problem is reported, each as `file:line: message`
+    /// or `file: field 'x' ...`.
+    public init(path: String, libraryDirectories: [String] = []) throws {
+        self.path = path
+        let source: String
+        do {
+            source = try FileSystem.readText(path)
+        } catch {
+            throw RuleError([String(describing: error)])
+        }
+        lua = LuaState()
+        let libraries = [FileSystem.join(FileSystem.directory(of: path), "lib")] + libraryDirectories
+        api = GameAPI(lua: lua, libraryDirectories: libraries)
+
+        let table: LuaRef
+        do {
+            let chunk = try lua.load(source, chunkName: path)
+            let returned = try lua.call(chunk, results: 1, tablesByReference: true)
+            guard case .ref(let t)? = returned.first, t.typeName == "table" else {
+                throw RuleError(["\(path): the file must return a table of the rule (it returned \(returned.first?.typeName ?? "nothing"))"])
+            }
+            table = t
+        } catch let error as LuaError {
+            throw RuleError([error.message])
+        }
+
+        var problems: [String] = []
+        var warnings: [String] = []
+        let fields = lua.read(table).map ?? [:]
+        for name in fields.keys.sorted() where !Self.knownFields.contains(name) {
+            warnings.append("\(path): unknown field '\(name)' (the rule contract has \(Self.knownFields.sorted().joined(separator: ", ")))")
+        }
+
+        func text(_ name: String, required: Bool) -> String {
+            switch fields[name] ?? .nil {
+            case .string(let s): return s
+            case .nil where !required: return ""
+            case .nil: problems.append("\(path): field '\(name)' is missing (it must be a string)")
+            case let other: problems.append("\(path): field '\(name)' must be a string, not a \(other.typeName)")
+            }
+            return ""
+        }
+        id = text("id", required: true)
+        if !id.isEmpty && !Self.isValidName(id) {
+            problems.append("\(path): field 'id' is '\(id)': use lower-case letters, digits and hyphens")
+        }
+        title = text("title", required: true)
+        about = text("about", required: false)
+        let rules = text("rules", required: false)
+        howToPlay = rules.isEmpty ? about : rules
+
+        var hookRefs: [String: LuaRef] = [:]
+        for name in Self.hookNames {
+            switch fields[name] ?? .nil {
+            case .ref(let r) where r.typeName == "function": hookRefs[name] = r
+            case .nil: problems.append("\(path): field '\(name)' is missing (it must be a function)")
+            case let other: problems.append("\(path): field '\(name)' must be a function, not a \(other.typeName)")
+            }
+        }
+
+        options = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
+        commands = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)
+
+        guard problems.isEmpty else { throw RuleError(problems) }
+        hooks = Hooks(setup: hookRefs["setup"]!, view: hookRefs["view"]!, moves: hookRefs["moves"]!,
+                      play: hookRefs["play"]!, result: hookRefs["result"]!)
+        self.warnings = warnings
+
+        // A default that its own option refuses is a bug in the rule file.
+        var defaultProblems: [String] = []
+        for option in options {
+            if case .failure(let reason) = validate(option, option.defaultValue) {
+                defaultProblems.append("\(option.location(path)): the default '\(option.defaultValue)' of option '\(option.name)' is refused: \(reason)")
+            }
+        }
+        guard defaultProblems.isEmpty else { throw RuleError(defaultProblems) }
+    }
+
+    /// Names of games, options and commands: lower-case letters, digits and hyphens.
+    static func isValidName(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+    }
+
+    // MARK: Options
+
+    public enum Validation: Equatable {
+        case success(LuaValue)
+        case failure(String)
+    }
+
+    /// Checks a value given for an option (on the command line, or the default) and converts
+    /// it to what the rule sees in `game.options`.
+    public func validate(_ option: OptionSpec, _ text: String) -> Validation {
+        var value: LuaValue = .string(text)
+        switch option.kind {
+        case .integer(let range):
+            guard let n = Int64(text), range.contains(n) else {
+                return .failure("'\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            value = .integer(n)
+        case .text(let choices, let accept):
+            if !choices.contains(text) {
+                let accepted = accept.map { matches(pattern: $0, text) } ?? false
+                guard accepted else {
+                    return .failure("'\(text)' is not one of: \(option.choicesDescription)")
+                }
+            }
+        }
+        if let check = option.check {
+            do {
+                let answer = try lua.call(check, [value, .ref(api.table)], results: 1).first ?? .nil
+                switch answer {
+                case .nil, .boolean(true): break
+                case .string(let reason): return .failure(reason)
+                default: return .failure("'\(text)' is refused by the rule's check")
+                }
+            } catch {
+                return .failure(String(describing: error))
+            }
+        }
+        return .success(value)
+    }
+
+    /// Whether a Lua pattern matches all of `text`.
+    private func matches(pattern: String, _ text: String) -> Bool {
+        guard let find = try? lua.load("local s, p = ...; return s:find('^' .. p .. '$') ~= nil", chunkName: "=accept"),
+              let result = try? lua.call(find, [.string(text), .string(pattern)], results: 1)
+        else { return false }
+        return result.first == .boolean(true)
+    }
+
+    /// Resolves the options given on the command line (name without dashes -> value) into
+    /// the table the rule sees, filling in defaults.
+    public func resolveOptions(_ given: [String: String]) throws -> [String: LuaValue] {
+        for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
+            let known = options.map { "--\($0.name)" } + ["--seed", "--json"]
+            throw UsageError("\(id) has no option --\(name) (its options: \(known.joined(separator: ", ")))")
+        }
+        var values: [String: LuaValue] = [:]
+        for option in options {
+            switch validate(option, given[option.name] ?? option.defaultValue) {
+            case .success(let v): values[option.name] = v
+            case .failure(let reason): throw UsageError("--\(option.name): \(reason)")
+            }
+        }
+        return values
+    }
+}
+
+/// A rule file broke the contract; one line per problem.
+public struct RuleError: Error, CustomStringConvertible, Equatable {
+    public var problems: [String]
+    public init(_ problems: [String]) { self.problems = problems }
+    public var description: String { problems.joined(separator: "\n") }
+}
+
+/// The command line asked for something that does not exist (exit code 2).
+public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,66 @@
+import GameCore
+
+/// Where rule files are found: the built-in `rules/` folder next to the executable's package,
+/// then the player's own `$XDG_DATA_HOME/gamehost/rules`. A game's name is its file name
+/// without `.lua` (and the rule's `id`); a path to a `.lua` file works anywhere.
+public struct RuleCatalog {
+    public let directories: [String]
+
+    public init(directories: [String]) {
+        self.directories = directories.filter { FileSystem.isDirectory($0) }
+    }
+
+    /// The folders to search, given the executable's path and the data home the CLI read
+    /// from the environment. The package's `rules/` is found by walking up from the
+    /// executable (a build folder inside the checkout, or `PREFIX/bin` beside
+    /// `PREFIX/share/gamehost/rules`).
+    public static func standardDirectories(executablePath: String, dataHome: String) -> [String] {
+        var found: [String] = []
+        var dir = FileSystem.directory(of: executablePath)
+        for _ in 0..<8 {
+            for candidate in [FileSystem.join(dir, "rules"), FileSystem.join(dir, "share/gamehost/rules")]
+            where FileSystem.isDirectory(candidate) && !found.contains(candidate) {
+                found.append(candidate)
+            }
+            if !found.isEmpty || dir == "/" { break }
+            dir = FileSystem.directory(of: dir)
+        }
+        found.append(FileSystem.join(dataHome, "gamehost/rules"))
+        return found
+    }
+
+    /// The built-in library folders (`rules/lib`) every rule may `require` from.
+    public var libraryDirectories: [String] {
+        directories.map { FileSystem.join($0, "lib") }.filter { FileSystem.isDirectory($0) }
+    }
+
+    /// Every rule file by game name; an earlier folder wins over a later one.
+    public func files() -> [(name: String, path: String)] {
+        var seen: Set<String> = []
+        var result: [(String, String)] = []
+        for dir in directories {
+            for file in FileSystem.list(dir) where file.hasSuffix(".lua") {
+                let name = FileSystem.stem(of: file)
+                let path = FileSystem.join(dir, file)
+                if FileSystem.isFile(path), seen.insert(name).inserted { result.append((name, path)) }
+            }
+        }
+        return result
+    }
+
+    /// The file for a game name or a path to a rule file.
+    public func locate(_ game: String) throws -> String {
+        if game.contains("/") || game.hasSuffix(".lua") {
+            guard FileSystem.isFile(game) else { throw UsageError("no rule file at \(game)") }
+            return game
+        }
+        if let hit = files().first(where: { $0.name == game }) { return hit.path }
+        let names = files().map(\.name)
+        throw UsageError("unknown game '\(game)' (games: \(names.isEmpty ? "none found in \(directories.joined(separator: ", "))" : names.joined(separator: ", ")))")
+    }
+
+    /// Loads a game by name or path.
+    public func load(_ game: String) throws -> Rule {
+        try Rule(path: locate(game), libraryDirectories: libraryDirectories)
+    }
+}

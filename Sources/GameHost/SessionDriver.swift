@@ -1,0 +1,175 @@
+import GameCore
+
+/// The text loop's model: takes input lines, tells host commands (which start with `/`, so
+/// they never collide with a game's input) from moves, and reports each step for a presenter
+/// (text or JSON Lines) to show.
+public final class SessionDriver {
+    public let session: GameSession
+    public private(set) var finished = false
+    public private(set) var step = 0
+
+    /// What one step did, for the presenter.
+    public struct Report {
+        public enum Status: String {
+            case started, accepted, refused, error, command, quit
+        }
+        public var step: Int
+        public var input: String?
+        public var status: Status
+        public var messages: [String] = []
+        public var bells = 0
+        /// Why an input was refused, or the rule error that stopped it.
+        public var reason: String?
+        /// Whether the game's view should be shown again after this step.
+        public var showsView = true
+        public var view = ""
+        public var moves: [String] = []
+        public var result: GameResult?
+        public var state: JSONValue = .null
+    }
+
+    public init(session: GameSession) { self.session = session }
+
+    /// Starts the first game.
+    public func start() -> Report { newGame(input: nil, status: .started) }
+
+    /// Handles one input line.
+    public func handle(_ rawLine: String) -> Report {
+        step += 1
+        let line = Self.clean(rawLine)
+        if line.hasPrefix("/") { return command(line) }
+        if (try? session.result()) != nil {
+            switch line.lowercased() {
+            case "y", "yes": return newGame(input: line, status: .accepted)
+            case "n", "no": return quit(input: line)
+            default: break
+            }
+        }
+        return report(input: line, outcome: session.play(line))
+    }
+
+    /// Strips the line ending and trailing spaces; tabs and other control characters, which a
+    /// terminal paste can carry, become spaces.
+    static func clean(_ line: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for s in line.unicodeScalars {
+            if s == "\n" || s == "\r" { continue }
+            scalars.append(s.value < 0x20 || s.value == 0x7F ? " " : s)
+        }
+        var text = String(scalars)
+        while text.last == " " { text.removeLast() }
+        while text.first == " " { text.removeFirst() }
+        return text
+    }
+
+    public static let hostCommandHelp: [(String, String)] = [
+        ("/help", "this list"),
+        ("/moves", "the inputs the game accepts now"),
+        ("/rules", "how to play"),
+        ("/new", "start a new game"),
+        ("/quit", "leave (Ctrl-D too)"),
+    ]
+
+    private func command(_ line: String) -> Report {
+        let body = line.dropFirst()
+        let name = String(body.prefix { $0 != " " }).lowercased()
+        let args = String(body.dropFirst(name.count)).trimmingSpaces
+        var r = Report(step: step, input: line, status: .command)
+        r.showsView = false
+        switch name {
+        case "help":
+            var lines = ["Type a move, or a command:"]
+            let rows = Self.hostCommandHelp + session.rule.commands.map { ("/\($0.name)", $0.help) }
+            let width = rows.map(\.0.count).max() ?? 0
+            lines += rows.map { "  " + $0.0.padding(to: width) + "  " + $0.1 }
+            r.messages = lines
+        case "moves":
+            let moves = (try? session.moves()) ?? []
+            r.messages = [moves.isEmpty ? "No moves now." : "Moves: " + moves.joined(separator: ", ")]
+        case "rules":
+            r.messages = [session.rule.title, session.rule.howToPlay]
+        case "new":
+            return newGame(input: line, status: .command)
+        case "quit", "exit":
+            return quit(input: line)
+        default:
+            if let spec = session.rule.commands.first(where: { $0.name == name }) {
+                return report(input: line, outcome: session.command(spec, args: args))
+            }
+            r.status = .refused
+            r.reason = "unknown command /\(name) (type /help for the list)"
+        }
+        return finish(r)
+    }
+
+    private func newGame(input: String?, status: Report.Status) -> Report {
+        var r = Report(step: step, input: input, status: status)
+        do {
+            let out = try session.newGame()
+            r.messages = out.messages
+            r.bells = out.bells
+        } catch {
+            r.status = .error
+            r.reason = String(describing: error)
+            r.showsView = false
+            finished = true  // without a state there is nothing to play
+            return r
+        }
+        return finish(r)
+    }
+
+    private func quit(input: String) -> Report {
+        finished = true
+        var r = Report(step: step, input: input, status: .quit)
+        r.showsView = false
+        return finish(r)
+    }
+
+    private func report(input: String, outcome: GameSession.Outcome) -> Report {
+        var r = Report(step: step, input: input, status: .accepted)
+        switch outcome {
+        case .accepted(let out):
+            r.messages = out.messages
+            r.bells = out.bells
+        case .refused(let reason):
+            r.status = .refused
+            r.reason = reason
+            r.showsView = false
+        case .failed(let message):
+            r.status = .error
+            r.reason = message
+            r.showsView = false
+        }
+        return finish(r)
+    }
+
+    /// Fills in what the game looks like after the step. A failing query is reported, not
+    /// fatal: the session goes on.
+    private func finish(_ report: Report) -> Report {
+        var r = report
+        guard r.status != .error || !finished else { return r }
+        do {
+            r.view = try session.view()
+            r.moves = try session.moves()
+            r.result = try session.result()
+        } catch {
+            if r.reason == nil { r.reason = String(describing: error) }
+            r.status = .error
+        }
+        r.state = session.stateJSON()
+        return r
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

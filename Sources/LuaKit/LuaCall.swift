@@ -1,0 +1,128 @@
+import CLua
+
+/// The arguments and results of one call from Lua into a Swift function. Valid only during
+/// that call: it points at the calling thread's stack.
+public struct LuaCall {
+    public let state: LuaState
+    let L: OpaquePointer?
+
+    /// How many arguments the call has.
+    public var count: Int { Int(lua_gettop(L)) }
+
+    /// Argument `i` (1-based) copied into Swift.
+    public func value(_ i: Int) -> LuaValue { state.value(at: Int32(i), on: L) }
+
+    /// Argument `i` kept by reference (a table to change in place, a function to call later).
+    public func ref(_ i: Int) -> LuaRef { state.ref(at: Int32(i), on: L) }
+
+    public func type(_ i: Int) -> String {
+        String(cString: lua_typename(L, lua_type(L, Int32(i))))
+    }
+
+    /// Argument `i` as a string, or an error naming the argument.
+    public func string(_ i: Int, _ name: String) throws -> String {
+        guard lua_type(L, Int32(i)) == LUA_TSTRING, let s = state.string(at: Int32(i), on: L) else {
+            throw LuaArgumentError(position: i, name: name, expected: "string", got: type(i))
+        }
+        return s
+    }
+
+    /// Argument `i` as an integer (an integral float counts), or an error naming it.
+    public func integer(_ i: Int, _ name: String) throws -> Int64 {
+        guard let n = value(i).integer else {
+            throw LuaArgumentError(position: i, name: name, expected: "integer", got: type(i))
+        }
+        return n
+    }
+
+    /// Argument `i` as a number, or an error naming it.
+    public func number(_ i: Int, _ name: String) throws -> Double {
+        var ok: Int32 = 0
+        let d = gh_tonumber(L, Int32(i), &ok)
+        guard ok != 0, lua_type(L, Int32(i)) == LUA_TNUMBER else {
+            throw LuaArgumentError(position: i, name: name, expected: "number", got: type(i))
+        }
+        return d
+    }
+
+    /// Argument `i` as a table kept by reference, or an error naming it.
+    public func table(_ i: Int, _ name: String) throws -> LuaRef {
+        guard lua_type(L, Int32(i)) == LUA_TTABLE else {
+            throw LuaArgumentError(position: i, name: name, expected: "table", got: type(i))
+        }
+        return ref(i)
+    }
+
+    /// Pushes results; return the count from the function.
+    public func push(_ value: LuaValue) { state.push(value, on: L) }
+    public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Double) { lua_pushnumber(L, value) }
+    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: String) { state.pushString(value, on: L) }
+    public func pushNil() { lua_pushnil(L) }
+
+    /// Argument `i` as text for a player: strings and numbers as they are, other values by
+    /// type. No metamethod runs (a rule's `__tostring` could raise across Swift).
+    public func describe(_ i: Int) -> String {
+        switch lua_type(L, Int32(i)) {
+        case LUA_TSTRING, LUA_TNUMBER:
+            lua_pushvalue(L, Int32(i))  // converting a number in place would confuse lua_next
+            defer { gh_pop(L, 1) }
+            return state.string(at: -1, on: L) ?? ""
+        case LUA_TBOOLEAN: return lua_toboolean(L, Int32(i)) != 0 ? "true" : "false"
+        case LUA_TNIL, LUA_TNONE: return "nil"
+        default: return type(i)
+        }
+    }
+
+    /// The length of the table argument `i` (no metamethods).
+    public func length(_ i: Int) -> Int { Int(lua_rawlen(L, Int32(i))) }
+
+    /// Pushes element `n` of the table argument `i` (no metamethods) as a result.
+    public func pushElement(of i: Int, at n: Int) { lua_rawgeti(L, Int32(i), lua_Integer(n)) }
+
+    /// Sets `t[key] = value` on the table argument `i` (no metamethods).
+    public func setField(_ i: Int, _ key: String, _ value: LuaValue) {
+        state.pushString(key, on: L)
+        state.push(value, on: L)
+        lua_rawset(L, Int32(i))
+    }
+
+    /// Reorders elements 1...n of the table argument `i`: element k moves to position
+    /// `order[k-1]`. The values themselves move, so tables keep their identity.
+    public func permute(_ i: Int, _ order: [Int]) throws {
+        guard lua_checkstack(L, Int32(order.count) + 1) != 0 else {
+            throw LuaArgumentError(position: i, name: "list", expected: "a shorter list", got: "\(order.count) items")
+        }
+        for k in 1...max(order.count, 1) where !order.isEmpty { lua_rawgeti(L, Int32(i), lua_Integer(k)) }
+        for k in stride(from: order.count, to: 0, by: -1) {
+            lua_rawseti(L, Int32(i), lua_Integer(order[k - 1]))
+        }
+    }
+
+    /// Compiles text source on the calling thread and pushes the function; a syntax error
+    /// is thrown as a `LuaError`.
+    public func load(_ source: String, chunkName: String) throws {
+        var source = source
+        let status: Int32 = source.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { gh_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunkName, "t") }
+        }
+        if status != LUA_OK {
+            let message = state.string(at: -1, on: L) ?? "cannot load \(chunkName)"
+            gh_pop(L, 1)
+            throw LuaRaise(.string(message))
+        }
+    }
+
+    /// Pushes a copy of argument `i` as a result.
+    public func pushArgument(_ i: Int) { lua_pushvalue(L, Int32(i)) }
+}
+
+/// A Swift function was called with an argument of the wrong type.
+public struct LuaArgumentError: Error, CustomStringConvertible {
+    public var position: Int
+    public var name: String
+    public var expected: String
+    public var got: String
+    public var description: String { "bad argument #\(position) (\(name)): \(expected) expected, got \(got == "no value" ? "no value" : got)" }
+}

@@ -1,0 +1,74 @@
+/// A Lua value carried into or out of Lua. Tables cross by value (`array` for a sequence
+/// 1...n, `map` otherwise); what cannot be copied into Swift (functions, userdata, threads, or
+/// a table to keep in Lua) crosses as a `ref` to the value inside the state.
+public enum LuaValue: Equatable {
+    case `nil`
+    case boolean(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([LuaValue])
+    case map([String: LuaValue])
+    case ref(LuaRef)
+
+    public var string: String? { if case .string(let s) = self { return s }; return nil }
+    public var boolean: Bool? { if case .boolean(let b) = self { return b }; return nil }
+    public var isNil: Bool { if case .nil = self { return true }; return false }
+
+    /// The value as an integer, when it is one (an integral float counts, as in Lua).
+    public var integer: Int64? {
+        switch self {
+        case .integer(let i): return i
+        case .number(let d) where d.rounded() == d && abs(d) < 9.0e18: return Int64(d)
+        default: return nil
+        }
+    }
+
+    public var array: [LuaValue]? {
+        switch self {
+        case .array(let a): return a
+        case .map(let m) where m.isEmpty: return []
+        default: return nil
+        }
+    }
+
+    public var map: [String: LuaValue]? {
+        switch self {
+        case .map(let m): return m
+        case .array(let a) where a.isEmpty: return [:]
+        default: return nil
+        }
+    }
+
+    /// Looks up a field of a map value (nil for anything else).
+    public subscript(key: String) -> LuaValue {
+        if case .map(let m) = self { return m[key] ?? .nil }
+        return .nil
+    }
+
+    /// Lua's name for the value's type, as `type()` gives it.
+    public var typeName: String {
+        switch self {
+        case .nil: return "nil"
+        case .boolean: return "boolean"
+        case .integer, .number: return "number"
+        case .string: return "string"
+        case .array, .map: return "table"
+        case .ref(let r): return r.typeName
+        }
+    }
+}
+
+extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(arrayLiteral elements: LuaValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, LuaValue)...) {
+        self = .map(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .nil }
+}

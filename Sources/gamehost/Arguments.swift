@@ -1,0 +1,69 @@
+/// A command line split into a command, its positional words and its `--name value` options.
+/// Written here because the toolchain offers no argument parser and none can be fetched.
+struct Arguments {
+    var command: String?
+    var positional: [String] = []
+    /// `--name value` and `--name=value` pairs, in order (names without dashes).
+    var options: [(name: String, value: String)] = []
+    var flags: Set<String> = []
+
+    /// Host options that take no value.
+    static let flagNames: Set<String> = ["json", "help", "version"]
+
+    init(_ words: [String]) throws {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            if word == "-h" { flags.insert("help"); continue }
+            guard word.hasPrefix("--"), word.count > 2 else {
+                if word.hasPrefix("-") && word.count > 1 && Int(word) == nil {
+                    throw CLIError.usage("unknown option \(word) (options are written --name)")
+                }
+                if command == nil { command = word } else { positional.append(word) }
+                continue
+            }
+            var name = String(word.dropFirst(2))
+            var value: String?
+            if let eq = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if Self.flagNames.contains(name) {
+                guard value == nil else { throw CLIError.usage("--\(name) takes no value") }
+                flags.insert(name)
+                continue
+            }
+            if value == nil {
+                guard i < words.count else { throw CLIError.usage("--\(name) needs a value") }
+                value = words[i]
+                i += 1
+            }
+            options.append((name, value!))
+        }
+    }
+
+    /// Removes and returns a host option (`--seed`), refusing it twice.
+    mutating func take(_ name: String) throws -> String? {
+        let hits = options.filter { $0.name == name }
+        guard hits.count <= 1 else { throw CLIError.usage("--\(name) is given more than once") }
+        options.removeAll { $0.name == name }
+        return hits.first?.value
+    }
+
+    /// The remaining options as a dictionary, refusing duplicates.
+    func optionTable() throws -> [String: String] {
+        var table: [String: String] = [:]
+        for (name, value) in options {
+            guard table[name] == nil else { throw CLIError.usage("--\(name) is given more than once") }
+            table[name] = value
+        }
+        return table
+    }
+}
+
+/// What ends the program early; the exit code follows DESIGN.md (1 game or rule, 2 usage).
+enum CLIError: Error {
+    case usage(String)
+    case failure(String)
+}

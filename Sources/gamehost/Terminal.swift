@@ -1,0 +1,102 @@
+import CEdit
+import GameHost
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's terminal: whether stdin/stdout are terminals, colour, line editing, and a
+/// clean exit on Ctrl-C. Only the CLI touches the terminal and the environment.
+enum Terminal {
+    static let inputIsTerminal = isatty(0) == 1
+    static let outputIsTerminal = isatty(1) == 1
+
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Colour only on a terminal, and never when NO_COLOR is set (no-color.org) or TERM=dumb.
+    static var useColour: Bool {
+        outputIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
+    }
+
+    /// The terminal settings at start, restored on Ctrl-C.
+    private static var saved = termios()
+    private static var hasSaved = false
+
+    /// Ctrl-C ends the program the way /quit does: terminal restored, exit code 0. Output is
+    /// written unbuffered, so nothing is left half-written.
+    static func installInterruptHandler() {
+        if inputIsTerminal, tcgetattr(0, &saved) == 0 { hasSaved = true }
+        signal(SIGINT) { _ in
+            if Terminal.hasSaved { tcsetattr(0, TCSANOW, &Terminal.saved) }
+            let newline: [UInt8] = [10]
+            _ = write(1, newline, 1)
+            _exit(0)
+        }
+    }
+}
+
+/// Lines from stdin: with libedit's line editing and history at a terminal, plain lines from
+/// a pipe (so every game can be scripted).
+final class StandardInput: LineSource {
+    private var historyUsed = false
+
+    func readLine(prompt: String) -> String? {
+        if Terminal.inputIsTerminal {
+            guard let raw = readline(prompt) else { return nil }
+            defer { free(raw) }
+            let line = String(cString: raw)
+            if !line.isEmpty { add_history(raw) }
+            return line
+        }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let n = getline(&buffer, &capacity, stdin)
+        guard n >= 0, let buffer else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: n), as: UTF8.self)
+    }
+}
+
+/// Output to stdout or stderr, styled with ANSI colour when the terminal allows it.
+final class StandardOutput: TextSink {
+    let fd: Int32
+    let colour: Bool
+    let ringsBell: Bool
+
+    init(fd: Int32 = 1, colour: Bool = Terminal.useColour) {
+        self.fd = fd
+        self.colour = colour
+        ringsBell = isatty(fd) == 1
+    }
+
+    func write(_ text: String, style: TextStyle) {
+        guard colour, let code = Self.codes[style] else { return emit(text) }
+        // Colour each line separately so a following prompt starts plain.
+        var out = ""
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { out += "\n" }
+            if !line.isEmpty { out += "\u{1B}[\(code)m" + line + "\u{1B}[0m" }
+        }
+        emit(out)
+    }
+
+    func bell() { if ringsBell { emit("\u{07}") } }
+
+    private static let codes: [TextStyle: String] = [
+        .title: "1", .message: "36", .refusal: "33", .error: "31", .dim: "2",
+    ]
+
+    private func emit(_ text: String) {
+        var text = text
+        text.withUTF8 { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+}

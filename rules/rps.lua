@@ -90,7 +90,7 @@ The first to win more than half of the match's games takes the match.]],
       choices = { "single", "best-of-3", "best-of-5" },
       accept = "best%-of%-%d+",
       default = "best-of-3",
-      help = "how the match ends (any odd best-of-N up to 99)",
+      help = "how the match ends: any odd best-of-N up to 99",
       check = function(value, game)
         local _, problem = game.match.length(value)
         return problem

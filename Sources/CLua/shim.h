@@ -98,7 +98,11 @@ static inline void gh_count_hook(lua_State *L, lua_Debug *ar) {
     lim->steps_left -= GH_HOOK_STEP;
     if (lim->steps_left < 0) {
         lim->exhausted = 1;
-        luaL_error(L, "rule exceeded its step budget");
+        // Level 0 inside a hook is the running Lua function: name its line.
+        luaL_where(L, 0);
+        lua_pushliteral(L, "rule exceeded its step budget");
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 

@@ -22,9 +22,9 @@ public struct OptionSpec {
         switch kind {
         case .integer(let r): return "a whole number from \(r.lowerBound) to \(r.upperBound)"
         case .text(let choices, let accept):
-            var list = choices.joined(separator: ", ")
-            if let accept { list += (list.isEmpty ? "" : ", or ") + "anything matching \(accept)" }
-            return list
+            // A pattern means more values than the list: say so, and let `help` explain.
+            if choices.isEmpty { return help.isEmpty ? "text matching \(accept ?? "the rule's check")" : help }
+            return choices.joined(separator: ", ") + (accept != nil ? ", …" : "")
         }
     }
 

@@ -47,7 +47,7 @@ public final class Rule {
         let table: LuaRef
         do {
             let chunk = try lua.load(source, chunkName: path)
-            let returned = try lua.call(chunk, results: 1, tablesByReference: true)
+            let returned = try lua.call(chunk, tablesByReference: true)
             guard case .ref(let t)? = returned.first, t.typeName == "table" else {
                 throw RuleError(["\(path): the file must return a table of the rule (it returned \(returned.first?.typeName ?? "nothing"))"])
             }
@@ -134,7 +134,8 @@ public final class Rule {
             if !choices.contains(text) {
                 let accepted = accept.map { matches(pattern: $0, text) } ?? false
                 guard accepted else {
-                    return .failure("'\(text)' is not one of: \(option.choicesDescription)")
+                    let help = option.help.isEmpty || accept == nil ? "" : " (\(option.help))"
+                    return .failure("'\(text)' is not one of: \(option.choicesDescription)\(help)")
                 }
             }
         }
@@ -153,10 +154,11 @@ public final class Rule {
         return .success(value)
     }
 
+    private lazy var patternMatcher = try? lua.load("local s, p = ...; return s:find('^' .. p .. '$') ~= nil", chunkName: "=accept")
+
     /// Whether a Lua pattern matches all of `text`.
     private func matches(pattern: String, _ text: String) -> Bool {
-        guard let find = try? lua.load("local s, p = ...; return s:find('^' .. p .. '$') ~= nil", chunkName: "=accept"),
-              let result = try? lua.call(find, [.string(text), .string(pattern)], results: 1)
+        guard let find = patternMatcher, let result = try? lua.call(find, [.string(text), .string(pattern)], results: 1)
         else { return false }
         return result.first == .boolean(true)
     }
@@ -166,7 +168,7 @@ public final class Rule {
     public func resolveOptions(_ given: [String: String]) throws -> [String: LuaValue] {
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
             let known = options.map { "--\($0.name)" } + ["--seed", "--json"]
-            throw UsageError("\(id) has no option --\(name) (its options: \(known.joined(separator: ", ")))")
+            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")))")
         }
         var values: [String: LuaValue] = [:]
         for option in options {

@@ -25,7 +25,7 @@ public final class RuleTester {
         driver = SessionDriver(session: session)
         last = driver.start()
         record(last)
-        if last.status == .error { throw RuleError([last.reason ?? "the game did not start"]) }
+        if driver.finished { throw RuleError([last.reason ?? "the game did not start"]) }
     }
 
     /// The package's rules folder, found from this file's place in the checkout.

@@ -103,6 +103,7 @@ public struct LuaCall {
     /// Compiles text source on the calling thread and pushes the function; a syntax error
     /// is thrown as a `LuaError`.
     public func load(_ source: String, chunkName: String) throws {
+        state.noteChunkName(chunkName)
         var source = source
         let status: Int32 = source.withUTF8 { buf in
             buf.withMemoryRebound(to: CChar.self) { gh_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunkName, "t") }
@@ -124,5 +125,11 @@ public struct LuaArgumentError: Error, CustomStringConvertible {
     public var name: String
     public var expected: String
     public var got: String
+    public init(position: Int, name: String, expected: String, got: String) {
+        self.position = position
+        self.name = name
+        self.expected = expected
+        self.got = got
+    }
     public var description: String { "bad argument #\(position) (\(name)): \(expected) expected, got \(got == "no value" ? "no value" : got)" }
 }

@@ -18,6 +18,8 @@ public final class LuaState {
 
     /// Instructions one `call` may run, counting every coroutine it resumes.
     public var stepBudget: Int64 = 20_000_000
+    /// Chunk names too long for Lua's messages, which keep only their end after "...".
+    private var longChunkNames: [String] = []
     /// Registry reference to the message handler that adds tracebacks.
     private var messageHandlerRef: Int32 = 0
 
@@ -235,6 +237,21 @@ public final class LuaState {
         return (source, Int(ar.linedefined))
     }
 
+    /// Lua shortens a long chunk name to "..." and its last 56 characters (LUA_IDSIZE);
+    /// messages name the whole file again, so a player can open it.
+    func noteChunkName(_ name: String) {
+        if name.utf8.count >= Int(LUA_IDSIZE), !longChunkNames.contains(name) { longChunkNames.append(name) }
+    }
+
+    func restoringChunkNames(_ text: String) -> String {
+        var text = text
+        for name in longChunkNames {
+            let short = "..." + String(decoding: name.utf8.suffix(Int(LUA_IDSIZE) - 4), as: UTF8.self)
+            text = text.replacing(short, with: name)
+        }
+        return text
+    }
+
     // MARK: Swift functions
 
     /// Wraps a Swift function as a Lua function value.
@@ -255,6 +272,7 @@ public final class LuaState {
     /// Compiles text source (binary chunks are refused) into a function. `chunkName` is how
     /// errors name the source, e.g. "rules/rps.lua".
     public func load(_ source: String, chunkName: String) throws -> LuaRef {
+        noteChunkName(chunkName)
         var source = source
         let status: Int32 = source.withUTF8 { buf in
             buf.withMemoryRebound(to: CChar.self) {
@@ -264,7 +282,7 @@ public final class LuaState {
         if status != LUA_OK {
             let message = string(at: -1, on: L) ?? "cannot load \(chunkName)"
             gh_pop(L, 1)
-            throw LuaError(status == LUA_ERRMEM ? .memory : .syntax, message)
+            throw LuaError(status == LUA_ERRMEM ? .memory : .syntax, restoringChunkNames(message))
         }
         defer { gh_pop(L, 1) }
         return ref(at: -1)
@@ -306,7 +324,7 @@ public final class LuaState {
         guard lua_type(L, -1) == LUA_TSTRING else {
             return LuaError(.value, "(error object is a \(luaTypeName(L, -1)) value)", value: value(at: -1))
         }
-        let text = string(at: -1, on: L) ?? ""
+        let text = restoringChunkNames(string(at: -1, on: L) ?? "")
         var message = text
         var traceback: String?
         if let cut = text.firstRange(of: "\nstack traceback:") {

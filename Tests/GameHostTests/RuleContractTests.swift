@@ -1,0 +1,114 @@
+import GameHost
+import XCTest
+
+/// Loading checks every rule file against the contract and names the file (and line).
+final class RuleContractTests: XCTestCase {
+    let files = RuleFiles()
+
+    func problems(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let path = files.write("rule", source)
+        do {
+            _ = try Rule(path: path)
+            XCTFail("expected the rule to be refused", file: file, line: line)
+            return []
+        } catch let error as RuleError {
+            return error.problems.map { $0.replacingOccurrences(of: path, with: "rule.lua") }
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+            return []
+        }
+    }
+
+    func testAValidRuleLoads() throws {
+        let rule = try Rule(path: files.write("ok", RuleFiles.rule()))
+        XCTAssertEqual(rule.id, "counter")
+        XCTAssertEqual(rule.title, "Counter")
+        XCTAssertTrue(rule.warnings.isEmpty)
+    }
+
+    func testMissingAndMistypedFieldsAreAllReported() {
+        let p = problems(RuleFiles.rule(["play": "nil", "view": "42", "title": "nil", "id": #""Bad Id""#]))
+        XCTAssertEqual(p, [
+            "rule.lua: field 'id' is 'Bad Id': use lower-case letters, digits and hyphens",
+            "rule.lua: field 'title' is missing (it must be a string)",
+            "rule.lua: field 'view' must be a function, not a number",
+            "rule.lua: field 'play' is missing (it must be a function)",
+        ])
+    }
+
+    func testSyntaxErrorsNameTheLine() {
+        XCTAssertEqual(problems("local x = 1\nreturn {\n  id = 'x'\n  title = 'y' }").count, 1)
+        XCTAssertTrue(problems("local x = 1\nreturn {\n  id = 'x'\n  title = 'y' }")[0].hasPrefix("rule.lua:4:"))
+    }
+
+    func testTheFileMustReturnATable() {
+        XCTAssertEqual(problems("return 42"), ["rule.lua: the file must return a table of the rule (it returned number)"])
+        XCTAssertEqual(problems("local x = 1"), ["rule.lua: the file must return a table of the rule (it returned nothing)"])
+    }
+
+    func testErrorsWhileLoadingNameTheLine() {
+        XCTAssertEqual(problems("local t = nil\n\nreturn t.x"), ["rule.lua:3: attempt to index a nil value (local 't')"])
+        XCTAssertEqual(problems("while true do end"), ["rule.lua:1: rule exceeded its step budget"])
+    }
+
+    func testBadOptionsAreReported() {
+        let p = problems(RuleFiles.rule(["options": """
+            {
+                size = { type = "integer", min = 5, max = 1, default = 3 },
+                colour = { choices = { "red", 7 }, default = "red" },
+                mode = { choices = { "a", "b" } },
+                seed = { choices = { "x" }, default = "x" },
+                speed = { type = "fast", default = "x" },
+              }
+            """]))
+        XCTAssertEqual(p, [
+            "rule.lua: option 'colour': 'choices' must be a list of strings",
+            "rule.lua: option 'mode': 'default' is missing (it must be a string)",
+            "rule.lua: option 'seed': the name must be lower-case letters, digits and hyphens, and not a host option",
+            "rule.lua: option 'size': an integer option needs whole numbers 'min' and 'max', min <= max",
+            "rule.lua: option 'speed': unknown type 'fast' (use \"string\" or \"integer\")",
+        ])
+    }
+
+    func testADefaultItsOwnOptionRefusesIsReported() {
+        XCTAssertEqual(problems(RuleFiles.rule(["options": #"{ level = { choices = { "easy", "hard" }, default = "medium" } }"#])),
+                       ["rule.lua: the default 'medium' of option 'level' is refused: 'medium' is not one of: easy, hard"])
+        XCTAssertEqual(problems(RuleFiles.rule(["options": "{ size = { type = 'integer', min = 1, max = 9, default = 12 } }"])),
+                       ["rule.lua: the default '12' of option 'size' is refused: '12' is not a whole number from 1 to 9"])
+    }
+
+    func testUnknownFieldsAreWarnings() throws {
+        let rule = try Rule(path: files.write("typo", RuleFiles.rule(["sertup": "1"])))
+        XCTAssertEqual(rule.warnings.count, 1)
+        XCTAssertTrue(rule.warnings[0].contains("unknown field 'sertup'"))
+    }
+
+    func testOptionsAreValidatedAndTyped() throws {
+        let rule = try Rule(path: files.write("opts", RuleFiles.rule(["options": """
+            {
+                size = { type = "integer", min = 1, max = 26, default = 7, help = "fruit" },
+                mode = { choices = { "list", "shuffle" }, default = "shuffle" },
+                word = { accept = "%a+", default = "apple", check = function(v) if v == "pear" then return "no pears" end end },
+              }
+            """])))
+        XCTAssertEqual(try rule.resolveOptions([:]), ["size": 7, "mode": "shuffle", "word": "apple"])
+        XCTAssertEqual(try rule.resolveOptions(["size": "26", "mode": "list", "word": "plum"]), ["size": 26, "mode": "list", "word": "plum"])
+        XCTAssertThrowsError(try rule.resolveOptions(["size": "27"])) {
+            XCTAssertEqual(String(describing: $0), "--size: '27' is not a whole number from 1 to 26")
+        }
+        XCTAssertThrowsError(try rule.resolveOptions(["mode": "random"])) {
+            XCTAssertEqual(String(describing: $0), "--mode: 'random' is not one of: list, shuffle")
+        }
+        XCTAssertThrowsError(try rule.resolveOptions(["word": "pear"])) { XCTAssertEqual(String(describing: $0), "--word: no pears") }
+        XCTAssertThrowsError(try rule.resolveOptions(["word": "two words"]))
+        XCTAssertThrowsError(try rule.resolveOptions(["colour": "red"])) {
+            XCTAssertEqual(String(describing: $0), "no option --colour (options: --mode, --size, --word, --seed, --json)")
+        }
+    }
+
+    func testAMissingFileIsReported() {
+        XCTAssertThrowsError(try Rule(path: files.directory + "/nope.lua")) {
+            XCTAssertTrue(String(describing: $0).hasSuffix("nope.lua: no such file or directory"), "\($0)")
+        }
+    }
+}

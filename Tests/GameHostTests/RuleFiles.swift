@@ -1,0 +1,47 @@
+import Foundation
+import GameHost
+
+/// Writes rule files for a test into a fresh temporary folder.
+final class RuleFiles {
+    let directory: String
+
+    init() {
+        directory = NSTemporaryDirectory() + "gamehost-tests-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: directory + "/lib", withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// Writes `source` as NAME.lua (or lib/NAME.lua) and returns its path.
+    @discardableResult
+    func write(_ name: String, _ source: String) -> String {
+        let path = directory + "/" + name + ".lua"
+        try! source.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A complete, valid rule with `overrides` replacing fields of the rule table (each a
+    /// `name = value` line).
+    static func rule(_ overrides: [String: String] = [:], prelude: String = "") -> String {
+        var fields: [(String, String)] = [
+            ("id", #""counter""#),
+            ("title", #""Counter""#),
+            ("setup", "function(game) return { n = 0, log = {} } end"),
+            ("view", #"function(state) return "n = " .. state.n end"#),
+            ("moves", #"function(state) return { "up", "down" } end"#),
+            ("play", """
+                function(state, input, game)
+                    if input == "up" then state.n = state.n + 1
+                    elseif input == "down" then state.n = state.n - 1
+                    else game.refuse("say up or down") end
+                  end
+                """),
+            ("result", "function(state) if state.n >= 3 then return { winner = 'player', summary = 'three!' } end end"),
+        ]
+        for (key, value) in overrides {
+            if let i = fields.firstIndex(where: { $0.0 == key }) { fields[i].1 = value } else { fields.append((key, value)) }
+        }
+        let body = fields.filter { $0.1 != "nil" }.map { "  \($0.0) = \($0.1)," }.joined(separator: "\n")
+        return prelude + "\nreturn {\n" + body + "\n}\n"
+    }
+}

@@ -1,0 +1,177 @@
+import GameCore
+import GameHost
+import GameHostTesting
+import LuaKit
+import XCTest
+
+final class SessionTests: XCTestCase {
+    let files = RuleFiles()
+
+    func tester(_ overrides: [String: String] = [:], prelude: String = "", seed: UInt64 = 1) throws -> RuleTester {
+        try RuleTester(files.write("rule", RuleFiles.rule(overrides, prelude: prelude)), seed: seed)
+    }
+
+    func testAnErrorDuringPlayLeavesTheStateAsItWasAndTheSessionGoesOn() throws {
+        let t = try tester(["play": """
+            function(state, input, game)
+                state.n = state.n + 100
+                state.log[#state.log + 1] = input
+                game.random(6)
+                if input == "boom" then error("exploded") end
+              end
+            """])
+        t.send("fine")
+        let before = t.state
+        t.send("boom")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.hasSuffix("rule.lua:12: exploded") ?? false, t.last.reason ?? "")
+        XCTAssertEqual(t.state, before)
+        t.send("fine")
+        XCTAssertEqual(t.state["n"], 200)
+        XCTAssertEqual(t.state["log"], ["fine", "fine"])
+    }
+
+    func testARefusalUndoesChangesChanceAndMessages() throws {
+        let t = try tester(["play": """
+            function(state, input, game)
+                state.n = state.n + 1
+                state.roll = game.random(1000000)
+                game.say("changed")
+                game.bell()
+                if input == "no" then game.refuse("not that") end
+              end
+            """])
+        t.send("no")
+        t.assertRefused(containing: "not that")
+        XCTAssertEqual(t.last.messages, [])
+        XCTAssertEqual(t.last.bells, 0)
+        XCTAssertEqual(t.state["n"], 0)
+        t.send("yes")
+        let rollAfterRefusal = t.state["roll"]
+        let fresh = try tester(["play": """
+            function(state, input, game) state.roll = game.random(1000000) end
+            """])
+        fresh.send("yes")
+        XCTAssertEqual(fresh.state["roll"], rollAfterRefusal, "the refused move's draw was undone")
+        XCTAssertEqual(t.last.messages, ["changed"])
+        XCTAssertEqual(t.last.bells, 1)
+    }
+
+    func testARefusalCaughtByTheRuleStillRefuses() throws {
+        let t = try tester(["play": """
+            function(state, input, game) state.n = 9; pcall(game.refuse, "caught") end
+            """])
+        t.send("x")
+        t.assertRefused(containing: "caught")
+        XCTAssertEqual(t.state["n"], 0)
+    }
+
+    func testPlayMayReturnANewState() throws {
+        let t = try tester(["play": "function(state) return { n = state.n + 5, log = {} } end"])
+        t.send("x")
+        XCTAssertEqual(t.state["n"], 5)
+    }
+
+    func testInfiniteLoopsInEveryHookAreStopped() throws {
+        let loop = "function() while true do end end"
+        for hook in ["view", "moves", "result", "play"] {
+            let t = try tester([hook: loop])
+            if hook == "play" { t.send("up") }
+            XCTAssertEqual(t.last.status, .error, hook)
+            XCTAssertTrue(t.last.reason?.contains("rule.lua:") ?? false, t.last.reason ?? "")
+            XCTAssertTrue(t.last.reason?.contains("rule exceeded its step budget") ?? false, t.last.reason ?? "")
+        }
+        XCTAssertThrowsError(try tester(["setup": loop])) {
+            XCTAssertTrue(String(describing: $0).contains("rule exceeded its step budget"), "\($0)")
+        }
+        let files = RuleFiles()
+        XCTAssertThrowsError(try Rule(path: files.write("r", RuleFiles.rule(["options": "{ x = { accept = '.*', default = 'a', check = \(loop) } }"]))))
+    }
+
+    func testAMemoryBombInPlayIsAnErrorAndTheSessionGoesOn() throws {
+        let t = try tester(["play": """
+            function(state, input, game)
+                if input == "bomb" then local s = "x" while true do s = s .. s end end
+                state.n = state.n + 1
+              end
+            """])
+        t.send("bomb")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.contains("memory limit") ?? false, t.last.reason ?? "")
+        t.send("up")
+        t.assertAccepted()
+        XCTAssertEqual(t.state["n"], 1)
+    }
+
+    func testBadHookResultsAreClearErrors() throws {
+        let t = try tester(["view": "function() return 42 end"])
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.hasSuffix("rule.lua: view must return a string, not number") ?? false, t.last.reason ?? "")
+        XCTAssertThrowsError(try tester(["setup": "function() return 'state' end"])) {
+            XCTAssertTrue(String(describing: $0).contains("setup must return the game's state as a table, not string"))
+        }
+    }
+
+    func testChanceAndTimeComeFromTheHost() throws {
+        let t = try tester(["play": """
+            function(state, input, game)
+                state.a = math.random(6)
+                state.b = game.random(10, 20)
+                state.c = game.pick({ "x", "y", "z" })
+                state.t = os.time()
+                state.clock = os.clock()
+                state.now = game.now()
+                state.seeded = pcall(math.randomseed, 1)
+              end
+            """])
+        t.force(4, 17, 2)
+        t.clock.advance(by: 90)
+        t.send("go")
+        XCTAssertEqual(t.state["a"], 4)
+        XCTAssertEqual(t.state["b"], 17)
+        XCTAssertEqual(t.state["c"], "y")
+        XCTAssertEqual(t.state["t"], 1_000_090)
+        XCTAssertEqual(t.state["clock"], 90.0)
+        XCTAssertEqual(t.state["now"], 1_000_090.0)
+        XCTAssertEqual(t.state["seeded"], false)
+    }
+
+    func testRequireLoadsOnlyFromTheRulesLibrary() throws {
+        files.write("lib/helper", "return { double = function(x) return 2 * x end }")
+        let t = try tester(["setup": "function(game) return { n = require('helper').double(21), same = require('helper') == require('helper'), log = {} } end"])
+        XCTAssertEqual(t.state["n"], 42)
+        XCTAssertEqual(t.state["same"], true)
+        for name in ["../rule", "etc/passwd", "os", "helper.x"] {
+            let bad = try tester(["play": "function(state, input) require(input) end"])
+            bad.send(name)
+            XCTAssertEqual(bad.last.status, .error, name)
+            XCTAssertTrue(bad.last.reason?.contains("require:") ?? false, bad.last.reason ?? "")
+        }
+    }
+
+    func testHostCommands() throws {
+        let t = try tester(["commands": "{ peek = { help = 'show n', run = function(state, args, game) game.say('n is ' .. state.n .. ' ' .. args) end } }"])
+        t.send("/help")
+        XCTAssertTrue(t.last.messages.joined().contains("/peek"))
+        t.send("/moves")
+        XCTAssertEqual(t.last.messages, ["Moves: up, down"])
+        t.send("/peek now")
+        XCTAssertEqual(t.last.messages, ["n is 0 now"])
+        t.send("/frob")
+        t.assertRefused(containing: "unknown command /frob")
+        t.send("up")
+        t.send("/new")
+        XCTAssertEqual(t.state["n"], 0)
+        t.send("/quit")
+        XCTAssertTrue(t.finished)
+    }
+
+    func testOddTerminalInputIsCleaned() throws {
+        let t = try tester()
+        t.send("  up\r\n")
+        t.assertAccepted()
+        t.send("u\tp")
+        t.assertRefused(containing: "say up or down")
+        XCTAssertEqual(t.last.input, "u p")
+    }
+}

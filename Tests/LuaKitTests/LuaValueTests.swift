@@ -1,0 +1,51 @@
+import LuaKit
+import XCTest
+
+final class LuaValueTests: XCTestCase {
+    func testValuesRoundTripThroughLua() throws {
+        let lua = LuaState()
+        let values: [LuaValue] = [
+            .nil, true, false, 42, -7, .integer(Int64.max), 2.5, "plain", "naïve ☃ 日本",
+            .string("nul\u{0}inside"), [1, 2, 3], ["a": 1, "b": ["nested": [true, "x"]]], [],
+        ]
+        let identity = try lua.load("return ...", chunkName: "identity.lua")
+        for value in values {
+            XCTAssertEqual(try lua.call(identity, [value]), [value], "round trip of \(value)")
+        }
+    }
+
+    func testIntegersAndFloatsStayDistinct() throws {
+        let lua = LuaState()
+        let f = try lua.load("return 3, 3.0, 7 // 2, 7 / 2, math.type(...)", chunkName: "n.lua")
+        XCTAssertEqual(try lua.call(f, [.number(1.0)]), [.integer(3), .number(3.0), .integer(3), .number(3.5), "float"])
+        XCTAssertEqual(LuaValue.number(4.0).integer, 4)
+        XCTAssertNil(LuaValue.number(4.5).integer)
+    }
+
+    func testTablesWithMixedKeysBecomeMaps() throws {
+        let lua = LuaState()
+        let f = try lua.load("return { 'a', 'b', x = 1 }, { [1] = 'a', [3] = 'c' }, { [2.5] = true }", chunkName: "t.lua")
+        let r = try lua.call(f)
+        XCTAssertEqual(r[0], ["1": "a", "2": "b", "x": 1])
+        XCTAssertEqual(r[1], ["1": "a", "3": "c"])
+        XCTAssertEqual(r[2], ["2.5": true])
+    }
+
+    func testFunctionsComeBackAsCallableReferences() throws {
+        let lua = LuaState()
+        let f = try lua.load("return function(a, b) return a * b end", chunkName: "f.lua")
+        guard case .ref(let mul)? = try lua.call(f).first else { return XCTFail("expected a function reference") }
+        XCTAssertEqual(mul.typeName, "function")
+        XCTAssertEqual(try lua.call(mul, [6, 7]), [42])
+    }
+
+    func testGlobalsAndFields() throws {
+        let lua = LuaState()
+        lua.setGlobal("config", ["size": 3])
+        let f = try lua.load("config.size = config.size + 1; return config", chunkName: "g.lua")
+        guard case .ref(let t)? = try lua.call(f, tablesByReference: true).first else { return XCTFail() }
+        XCTAssertEqual(lua.field(t, "size"), 4)
+        lua.setField(t, "name", "x")
+        XCTAssertEqual(lua.global("config"), ["size": 4, "name": "x"])
+    }
+}

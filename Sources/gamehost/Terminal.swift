@@ -20,6 +20,14 @@ enum Terminal {
         outputIsTerminal && (environment("NO_COLOR") ?? "").isEmpty && environment("TERM") != "dumb"
     }
 
+    /// libedit needs a UTF-8 character type to edit and show non-ASCII prompts and input (in
+    /// the C locale it crashes on a prompt with "…"). Only LC_CTYPE changes: numbers keep
+    /// the C format Lua and JSON rely on.
+    static func useUTF8CharacterType() {
+        if let set = setlocale(LC_CTYPE, ""), String(cString: set) != "C", String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" { return }
+        setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
     /// The terminal settings at start, restored on Ctrl-C.
     private static var saved = termios()
     private static var hasSaved = false

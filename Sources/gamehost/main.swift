@@ -161,9 +161,10 @@ func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
 func chooseOptions(_ rule: Rule, input: LineSource) -> [String: String]? {
     var chosen: [String: String] = [:]
     for option in rule.options {
+        let help = option.help.isEmpty ? "" : " — " + option.help
+        stdout_.write("\(option.name): \(option.choicesDescription)\(help)\n", style: .dim)
         while true {
-            let help = option.help.isEmpty ? option.name : option.help
-            guard let raw = input.readLine(prompt: "\(help) [\(option.choicesDescription)] (Enter: \(option.defaultValue)): ") else { return nil }
+            guard let raw = input.readLine(prompt: "\(option.name) [\(option.defaultValue)]: ") else { return nil }
             let answer = raw.trimmed
             if answer.isEmpty { break }
             if case .failure(let reason) = rule.validate(option, answer) {
@@ -224,5 +225,6 @@ func run() -> Int32 {
     }
 }
 
+Terminal.useUTF8CharacterType()
 Terminal.installInterruptHandler()
 exit(run())

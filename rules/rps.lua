@@ -76,6 +76,7 @@ local function length_name(n)
   return n == 1 and "One game decides" or ("Best of %d: first to %d wins"):format(n, n // 2 + 1)
 end
 
+---@type Rule
 return {
   id = "rps",
   title = "Rock · Paper · Scissors",

@@ -29,10 +29,12 @@ public struct LuaCall {
 
     /// Argument `i` as an integer (an integral float counts), or an error naming it.
     public func integer(_ i: Int, _ name: String) throws -> Int64 {
-        guard let n = value(i).integer else {
+        var ok: Int32 = 0
+        let n = gh_tointeger(L, Int32(i), &ok)
+        guard ok != 0, lua_type(L, Int32(i)) == LUA_TNUMBER else {
             throw LuaArgumentError(position: i, name: name, expected: "integer", got: type(i))
         }
-        return n
+        return Int64(n)
     }
 
     /// Argument `i` as a number, or an error naming it.

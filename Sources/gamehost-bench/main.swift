@@ -1,1 +1,86 @@
-print("placeholder")
+import GameCore
+import LuaKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Benchmarks for the figures in the README's performance section. Build in release mode and
+// run through Benchmarks/run. Each figure is the median of repeated runs.
+//   start-up:   `gamehost play rps` with empty input, spawn to exit (first prompt, then EOF)
+//   memory:     peak resident memory of a whole RPS session (ru_maxrss)
+//   call:       one call from Lua into a Swift function, in a sandboxed state with the budget on
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// Runs `path args` with `input` on stdin; returns wall seconds and peak resident KB.
+func spawn(_ path: String, _ args: [String], input: String) -> (seconds: Double, maxKB: Int) {
+    let inputPath = "/tmp/gamehost-bench-input-\(getpid())"
+    let file = fopen(inputPath, "w")!
+    fputs(input, file)
+    fclose(file)
+    defer { unlink(inputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = now()
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+        fputs("cannot run \(path)\n", stderr)
+        exit(1)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    return (now() - start, usage.ru_maxrss)
+}
+
+let gamehost = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".build/release/gamehost"
+
+// Start-up: 5 warm-up runs, then 60 measured.
+for _ in 0..<5 { _ = spawn(gamehost, ["play", "rps", "--seed", "1"], input: "") }
+let startups = (0..<60).map { _ in spawn(gamehost, ["play", "rps", "--seed", "1"], input: "").seconds * 1000 }
+print("start-up to first prompt (gamehost play rps, empty input): median \(fmt(median(startups))) ms, "
+    + "min \(fmt(startups.min()!)) ms  (target < 20 ms)")
+
+// Memory: a session of 40 best-of-5 matches (about 300 inputs, refusals and commands included).
+var session = ""
+for i in 0..<40 { session += "rock\npaper\nscissors\nr\np\ns\nlizard\n/moves\n" + (i % 2 == 0 ? "y\n" : "/new\n") }
+let peaks = (0..<5).map { _ in Double(spawn(gamehost, ["play", "rps", "--seed", "2", "--match", "best-of-5"], input: session).maxKB) / 1024 }
+print("peak memory of an RPS session (40 matches): median \(fmt(median(peaks))) MB  (target < 20 MB)")
+
+// One Lua-to-Swift call: a loop that calls a Swift function, minus the same loop calling nothing.
+let lua = LuaState()
+lua.stepBudget = Int64.max / 2
+lua.register("inc") { call in
+    call.push(try call.integer(1, "n") + 1)
+    return 1
+}
+let withCall = try! lua.load("local inc, n = inc, ... local x = 0 for i = 1, n do x = inc(x) end return x", chunkName: "=bench")
+let without = try! lua.load("local n = ... local x = 0 for i = 1, n do x = x + 1 end return x", chunkName: "=bench")
+let n: Int64 = 5_000_000
+func time(_ f: LuaRef) -> Double {
+    let start = now()
+    _ = try! lua.call(f, [.integer(n)])
+    return now() - start
+}
+_ = time(withCall)
+let perCall = (0..<5).map { _ in (time(withCall) - time(without)) / Double(n) * 1e9 }
+print("one Lua-to-Swift call: median \(fmt(median(perCall))) ns  (target < 150 ns)")
+
+func fmt(_ x: Double) -> String {
+    let scaled = (x * 10).rounded() / 10
+    return String(scaled)
+}

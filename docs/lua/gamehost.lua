@@ -1,0 +1,123 @@
+---@meta
+-- LuaLS annotations for the GameHost rule API (see docs/lua-api.md). Not loaded by the host:
+-- editors read it to complete and check rule files. Keep it in step with docs/lua-api.md.
+
+---@class MatchState
+---@field match integer      games in the match (N of best-of-N)
+---@field needed integer     wins that take the match
+---@field wins integer       the player's wins
+---@field losses integer     the computer's wins
+---@field ties integer       ties (replayed; never end the match)
+---@field left integer       wins the player still needs
+---@field over boolean       whether a side has `needed` wins
+---@field winner "player"|"computer"|nil
+
+---@class GameMatch
+local GameMatch = {}
+
+---A new best-of-`n` match (n odd, 1 to 99) as a plain table.
+---@param n integer
+---@return MatchState
+function GameMatch.new(n) end
+
+---Reads "single" (1) or "best-of-N" (N); nil and the reason when N is not odd from 1 to 99.
+---@param text string
+---@return integer|nil n
+---@return string|nil problem
+function GameMatch.length(text) end
+
+---Counts one game in `m`; an error once the match is over.
+---@param m MatchState
+---@param outcome "win"|"loss"|"tie"
+---@return MatchState
+function GameMatch.record(m, outcome) end
+
+---The host API a hook receives.
+---@class Game
+---@field options table<string, string|integer>  checked option values by name
+---@field seed integer                             the session's seed
+---@field match GameMatch                          best-of-N scoring
+local Game = {}
+
+---Shows a message to the player after the move (values joined by tabs).
+---@param ... any
+function Game.say(...) end
+
+---Rings the terminal bell once.
+function Game.bell() end
+
+---Refuses the input: the move has no effect at all and `reason` is shown.
+---@param reason string
+---@return nil
+function Game.refuse(reason) end
+
+---`random()`: a float in [0, 1); `random(n)`: 1..n; `random(m, n)`: m..n. From the seeded host source.
+---@param m? integer
+---@param n? integer
+---@return number
+function Game.random(m, n) end
+
+---A random element of a non-empty list.
+---@generic T
+---@param list T[]
+---@return T
+function Game.pick(list) end
+
+---Shuffles `list` in place (Fisher-Yates) and returns it.
+---@generic T
+---@param list T[]
+---@return T[]
+function Game.shuffle(list) end
+
+---The time in seconds from the host clock.
+---@return number
+function Game.now() end
+
+---@class OptionSpec
+---@field type? "string"|"integer"
+---@field choices? string[]     values listed in help and the menu
+---@field accept? string        a Lua pattern: other values it matches in full are allowed
+---@field check? fun(value: string|integer, game: Game): string|nil  nil accepts; a string is the reason to refuse
+---@field min? integer          integer options: the smallest value
+---@field max? integer          integer options: the largest value
+---@field default string|integer
+---@field help? string
+
+---@class CommandSpec
+---@field help? string
+---@field run fun(state: table, args: string, game: Game): table|nil
+
+---@class GameResult
+---@field winner? string
+---@field score? number
+---@field summary? string
+
+---A rule file returns this table.
+---@class Rule
+---@field id string              lower-case letters, digits and hyphens
+---@field title string
+---@field about? string
+---@field rules? string          how to play, shown by /rules
+---@field options? table<string, OptionSpec>
+---@field commands? table<string, CommandSpec>
+---@field setup fun(game: Game): table
+---@field view fun(state: table, game: Game): string
+---@field moves fun(state: table, game: Game): string[]
+---@field play fun(state: table, input: string, game: Game): table|nil
+---@field result fun(state: table, game: Game): GameResult|nil
+
+---The sandbox's `os`: time and clock from the host clock only.
+os = {}
+
+---Whole seconds from the host clock.
+---@return integer
+function os.time() end
+
+---Seconds since the session started, from the host clock.
+---@return number
+function os.clock() end
+
+---Loads `lib/NAME.lua` from the rule's folder or the built-in rules/lib, once.
+---@param name string
+---@return any
+function require(name) end

@@ -13,9 +13,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "LuaKit", dependencies: ["CLua"]),
         .target(name: "GameCore"),
-        .target(name: "GameHost", dependencies: ["LuaKit", "GameCore"]),
+        .target(name: "GameHost", dependencies: ["LuaKit", "GameCore", "CSQLite"]),
         .target(name: "GameHostTesting", dependencies: ["GameHost", "GameCore"]),
         .executableTarget(name: "gamehost", dependencies: ["GameHost", "GameCore", "CEdit"]),
         .executableTarget(name: "gamehost-bench", dependencies: ["GameHost", "LuaKit", "GameCore"]),

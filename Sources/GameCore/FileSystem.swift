@@ -77,3 +77,25 @@ public struct FileError: Error, CustomStringConvertible {
     public var reason: String
     public var description: String { "\(path): \(reason.prefix(1).lowercased() + reason.dropFirst())" }
 }
+
+extension FileSystem {
+    /// Creates a directory and its parents, like `mkdir -p`.
+    public static func makeDirectory(_ path: String) throws {
+        if path.isEmpty || isDirectory(path) { return }
+        try makeDirectory(directory(of: path))
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw FileError(path: path, reason: describe(errno))
+        }
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: a stable fingerprint of a file's content.
+    public static func fingerprint(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes {
+            hash ^= UInt64(b)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

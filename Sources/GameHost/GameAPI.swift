@@ -13,6 +13,8 @@ final class GameAPI {
     var random = RandomSource(seed: 0)
     var clock: Clock = ManualClock()
     var startTime: Double = 0
+    var words: WordQueue?
+    var scores = ScoreKeeper(store: nil)
 
     // What the current hook call produced.
     var messages: [String] = []
@@ -29,13 +31,17 @@ final class GameAPI {
         install(libraryDirectories: libraryDirectories)
     }
 
-    /// Points the API at a session's options, chance and clock.
-    func bind(options: [String: LuaValue], seed: UInt64, random: RandomSource, clock: Clock) {
+    /// Points the API at a session's options, chance, clock, word list and score store.
+    func bind(options: [String: LuaValue], seed: UInt64, random: RandomSource, clock: Clock,
+              words: WordList?, scores: ScoreKeeper) {
         self.random = random
         self.clock = clock
         startTime = clock.now()
+        self.words = words.map(WordQueue.init)
+        self.scores = scores
         lua.setField(table, "options", .map(options))
         lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))
+        setWordListName(words?.name)
     }
 
     func takeOutput() -> (messages: [String], bells: Int) {
@@ -95,6 +101,8 @@ final class GameAPI {
         lua.setField(table, "now", .ref(now))
 
         installMatch()
+        installWords()
+        installScores()
 
         // The sandbox's own sources of chance and time come from the host too.
         lua.setField(lua.globalRef("math")!, "random", .ref(random))

@@ -25,14 +25,34 @@ public final class GameSession {
         case failed(String)
     }
 
-    /// `options` are the command line's `--name value` pairs (names without dashes).
-    public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock()) throws {
+    /// The word list the session plays, for games that declare one.
+    public let words: WordList?
+    /// Whether the last accepted step left the game over (to count each result once).
+    private var wasOver = false
+
+    /// `options` are the command line's `--name value` pairs (names without dashes). A game
+    /// that declares `words` needs `words`; `scores` is where leaderboards persist (nil keeps
+    /// them for this session only).
+    /// `ascii` asks games to draw with plain ASCII (`--ascii`, for terminals without emoji).
+    public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock(),
+                words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false) throws {
         self.rule = rule
         self.seed = seed
         self.random = RandomSource(seed: seed)
         self.clock = clock
         self.options = try rule.resolveOptions(options)
-        rule.api.bind(options: self.options, seed: seed, random: random, clock: clock)
+        if rule.defaultWordList != nil && words == nil {
+            throw UsageError("\(rule.id) plays a word list: give one with --words")
+        }
+        if rule.defaultWordList == nil && words != nil {
+            throw UsageError("\(rule.id) does not use word lists, so --words has no effect")
+        }
+        self.words = words
+        let keeper = ScoreKeeper(store: scores)
+        keeper.game = rule.id
+        keeper.ruleHash = rule.contentHash
+        rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
+        rule.lua.setField(rule.api.table, "ascii", .boolean(ascii))
     }
 
     private var lua: LuaState { rule.lua }
@@ -43,6 +63,7 @@ public final class GameSession {
     public func newGame() throws -> Output {
         _ = api.takeOutput()
         api.refusal = nil
+        wasOver = false
         do {
             let returned = try lua.call(rule.hooks.setup, [.ref(api.table)], results: 1, tablesByReference: true).first
             guard case .ref(let table)? = returned, table.typeName == "table" else {
@@ -75,6 +96,7 @@ public final class GameSession {
         _ = api.takeOutput()
         api.refusal = nil
         let chance = random.snapshot
+        let words = api.words
         let backup: LuaRef
         do {
             backup = try lua.deepCopy(current)
@@ -86,6 +108,8 @@ public final class GameSession {
         func rollBack() {
             state = backup
             random.restore(chance)
+            api.words = words
+            api.scores.discard()
             _ = api.takeOutput()
         }
         do {
@@ -96,7 +120,9 @@ public final class GameSession {
             }
             if case .ref(let replacement)? = returned, replacement.typeName == "table" { state = replacement }
             let out = api.takeOutput()
-            return .accepted(Output(messages: out.messages, bells: out.bells))
+            api.scores.commit(at: clock.now())
+            recordResultOnce()
+            return .accepted(Output(messages: out.messages + api.scores.takeProblems(), bells: out.bells))
         } catch let error as LuaError {
             let reason = api.refusal
             rollBack()
@@ -106,6 +132,13 @@ public final class GameSession {
             rollBack()
             return .failed(String(describing: error))
         }
+    }
+
+    /// Counts a game in the statistics the first time its result appears.
+    private func recordResultOnce() {
+        guard let result = try? result() else { wasOver = false; return }
+        if !wasOver { api.scores.recordResult(result, at: clock.now()) }
+        wasOver = true
     }
 
     /// What the player sees now: `view(state, game)`.
@@ -154,7 +187,8 @@ public final class GameSession {
         default: hook = rule.hooks.result
         }
         let chance = random.snapshot
-        defer { random.restore(chance); _ = api.takeOutput(); api.refusal = nil }
+        let words = api.words
+        defer { random.restore(chance); api.words = words; api.scores.discard(); _ = api.takeOutput(); api.refusal = nil }
         do {
             return try lua.call(hook, [.ref(state), .ref(api.table)], results: 1).first ?? .nil
         } catch let error as LuaError {

@@ -30,6 +30,9 @@ public struct OptionSpec {
 
     func location(_ path: String) -> String { path }
 
+    /// Options the host itself takes; a rule cannot declare them.
+    public static let hostOptions: Set<String> = ["seed", "json", "help", "version", "words", "min-length", "data", "record"]
+
     /// Reads the `options` field of a rule table; problems are appended, bad entries dropped.
     static func parse(_ value: LuaValue, path: String, problems: inout [String]) -> [OptionSpec] {
         if value.isNil { return [] }
@@ -40,7 +43,7 @@ public struct OptionSpec {
         var specs: [OptionSpec] = []
         for name in entries.keys.sorted() {
             let where_ = "\(path): option '\(name)'"
-            guard Rule.isValidName(name), !["seed", "json", "help", "words", "record"].contains(name) else {
+            guard Rule.isValidName(name), !Self.hostOptions.contains(name) else {
                 problems.append("\(where_): the name must be lower-case letters, digits and hyphens, and not a host option")
                 continue
             }

@@ -12,6 +12,10 @@ public final class Rule {
     public let howToPlay: String
     public let options: [OptionSpec]
     public let commands: [CommandSpec]
+    /// The word list the game plays by default (`words = "NAME"`), nil for games without words.
+    public let defaultWordList: String?
+    /// A fingerprint of the file's content: scores are kept per version of a rule.
+    public let contentHash: String
     /// Non-fatal findings, such as an unknown field (often a typo).
     public let warnings: [String]
 
@@ -28,18 +32,20 @@ public final class Rule {
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
-    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands"])
+    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words"])
 
     /// Loads and validates `path`. Every problem is reported, each as `file:line: message`
     /// or `file: field 'x' ...`.
     public init(path: String, libraryDirectories: [String] = []) throws {
         self.path = path
-        let source: String
+        let bytes: [UInt8]
         do {
-            source = try FileSystem.readText(path)
+            bytes = try FileSystem.read(path)
         } catch {
             throw RuleError([String(describing: error)])
         }
+        let source = String(decoding: bytes, as: UTF8.self)
+        contentHash = FileSystem.fingerprint(bytes)
         lua = LuaState()
         let libraries = [FileSystem.join(FileSystem.directory(of: path), "lib")] + libraryDirectories
         api = GameAPI(lua: lua, libraryDirectories: libraries)
@@ -79,6 +85,8 @@ public final class Rule {
         title = text("title", required: true)
         about = text("about", required: false)
         let rules = text("rules", required: false)
+        let words = text("words", required: false)
+        defaultWordList = words.isEmpty ? nil : words
         howToPlay = rules.isEmpty ? about : rules
 
         var hookRefs: [String: LuaRef] = [:]
@@ -167,7 +175,7 @@ public final class Rule {
     /// the table the rule sees, filling in defaults.
     public func resolveOptions(_ given: [String: String]) throws -> [String: LuaValue] {
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
-            let known = options.map { "--\($0.name)" } + ["--seed", "--json"]
+            let known = options.map { "--\($0.name)" } + ["--seed", "--json"] + (defaultWordList == nil ? [] : ["--words", "--min-length"])
             throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")))")
         }
         var values: [String: LuaValue] = [:]

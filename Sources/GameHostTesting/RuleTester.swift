@@ -16,11 +16,21 @@ public final class RuleTester {
     public private(set) var last: SessionDriver.Report
 
     /// Starts a session of the rule at `path` (a built-in game: `RuleTester.builtIn("rps")`).
-    /// `force` scripts the first random outcomes, including those `setup` draws.
-    public init(_ path: String, options: [String: String] = [:], seed: UInt64 = 1, force: [Int] = []) throws {
+    /// `force` scripts the first random outcomes, including those `setup` draws. Word games
+    /// play `words` (a list given inline, one entry per line as in a list file) or else
+    /// `wordList` (a built-in list's name or a path), or else the rule's default list.
+    /// `scores` keeps leaderboards across testers (nil: this session only).
+    public init(_ path: String, options: [String: String] = [:], seed: UInt64 = 1, force: [Int] = [],
+                words: [String]? = nil, wordList: String? = nil, scores: ScoreStore? = nil, ascii: Bool = false) throws {
         let rule = try Rule(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
         clock = ManualClock(at: 1_000_000)
-        session = try GameSession(rule: rule, options: options, seed: seed, clock: clock)
+        var list: WordList?
+        if let words {
+            list = try WordList(bytes: Array(words.joined(separator: "\n").utf8), name: "test words")
+        } else if let name = wordList ?? rule.defaultWordList {
+            list = try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load(name)
+        }
+        session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: list, scores: scores, ascii: ascii)
         session.random.force(force)
         driver = SessionDriver(session: session)
         last = driver.start()

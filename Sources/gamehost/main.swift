@@ -19,7 +19,8 @@ let usage = """
     Usage:
       gamehost                          choose a game from a menu and play
       gamehost list                     the games, with their options
-      gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--json]
+      gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--ascii] [--json]
+      gamehost scores [GAME]            leaderboards and statistics
       gamehost help [COMMAND]           help for a command
       gamehost --version
 
@@ -35,12 +36,25 @@ let commandHelp: [String: String] = [
         Lists every game found, one line each, with its options, their values and defaults.
 
         """,
+    "scores": """
+        Usage: gamehost scores [GAME] [--data DIR]
+
+        Shows the leaderboards of a game (or of every game with scores), best first, and how
+        many games were played. Scores are kept per version of a rule file.
+
+        """,
     "play": """
-        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--json]
+        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--ascii] [--json]
 
         Plays a game by name (see gamehost list) or a rule file by path.
           --OPTION VALUE  an option of the game (gamehost list shows them)
           --seed N        fix chance, to replay a game exactly (the seed is shown at the start)
+          --words LIST    for word games: a list from wordlists/ by name, a path to a UTF-8
+                          file (one word a line, # comments, a tab before a hint), or
+                          system (/usr/share/dict/words, lower-case words of 6+ letters)
+          --min-length N  play only words with at least N letters
+          --data DIR      keep scores in DIR/scores.db (default $XDG_DATA_HOME/gamehost)
+          --ascii         draw with plain ASCII, for terminals without emoji
           --json          one JSON object per line for each step, for programs and bots;
                           input is still one line per move
 
@@ -55,10 +69,41 @@ func executablePath() -> String {
     return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
 }
 
-func catalog() -> RuleCatalog {
+/// `$XDG_DATA_HOME`, or `~/.local/share`.
+var dataHome: String {
     let home = Terminal.environment("HOME") ?? "/"
-    let dataHome = Terminal.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
-    return RuleCatalog(directories: RuleCatalog.standardDirectories(executablePath: executablePath(), dataHome: dataHome))
+    return Terminal.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+}
+
+func catalog() -> RuleCatalog {
+    RuleCatalog(directories: RuleCatalog.standardDirectories(executablePath: executablePath(), dataHome: dataHome))
+}
+
+/// Where scores live: `--data DIR`, else `$XDG_DATA_HOME/gamehost`.
+func scoreStore(_ data: String?) -> ScoreStore {
+    ScoreStore(directory: data ?? dataHome + "/gamehost")
+}
+
+/// The word list for a game that plays one: `--words` or the rule's default.
+func wordList(for rule: Rule, name: String?, minLength: String?, catalog: RuleCatalog) throws -> WordList? {
+    guard let defaultName = rule.defaultWordList else {
+        if name != nil || minLength != nil { throw CLIError.usage("\(rule.id) does not use word lists (no --words or --min-length)") }
+        return nil
+    }
+    var minimum: Int?
+    if let minLength {
+        guard let n = Int(minLength), n >= 1 else { throw CLIError.usage("--min-length needs a whole number from 1, not '\(minLength)'") }
+        minimum = n
+    }
+    do {
+        let list = try WordListCatalog(beside: catalog, dataHome: dataHome).load(name ?? defaultName, minimumLetters: minimum)
+        for warning in list.warnings { fail("warning: " + warning) }
+        return list
+    } catch let error as UsageError {
+        throw CLIError.usage(error.message)
+    } catch {
+        throw CLIError.failure(String(describing: error))
+    }
 }
 
 /// A seed for a game that was not given one: from the system's entropy, short enough to type.
@@ -89,10 +134,14 @@ func play(_ args: inout Arguments) throws -> Int32 {
     guard let game = args.positional.first else { throw CLIError.usage("play needs a game: gamehost play GAME (see gamehost list)") }
     guard args.positional.count == 1 else { throw CLIError.usage("play takes one game, not \(args.positional.joined(separator: " "))") }
     let seed = try parseSeed(try args.take("seed"))
-    let rule = try loadRule(game, from: catalog())
+    let wordsName = try args.take("words"), minLength = try args.take("min-length"), data = try args.take("data")
+    let catalog = catalog()
+    let rule = try loadRule(game, from: catalog)
+    let words = try wordList(for: rule, name: wordsName, minLength: minLength, catalog: catalog)
     let session: GameSession
     do {
-        session = try GameSession(rule: rule, options: try args.optionTable(), seed: seed, clock: SystemClock())
+        session = try GameSession(rule: rule, options: try args.optionTable(), seed: seed, clock: SystemClock(),
+                                  words: words, scores: scoreStore(data), ascii: args.flags.contains("ascii"))
     } catch let error as UsageError {
         throw CLIError.usage("\(rule.id): \(error.message)")
     }
@@ -121,6 +170,35 @@ func list() throws -> Int32 {
     return failed ? 1 : 0
 }
 
+/// `gamehost scores [GAME]`: every board of the game's current rule file, and its statistics.
+func scores(_ args: inout Arguments) throws -> Int32 {
+    let store = scoreStore(try args.take("data"))
+    guard args.options.isEmpty, args.positional.count <= 1 else { throw CLIError.usage("scores takes one game at most: gamehost scores [GAME]") }
+    let catalog = catalog()
+    let games: [String]
+    do { games = try args.positional.first.map { [$0] } ?? store.games() } catch { throw CLIError.failure(String(describing: error)) }
+    if games.isEmpty { stdout_.write("No scores yet.\n", style: .plain); return 0 }
+    for game in games {
+        let rule = try? catalog.load(game)
+        if args.positional.first != nil && rule == nil { _ = try loadRule(game, from: catalog) }
+        let id = rule?.id ?? game
+        do {
+            stdout_.write((rule?.title ?? game) + "\n", style: .title)
+            let boards = try store.boards(game: id, ruleHash: rule?.contentHash)
+            for (name, board) in boards { stdout_.write("  \(name): \(board.summary())\n", style: .plain) }
+            let stats = try store.statistics(game: id)
+            if stats.played > 0 {
+                let winners = stats.winners.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+                stdout_.write("  played \(stats.played)" + (winners.isEmpty ? "" : ": won by " + winners) + "\n", style: .dim)
+            }
+            if boards.isEmpty && stats.played == 0 { stdout_.write("  no scores yet\n", style: .dim) }
+        } catch {
+            throw CLIError.failure(String(describing: error))
+        }
+    }
+    return 0
+}
+
 /// The menu: pick a game by number or name, set its options, play, and come back.
 func menu() throws -> Int32 {
     let catalog = catalog()
@@ -139,7 +217,9 @@ func menu() throws -> Int32 {
         }
         guard let rule = chooseGame(rules, input: input) else { return 0 }
         guard let options = chooseOptions(rule, input: input) else { return 0 }
-        let session = try GameSession(rule: rule, options: options, seed: freshSeed(), clock: SystemClock())
+        let words = try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
+        let session = try GameSession(rule: rule, options: options, seed: freshSeed(), clock: SystemClock(),
+                                      words: words, scores: scoreStore(nil))
         stdout_.write("\n", style: .plain)
         _ = TextLoop.run(session, input: input, presenter: TextPresenter(stdout_))
         stdout_.write("\n", style: .plain)
@@ -196,7 +276,7 @@ func run() -> Int32 {
         if args.flags.contains("help") || args.command == "help" {
             let topic = args.command == "help" ? args.positional.first : args.command
             if let topic, let text = commandHelp[topic] { stdout_.write(text, style: .plain); return 0 }
-            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, help)") }
+            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, scores, help)") }
             stdout_.write(usage, style: .plain)
             return 0
         }
@@ -210,8 +290,10 @@ func run() -> Int32 {
             return try list()
         case "play":
             return try play(&args)
+        case "scores":
+            return try scores(&args)
         case let other?:
-            throw CLIError.usage("unknown command '\(other)' (commands: list, play, help; gamehost --help)")
+            throw CLIError.usage("unknown command '\(other)' (commands: list, play, scores, help; gamehost --help)")
         }
     } catch CLIError.usage(let message) {
         fail(message)

@@ -1,0 +1,64 @@
+/// A ranking of results on one board (say Apple Pie's timed runs), best first, shown as
+/// players read it: "1st 40 s, 2nd 60 s".
+public struct Leaderboard: Equatable {
+    public enum Order: String { case lower, higher }
+
+    public struct Entry: Equatable {
+        public var value: Double
+        public var label: String
+        public init(value: Double, label: String = "") {
+            self.value = value
+            self.label = label
+        }
+    }
+
+    public let order: Order
+    public let unit: String
+    /// Best first; equal values keep the order they were recorded in.
+    public private(set) var entries: [Entry]
+
+    public init(order: Order, unit: String = "", entries: [Entry] = []) {
+        self.order = order
+        self.unit = unit
+        self.entries = []
+        for e in entries { insert(e) }
+    }
+
+    /// Where `value` would rank (1 is first); equal values rank after those recorded before.
+    public func rank(of value: Double) -> Int {
+        1 + entries.filter { order == .lower ? $0.value <= value : $0.value >= value }.count
+    }
+
+    @discardableResult
+    public mutating func insert(_ entry: Entry) -> Int {
+        let r = rank(of: entry.value)
+        entries.insert(entry, at: r - 1)
+        return r
+    }
+
+    /// "1st 40 s, 2nd 60 s" for the first `limit` entries.
+    public func summary(limit: Int = 10) -> String {
+        entries.prefix(limit).enumerated().map { i, e in
+            Self.ordinal(i + 1) + " " + Self.number(e.value) + (unit.isEmpty ? "" : " " + unit)
+        }.joined(separator: ", ")
+    }
+
+    /// 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st.
+    public static func ordinal(_ n: Int) -> String {
+        let suffix: String
+        switch (n % 10, n % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+
+    /// A value as players read it: whole numbers plain, others to one decimal.
+    public static func number(_ v: Double) -> String {
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+        return String((v * 10).rounded() / 10)
+    }
+}

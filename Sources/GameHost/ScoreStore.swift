@@ -1,0 +1,182 @@
+import CSQLite
+import GameCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Leaderboards and statistics in SQLite at `DIR/scores.db` (DIR is `--data`, else
+/// `$XDG_DATA_HOME/gamehost`). Scores are keyed by game and by a hash of the rule file, so an
+/// edited rule gets boards of its own. WAL mode and a busy timeout let two gamehost processes
+/// finish at the same moment and both keep their entries. A file that is not a sound database
+/// is reported and left as it is, never replaced. The file is opened on first use, so games
+/// that keep no scores never touch it.
+public final class ScoreStore {
+    public let path: String
+    private var db: OpaquePointer?
+
+    public init(directory: String) {
+        path = FileSystem.join(directory, "scores.db")
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    /// A result entry on a board.
+    public struct Score: Equatable {
+        public var board: String
+        public var value: Double
+        public var order: Leaderboard.Order
+        public var unit: String
+        public var label: String
+        public init(board: String, value: Double, order: Leaderboard.Order, unit: String = "", label: String = "") {
+            self.board = board
+            self.value = value
+            self.order = order
+            self.unit = unit
+            self.label = label
+        }
+    }
+
+    public func add(_ score: Score, game: String, ruleHash: String, at time: Double) throws {
+        try write(
+            "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES (?,?,?,?,?,?,?,?)",
+            [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
+             .text(score.unit), .text(score.label), .real(time)])
+    }
+
+    /// The board as recorded so far; `order` and `unit` are used when it is still empty.
+    public func leaderboard(game: String, ruleHash: String, board: String, order: Leaderboard.Order, unit: String) throws -> Leaderboard {
+        let rows = try query(
+            "SELECT value, label, better, unit FROM scores WHERE game = ? AND rule_hash = ? AND board = ? ORDER BY id",
+            [.text(game), .text(ruleHash), .text(board)])
+        let recordedOrder = rows.first.flatMap { Leaderboard.Order(rawValue: $0[2].text ?? "") } ?? order
+        let entries = rows.map { Leaderboard.Entry(value: $0[0].real ?? 0, label: $0[1].text ?? "") }
+        return Leaderboard(order: recordedOrder, unit: rows.first?[3].text ?? unit, entries: entries)
+    }
+
+    /// Every board of a game (for its current rule file, or all versions when nil).
+    public func boards(game: String, ruleHash: String?) throws -> [(board: String, leaderboard: Leaderboard)] {
+        var sql = "SELECT board, value, label, better, unit FROM scores WHERE game = ?"
+        var params: [Value] = [.text(game)]
+        if let ruleHash { sql += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
+        var boards: [(String, Leaderboard)] = []
+        for row in try query(sql + " ORDER BY board, id", params) {
+            let name = row[0].text ?? ""
+            if boards.last?.0 != name {
+                boards.append((name, Leaderboard(order: Leaderboard.Order(rawValue: row[3].text ?? "") ?? .higher, unit: row[4].text ?? "")))
+            }
+            boards[boards.count - 1].1.insert(Leaderboard.Entry(value: row[1].real ?? 0, label: row[2].text ?? ""))
+        }
+        return boards
+    }
+
+    /// Counts a finished game for the statistics.
+    public func addResult(game: String, ruleHash: String, winner: String?, score: Double?, at time: Double) throws {
+        try write("INSERT INTO results(game, rule_hash, winner, score, at) VALUES (?,?,?,?,?)",
+                  [.text(game), .text(ruleHash), winner.map { .text($0) } ?? .null, score.map { .real($0) } ?? .null, .real(time)])
+    }
+
+    /// Games finished, and how many each winner took.
+    public func statistics(game: String) throws -> (played: Int, winners: [(String, Int)]) {
+        let rows = try query("SELECT coalesce(winner, ''), count(*) FROM results WHERE game = ? GROUP BY 1 ORDER BY 2 DESC, 1", [.text(game)])
+        let winners = rows.map { ($0[0].text ?? "", Int($0[1].real ?? 0)) }
+        return (winners.reduce(0) { $0 + $1.1 }, winners.filter { !$0.0.isEmpty })
+    }
+
+    /// Games with any score or result, for `gamehost scores`.
+    public func games() throws -> [String] {
+        try query("SELECT game FROM scores UNION SELECT game FROM results ORDER BY 1", []).compactMap { $0[0].text }
+    }
+
+    // MARK: SQLite
+
+    enum Value {
+        case null, text(String), real(Double)
+        var text: String? { if case .text(let s) = self { return s }; return nil }
+        var real: Double? { if case .real(let d) = self { return d }; return nil }
+    }
+
+    private func open() throws -> OpaquePointer {
+        if let db { return db }
+        try FileSystem.makeDirectory(FileSystem.directory(of: path))
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let handle else {
+            defer { sqlite3_close_v2(handle) }
+            throw ScoreStoreError(path: path, reason: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
+        }
+        sqlite3_busy_timeout(handle, 10_000)
+        db = handle
+        do {
+            try exec("PRAGMA journal_mode=WAL")
+            try exec("""
+                CREATE TABLE IF NOT EXISTS scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
+                  board TEXT NOT NULL, value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL);
+                CREATE INDEX IF NOT EXISTS scores_by_board ON scores(game, rule_hash, board);
+                CREATE TABLE IF NOT EXISTS results(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
+                  winner TEXT, score REAL, at REAL NOT NULL);
+                """)
+        } catch {
+            sqlite3_close_v2(handle)
+            db = nil
+            throw error
+        }
+        return handle
+    }
+
+    private func exec(_ sql: String) throws {
+        guard let db else { return }
+        if sqlite3_exec(db, sql, nil, nil, nil) != SQLITE_OK { throw failure(db) }
+    }
+
+    private func failure(_ db: OpaquePointer) -> ScoreStoreError {
+        let code = sqlite3_errcode(db)
+        var reason = String(cString: sqlite3_errmsg(db))
+        if code == SQLITE_NOTADB || code == SQLITE_CORRUPT {
+            reason += " (the file is left as it is: move it away to start a new one)"
+        }
+        return ScoreStoreError(path: path, reason: reason)
+    }
+
+    private func write(_ sql: String, _ params: [Value]) throws {
+        _ = try query(sql, params)
+    }
+
+    private func query(_ sql: String, _ params: [Value]) throws -> [[Value]] {
+        let db = try open()
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw failure(db) }
+        defer { sqlite3_finalize(statement) }
+        for (i, param) in params.enumerated() {
+            let index = Int32(i + 1)
+            switch param {
+            case .null: sqlite3_bind_null(statement, index)
+            case .real(let d): sqlite3_bind_double(statement, index, d)
+            case .text(let s): sqlite3_bind_text(statement, index, s, -1, gh_sqlite_transient())
+            }
+        }
+        var rows: [[Value]] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW:
+                rows.append((0..<sqlite3_column_count(statement)).map { column in
+                    switch sqlite3_column_type(statement, column) {
+                    case SQLITE_NULL: return .null
+                    case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
+                    default: return .real(sqlite3_column_double(statement, column))
+                    }
+                })
+            case SQLITE_DONE:
+                return rows
+            default:
+                throw failure(db)
+            }
+        }
+    }
+}
+
+/// The scores database could not be used; it is never replaced.
+public struct ScoreStoreError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

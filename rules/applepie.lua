@@ -1,0 +1,222 @@
+-- Apple Pie: guess the word before the tree loses all its fruit (GAMES.md section 2).
+--
+-- The letter mechanics (masking, case and accent folding, whole-word guesses, repeats) are the
+-- host's word puzzle (docs/lua-api.md, game.words); this file is the game: fruit, rounds,
+-- scoring, the bell, hints, the timed mode and the drawing.
+--
+-- Choices where the rule book is silent:
+-- * /hint shows the word's hint (from the word list) for one fruit; it is refused when the
+--   word has none or when only one fruit is left; asking again for the same word is free.
+-- * A wrong whole-word guess costs one fruit, like a wrong letter, and is refused if repeated.
+-- * Timed mode ranks the time to the target's win; the time is shown in whole seconds on the
+--   board and to a tenth in the summary.
+-- * With --ascii the tree is drawn with the fruit's ASCII mark instead of its emoji.
+
+local THEMES = require("fruit-themes")
+local FRUIT_NAMES = {}
+for i, theme in ipairs(THEMES) do FRUIT_NAMES[i] = theme.name end
+
+local WORD_BONUS = 10
+
+local function theme_of(game)
+  for _, theme in ipairs(THEMES) do
+    if theme.name == game.options.fruit then return theme end
+  end
+  return THEMES[1]
+end
+
+local function plural(n, word, words) return n .. " " .. (n == 1 and word or words or word .. "s") end
+
+-- Starts the next word, or ends the session when the list is used up.
+local function next_round(state, game)
+  local entry = game.options.order == "list" and game.words.next() or game.words.draw()
+  if not entry then
+    state.over = true
+    state.list_done = true
+    return
+  end
+  state.round = state.round + 1
+  state.fruit = game.options["fruit-count"]
+  state.hint = entry.hint
+  state.hint_shown = false
+  state.puzzle = game.words.puzzle(entry.word, game.options.accents)
+  state.word = entry.word
+  state.masked = state.puzzle.masked
+  state.guessed = state.puzzle.guessed
+  state.round_score = 0
+end
+
+local function finish_timed_run(state, game)
+  state.elapsed = game.now() - state.started
+  state.over = true
+  local board = "timed-" .. game.options.target
+  state.rank = game.scores.submit { board = board, value = math.floor(state.elapsed + 0.5), better = "lower", unit = "s" }
+  state.board = game.scores.summary(board, 5)
+end
+
+local function end_round(state, game, won)
+  local theme = theme_of(game)
+  if won then
+    state.wins = state.wins + 1
+    state.score = state.score + WORD_BONUS
+    state.round_score = state.round_score + WORD_BONUS
+    game.say(("You got it: %s! +%d for the word, %d this round."):format(state.word, WORD_BONUS, state.round_score))
+  else
+    state.losses = state.losses + 1
+    game.say(("No %s left. The word was \"%s\"."):format(theme.name .. "s", state.word))
+  end
+  game.say(("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score))
+  if game.options.mode == "timed" and state.wins >= game.options.target then
+    return finish_timed_run(state, game)
+  end
+  next_round(state, game)
+end
+
+local function drop_fruit(state, game, why)
+  local name = theme_of(game).name
+  state.fruit = state.fruit - 1
+  if game.options.sound == "on" then game.bell() end
+  game.say(("%s: %s %s falls. %s left."):format(why, name:match("^[aeiou]") and "an" or "a", name, plural(state.fruit, name)))
+end
+
+local function draw_tree(state, game)
+  local theme = theme_of(game)
+  local mark = game.ascii and theme.ascii or theme.emoji
+  local total = game.options["fruit-count"]
+  local lines = { "       .-~~~~~~-." }
+  local row = {}
+  for i = 1, state.fruit do
+    row[#row + 1] = mark
+    if #row == 7 or i == state.fruit then
+      lines[#lines + 1] = "    " .. table.concat(row, " ")
+      row = {}
+    end
+  end
+  if state.fruit == 0 then lines[#lines + 1] = "    (bare)" end
+  lines[#lines + 1] = "          ||"
+  local fallen = total - state.fruit
+  lines[#lines + 1] = "   ~~~~~~~||~~~~~~~ " .. (fallen > 0 and (mark .. " x" .. fallen) or "")
+  return table.concat(lines, "\n")
+end
+
+local function sorted_copy(list)
+  local copy = {}
+  for i, v in ipairs(list) do copy[i] = v end
+  table.sort(copy)
+  return copy
+end
+
+---@type Rule
+return {
+  id = "applepie",
+  title = "Apple Pie",
+  about = "Guess the word letter by letter before the tree is bare.",
+  words = "original",
+  rules = [[
+Guess the hidden word one letter at a time, or type the whole word.
+Every wrong letter or word drops a fruit from the tree; with none left the word is lost.
+A right letter scores 1 point, a finished word 10 more. /hint shows a hint for one fruit.
+Timed mode (--mode timed): win --target words as fast as you can for the leaderboard.]],
+
+  options = {
+    order = { choices = { "shuffle", "list" }, default = "shuffle", help = "the order of the words" },
+    ["fruit-count"] = { type = "integer", min = 1, max = 26, default = 7, help = "fruit on the tree" },
+    accents = { choices = { "fold", "strict" }, default = "fold", help = "whether e also reveals é" },
+    sound = { choices = { "on", "off" }, default = "on", help = "ring the bell when a fruit drops" },
+    fruit = { choices = FRUIT_NAMES, default = "apple", help = "the fruit on the tree (rules/lib/fruit-themes.lua)" },
+    mode = { choices = { "classic", "timed" }, default = "classic", help = "timed: race to the target for the leaderboard" },
+    target = { type = "integer", min = 1, max = 100, default = 10, help = "timed mode: the words to win" },
+  },
+
+  commands = {
+    hint = {
+      help = "show a hint for the word (costs one fruit)",
+      run = function(state, args, game)
+        if state.over then game.refuse("the game is over") end
+        if not state.hint then game.refuse("this word has no hint") end
+        if not state.hint_shown then
+          if state.fruit <= 1 then game.refuse("a hint would cost your last " .. theme_of(game).name) end
+          state.hint_shown = true
+          drop_fruit(state, game, "Hint")
+        end
+        game.say("Hint: " .. state.hint)
+      end,
+    },
+  },
+
+  setup = function(game)
+    local state = { wins = 0, losses = 0, score = 0, round = 0, over = false, started = game.now() }
+    next_round(state, game)
+    return state
+  end,
+
+  view = function(state, game)
+    local lines = {}
+    if state.over then
+      lines[#lines + 1] = ("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score)
+      return table.concat(lines, "\n")
+    end
+    local header = ("Apple Pie — word %d of %d"):format(state.round, game.words.count())
+    if game.options.mode == "timed" then
+      header = header .. (" · %d/%d won · %d s"):format(state.wins, game.options.target, math.floor(game.now() - state.started))
+    end
+    lines[#lines + 1] = header
+    lines[#lines + 1] = draw_tree(state, game)
+    lines[#lines + 1] = "Word:    " .. state.masked
+    if #state.guessed > 0 then lines[#lines + 1] = "Guessed: " .. table.concat(sorted_copy(state.guessed), " ") end
+    lines[#lines + 1] = ("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score)
+    lines[#lines + 1] = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "."
+    return table.concat(lines, "\n")
+  end,
+
+  moves = function(state)
+    if state.over then return {} end
+    local moves, seen = {}, {}
+    for _, g in ipairs(state.guessed) do seen[g] = true end
+    for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do
+      if not seen[c] then moves[#moves + 1] = c end
+    end
+    return moves
+  end,
+
+  play = function(state, input, game)
+    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
+    local outcome, revealed = game.words.guess(state.puzzle, input)
+    if outcome == "invalid" then
+      game.refuse(("'%s' is not a letter or a word"):format(input))
+    elseif outcome == "repeat" then
+      game.refuse(("already guessed '%s'"):format(input:lower()))
+    end
+    state.masked = state.puzzle.masked
+    state.guessed = state.puzzle.guessed
+
+    if outcome == "hit" then
+      state.score = state.score + 1
+      state.round_score = state.round_score + 1
+      game.say(("Yes: %s '%s'. +1"):format(revealed == 1 and "one" or tostring(revealed), input:lower()))
+    elseif outcome == "miss" then
+      drop_fruit(state, game, ("No '%s'"):format(input:lower()))
+    elseif outcome == "wrong" then
+      drop_fruit(state, game, ("Not \"%s\""):format(input))
+    end
+
+    if state.fruit == 0 then
+      end_round(state, game, false)
+    elseif state.puzzle.solved then
+      end_round(state, game, true)
+    end
+  end,
+
+  result = function(state, game)
+    if not state.over then return nil end
+    local summary = ("The end: %s, %s, score %d."):format(plural(state.wins, "win"), plural(state.losses, "loss", "losses"), state.score)
+    if game.options.mode == "timed" then
+      if state.rank then
+        summary = summary .. ("\n%s in %.1f s: rank %d. Best times: %s"):format(plural(state.wins, "word"), state.elapsed, state.rank, state.board)
+      else
+        summary = summary .. ("\nThe list ran out before %s: this run is not ranked."):format(plural(game.options.target, "win"))
+      end
+    end
+    return { winner = state.wins > state.losses and "player" or nil, score = state.score, summary = summary }
+  end,
+}

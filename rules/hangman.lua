@@ -1,0 +1,168 @@
+-- Hangman, the classic look (GAMES.md section 2, rule 14): the word engine of Apple Pie with
+-- BSD hangman's gallows and averages.
+--
+-- Choices where the rule book is silent:
+-- * Guesses are single letters, as in BSD hangman; a longer line is "not a valid guess".
+-- * The averages are for this session: "Overall" over the finished words, "Current" with the
+--   word in play counted as its misses so far. A lost word counts as 9 misses.
+-- * After each word, y plays the next word and n ends the session with its summary.
+
+local MAX_MISSES = 7
+local LOST_COUNTS_AS = 9
+
+-- The gallows with the parts in the order they are drawn: head, body, lower body, left leg,
+-- left arm, right arm, right leg. Each part is {row, column, character}.
+local GALLOWS = {
+  "  ______",
+  "  |    |",
+  "  |     ",
+  "  |     ",
+  "  |     ",
+  "  |     ",
+  "__|_____",
+}
+local PARTS = { { 3, 8, "O" }, { 4, 8, "|" }, { 5, 8, "|" }, { 6, 7, "/" }, { 4, 7, "/" }, { 4, 9, "\\" }, { 6, 9, "\\" } }
+
+local function draw_gallows(misses)
+  local rows = {}
+  for i, line in ipairs(GALLOWS) do rows[i] = line .. "   " end
+  for i = 1, math.min(misses, MAX_MISSES) do
+    local row, col, ch = PARTS[i][1], PARTS[i][2], PARTS[i][3]
+    rows[row] = rows[row]:sub(1, col - 1) .. ch .. rows[row]:sub(col + 1)
+  end
+  for i, line in ipairs(rows) do rows[i] = line:gsub("%s+$", "") end
+  return table.concat(rows, "\n")
+end
+
+local function sum(list)
+  local total = 0
+  for _, v in ipairs(list) do total = total + v end
+  return total
+end
+
+local function averages(state)
+  local done = state.finished_misses
+  local overall = #done > 0 and sum(done) / #done or 0
+  local current = overall
+  if not state.awaiting and not state.over then
+    current = (sum(done) + state.puzzle.misses) / (#done + 1)
+  end
+  return current, overall
+end
+
+local function next_word(state, game)
+  local entry = game.options.order == "list" and game.words.next() or game.words.draw()
+  if not entry then
+    state.over = true
+    return
+  end
+  state.number = state.number + 1
+  state.awaiting = false
+  state.puzzle = game.words.puzzle(entry.word, game.options.accents)
+  state.word = entry.word
+  state.masked = state.puzzle.masked
+  state.guessed = state.puzzle.guessed
+  state.misses = 0
+end
+
+local function sorted_letters(list)
+  local copy = {}
+  for i, v in ipairs(list) do copy[i] = v end
+  table.sort(copy)
+  return table.concat(copy)
+end
+
+---@type Rule
+return {
+  id = "hangman",
+  title = "Hangman",
+  about = "The classic: guess the word before the man is hanged.",
+  words = "animals",
+  rules = [[
+Guess the hidden word one letter at a time. Each miss adds a part to the hanged man:
+head, body, lower body, left leg, left arm, right arm, right leg. Seven misses hang him.
+The averages count the misses per word; a lost word counts as 9.]],
+
+  options = {
+    order = { choices = { "shuffle", "list" }, default = "shuffle", help = "the order of the words" },
+    accents = { choices = { "fold", "strict" }, default = "fold", help = "whether e also reveals é" },
+  },
+
+  setup = function(game)
+    local state = { number = 0, finished_misses = {}, wins = 0, losses = 0, over = false }
+    next_word(state, game)
+    return state
+  end,
+
+  view = function(state)
+    local current, overall = averages(state)
+    local lines = {
+      draw_gallows(state.misses),
+      ("Word #:          %d"):format(state.number),
+      ("Current Average: %.3f"):format(current),
+      ("Overall Average: %.3f"):format(overall),
+    }
+    if state.over then return table.concat(lines, "\n") end
+    lines[#lines + 1] = "Guessed: " .. sorted_letters(state.guessed)
+    lines[#lines + 1] = "Word:    " .. state.masked
+    lines[#lines + 1] = state.awaiting and "Another word? (y/n)" or "Guess:"
+    return table.concat(lines, "\n")
+  end,
+
+  moves = function(state)
+    if state.over then return {} end
+    if state.awaiting then return { "y", "n" } end
+    local moves, seen = {}, {}
+    for _, g in ipairs(state.guessed) do seen[g] = true end
+    for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do
+      if not seen[c] then moves[#moves + 1] = c end
+    end
+    return moves
+  end,
+
+  play = function(state, input, game)
+    if state.over then game.refuse("the game is over") end
+    if state.awaiting then
+      local answer = input:lower()
+      if answer == "y" or answer == "yes" then
+        next_word(state, game)
+      elseif answer == "n" or answer == "no" then
+        state.over = true
+      else
+        game.refuse("Another word? type y or n")
+      end
+      return
+    end
+    if utf8.len(input) ~= 1 then game.refuse("not a valid guess: type one letter") end
+    local outcome = game.words.guess(state.puzzle, input)
+    if outcome == "invalid" then game.refuse("not a valid guess") end
+    if outcome == "repeat" then game.refuse(("already guessed '%s'"):format(input:lower())) end
+    state.masked = state.puzzle.masked
+    state.guessed = state.puzzle.guessed
+    state.misses = state.puzzle.misses
+
+    if state.puzzle.solved then
+      state.wins = state.wins + 1
+      state.finished_misses[#state.finished_misses + 1] = state.misses
+      state.awaiting = true
+      game.say("You got it!")
+    elseif state.misses >= MAX_MISSES then
+      state.losses = state.losses + 1
+      state.finished_misses[#state.finished_misses + 1] = LOST_COUNTS_AS
+      state.awaiting = true
+      state.masked = state.word
+      game.say(('Sorry, the word was "%s"'):format(state.word))
+    end
+  end,
+
+  result = function(state)
+    if not state.over then return nil end
+    local _, overall = averages(state)
+    return {
+      winner = state.wins > state.losses and "player" or nil,
+      score = state.wins,
+      summary = ("%d %s: %d guessed, %d hanged. Average misses per word: %.3f."):format(
+        #state.finished_misses, #state.finished_misses == 1 and "word" or "words", state.wins, state.losses, overall),
+    }
+  end,
+}

@@ -79,12 +79,12 @@ public final class RuleTester {
     /// Fails the test (showing the transcript) unless the last input was refused.
     public func assertRefused(containing text: String = "", file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(last.status, .refused, "expected a refusal\n\(transcriptText)", file: file, line: line)
-        XCTAssertTrue((last.reason ?? "").contains(text), "refusal '\(last.reason ?? "")' lacks '\(text)'\n\(transcriptText)", file: file, line: line)
+        XCTAssertTrue(text.isEmpty || (last.reason ?? "").contains(text), "refusal '\(last.reason ?? "")' lacks '\(text)'\n\(transcriptText)", file: file, line: line)
     }
 
     /// Fails the test (showing the transcript) unless the state field `key` equals `expected`.
-    public func assertState(_ key: String, _ expected: LuaValue, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(state[key], expected, "state.\(key)\n\(transcriptText)", file: file, line: line)
+    public func assertState(_ key: String, _ expected: LuaValue, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(state[key], expected, "state.\(key) \(message)\n\(transcriptText)", file: file, line: line)
     }
 
     private func record(_ r: SessionDriver.Report) {

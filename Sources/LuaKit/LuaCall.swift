@@ -3,7 +3,8 @@ import CLua
 /// The arguments and results of one call from Lua into a Swift function. Valid only during
 /// that call: it points at the calling thread's stack.
 public struct LuaCall {
-    public let state: LuaState
+    /// Unowned: a call never outlives its state, and not retaining it keeps calls cheap.
+    public unowned(unsafe) let state: LuaState
     let L: OpaquePointer?
 
     /// How many arguments the call has.

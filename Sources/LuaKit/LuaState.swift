@@ -339,7 +339,14 @@ public final class LuaState {
 /// `gh_swift_trampoline`): finds the function by its upvalue index and maps a thrown error to
 /// an error value on the stack.
 private let luaKitDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
-    let state = LuaState.owner(of: L)
+    // The state outlives every call into it, so borrow it without retaining (this path is
+    // the cost of every Lua-to-Swift call).
+    Unmanaged<LuaState>.fromOpaque(gh_limits_of(L).pointee.owner)._withUnsafeGuaranteedRef { state in
+        dispatch(state, L)
+    }
+}
+
+private func dispatch(_ state: LuaState, _ L: OpaquePointer?) -> Int32 {
     let index = Int(gh_swift_function_index(L))
     let call = LuaCall(state: state, L: L)
     do {

@@ -9,6 +9,7 @@ import Glibc
 //   start-up:   `gamehost play rps` with empty input, spawn to exit (first prompt, then EOF)
 //   memory:     peak resident memory of a whole RPS session (ru_maxrss)
 //   call:       one call from Lua into a Swift function, in a sandboxed state with the budget on
+//   words:      loading the 100,000-word system dictionary
 
 func now() -> Double {
     var ts = timespec()
@@ -48,20 +49,30 @@ func spawn(_ path: String, _ args: [String], input: String) -> (seconds: Double,
 }
 
 let gamehost = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".build/release/gamehost"
+/// Figures to measure (all when none are named): startup, memory, call, words.
+let sections = Set(CommandLine.arguments.dropFirst(2))
+func wanted(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 
 // Start-up: 5 warm-up runs, then 60 measured.
+if wanted("startup") {
 for _ in 0..<5 { _ = spawn(gamehost, ["play", "rps", "--seed", "1"], input: "") }
 let startups = (0..<60).map { _ in spawn(gamehost, ["play", "rps", "--seed", "1"], input: "").seconds * 1000 }
 print("start-up to first prompt (gamehost play rps, empty input): median \(fmt(median(startups))) ms, "
     + "min \(fmt(startups.min()!)) ms  (target < 20 ms)")
 
+}
+
 // Memory: a session of 40 best-of-5 matches (about 300 inputs, refusals and commands included).
+if wanted("memory") {
 var session = ""
 for i in 0..<40 { session += "rock\npaper\nscissors\nr\np\ns\nlizard\n/moves\n" + (i % 2 == 0 ? "y\n" : "/new\n") }
 let peaks = (0..<5).map { _ in Double(spawn(gamehost, ["play", "rps", "--seed", "2", "--match", "best-of-5"], input: session).maxKB) / 1024 }
 print("peak memory of an RPS session (40 matches): median \(fmt(median(peaks))) MB  (target < 20 MB)")
 
+}
+
 // One Lua-to-Swift call: a loop that calls a Swift function, minus the same loop calling nothing.
+if wanted("call") {
 let lua = LuaState()
 lua.stepBudget = Int64.max / 2
 lua.register("inc") { call in
@@ -77,8 +88,25 @@ func time(_ f: LuaRef) -> Double {
     return now() - start
 }
 _ = time(withCall)
-let perCall = (0..<5).map { _ in (time(withCall) - time(without)) / Double(n) * 1e9 }
+let perCall = (0..<11).map { _ in (time(withCall) - time(without)) / Double(n) * 1e9 }
 print("one Lua-to-Swift call: median \(fmt(median(perCall))) ns  (target < 150 ns)")
+}
+
+// Loading a 100,000-word list: the system dictionary (Debian's wamerican), parsed, checked,
+// normalised and de-duplicated, with no filter.
+let dictionary = "/usr/share/dict/words"
+if !wanted("words") {
+} else if FileSystem.isFile(dictionary) {
+    var entries = 0
+    let loads = (0..<15).map { _ -> Double in
+        let start = now()
+        entries = (try? WordList(path: dictionary))?.entries.count ?? 0
+        return (now() - start) * 1000
+    }
+    print("loading a \(entries)-word list (\(dictionary)): median \(fmt(median(loads))) ms  (target < 50 ms)")
+} else {
+    print("loading a word list: skipped, \(dictionary) is missing (apt-get install wamerican)")
+}
 
 func fmt(_ x: Double) -> String {
     let scaled = (x * 10).rounded() / 10

@@ -63,14 +63,14 @@ final class CLITests: XCTestCase {
 
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
-            (["play", "chess"], "gamehost: unknown game 'chess' (games: rps)\n"),
+            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, hangman, rps)\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
             (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json)\n"),
             (["play", "rps", "--seed", "abc"], "gamehost: --seed needs a whole number from 0 to 18446744073709551615, not 'abc'\n"),
             (["play", "rps", "--match"], "gamehost: --match needs a value\n"),
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
-            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, help; gamehost --help)\n"),
+            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, scores, help; gamehost --help)\n"),
             (["-x"], "gamehost: unknown option -x (options are written --name)\n"),
             (["list", "--json"], "gamehost: --json goes with play\n"),
         ]
@@ -115,8 +115,9 @@ final class CLITests: XCTestCase {
     func testTheMenuPicksAGameAndItsOptions() throws {
         let r = try GamehostProcess.run([], input: "9\nrps\nbest-of-4\nsingle\n\nr\nn\n")
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("1. Rock · Paper · Scissors"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("✗ no game '9'"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("3. Rock · Paper · Scissors"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ no game '9': type 1 to 3 or a name"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ best-of-4 is not a match length"), r.stdout)
         XCTAssertTrue(r.stdout.contains("One game decides"), r.stdout)
     }

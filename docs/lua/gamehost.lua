@@ -32,11 +32,89 @@ function GameMatch.length(text) end
 ---@return MatchState
 function GameMatch.record(m, outcome) end
 
+---@class WordEntry
+---@field word string
+---@field hint? string
+---@field line integer   the line of the list file
+
+---@class WordPuzzle
+---@field word string
+---@field accents "fold"|"strict"
+---@field masked string          "b _ _"
+---@field guessed string[]       letter guesses in order
+---@field correct string[]       guessed letters that are in the word
+---@field wrong_words string[]
+---@field misses integer
+---@field solved boolean
+---@field solved_by_word boolean
+
+---@class GameWords
+---@field name string            the list's name (its path)
+local GameWords = {}
+
+---How many words the list has.
+---@return integer
+function GameWords.count() end
+
+---How many words have not been played in this session.
+---@return integer
+function GameWords.left() end
+
+---The next unplayed entry in list order, or nil.
+---@return WordEntry|nil
+function GameWords.next() end
+
+---A random unplayed entry, or nil.
+---@return WordEntry|nil
+function GameWords.draw() end
+
+---A new puzzle for `word`; accents "fold" (default: e reveals é) or "strict".
+---@param word string
+---@param accents? "fold"|"strict"
+---@return WordPuzzle
+function GameWords.puzzle(word, accents) end
+
+---Applies one guess (a letter, or two or more letters for the whole word) to the puzzle.
+---@param puzzle WordPuzzle
+---@param input string
+---@return "hit"|"miss"|"repeat"|"invalid"|"solved"|"wrong"|"over" outcome
+---@return integer|nil revealed  places revealed, for "hit"
+function GameWords.guess(puzzle, input) end
+
+---@class ScoreEntry
+---@field board string
+---@field value number
+---@field better? "lower"|"higher"   default "higher"
+---@field unit? string
+---@field label? string
+
+---@class GameScores
+local GameScores = {}
+
+---Adds a score (saved if the move is accepted) and returns its rank, 1 being best.
+---@param score ScoreEntry
+---@return integer
+function GameScores.submit(score) end
+
+---The best `n` (default 10) as players read them: "1st 40 s, 2nd 60 s".
+---@param board string
+---@param n? integer
+---@return string
+function GameScores.summary(board, n) end
+
+---The best value on the board so far, or nil.
+---@param board string
+---@return number|nil
+function GameScores.best(board) end
+
 ---The host API a hook receives.
 ---@class Game
 ---@field options table<string, string|integer>  checked option values by name
 ---@field seed integer                             the session's seed
+---@field ascii boolean                            draw with plain ASCII (--ascii)
 ---@field match GameMatch                          best-of-N scoring
+---@field words GameWords                          the word list and word puzzles
+---@field scores GameScores                        persistent leaderboards
 local Game = {}
 
 ---Shows a message to the player after the move (values joined by tabs).
@@ -100,6 +178,7 @@ function Game.now() end
 ---@field rules? string          how to play, shown by /rules
 ---@field options? table<string, OptionSpec>
 ---@field commands? table<string, CommandSpec>
+---@field words? string         word games: the default word list
 ---@field setup fun(game: Game): table
 ---@field view fun(state: table, game: Game): string
 ---@field moves fun(state: table, game: Game): string[]

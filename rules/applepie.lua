@@ -63,7 +63,7 @@ local function end_round(state, game, won)
     game.say(("You got it: %s! +%d for the word, %d this round."):format(state.word, WORD_BONUS, state.round_score))
   else
     state.losses = state.losses + 1
-    game.say(("No %s left. The word was \"%s\"."):format(theme.name .. "s", state.word))
+    game.say(("No %s left. The word was \"%s\"."):format(theme.plural, state.word))
   end
   game.say(("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score))
   if game.options.mode == "timed" and state.wins >= game.options.target then
@@ -73,10 +73,11 @@ local function end_round(state, game, won)
 end
 
 local function drop_fruit(state, game, why)
-  local name = theme_of(game).name
+  local theme = theme_of(game)
   state.fruit = state.fruit - 1
   if game.options.sound == "on" then game.bell() end
-  game.say(("%s: %s %s falls. %s left."):format(why, name:match("^[aeiou]") and "an" or "a", name, plural(state.fruit, name)))
+  game.say(("%s: %s %s falls. %s left."):format(why, theme.name:match("^[aeiou]") and "an" or "a", theme.name,
+    plural(state.fruit, theme.name, theme.plural)))
 end
 
 local function draw_tree(state, game)

@@ -27,6 +27,8 @@ public final class GameSession {
 
     /// The word list the session plays, for games that declare one.
     public let words: WordList?
+    /// Host options to repeat in the replay command the text loop shows (`--words fruits`).
+    public var replayArguments: [String] = []
     /// Whether the last accepted step left the game over (to count each result once).
     private var wasOver = false
 

@@ -64,6 +64,7 @@ public final class TextPresenter: Presenter {
             let text = value?.string ?? value?.integer.map { String($0) } ?? ""
             if text != option.defaultValue { replay += " --\(option.name) \(text)" }
         }
+        for argument in session.replayArguments { replay += " " + argument }
         out.write("Seed \(session.seed) (replay: \(replay) --seed \(session.seed)) · /help for commands\n\n", style: .dim)
     }
 

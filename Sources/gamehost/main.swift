@@ -145,6 +145,8 @@ func play(_ args: inout Arguments) throws -> Int32 {
     } catch let error as UsageError {
         throw CLIError.usage("\(rule.id): \(error.message)")
     }
+    if let wordsName { session.replayArguments += ["--words", wordsName] }
+    if let minLength { session.replayArguments += ["--min-length", minLength] }
     let presenter: Presenter = args.flags.contains("json") ? JSONLinesPresenter(stdout_) : TextPresenter(stdout_)
     return TextLoop.run(session, input: StandardInput(), presenter: presenter)
 }

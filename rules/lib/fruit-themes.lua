@@ -1,14 +1,14 @@
--- Fruit for Apple Pie's tree (--fruit NAME). One line per fruit: its name, the emoji drawn on
--- the tree, and the ASCII mark drawn with --ascii. Add a line to add a fruit.
+-- Fruit for Apple Pie's tree (--fruit NAME). One line per fruit: its name and plural, the
+-- emoji drawn on the tree, and the ASCII mark drawn with --ascii. Add a line to add a fruit.
 return {
-  { name = "apple",      emoji = "🍎", ascii = "o" },
-  { name = "pear",       emoji = "🍐", ascii = "p" },
-  { name = "peach",      emoji = "🍑", ascii = "@" },
-  { name = "orange",     emoji = "🍊", ascii = "O" },
-  { name = "lemon",      emoji = "🍋", ascii = "0" },
-  { name = "cherry",     emoji = "🍒", ascii = "6" },
-  { name = "grape",      emoji = "🍇", ascii = "%" },
-  { name = "strawberry", emoji = "🍓", ascii = "v" },
-  { name = "banana",     emoji = "🍌", ascii = ")" },
-  { name = "kiwi",       emoji = "🥝", ascii = "*" },
+  { name = "apple",      plural = "apples",       emoji = "🍎", ascii = "o" },
+  { name = "pear",       plural = "pears",        emoji = "🍐", ascii = "p" },
+  { name = "peach",      plural = "peaches",      emoji = "🍑", ascii = "@" },
+  { name = "orange",     plural = "oranges",      emoji = "🍊", ascii = "O" },
+  { name = "lemon",      plural = "lemons",       emoji = "🍋", ascii = "0" },
+  { name = "cherry",     plural = "cherries",     emoji = "🍒", ascii = "6" },
+  { name = "grape",      plural = "grapes",       emoji = "🍇", ascii = "%" },
+  { name = "strawberry", plural = "strawberries", emoji = "🍓", ascii = "v" },
+  { name = "banana",     plural = "bananas",      emoji = "🍌", ascii = ")" },
+  { name = "kiwi",       plural = "kiwis",        emoji = "🥝", ascii = "*" },
 }

@@ -14,6 +14,8 @@ final class GameAPI {
     var clock: Clock = ManualClock()
     var startTime: Double = 0
     var words: WordQueue?
+    /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
+    var usesColour = false
     var scores = ScoreKeeper(store: nil)
 
     // What the current hook call produced.
@@ -103,6 +105,8 @@ final class GameAPI {
         installMatch()
         installWords()
         installScores()
+        installCards()
+        installTerminal()
 
         // The sandbox's own sources of chance and time come from the host too.
         lua.setField(lua.globalRef("math")!, "random", .ref(random))

@@ -29,15 +29,18 @@ public final class GameSession {
     public let words: WordList?
     /// Host options to repeat in the replay command the text loop shows (`--words fruits`).
     public var replayArguments: [String] = []
+    /// Games started in this session (setup calls), shown to the rule as `game.game_number`.
+    public private(set) var gamesStarted = 0
     /// Whether the last accepted step left the game over (to count each result once).
     private var wasOver = false
 
     /// `options` are the command line's `--name value` pairs (names without dashes). A game
     /// that declares `words` needs `words`; `scores` is where leaderboards persist (nil keeps
     /// them for this session only).
-    /// `ascii` asks games to draw with plain ASCII (`--ascii`, for terminals without emoji).
+    /// `ascii` asks games to draw with plain ASCII (`--ascii`, for terminals without emoji);
+    /// `colour` lets `game.colour` colour text (the CLI's decision: a terminal, NO_COLOR unset).
     public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock(),
-                words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false) throws {
+                words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false, colour: Bool = false) throws {
         self.rule = rule
         self.seed = seed
         self.random = RandomSource(seed: seed)
@@ -55,6 +58,7 @@ public final class GameSession {
         keeper.ruleHash = rule.contentHash
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
         rule.lua.setField(rule.api.table, "ascii", .boolean(ascii))
+        rule.api.usesColour = colour
     }
 
     private var lua: LuaState { rule.lua }
@@ -66,6 +70,8 @@ public final class GameSession {
         _ = api.takeOutput()
         api.refusal = nil
         wasOver = false
+        gamesStarted += 1
+        lua.setField(api.table, "game_number", .integer(Int64(gamesStarted)))
         do {
             let returned = try lua.call(rule.hooks.setup, [.ref(api.table)], results: 1, tablesByReference: true).first
             guard case .ref(let table)? = returned, table.typeName == "table" else {

@@ -14,6 +14,8 @@ public struct OptionSpec {
     public let help: String
     public let kind: Kind
     public let defaultValue: String
+    /// Advanced options are not asked for in the menu (they stay command-line options).
+    public let advanced: Bool
     /// `check(value, game)` returns nil (or true) to accept, or the reason to refuse.
     let check: LuaRef?
 
@@ -89,7 +91,8 @@ public struct OptionSpec {
             case let other:
                 problems.append("\(where_): unknown type '\(other)' (use \"string\" or \"integer\")"); continue
             }
-            specs.append(OptionSpec(name: name, help: help, kind: kind, defaultValue: defaultText, check: check))
+            specs.append(OptionSpec(name: name, help: help, kind: kind, defaultValue: defaultText,
+                                    advanced: spec["advanced"]?.boolean ?? false, check: check))
         }
         return specs
     }

@@ -45,7 +45,7 @@ public struct RuleCatalog {
                 if FileSystem.isFile(path), seen.insert(name).inserted { result.append((name, path)) }
             }
         }
-        return result
+        return result.sorted { $0.0 < $1.0 }
     }
 
     /// The file for a game name or a path to a rule file.

@@ -91,6 +91,31 @@ public struct LuaCall {
         lua_rawset(L, Int32(i))
     }
 
+    /// Sets `t[n][key] = value` where `t` is the table argument `i` and `t[n]` a table.
+    public func setField(ofElement n: Int, in i: Int, _ key: String, _ value: LuaValue) {
+        lua_rawgeti(L, Int32(i), lua_Integer(n))
+        defer { gh_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        state.pushString(key, on: L)
+        state.push(value, on: L)
+        lua_rawset(L, -3)
+    }
+
+    /// Replaces the elements of the table argument `i` with `values` (a list in place).
+    public func setElements(of i: Int, _ values: [LuaValue]) {
+        let old = Int(lua_rawlen(L, Int32(i)))
+        for (k, value) in values.enumerated() {
+            state.push(value, on: L)
+            lua_rawseti(L, Int32(i), lua_Integer(k + 1))
+        }
+        if old > values.count {
+            for k in stride(from: old, to: values.count, by: -1) {
+                lua_pushnil(L)
+                lua_rawseti(L, Int32(i), lua_Integer(k))
+            }
+        }
+    }
+
     /// Reorders elements 1...n of the table argument `i`: element k moves to position
     /// `order[k-1]`. The values themselves move, so tables keep their identity.
     public func permute(_ i: Int, _ order: [Int]) throws {

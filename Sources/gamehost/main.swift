@@ -141,7 +141,8 @@ func play(_ args: inout Arguments) throws -> Int32 {
     let session: GameSession
     do {
         session = try GameSession(rule: rule, options: try args.optionTable(), seed: seed, clock: SystemClock(),
-                                  words: words, scores: scoreStore(data), ascii: args.flags.contains("ascii"))
+                                  words: words, scores: scoreStore(data), ascii: args.flags.contains("ascii"),
+                                  colour: Terminal.useColour && !args.flags.contains("json"))
     } catch let error as UsageError {
         throw CLIError.usage("\(rule.id): \(error.message)")
     }
@@ -221,7 +222,7 @@ func menu() throws -> Int32 {
         guard let options = chooseOptions(rule, input: input) else { return 0 }
         let words = try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
         let session = try GameSession(rule: rule, options: options, seed: freshSeed(), clock: SystemClock(),
-                                      words: words, scores: scoreStore(nil))
+                                      words: words, scores: scoreStore(nil), colour: Terminal.useColour)
         stdout_.write("\n", style: .plain)
         _ = TextLoop.run(session, input: input, presenter: TextPresenter(stdout_))
         stdout_.write("\n", style: .plain)
@@ -242,7 +243,7 @@ func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
 /// Asks for each option of the game; Enter keeps the default.
 func chooseOptions(_ rule: Rule, input: LineSource) -> [String: String]? {
     var chosen: [String: String] = [:]
-    for option in rule.options {
+    for option in rule.options where !option.advanced {
         let help = option.help.isEmpty ? "" : " — " + option.help
         stdout_.write("\(option.name): \(option.choicesDescription)\(help)\n", style: .dim)
         while true {

@@ -63,7 +63,7 @@ final class CLITests: XCTestCase {
 
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
-            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, hangman, rps)\n"),
+            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, hangman, memory, memory-triples, rps)\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
             (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json)\n"),
@@ -116,9 +116,44 @@ final class CLITests: XCTestCase {
         let r = try GamehostProcess.run([], input: "9\nrps\nbest-of-4\nsingle\n\nr\nn\n")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("3. Rock · Paper · Scissors"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("✗ no game '9': type 1 to 3 or a name"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("5. Rock · Paper · Scissors"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ no game '9': type 1 to 5 or a name"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ best-of-4 is not a match length"), r.stdout)
         XCTAssertTrue(r.stdout.contains("One game decides"), r.stdout)
+    }
+}
+
+final class MemoryCLITests: XCTestCase {
+    /// The deal a seed gives, read from the first step of --json mode.
+    func deal(_ args: [String]) throws -> [String] {
+        let r = try GamehostProcess.run(args + ["--json"], input: "")
+        let step = try JSONSerialization.jsonObject(with: Data(r.stdout.split(separator: "\n")[1].utf8)) as! [String: Any]
+        let cards = (step["state"] as! [String: Any])["cards"] as! [[String: Any]]
+        return cards.map { $0["content"] as! String }
+    }
+
+    /// A perfect player's inputs for that deal: each set of equal cards in turn.
+    func perfectInputs(_ deal: [String]) -> String {
+        var seen: [String] = []
+        var lines: [String] = []
+        for content in deal where !seen.contains(content) {
+            seen.append(content)
+            lines += deal.indices.filter { deal[$0] == content }.map { String($0 + 1) }
+        }
+        return lines.joined(separator: "\n") + "\nn\n"
+    }
+
+    func testMemoryPlaysToTheEndWithEveryThemeThroughAPipe() throws {
+        for theme in ["halloween", "animals", "sports", "faces", "fruit", "vehicles", "flags"] {
+            let args = ["play", "memory", "--theme", theme, "--seed", "5"]
+            let cards = try deal(args)
+            let r = try GamehostProcess.run(args, input: perfectInputs(cards))
+            XCTAssertEqual(r.status, 0, "\(theme): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains("Every pair found: score \(cards.count) in \(cards.count) flips"), "\(theme):\n\(r.stdout.suffix(600))")
+        }
+        let args = ["play", "memory-triples", "--theme", "faces", "--pairs", "3", "--seed", "5"]
+        let triples = try GamehostProcess.run(args, input: perfectInputs(try deal(args)))
+        XCTAssertEqual(triples.status, 0, triples.stderr)
+        XCTAssertTrue(triples.stdout.contains("Every triple found: score 9 in 9 flips"), String(triples.stdout.suffix(400)))
     }
 }

@@ -107,6 +107,80 @@ function GameScores.summary(board, n) end
 ---@return number|nil
 function GameScores.best(board) end
 
+---@class Card
+---@field content string
+---@field faceUp boolean
+---@field matched boolean
+---@field seen boolean        has been face up and turned down
+---@field removed boolean     a matched card that turned down: gone from the table
+---@field upTime number       seconds face up before upSince
+---@field upSince? number     when it last turned face up, while it is face up
+
+---@class GameCards
+local GameCards = {}
+
+---A new deck: `copies` (1) cards of each content in turn.
+---@param contents string[]
+---@param copies? integer
+---@return Card[]
+function GameCards.deck(contents, copies) end
+
+---Shuffles the deck in place and returns it.
+---@param cards Card[]
+---@return Card[]
+function GameCards.shuffle(cards) end
+
+---Takes `n` (1) cards from the top.
+---@param cards Card[]
+---@param n? integer
+---@return Card[]
+function GameCards.draw(cards, n) end
+
+---Deals `each` cards to `hands` hands, one at a time round the table.
+---@param cards Card[]
+---@param hands integer
+---@param each integer
+---@return Card[][]
+function GameCards.deal(cards, hands, each) end
+
+---Copies of the top `n` (1) cards.
+---@param cards Card[]
+---@param n? integer
+---@return Card[]
+function GameCards.peek(cards, n) end
+
+---Moves the top `n` cards to the bottom.
+---@param cards Card[]
+---@param n integer
+---@return Card[]
+function GameCards.cut(cards, n) end
+
+---Turns card `i` face up.
+---@param cards Card[]
+---@param i integer
+function GameCards.turn_up(cards, i) end
+
+---Turns card `i` face down (it becomes seen; a matched card is removed).
+---@param cards Card[]
+---@param i integer
+function GameCards.turn_down(cards, i) end
+
+---The numbers of the face-up cards.
+---@param cards Card[]
+---@return integer[]
+function GameCards.face_up(cards) end
+
+---Whether every card is matched.
+---@param cards Card[]
+---@return boolean
+function GameCards.all_matched(cards) end
+
+---Seconds card `i` has been face up in all.
+---@param cards Card[]
+---@param i integer
+---@return number
+function GameCards.face_up_time(cards, i) end
+
 ---The host API a hook receives.
 ---@class Game
 ---@field options table<string, string|integer>  checked option values by name
@@ -115,7 +189,27 @@ function GameScores.best(board) end
 ---@field match GameMatch                          best-of-N scoring
 ---@field words GameWords                          the word list and word puzzles
 ---@field scores GameScores                        persistent leaderboards
+---@field cards GameCards                          decks of cards
+---@field game_number integer                      games started in this session, this one included
 local Game = {}
+
+---The terminal columns `text` takes (East Asian Width, emoji, ZWJ sequences).
+---@param text string
+---@return integer
+function Game.width(text) end
+
+---`text` padded with spaces to `width` columns; on the left with "right".
+---@param text string
+---@param width integer
+---@param align? "left"|"right"
+---@return string
+function Game.pad(text, width, align) end
+
+---`text` in colour when the player's terminal shows colour, else unchanged.
+---@param text string
+---@param name "red"|"green"|"yellow"|"blue"|"magenta"|"cyan"|"white"|"gray"|"orange"|"purple"|"pink"|"brown"
+---@return string
+function Game.colour(text, name) end
 
 ---Shows a message to the player after the move (values joined by tabs).
 ---@param ... any
@@ -160,6 +254,7 @@ function Game.now() end
 ---@field max? integer          integer options: the largest value
 ---@field default string|integer
 ---@field help? string
+---@field advanced? boolean     not asked for in the menu
 
 ---@class CommandSpec
 ---@field help? string

@@ -1,0 +1,160 @@
+-- Shared by Memory and its variants: themes, the deal, and the card grid.
+
+local THEMES = require("memory-themes")
+
+local M = {}
+
+M.themes = THEMES
+
+function M.theme_names()
+  local names = {}
+  for i, theme in ipairs(THEMES) do names[i] = theme.name end
+  return names
+end
+
+-- The theme's emoji as a list, repeats removed.
+function M.emoji_of(theme)
+  local list, seen = {}, {}
+  for e in theme.emoji:gmatch("%S+") do
+    if not seen[e] then
+      seen[e] = true
+      list[#list + 1] = e
+    end
+  end
+  return list
+end
+
+function M.find_theme(name)
+  for _, theme in ipairs(THEMES) do
+    if theme.name == name then return theme end
+  end
+end
+
+-- The theme for a new game: --theme for the first game; a random one when asked for, and
+-- for every game after the first (/new starts a game with a random theme).
+function M.choose_theme(game)
+  local name = game.options.theme
+  if name ~= "random" and game.game_number == 1 then return M.find_theme(name) end
+  return game.pick(THEMES)
+end
+
+-- How many sets to deal: --pairs, or the theme's own (a number or "random"), kept between 2
+-- and the number of emoji the theme has.
+function M.set_count(game, theme, emoji)
+  local wanted = game.options.pairs ~= "theme" and tonumber(game.options.pairs) or theme.pairs
+  if wanted == "random" then wanted = game.random(2, #emoji) end
+  return math.max(2, math.min(math.tointeger(wanted) or 2, #emoji))
+end
+
+-- A shuffled deck with `copies` of each of `sets` emoji drawn at random from the theme, or
+-- the fixed deal of --deck (contents in table order, separated by commas).
+function M.deal(game, theme, copies)
+  if game.options.deck ~= "" then
+    local contents = {}
+    for c in game.options.deck:gmatch("[^,]+") do contents[#contents + 1] = c end
+    local cards = {}
+    for i, c in ipairs(contents) do cards[i] = game.cards.deck({ c })[1] end
+    return cards
+  end
+  local emoji = M.emoji_of(theme)
+  local sets = M.set_count(game, theme, emoji)
+  game.shuffle(emoji)
+  local chosen = {}
+  for i = 1, sets do chosen[i] = emoji[i] end
+  return game.shuffle(game.cards.deck(chosen, copies))
+end
+
+-- Letters for --ascii: each distinct content gets A, B, C... in order of first appearance.
+function M.ascii_names(cards)
+  local names, next_letter = {}, 0
+  for _, card in ipairs(cards) do
+    if not names[card.content] then
+      names[card.content] = string.char(65 + next_letter % 26) .. (next_letter >= 26 and tostring(next_letter // 26) or "")
+      next_letter = next_letter + 1
+    end
+  end
+  return names
+end
+
+-- The grid: each card's number, then its face (the emoji, a coloured back, or a blank once it
+-- has left the table), padded by measured terminal width so columns line up.
+function M.grid(state, game)
+  local cards = state.cards
+  local columns = math.ceil(math.sqrt(#cards))
+  local names = game.ascii and M.ascii_names(cards) or nil
+  local theme = M.find_theme(state.theme)
+  local back = game.ascii and "##" or game.colour("▓▓", theme and theme.colour or "white")
+  local rows, row = {}, {}
+  for i, card in ipairs(cards) do
+    local face
+    if card.removed then
+      face = "  "
+    elseif card.faceUp then
+      face = game.pad(names and names[card.content] or card.content, 2)
+    else
+      face = back
+    end
+    row[#row + 1] = game.pad(tostring(i), 3, "right") .. " " .. face
+    if #row == columns or i == #cards then
+      rows[#rows + 1] = table.concat(row, "  ")
+      row = {}
+    end
+  end
+  return table.concat(rows, "\n")
+end
+
+-- The card number a player typed, or a refusal naming the valid range.
+function M.card_index(state, input, game)
+  local i = math.tointeger(tonumber(input))
+  if not i or i < 1 or i > #state.cards then
+    game.refuse(("'%s' is not a card: type a number from 1 to %d"):format(input, #state.cards))
+  end
+  return i
+end
+
+-- Points scale with speed in timed scoring: x max(10 - s, 1), s the whole seconds since the
+-- previous choice (since the start for the first).
+function M.speed_factor(state, game)
+  if game.options.scoring ~= "timed" then return 1 end
+  return math.max(10 - math.floor(game.now() - state.last_choice), 1)
+end
+
+M.BONUS_SECONDS = 6
+
+-- Bonus scoring: +1 for each matched card that had less than 6 s of face-up time.
+function M.bonus(state, game, indices)
+  if game.options.scoring ~= "bonus" then return 0 end
+  local bonus = 0
+  for _, k in ipairs(indices) do
+    if game.cards.face_up_time(state.cards, k) < M.BONUS_SECONDS then bonus = bonus + 1 end
+  end
+  return bonus
+end
+
+-- The common options of Memory games.
+function M.options(default_sets)
+  local names = M.theme_names()
+  local theme_choices = { "random" }
+  for _, n in ipairs(names) do theme_choices[#theme_choices + 1] = n end
+  return {
+    theme = { choices = theme_choices, default = "random", help = "the emoji theme (rules/lib/memory-themes.lua)" },
+    pairs = {
+      choices = { "theme" }, accept = "%d+", default = "theme",
+      help = default_sets .. " to deal: a number (kept within the theme's emoji), or the theme's own",
+      check = function(value)
+        if value ~= "theme" and tonumber(value) < 2 then return "deal at least 2" end
+      end,
+    },
+    scoring = { choices = { "classic", "timed", "bonus" }, default = "classic", help = "timed: faster is worth more; bonus: +1 per card matched within 6 s face up" },
+    deck = { accept = ".*", default = "", advanced = true, help = "a fixed deal: contents in table order, separated by commas" },
+  }
+end
+
+function M.finish(state, game)
+  state.over = true
+  local board = "best-" .. state.theme
+  game.scores.submit { board = board, value = state.score, better = "higher" }
+  state.best = game.scores.best(board)
+end
+
+return M

@@ -1,0 +1,97 @@
+-- Memory Triples: find three of a kind instead of pairs. A variant written only in Lua on the
+-- host's card API (game.cards) and Memory's shared table (rules/lib/memory-table.lua): no
+-- Swift was changed for it.
+--
+-- Rules: choose cards one at a time. When a third card turns up next to two face-up cards,
+-- three equal cards are a match (+3); otherwise each of the three you had already seen costs
+-- 1 point. The next choice turns those three face down first; matched cards then leave the
+-- table.
+
+local table_ = require("memory-table")
+
+---@type Rule
+return {
+  id = "memory-triples",
+  title = "Memory Triples",
+  about = "Memory with three of a kind: turn three cards that match.",
+  rules = [[
+Choose a card by its number; turn three cards to make a try.
+Three equal cards are a match: +3. A try that fails costs 1 point for each of the three
+cards you had already seen. Your next choice turns the others face down.]],
+
+  options = table_.options("triples"),
+
+  setup = function(game)
+    local theme = table_.choose_theme(game)
+    return {
+      theme = theme.name,
+      cards = table_.deal(game, theme, 3),
+      score = 0,
+      flips = 0,
+      over = false,
+      last_choice = game.now(),
+    }
+  end,
+
+  view = function(state, game)
+    local lines = {
+      ("Memory Triples · %s · Score %d · Flips %d"):format(state.theme, state.score, state.flips),
+      table_.grid(state, game),
+    }
+    if not state.over then lines[#lines + 1] = ("Choose a card (1-%d)."):format(#state.cards) end
+    return table.concat(lines, "\n")
+  end,
+
+  moves = function(state)
+    if state.over then return {} end
+    local moves = {}
+    for i, card in ipairs(state.cards) do
+      if not card.faceUp and not card.matched then moves[#moves + 1] = tostring(i) end
+    end
+    return moves
+  end,
+
+  play = function(state, input, game)
+    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
+    local i = table_.card_index(state, input, game)
+    local cards = state.cards
+    local card = cards[i]
+    if card.matched then game.refuse(("card %d is already matched"):format(i)) end
+    if card.faceUp then game.refuse(("card %d is already face up"):format(i)) end
+
+    local factor = table_.speed_factor(state, game)
+    local up = game.cards.face_up(cards)
+    local points = 0
+    if #up >= 3 then
+      for _, j in ipairs(up) do game.cards.turn_down(cards, j) end
+      up = {}
+    end
+    game.cards.turn_up(cards, i)
+    if #up == 2 then
+      local a, b = cards[up[1]], cards[up[2]]
+      if a.content == card.content and b.content == card.content then
+        a.matched, b.matched, card.matched = true, true, true
+        points = 3 * factor + table_.bonus(state, game, { up[1], up[2], i })
+        game.say(("Three of a kind: %s! +%d"):format(card.content, points))
+      else
+        local seen = (a.seen and 1 or 0) + (b.seen and 1 or 0) + (card.seen and 1 or 0)
+        points = -seen * factor
+        if points < 0 then game.say(("No match: %d"):format(points)) end
+      end
+    end
+    state.score = state.score + points
+    state.flips = state.flips + 1
+    state.last_choice = game.now()
+    if game.cards.all_matched(cards) then table_.finish(state, game) end
+  end,
+
+  result = function(state)
+    if not state.over then return nil end
+    return {
+      winner = "player",
+      score = state.score,
+      summary = ("Every triple found: score %d in %d flips. Best for %s: %d."):format(
+        state.score, state.flips, state.theme, state.best),
+    }
+  end,
+}

@@ -1,0 +1,105 @@
+-- Memory: find the pairs of emoji cards, two at a time (GAMES.md section 3, after Stanford's
+-- "Memorize"). The deck mechanics (flags, face-up time, shuffling) are the host's game.cards;
+-- themes, the deal and the grid are shared with variants in rules/lib/memory-table.lua.
+--
+-- Choices where the rule book is silent:
+-- * Cards are chosen by the number shown beside them in the grid.
+-- * Choosing a card that is face up, matched or gone is refused with the reason (it does
+--   nothing, and is not a flip); so is a number that is not a card.
+-- * "flips" counts the choices that turned a card face up.
+-- * --deck A,B,A,B deals a fixed table (for practice and tests); the theme still names the
+--   game and colours the backs.
+-- * The best score of a theme is kept per version of this file (gamehost scores memory).
+
+local table_ = require("memory-table")
+
+local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
+
+---@type Rule
+return {
+  id = "memory",
+  title = "Memory",
+  about = "Turn emoji cards two at a time and find every pair.",
+  rules = [[
+Choose a card by its number to turn it face up, then a second one.
+Two equal cards are a match: +2. Two different cards cost 1 point for each that you had
+already seen (turned face up before), so remember what you saw. Your next choice turns the
+others face down; matched cards leave the table. The game ends when every pair is found.]],
+
+  options = table_.options("pairs"),
+
+  setup = function(game)
+    local theme = table_.choose_theme(game)
+    return {
+      theme = theme.name,
+      cards = table_.deal(game, theme, 2),
+      score = 0,
+      flips = 0,
+      over = false,
+      last_choice = game.now(),
+    }
+  end,
+
+  view = function(state, game)
+    local title = ("Memory · %s · Score %d · Flips %d"):format(state.theme, state.score, state.flips)
+    local lines = { title, table_.grid(state, game) }
+    if not state.over then
+      lines[#lines + 1] = ("Choose a card (1-%d)."):format(#state.cards)
+    end
+    return table.concat(lines, "\n")
+  end,
+
+  moves = function(state)
+    if state.over then return {} end
+    local moves = {}
+    for i, card in ipairs(state.cards) do
+      if not card.faceUp and not card.matched then moves[#moves + 1] = tostring(i) end
+    end
+    return moves
+  end,
+
+  play = function(state, input, game)
+    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
+    local i = table_.card_index(state, input, game)
+    local cards = state.cards
+    local card = cards[i]
+    if card.matched then game.refuse(("card %d is already matched"):format(i)) end
+    if card.faceUp then game.refuse(("card %d is already face up"):format(i)) end
+
+    local factor = table_.speed_factor(state, game)
+    local up = game.cards.face_up(cards)
+    local points = 0
+    if #up == 1 then
+      local j = up[1]
+      local other = cards[j]
+      local penalty = (other.seen and 1 or 0) + (card.seen and 1 or 0)
+      game.cards.turn_up(cards, i)
+      if other.content == card.content then
+        other.matched, card.matched = true, true
+        points = 2 * factor + table_.bonus(state, game, { i, j })
+        game.say(("Match: %s! +%d"):format(card.content, points))
+      else
+        points = -penalty * factor
+        if points < 0 then game.say(("No match, and you had seen %s: %d"):format(penalty == 2 and "both" or "one", points)) end
+      end
+    else
+      for _, j in ipairs(up) do game.cards.turn_down(cards, j) end
+      game.cards.turn_up(cards, i)
+    end
+    state.score = state.score + points
+    state.flips = state.flips + 1
+    state.last_choice = game.now()
+
+    if game.cards.all_matched(cards) then table_.finish(state, game) end
+  end,
+
+  result = function(state)
+    if not state.over then return nil end
+    return {
+      winner = "player",
+      score = state.score,
+      summary = ("Every pair found: score %d in %s. Best for %s: %d."):format(
+        state.score, plural(state.flips, "flip"), state.theme, state.best),
+    }
+  end,
+}

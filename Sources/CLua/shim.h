@@ -43,6 +43,7 @@ typedef struct gh_limits {
     long long steps_left;   // instructions left for the current call into rule code
     int budget_on;          // 0: no instruction budget (the hook ignores the count)
     int exhausted;          // set once steps_left ran out; cleared by the next call
+    int timed_out;          // set by the wall-clock watchdog: the hook raises at once
     int close_depth;        // nesting of coroutine.close
     void *owner;            // the Swift LuaState, unretained
     int (*dispatch)(lua_State *L);  // the Swift function dispatcher
@@ -95,12 +96,13 @@ static inline void gh_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     gh_limits *lim = gh_limits_of(L);
     if (!lim->budget_on) return;
-    lim->steps_left -= GH_HOOK_STEP;
-    if (lim->steps_left < 0) {
+    if (!lim->timed_out) lim->steps_left -= GH_HOOK_STEP;
+    if (lim->steps_left < 0 || lim->timed_out) {
         lim->exhausted = 1;
         // Level 0 inside a hook is the running Lua function: name its line.
         luaL_where(L, 0);
-        lua_pushliteral(L, "rule exceeded its step budget");
+        if (lim->timed_out) lua_pushliteral(L, "rule exceeded its time budget");
+        else lua_pushliteral(L, "rule exceeded its step budget");
         lua_concat(L, 2);
         lua_error(L);
     }
@@ -108,6 +110,20 @@ static inline void gh_count_hook(lua_State *L, lua_Debug *ar) {
 
 static inline void gh_install_budget_hook(lua_State *L) {
     lua_sethook(L, gh_count_hook, LUA_MASKCOUNT, GH_HOOK_STEP);
+}
+
+static inline void gh_remove_hook(lua_State *L) {
+    lua_sethook(L, NULL, 0, 0);
+}
+
+// Called by the watchdog thread on a call past its deadline. lua_sethook is the one API
+// function Lua allows from another thread or a signal handler: the running thread stops at
+// its next instruction. (A coroutine running at that moment has hooks of its own and is not
+// reached: the instruction budget is the mode for untrusted interactive play.)
+static inline void gh_fire_watchdog(lua_State *L) {
+    gh_limits *lim = gh_limits_of(L);
+    lim->timed_out = 1;
+    lua_sethook(L, gh_count_hook, LUA_MASKCOUNT, 1);
 }
 
 // Called by the sandbox's pcall, xpcall and coroutine wrappers: a rule may not catch the end

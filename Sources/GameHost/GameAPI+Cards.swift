@@ -86,7 +86,7 @@ extension GameAPI {
     }
 
     static func deck(_ call: LuaCall, _ arg: Int) throws -> Deck {
-        _ = try call.table(arg, "cards")
+        try call.checkTable(arg, "cards")
         guard let items = call.value(arg).array else { throw GameAPIError("cards: expected a list of cards") }
         return Deck(cards: try items.enumerated().map { k, item in
             guard let content = item["content"].string else { throw GameAPIError("cards: card \(k + 1) has no content") }

@@ -10,8 +10,7 @@ extension GameAPI {
         func set(_ name: String, _ body: @escaping LuaFunction) { lua.setField(scoresTable, name, .ref(lua.function(body))) }
 
         set("submit") { [unowned self] call in
-            let spec = try call.table(1, "score")
-            _ = spec
+            try call.checkTable(1, "score")
             let fields = call.value(1)
             guard let board = fields["board"].string, !board.isEmpty else { throw GameAPIError("scores.submit: give a board name, as { board = \"timed\", value = 40 }") }
             guard let value = Self.number(fields["value"]) else { throw GameAPIError("scores.submit: 'value' must be a number") }

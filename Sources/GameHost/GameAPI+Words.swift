@@ -43,7 +43,7 @@ extension GameAPI {
             return 1
         }
         set("guess") { call in
-            _ = try call.table(1, "puzzle")
+            try call.checkTable(1, "puzzle")
             let fields = call.value(1)
             var puzzle = try Self.puzzle(from: fields)
             let outcome = puzzle.guess(try call.string(2, "input"))

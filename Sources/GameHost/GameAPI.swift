@@ -80,14 +80,14 @@ final class GameAPI {
         lua.setField(table, "random", .ref(random))
 
         set("pick") { [unowned self] call in
-            _ = try call.table(1, "list")
+            try call.checkTable(1, "list")
             guard call.length(1) > 0 else { throw GameAPIError("pick: the list is empty") }
             call.pushElement(of: 1, at: try self.random.int(in: 1...call.length(1)))
             return 1
         }
 
         set("shuffle") { [unowned self] call in
-            _ = try call.table(1, "list")
+            try call.checkTable(1, "list")
             var order = Array(1...max(call.length(1), 1))
             if call.length(1) == 0 { order = [] }
             try self.random.shuffle(&order)
@@ -166,15 +166,24 @@ final class GameAPI {
             }
         }))
         lua.setField(match, "record", .ref(lua.function { call in
-            _ = try call.table(1, "match")
-            var m = try Self.match(from: call.value(1))
+            // Reads and writes only the score fields: the table may be a whole game state.
+            try call.checkTable(1, "match")
+            func int(_ key: String) throws -> Int {
+                guard let n = call.field(1, key).integer else { throw GameAPIError("match.record: the table's '\(key)' is not a whole number") }
+                return Int(n)
+            }
+            var m = try Match(bestOf: try int("match"), wins: try int("wins"), losses: try int("losses"), ties: try int("ties"))
             let text = try call.string(2, "outcome")
             guard let outcome = Match.Outcome(rawValue: text) else {
                 throw GameAPIError("match.record: the outcome must be \"win\", \"loss\" or \"tie\", not \"\(text)\"")
             }
             try m.record(outcome)
-            for (key, value) in Self.table(of: m).map ?? [:] { call.setField(1, key, value) }
-            if m.winner == nil { call.setField(1, "winner", .nil) }
+            call.setField(1, "wins", .integer(Int64(m.wins)))
+            call.setField(1, "losses", .integer(Int64(m.losses)))
+            call.setField(1, "ties", .integer(Int64(m.ties)))
+            call.setField(1, "left", .integer(Int64(m.winsToGo)))
+            call.setField(1, "over", .boolean(m.isOver))
+            call.setField(1, "winner", m.winner.map { .string($0.rawValue) } ?? .nil)
             call.pushArgument(1)
             return 1
         }))
@@ -188,14 +197,6 @@ final class GameAPI {
         ]
         if let w = m.winner { fields["winner"] = .string(w.rawValue) }
         return .map(fields)
-    }
-
-    static func match(from fields: LuaValue) throws -> Match {
-        func int(_ key: String) throws -> Int {
-            guard let n = fields[key].integer else { throw GameAPIError("match.record: the table's '\(key)' is not a whole number") }
-            return Int(n)
-        }
-        return try Match(bestOf: try int("match"), wins: try int("wins"), losses: try int("losses"), ties: try int("ties"))
     }
 }
 

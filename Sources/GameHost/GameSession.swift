@@ -40,7 +40,8 @@ public final class GameSession {
     /// `ascii` asks games to draw with plain ASCII (`--ascii`, for terminals without emoji);
     /// `colour` lets `game.colour` colour text (the CLI's decision: a terminal, NO_COLOR unset).
     public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock(),
-                words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false, colour: Bool = false) throws {
+                words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false, colour: Bool = false,
+                recordedBoards: [String: Leaderboard] = [:]) throws {
         self.rule = rule
         self.seed = seed
         self.random = RandomSource(seed: seed)
@@ -53,7 +54,7 @@ public final class GameSession {
             throw UsageError("\(rule.id) does not use word lists, so --words has no effect")
         }
         self.words = words
-        let keeper = ScoreKeeper(store: scores)
+        let keeper = ScoreKeeper(store: scores, preset: recordedBoards)
         keeper.game = rule.id
         keeper.ruleHash = rule.contentHash
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
@@ -140,6 +141,12 @@ public final class GameSession {
             rollBack()
             return .failed(String(describing: error))
         }
+    }
+
+    /// Told of each leaderboard the first time the game reads it (transcripts record them).
+    public var onBoardLoad: ((String, Leaderboard) -> Void)? {
+        get { api.scores.onLoad }
+        set { api.scores.onLoad = newValue }
     }
 
     /// Counts a game in the statistics the first time its result appears.

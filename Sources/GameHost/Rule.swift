@@ -19,6 +19,8 @@ public final class Rule {
     /// Non-fatal findings, such as an unknown field (often a typo).
     public let warnings: [String]
 
+    /// The library folders the rule may `require` from, besides its own lib/.
+    public let libraryDirectories: [String]
     let lua: LuaState
     let api: GameAPI
     let hooks: Hooks
@@ -38,6 +40,7 @@ public final class Rule {
     /// or `file: field 'x' ...`.
     public init(path: String, libraryDirectories: [String] = []) throws {
         self.path = path
+        self.libraryDirectories = libraryDirectories
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)

@@ -15,15 +15,27 @@ final class ScoreKeeper {
     private(set) var problems: [String] = []
     private var reported = false
 
-    init(store: ScoreStore?) { self.store = store }
+    /// Told of each board as it is first read from the store (a transcript records them, so a
+    /// replay ranks against the same boards).
+    var onLoad: ((String, Leaderboard) -> Void)?
+    /// Boards to use instead of the store's (a replay's recorded boards).
+    private let preset: [String: Leaderboard]
+
+    init(store: ScoreStore?, preset: [String: Leaderboard] = [:]) {
+        self.store = store
+        self.preset = preset
+    }
 
     func board(_ name: String, order: Leaderboard.Order = .higher, unit: String = "") -> Leaderboard {
         if let b = boards[name] { return b }
         var b = Leaderboard(order: order, unit: unit)
-        if let store {
+        if let recorded = preset[name] {
+            b = recorded
+        } else if let store {
             do { b = try store.leaderboard(game: game, ruleHash: ruleHash, board: name, order: order, unit: unit) }
             catch { note(error) }
         }
+        onLoad?(name, b)
         boards[name] = b
         committed[name] = b
         return b

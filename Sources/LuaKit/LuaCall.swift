@@ -48,12 +48,11 @@ public struct LuaCall {
         return d
     }
 
-    /// Argument `i` as a table kept by reference, or an error naming it.
-    public func table(_ i: Int, _ name: String) throws -> LuaRef {
+    /// Checks that argument `i` is a table (to work on in place), or an error naming it.
+    public func checkTable(_ i: Int, _ name: String) throws {
         guard lua_type(L, Int32(i)) == LUA_TTABLE else {
             throw LuaArgumentError(position: i, name: name, expected: "table", got: type(i))
         }
-        return ref(i)
     }
 
     /// Pushes results; return the count from the function.
@@ -83,6 +82,14 @@ public struct LuaCall {
 
     /// Pushes element `n` of the table argument `i` (no metamethods) as a result.
     public func pushElement(of i: Int, at n: Int) { lua_rawgeti(L, Int32(i), lua_Integer(n)) }
+
+    /// Reads `t[key]` of the table argument `i` (no metamethods), copied into Swift.
+    public func field(_ i: Int, _ key: String) -> LuaValue {
+        state.pushString(key, on: L)
+        lua_rawget(L, Int32(i))
+        defer { gh_pop(L, 1) }
+        return state.value(at: -1, on: L)
+    }
 
     /// Sets `t[key] = value` on the table argument `i` (no metamethods).
     public func setField(_ i: Int, _ key: String, _ value: LuaValue) {

@@ -2,21 +2,19 @@ import CLua
 
 /// A Lua value kept alive in the registry of its state until this reference is released.
 public final class LuaRef: Equatable {
-    weak var owner: LuaState?
+    let handle: LuaState.Handle
     let ref: Int32
     /// Lua's type name for the value, taken when the reference was made.
     public let typeName: String
 
-    init(owner: LuaState, ref: Int32, typeName: String) {
-        self.owner = owner
+    init(handle: LuaState.Handle, ref: Int32, typeName: String) {
+        self.handle = handle
         self.ref = ref
         self.typeName = typeName
     }
 
     deinit {
-        if let owner, !owner.isClosed {
-            luaL_unref(owner.L, gh_registryindex(), ref)
-        }
+        if !handle.isClosed { luaL_unref(handle.L, gh_registryindex(), ref) }
     }
 
     func push(_ L: OpaquePointer) {

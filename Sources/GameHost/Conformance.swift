@@ -1,0 +1,173 @@
+import GameCore
+import LuaKit
+
+/// The checks every rule file must pass, run by `gamehost check` and by the XCTest suite that
+/// covers every file in rules/: it loads in the sandbox; its option choices are accepted;
+/// random playthroughs that use `moves()` end within a bound and never raise; every move
+/// offered is accepted; a garbage input is refused and changes nothing; the same seed gives the
+/// same transcript; the state is JSON. Playthroughs go through `GameSession`, exactly as a
+/// player's inputs do.
+public enum Conformance {
+    public struct Settings {
+        public var seeds = 10
+        public var maxMoves = 3000
+        public var options: [String: String] = [:]
+        public init(seeds: Int = 10, maxMoves: Int = 3000) {
+            self.seeds = seeds
+            self.maxMoves = maxMoves
+        }
+    }
+
+    public struct Report {
+        public var problems: [String] = []
+        public var warnings: [String] = []
+        public var playthroughs = 0
+        public var moves = 0
+        public var passed: Bool { problems.isEmpty }
+    }
+
+    /// An input no game may accept: no letter, no digit, nothing a rule could mean.
+    public static let garbage = "~#%^~"
+
+    /// Checks the rule file at `path`. `words` gives the word list for word games.
+    public static func check(path: String, libraryDirectories: [String] = [], settings: Settings = Settings(),
+                             words: (Rule) throws -> WordList? = { _ in nil }) -> Report {
+        var report = Report()
+        func load() throws -> (Rule, WordList?) {
+            let rule = try Rule(path: path, libraryDirectories: libraryDirectories)
+            return (rule, try words(rule))
+        }
+        let first: (Rule, WordList?)
+        do {
+            first = try load()
+        } catch {
+            report.problems.append(String(describing: error))
+            return report
+        }
+        report.warnings = first.0.warnings
+
+        for option in first.0.options {
+            if case .text(let choices, _) = option.kind {
+                for choice in choices {
+                    if case .failure(let reason) = first.0.validate(option, choice) {
+                        report.problems.append("\(path): option '\(option.name)' lists '\(choice)' but refuses it: \(reason)")
+                    }
+                }
+            }
+        }
+
+        var transcripts: [UInt64: [String]] = [:]
+        for seed in 1...UInt64(max(settings.seeds, 1)) {
+            do {
+                let (rule, list) = seed == 1 ? first : try load()
+                let run = try playthrough(rule, words: list, seed: seed, settings: settings)
+                report.playthroughs += 1
+                report.moves += run.moves
+                if let problem = run.problem { report.problems.append(problem); break }
+                transcripts[seed] = run.transcript
+            } catch {
+                report.problems.append("\(path): seed \(seed): \(error)")
+                break
+            }
+        }
+        if report.problems.isEmpty, let once = transcripts[1] {
+            do {
+                let (rule, list) = try load()
+                let again = try playthrough(rule, words: list, seed: 1, settings: settings)
+                if again.transcript != once {
+                    let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
+                    report.problems.append("\(path): seed 1 played twice differs at step \(k): the rule uses chance or time the host does not give")
+                }
+            } catch {
+                report.problems.append("\(path): \(error)")
+            }
+        }
+        if report.problems.isEmpty { report.problems += offeredMovesAreAccepted(load: load, settings: settings, path: path) }
+        return report
+    }
+
+    struct Playthrough {
+        var moves = 0
+        var transcript: [String] = []
+        var problem: String?
+    }
+
+    static func session(_ rule: Rule, words: WordList?, seed: UInt64, settings: Settings) throws -> GameSession {
+        try GameSession(rule: rule, options: settings.options, seed: seed, clock: ManualClock(at: 1_000_000), words: words)
+    }
+
+    /// One game with random legal moves, checking each step.
+    static func playthrough(_ rule: Rule, words: WordList?, seed: UInt64, settings: Settings) throws -> Playthrough {
+        var run = Playthrough()
+        let s = try session(rule, words: words, seed: seed, settings: settings)
+        let clock = s.clock as? ManualClock
+        let bot = RandomSource(seed: seed ^ 0xB07)
+        try s.newGame()
+        let at = { (move: Int) in "\(rule.path): seed \(seed), move \(move)" }
+        while run.moves < settings.maxMoves {
+            let view = try s.view()
+            let state = s.stateJSON()
+            if let problem = jsonProblem(state) { run.problem = "\(at(run.moves)): the state is not JSON data: \(problem)"; return run }
+            if try s.result() != nil { return run }
+            let moves = try s.moves()
+            guard !moves.isEmpty else {
+                run.problem = "\(at(run.moves)): moves() offers nothing, but result() says the game goes on"
+                return run
+            }
+            if run.moves % 7 == 0 {
+                switch s.play(garbage) {
+                case .accepted: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' was accepted"; return run
+                case .failed(let error): run.problem = "\(at(run.moves)): the garbage input '\(garbage)' raised an error: \(error)"; return run
+                case .refused:
+                    if s.stateJSON() != state { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
+                }
+            }
+            let move = moves[try bot.int(in: 0...(moves.count - 1))]
+            clock?.advance(by: 1)
+            switch s.play(move) {
+            case .accepted(let out):
+                run.transcript.append("\(move) -> \(out.messages.joined(separator: " | ")) || \(view)")
+            case .refused(let reason):
+                run.problem = "\(at(run.moves)): moves() offered '\(move)', but play refused it: \(reason)"
+                return run
+            case .failed(let error):
+                run.problem = "\(at(run.moves)) ('\(move)'): \(error)"
+                return run
+            }
+            run.moves += 1
+        }
+        run.problem = "\(rule.path): seed \(seed): no result after \(settings.maxMoves) moves"
+        return run
+    }
+
+    /// Each move offered at the start of seed 1's game is accepted (each in a fresh session).
+    static func offeredMovesAreAccepted(load: () throws -> (Rule, WordList?), settings: Settings, path: String) -> [String] {
+        do {
+            let (rule, list) = try load()
+            let s = try session(rule, words: list, seed: 1, settings: settings)
+            try s.newGame()
+            for move in try s.moves().prefix(12) {
+                let (fresh, freshList) = try load()
+                let t = try session(fresh, words: freshList, seed: 1, settings: settings)
+                try t.newGame()
+                if case .refused(let reason) = t.play(move) {
+                    return ["\(path): at the start moves() offers '\(move)', but play refuses it: \(reason)"]
+                }
+                if case .failed(let error) = t.play(move) { return ["\(path): '\(move)' at the start: \(error)"] }
+            }
+        } catch {
+            return ["\(path): \(error)"]
+        }
+        return []
+    }
+
+    /// What keeps the state from being JSON data: a number JSON cannot hold (NaN, infinity).
+    static func jsonProblem(_ value: JSONValue) -> String? {
+        switch value {
+        case .double(let d) where !d.isFinite: return "\(d) has no JSON form"
+        case .array(let items): return items.lazy.compactMap(jsonProblem).first
+        case .object(let fields): return fields.values.lazy.compactMap(jsonProblem).first
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Dispatch
+import GameCore
+import LuaKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Random playthroughs of a rule in bulk (`gamehost sim`): each worker thread has its own Lua
+/// state, and each game its own seed derived from the base seed, so the outcome is the same
+/// whatever the number of jobs. The game loop runs inside Lua (see `driverSource`), calling
+/// the rule's hooks directly: a simulation pays for the rule's work, not for the text loop's
+/// snapshots and conversions. A move that `moves()` offered but `play` refused or failed on
+/// ends that game as a failure.
+public enum Simulation {
+    public struct Plan {
+        public var rulePath: String
+        public var libraryDirectories: [String] = []
+        public var options: [String: String] = [:]
+        public var words: WordList?
+        public var games = 1000
+        public var seed: UInt64 = 1
+        public var jobs = 1
+        /// Moves after which a game that has not ended counts as a failure.
+        public var maxMoves = 10_000
+
+        public init(rulePath: String) { self.rulePath = rulePath }
+    }
+
+    public struct Failure: Equatable {
+        public var game: Int
+        public var seed: UInt64
+        public var message: String
+    }
+
+    public struct Report {
+        public var games: Int
+        /// Finished games by winner ("none" when the result names no winner).
+        public var outcomes: [String: Int]
+        /// Moves of each finished game, in game order.
+        public var lengths: [Int]
+        public var failures: [Failure]
+        public var seconds: Double
+        public var jobs: Int
+
+        public var gamesPerSecond: Double { seconds > 0 ? Double(games) / seconds : 0 }
+    }
+
+    /// Seconds one simulated game may run before it is stopped as a failure.
+    public static var gameTimeLimit = 10.0
+
+    /// The seed of game `k` of a run: SplitMix64 of the base seed plus k.
+    public static func seed(forGame k: Int, base: UInt64) -> UInt64 {
+        var z = base &+ UInt64(k) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Runs the plan; `progress` is told how many games are done (from worker threads).
+    public static func run(_ plan: Plan, progress: ((Int) -> Void)? = nil) throws -> Report {
+        _ = try Worker(plan)  // fail early, on this thread, for a bad rule or option
+        let jobs = max(1, min(plan.jobs, plan.games))
+        var results = [Worker.Outcome?](repeating: nil, count: plan.games)
+        let counter = Counter()
+        let start = monotonicSeconds()
+        results.withUnsafeMutableBufferPointer { slots in
+            let slots = SendableBuffer(slots)
+            DispatchQueue.concurrentPerform(iterations: jobs) { w in
+                guard let worker = try? Worker(plan) else { return }
+                for k in stride(from: w, to: plan.games, by: jobs) {
+                    slots.buffer[k] = worker.play(game: k)
+                    let done = counter.increment()
+                    progress?(done)
+                }
+            }
+        }
+        let seconds = monotonicSeconds() - start
+        var outcomes: [String: Int] = [:]
+        var lengths: [Int] = []
+        var failures: [Failure] = []
+        for (k, result) in results.enumerated() {
+            guard let result else {
+                failures.append(Failure(game: k, seed: seed(forGame: k, base: plan.seed), message: "the worker could not start"))
+                continue
+            }
+            if let message = result.failure {
+                failures.append(Failure(game: k, seed: seed(forGame: k, base: plan.seed), message: message))
+            } else {
+                outcomes[result.winner, default: 0] += 1
+                lengths.append(result.moves)
+            }
+        }
+        return Report(games: plan.games, outcomes: outcomes, lengths: lengths, failures: failures, seconds: seconds, jobs: jobs)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// One thread's rule state and game loop.
+    final class Worker {
+        struct Outcome {
+            var winner: String
+            var moves: Int
+            var failure: String?
+        }
+
+        let plan: Plan
+        let rule: Rule
+        let driver: LuaRef
+        /// The bot's own chance, apart from the game's: which legal move it picks.
+        let bot = Bot()
+
+        final class Bot { var random = RandomSource(seed: 0) }
+
+        init(_ plan: Plan) throws {
+            self.plan = plan
+            rule = try Rule(path: plan.rulePath, libraryDirectories: plan.libraryDirectories)
+            let options = try rule.resolveOptions(plan.options)
+            if rule.defaultWordList != nil && plan.words == nil { throw UsageError("\(rule.id) plays a word list: give one with --words") }
+            rule.api.bind(options: options, seed: plan.seed, random: RandomSource(seed: plan.seed), clock: ManualClock(),
+                          words: plan.words, scores: ScoreKeeper(store: nil))
+            // A whole game is one call. Simulations run without the per-instruction count
+            // hook; a wall-clock watchdog stops a game that runs too long instead.
+            rule.lua.timeLimit = Simulation.gameTimeLimit
+            let pick = rule.lua.function { [bot] call in
+                call.push(Int64(try bot.random.int(in: 1...Int(try call.integer(1, "n")))))
+                return 1
+            }
+            let chunk = try rule.lua.load(Self.driverSource, chunkName: "=simulation")
+            let hooks = rule.hooks
+            guard case .ref(let f)? = try rule.lua.call(chunk, [
+                .ref(hooks.setup), .ref(hooks.moves), .ref(hooks.play), .ref(hooks.result),
+                .ref(rule.api.table), .ref(pick), .ref(rule.api.refusalToken),
+            ], results: 1).first else { throw RuleError(["the simulation driver did not load"]) }
+            driver = f
+        }
+
+        func play(game k: Int) -> Outcome {
+            let gameSeed = Simulation.seed(forGame: k, base: plan.seed)
+            rule.api.random = RandomSource(seed: gameSeed)
+            rule.api.words = plan.words.map(WordQueue.init)
+            bot.random = RandomSource(seed: gameSeed ^ 0x5DEE_CE66_D1CE_5EED)
+            defer {
+                _ = rule.api.takeOutput()
+                rule.api.scores.discard()
+                rule.api.refusal = nil
+            }
+            do {
+                let r = try rule.lua.call(driver, [.integer(Int64(plan.maxMoves))], results: 3)
+                let moves = Int(r[1].integer ?? 0)
+                if let message = r[2].string { return Outcome(winner: "", moves: moves, failure: message) }
+                return Outcome(winner: r[0].string ?? "none", moves: moves)
+            } catch {
+                return Outcome(winner: "", moves: 0, failure: String(describing: error))
+            }
+        }
+
+        /// One game with random moves. Returns the winner (or "none"), the number of moves,
+        /// and a failure message when the game broke the contract.
+        static let driverSource = #"""
+        local setup, moves, play, result, game, pick, refusal = ...
+        local pcall, type, tostring = pcall, type, tostring
+        return function(max_moves)
+          local state = setup(game)
+          local count = 0
+          while true do
+            local outcome = result(state, game)
+            if outcome then
+              local winner = type(outcome) == "table" and outcome.winner
+              return winner and tostring(winner) or "none", count
+            end
+            local legal = moves(state, game)
+            local n = #legal
+            if n == 0 then return nil, count, "moves() offered nothing, but result() says the game goes on" end
+            local move = legal[pick(n)]
+            local ok, err = pcall(play, state, move, game)
+            if not ok then
+              if err == refusal then return nil, count, "moves() offered '" .. tostring(move) .. "', but play refused it" end
+              return nil, count, tostring(err)
+            end
+            if type(err) == "table" then state = err end
+            count = count + 1
+            if count >= max_moves then return nil, count, "no result after " .. max_moves .. " moves" end
+          end
+        end
+        """#
+    }
+
+    /// A count shared by the workers.
+    final class Counter {
+        private var mutex = pthread_mutex_t()
+        private var value = 0
+        init() { pthread_mutex_init(&mutex, nil) }
+        deinit { pthread_mutex_destroy(&mutex) }
+        func increment() -> Int {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            value += 1
+            return value
+        }
+    }
+
+    /// The results buffer, written by each worker at its own games' indices only.
+    struct SendableBuffer<T>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<T>
+        init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
+    }
+}

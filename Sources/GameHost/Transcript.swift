@@ -1,0 +1,276 @@
+import GameCore
+
+/// A recorded game (`gamehost play --record FILE`), replayed and checked by `gamehost replay
+/// FILE` and by the test suite for `rules/tests/*.transcript`. JSON Lines: a header with the
+/// game, the rule file's hash, the seed, the options and word list, then one line per step
+/// with the input, the clock readings the step made, and what the player saw. Leaderboards the
+/// game read are recorded too, so a replay ranks against the same boards.
+public struct Transcript {
+    public struct Header {
+        public var game: String
+        public var ruleHash: String
+        public var seed: UInt64
+        public var options: [String: String]
+        public var words: String?
+        public var minLength: Int?
+        public var clock: [Double]
+
+        public init(game: String, ruleHash: String, seed: UInt64, options: [String: String], words: String?,
+                    minLength: Int?, clock: [Double] = []) {
+            self.game = game
+            self.ruleHash = ruleHash
+            self.seed = seed
+            self.options = options
+            self.words = words
+            self.minLength = minLength
+            self.clock = clock
+        }
+    }
+
+    public struct Step: Equatable {
+        public var input: String?
+        public var clock: [Double] = []
+        public var boards: [String: JSONValue] = [:]
+        public var status: String
+        public var messages: [String]
+        public var bells: Int
+        public var reason: String?
+        public var view: String
+        public var result: String?
+    }
+
+    public var header: Header
+    public var steps: [Step]
+
+    public init(header: Header, steps: [Step]) {
+        self.header = header
+        self.steps = steps
+    }
+
+    // MARK: Writing
+
+    static func headerLine(_ h: Header) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "type": .string("gamehost-transcript"), "version": .int(1), "game": .string(h.game),
+            "rule_hash": .string(h.ruleHash), "seed": .string(String(h.seed)),
+            "options": .object(h.options.mapValues { .string($0) }), "clock": .array(h.clock.map { .double($0) }),
+        ]
+        fields["words"] = h.words.map { .string($0) } ?? .null
+        fields["min_length"] = h.minLength.map { .int(Int64($0)) } ?? .null
+        return .object(fields)
+    }
+
+    static func stepLine(_ s: Step) -> JSONValue {
+        .object([
+            "input": s.input.map { .string($0) } ?? .null, "clock": .array(s.clock.map { .double($0) }),
+            "boards": .object(s.boards), "status": .string(s.status), "messages": .array(s.messages.map { .string($0) }),
+            "bells": .int(Int64(s.bells)), "reason": s.reason.map { .string($0) } ?? .null, "view": .string(s.view),
+            "result": s.result.map { .string($0) } ?? .null,
+        ])
+    }
+
+    /// The transcript as file text.
+    public var text: String {
+        ([Self.headerLine(header)] + steps.map(Self.stepLine)).map { $0.encoded + "\n" }.joined()
+    }
+
+    static func step(_ r: SessionDriver.Report) -> Step {
+        Step(input: r.input, status: r.status.rawValue, messages: r.messages, bells: r.bells, reason: r.reason,
+             view: r.showsView ? r.view : "", result: r.result?.summary)
+    }
+
+    static func json(_ board: Leaderboard) -> JSONValue {
+        .object(["order": .string(board.order.rawValue), "unit": .string(board.unit),
+                 "values": .array(board.entries.map { .double($0.value) })])
+    }
+
+    static func leaderboard(_ v: JSONValue) -> Leaderboard {
+        Leaderboard(order: Leaderboard.Order(rawValue: v["order"].string ?? "") ?? .higher, unit: v["unit"].string ?? "",
+                    entries: (v["values"].array ?? []).compactMap { $0.double.map { .init(value: $0) } })
+    }
+
+    // MARK: Reading
+
+    /// Reads a transcript file; a malformed one is an error naming its line.
+    public init(path: String) throws {
+        let lines = try FileSystem.readText(path).split(separator: "\n", omittingEmptySubsequences: true)
+        func parse(_ k: Int) throws -> JSONValue {
+            do { return try JSONValue(parsing: String(lines[k])) } catch { throw TranscriptError("\(path):\(k + 1): \(error)") }
+        }
+        guard !lines.isEmpty else { throw TranscriptError("\(path): the file is empty") }
+        let h = try parse(0)
+        guard h["type"].string == "gamehost-transcript", let game = h["game"].string,
+              let seedText = h["seed"].string, let seed = UInt64(seedText) else {
+            throw TranscriptError("\(path):1: not a gamehost transcript header")
+        }
+        header = Header(game: game, ruleHash: h["rule_hash"].string ?? "", seed: seed,
+                        options: (h["options"].object ?? [:]).compactMapValues(\.string), words: h["words"].string,
+                        minLength: h["min_length"].int.map(Int.init), clock: (h["clock"].array ?? []).compactMap(\.double))
+        steps = try (1..<lines.count).map { k in
+            let s = try parse(k)
+            guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
+            return Step(input: s["input"].string, clock: (s["clock"].array ?? []).compactMap(\.double),
+                        boards: s["boards"].object ?? [:], status: status,
+                        messages: (s["messages"].array ?? []).compactMap(\.string), bells: Int(s["bells"].int ?? 0),
+                        reason: s["reason"].string, view: s["view"].string ?? "", result: s["result"].string)
+        }
+    }
+
+    // MARK: Replaying
+
+    /// Replays the transcript with `rule` and `words` and returns the first difference, or
+    /// nil when every step matches.
+    public func replay(rule: Rule, words: WordList?) throws -> String? {
+        var boards: [String: Leaderboard] = [:]
+        for step in steps { for (name, b) in step.boards { boards[name] = Self.leaderboard(b) } }
+        let clock = ReplayClock(header.clock + steps.flatMap(\.clock))
+        let session = try GameSession(rule: rule, options: header.options, seed: header.seed, clock: clock,
+                                      words: words, recordedBoards: boards)
+        let driver = SessionDriver(session: session)
+        for (k, expected) in steps.enumerated() {
+            let report = k == 0 ? driver.start() : driver.handle(expected.input ?? "")
+            var got = Self.step(report)
+            got.clock = expected.clock
+            got.boards = expected.boards
+            if let difference = Self.difference(expected, got) {
+                let input = expected.input.map { " (input \"\($0)\")" } ?? " (the start)"
+                return "step \(k)\(input): \(difference)"
+            }
+        }
+        return nil
+    }
+
+    static func difference(_ a: Step, _ b: Step) -> String? {
+        func show(_ x: Any?) -> String { x.map { "\($0)" } ?? "nothing" }
+        let fields: [(String, String, String)] = [
+            ("status", a.status, b.status),
+            ("messages", a.messages.joined(separator: "\n"), b.messages.joined(separator: "\n")),
+            ("bells", String(a.bells), String(b.bells)),
+            ("reason", show(a.reason), show(b.reason)),
+            ("view", a.view, b.view),
+            ("result", show(a.result), show(b.result)),
+        ]
+        for (name, recorded, now) in fields where recorded != now {
+            return "the \(name) differs\n  recorded: \(recorded.replacing("\n", with: "\n            "))\n  now:      \(now.replacing("\n", with: "\n            "))"
+        }
+        return nil
+    }
+}
+
+extension Transcript {
+    /// Plays `inputs` in a fresh session (a manual clock, no scores kept) and returns the
+    /// transcript file's text. When `inputs` is nil, plays the first move `moves()` offers
+    /// `autoMoves` times: a starter golden test for a new rule.
+    public static func record(rule: Rule, game: String, seed: UInt64 = 1, options: [String: String] = [:],
+                              words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3) throws -> String {
+        let clock = RecordingClock(ManualClock(at: 1_000_000))
+        let session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: words)
+        var text = ""
+        let header = Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options, words: wordsName, minLength: nil)
+        let recorder = TranscriptRecorder(SilentPresenter(), session: session, clock: clock, header: header) { text += $0 }
+        var lines = inputs ?? []
+        if inputs == nil {
+            // Choose the moves ahead of time with a scratch session of the same seed.
+            let scratch = try GameSession(rule: try Rule(path: rule.path, libraryDirectories: rule.libraryDirectories),
+                                          options: options, seed: seed, clock: ManualClock(at: 1_000_000), words: words)
+            try scratch.newGame()
+            for _ in 0..<autoMoves {
+                guard try scratch.result() == nil, let move = try scratch.moves().first else { break }
+                _ = scratch.play(move)
+                lines.append(move)
+            }
+        }
+        let input = ScriptedLines(lines)
+        _ = TextLoop.run(session, input: input, presenter: recorder)
+        return text
+    }
+}
+
+/// Shows nothing: for recording without a player.
+final class SilentPresenter: Presenter {
+    var prompt: String { "" }
+    func begin(_ session: GameSession) {}
+    func show(_ report: SessionDriver.Report) {}
+    func end(reason: String) {}
+}
+
+/// Input lines from a list.
+final class ScriptedLines: LineSource {
+    private var lines: [String]
+    init(_ lines: [String]) { self.lines = lines }
+    func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+}
+
+/// A transcript that cannot be read.
+public struct TranscriptError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Gives back recorded clock readings in order (the last one again when they run out).
+final class ReplayClock: Clock {
+    private var readings: [Double]
+    private var next = 0
+    init(_ readings: [Double]) { self.readings = readings }
+    func now() -> Double {
+        guard !readings.isEmpty else { return 0 }
+        defer { next += 1 }
+        return readings[min(next, readings.count - 1)]
+    }
+}
+
+/// A clock that notes each reading it gives, for a transcript.
+public final class RecordingClock: Clock {
+    private let base: Clock
+    private var readings: [Double] = []
+    public init(_ base: Clock) { self.base = base }
+    public func now() -> Double {
+        let t = base.now()
+        readings.append(t)
+        return t
+    }
+    /// The readings since the last call.
+    public func take() -> [Double] {
+        defer { readings = [] }
+        return readings
+    }
+}
+
+/// Shows a session through another presenter and writes its transcript as it goes.
+public final class TranscriptRecorder: Presenter {
+    let inner: Presenter
+    let clock: RecordingClock
+    let header: Transcript.Header
+    let write: (String) -> Void
+    private var boards: [String: JSONValue] = [:]
+
+    /// `write` receives each line of the transcript (the file is written line by line, so an
+    /// interrupted game leaves a readable transcript of its steps so far).
+    public init(_ inner: Presenter, session: GameSession, clock: RecordingClock, header: Transcript.Header, write: @escaping (String) -> Void) {
+        self.inner = inner
+        self.clock = clock
+        self.header = header
+        self.write = write
+        session.onBoardLoad = { [unowned self] name, board in boards[name] = Transcript.json(board) }
+    }
+
+    public var prompt: String { inner.prompt }
+
+    public func begin(_ session: GameSession) {
+        var h = header
+        h.clock = clock.take()
+        write(Transcript.headerLine(h).encoded + "\n")
+        inner.begin(session)
+    }
+
+    public func show(_ report: SessionDriver.Report) {
+        var step = Transcript.step(report)
+        step.clock = clock.take()
+        step.boards = boards
+        boards = [:]
+        write(Transcript.stepLine(step).encoded + "\n")
+        inner.show(report)
+    }
+
+    public func end(reason: String) { inner.end(reason: reason) }
+}

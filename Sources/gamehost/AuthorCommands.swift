@@ -1,0 +1,232 @@
+import GameCore
+import GameHost
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The commands for rule authors: check, sim, replay, new.
+
+/// `gamehost check FILE...`: the rule contract and a quick conformance run for each file.
+func check(_ args: inout Arguments) throws -> Int32 {
+    guard !args.positional.isEmpty else { throw CLIError.usage("check needs rule files: gamehost check FILE.lua ...") }
+    let seeds = try args.take("seeds").map { text -> Int in
+        guard let n = Int(text), n >= 1, n <= 1000 else { throw CLIError.usage("--seeds needs a whole number from 1 to 1000") }
+        return n
+    } ?? 10
+    guard args.options.isEmpty else { throw CLIError.usage("check takes --seeds N only") }
+    let catalog = catalog()
+    var failed = false
+    for name in args.positional {
+        let path: String
+        do { path = try catalog.locate(name) } catch { throw CLIError.usage(String(describing: error)) }
+        let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories,
+                                       settings: Conformance.Settings(seeds: seeds)) { rule in
+            try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
+        }
+        for warning in report.warnings { fail("warning: " + warning) }
+        if report.passed {
+            stdout_.write("\(path): ok (\(report.playthroughs) playthroughs, \(report.moves) moves)\n", style: .plain)
+        } else {
+            failed = true
+            for problem in report.problems { stderr_.write(problem + "\n", style: .plain) }
+        }
+    }
+    return failed ? 1 : 0
+}
+
+/// `gamehost sim GAME|FILE [--games N] [--seed N] [--jobs N] [--json] [--OPTION VALUE ...]`
+func sim(_ args: inout Arguments) throws -> Int32 {
+    guard let game = args.positional.first, args.positional.count == 1 else {
+        throw CLIError.usage("sim takes one game: gamehost sim GAME [--games N] [--seed N] [--jobs N]")
+    }
+    func count(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws -> Int {
+        guard let text = try args.take(name) else { return value }
+        guard let n = Int(text), range.contains(n) else {
+            throw CLIError.usage("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return n
+    }
+    let games = try count("games", 1...100_000_000, default: 1000)
+    let jobs = try count("jobs", 1...256, default: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let seed = try args.take("seed").map { text -> UInt64 in
+        guard let s = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not '\(text)'") }
+        return s
+    } ?? 1
+    let wordsName = try args.take("words"), minLength = try args.take("min-length")
+    let catalog = catalog()
+    let rule = try loadRule(game, from: catalog)
+    var plan = Simulation.Plan(rulePath: rule.path)
+    plan.libraryDirectories = catalog.libraryDirectories
+    plan.options = try args.optionTable()
+    plan.words = try wordList(for: rule, name: wordsName, minLength: minLength, catalog: catalog)
+    plan.games = games
+    plan.seed = seed
+    plan.jobs = jobs
+    let json = args.flags.contains("json")
+    let bar = ProgressBar(total: games, enabled: Terminal.outputIsTerminal && !json)
+    let report: Simulation.Report
+    do {
+        report = try Simulation.run(plan) { done in bar.update(done) }
+    } catch let error as UsageError {
+        throw CLIError.usage("\(rule.id): \(error.message)")
+    } catch {
+        throw CLIError.failure(String(describing: error))
+    }
+    bar.finish()
+    let lengths = report.lengths.sorted()
+    let mean = lengths.isEmpty ? 0 : Double(lengths.reduce(0, +)) / Double(lengths.count)
+    let median = lengths.isEmpty ? 0 : Double(lengths[(lengths.count - 1) / 2] + lengths[lengths.count / 2]) / 2
+    if json {
+        let value = JSONValue.object([
+            "game": .string(rule.id), "games": .int(Int64(games)), "seed": .string(String(seed)), "jobs": .int(Int64(report.jobs)),
+            "seconds": .double(report.seconds), "games_per_second": .double(report.gamesPerSecond.rounded()),
+            "outcomes": .object(report.outcomes.mapValues { .int(Int64($0)) }),
+            "moves": .object(["mean": .double(mean), "median": .double(median),
+                              "min": .int(Int64(lengths.first ?? 0)), "max": .int(Int64(lengths.last ?? 0))]),
+            "failures": .array(report.failures.prefix(20).map {
+                .object(["game": .int(Int64($0.game)), "seed": .string(String($0.seed)), "message": .string($0.message)])
+            }),
+        ])
+        stdout_.write(value.encoded + "\n", style: .plain)
+    } else {
+        stdout_.write("\(rule.id): \(games) games in \(fixed(report.seconds, 2)) s (\(Int(report.gamesPerSecond.rounded())) games/s), \(report.jobs) jobs, seed \(seed)\n", style: .title)
+        stdout_.write("  outcome      games   share\n", style: .dim)
+        for (outcome, n) in report.outcomes.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
+            let share = fixed(100 * Double(n) / Double(games), 1)
+            stdout_.write("  " + outcome.padding(10) + String(n).leftPadded(8) + (share + "%").leftPadded(8) + "\n", style: .plain)
+        }
+        if !report.failures.isEmpty {
+            stdout_.write("  " + "failures".padding(10) + String(report.failures.count).leftPadded(8) + "\n", style: .plain)
+        }
+        stdout_.write("  moves per game: mean \(fixed(mean, 1)), median \(fixed(median, 1)), min \(lengths.first ?? 0), max \(lengths.last ?? 0)\n", style: .plain)
+    }
+    for f in report.failures.prefix(5) {
+        fail("game \(f.game) (replay: gamehost play \(game) --seed \(f.seed)): \(f.message)")
+    }
+    return report.failures.isEmpty ? 0 : 1
+}
+
+/// `gamehost replay FILE`: replays a transcript and reports the first difference.
+func replay(_ args: inout Arguments) throws -> Int32 {
+    guard args.positional.count == 1, args.options.isEmpty else { throw CLIError.usage("replay takes one transcript: gamehost replay FILE") }
+    let path = args.positional[0]
+    guard FileSystem.isFile(path) else { throw CLIError.usage("no transcript at \(path)") }
+    let transcript: Transcript
+    do { transcript = try Transcript(path: path) } catch { throw CLIError.failure(String(describing: error)) }
+    let catalog = catalog()
+    var game = transcript.header.game
+    if (game.contains("/") || game.hasSuffix(".lua")) && !FileSystem.isFile(game) {
+        game = FileSystem.join(FileSystem.directory(of: path), game)  // a rule recorded beside its transcript
+    }
+    let rule = try loadRule(game, from: catalog)
+    if rule.contentHash != transcript.header.ruleHash {
+        fail("note: \(path) was recorded with another version of \(rule.path)")
+    }
+    let words = try wordList(for: rule, name: transcript.header.words, minLength: transcript.header.minLength.map(String.init), catalog: catalog)
+    do {
+        if let difference = try transcript.replay(rule: rule, words: words) {
+            stderr_.write("\(path): \(difference)\n", style: .plain)
+            return 1
+        }
+    } catch {
+        throw CLIError.failure("\(path): \(error)")
+    }
+    stdout_.write("\(path): \(transcript.steps.count) steps replayed, all as recorded\n", style: .plain)
+    return 0
+}
+
+func fixed(_ x: Double, _ places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let r = (x * scale).rounded() / scale
+    var text = String(r)
+    if let dot = text.firstIndex(of: ".") {
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        if decimals < places { text += String(repeating: "0", count: places - decimals) }
+    } else if places > 0 {
+        text += "." + String(repeating: "0", count: places)
+    }
+    return text
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
+
+/// A progress bar on stderr for long runs at a terminal.
+final class ProgressBar {
+    let total: Int
+    let enabled: Bool
+    private var shown = -1
+    private var mutex = pthread_mutex_t()
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = done * 100 / max(total, 1)
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        guard percent != shown else { return }
+        shown = percent
+        let filled = percent * 30 / 100
+        stderr_.write("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)%", style: .plain)
+    }
+
+    func finish() { if enabled { stderr_.write("\r" + String(repeating: " ", count: 40) + "\r", style: .plain) } }
+}
+
+/// `gamehost new NAME [--from GAME] [--dir DIR]`: a new rule file, from a template or a copy of
+/// a game, with a starter transcript test beside it in tests/.
+func newRule(_ args: inout Arguments) throws -> Int32 {
+    guard let name = args.positional.first, args.positional.count == 1 else {
+        throw CLIError.usage("new takes a name: gamehost new NAME [--from GAME] [--dir DIR]")
+    }
+    guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }) else {
+        throw CLIError.usage("'\(name)' is not a game name: use lower-case letters, digits and hyphens")
+    }
+    let from = try args.take("from")
+    let dir = try args.take("dir") ?? dataHome + "/gamehost/rules"
+    guard args.options.isEmpty else { throw CLIError.usage("new takes --from GAME and --dir DIR only") }
+    let catalog = catalog()
+    let path = FileSystem.join(dir, name + ".lua")
+    let testPath = FileSystem.join(FileSystem.join(dir, "tests"), name + ".transcript")
+    if FileSystem.isFile(path) { throw CLIError.usage("\(path) already exists: choose another name, or edit it") }
+
+    var source = RuleTemplate.source(name: name)
+    if let from {
+        let original = try loadRule(from, from: catalog)
+        do {
+            source = RuleTemplate.variant(of: try FileSystem.readText(original.path), from: original.id, name: name)
+        } catch {
+            throw CLIError.failure(String(describing: error))
+        }
+    }
+    do {
+        try FileSystem.makeDirectory(FileSystem.join(dir, "tests"))
+        try LineFile(creating: path).write(source)
+        let rule = try Rule(path: path, libraryDirectories: catalog.libraryDirectories)
+        let words = try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
+        try LineFile(creating: testPath).write(try Transcript.record(rule: rule, game: path, words: words, inputs: nil))
+    } catch let error as CLIError {
+        throw error
+    } catch {
+        throw CLIError.failure(String(describing: error))
+    }
+    stdout_.write("""
+        Created \(path)
+        and its starter test \(testPath).
+        Next:
+          edit \(path)
+          gamehost play \(path)           play it
+          gamehost check \(path)          check it against the rule contract
+          gamehost replay \(testPath)     run its test
+          gamehost play \(path) --seed 1 --record \(testPath)   record a new test by playing
+
+        """, style: .plain)
+    return 0
+}

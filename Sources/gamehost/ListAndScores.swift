@@ -1,0 +1,53 @@
+import GameCore
+import GameHost
+
+func list() throws -> Int32 {
+    let catalog = catalog()
+    let files = catalog.files()
+    if files.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
+    var failed = false
+    for (name, path) in files {
+        do {
+            let rule = try Rule(path: path, libraryDirectories: catalog.libraryDirectories)
+            stdout_.write(name.padding(12) + rule.title + (rule.about.isEmpty ? "" : " — " + rule.about) + "\n", style: .plain)
+            for option in rule.options {
+                let help = option.help.isEmpty ? "" : option.help + ": "
+                stdout_.write("    --\(option.name) \(help)\(option.choicesDescription) (default \(option.defaultValue))\n", style: .dim)
+            }
+        } catch {
+            failed = true
+            fail("\(name): cannot load:\n\(error)")
+        }
+    }
+    return failed ? 1 : 0
+}
+
+/// `gamehost scores [GAME]`: every board of the game's current rule file, and its statistics.
+func scores(_ args: inout Arguments) throws -> Int32 {
+    let store = scoreStore(try args.take("data"))
+    guard args.options.isEmpty, args.positional.count <= 1 else { throw CLIError.usage("scores takes one game at most: gamehost scores [GAME]") }
+    let catalog = catalog()
+    let games: [String]
+    do { games = try args.positional.first.map { [$0] } ?? store.games() } catch { throw CLIError.failure(String(describing: error)) }
+    if games.isEmpty { stdout_.write("No scores yet.\n", style: .plain); return 0 }
+    for game in games {
+        let rule = try? catalog.load(game)
+        if args.positional.first != nil && rule == nil { _ = try loadRule(game, from: catalog) }
+        let id = rule?.id ?? game
+        do {
+            stdout_.write((rule?.title ?? game) + "\n", style: .title)
+            let boards = try store.boards(game: id, ruleHash: rule?.contentHash)
+            for (name, board) in boards { stdout_.write("  \(name): \(board.summary())\n", style: .plain) }
+            let stats = try store.statistics(game: id)
+            if stats.played > 0 {
+                let winners = stats.winners.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+                stdout_.write("  played \(stats.played)" + (winners.isEmpty ? "" : ": won by " + winners) + "\n", style: .dim)
+            }
+            if boards.isEmpty && stats.played == 0 { stdout_.write("  no scores yet\n", style: .dim) }
+        } catch {
+            throw CLIError.failure(String(describing: error))
+        }
+    }
+    return 0
+}
+

@@ -1,0 +1,56 @@
+import GameCore
+import GameHost
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--record FILE] [--json]`
+func play(_ args: inout Arguments) throws -> Int32 {
+    guard let game = args.positional.first else { throw CLIError.usage("play needs a game: gamehost play GAME (see gamehost list)") }
+    guard args.positional.count == 1 else { throw CLIError.usage("play takes one game, not \(args.positional.joined(separator: " "))") }
+    let seed = try parseSeed(try args.take("seed"))
+    let wordsName = try args.take("words"), minLength = try args.take("min-length"), data = try args.take("data")
+    let recordPath = try args.take("record")
+    let options = try args.optionTable()
+    let catalog = catalog()
+    let rule = try loadRule(game, from: catalog)
+    let words = try wordList(for: rule, name: wordsName, minLength: minLength, catalog: catalog)
+    let record = try recordPath.map(LineFile.init(creating:))
+    let clock = RecordingClock(SystemClock())
+    let session: GameSession
+    do {
+        session = try GameSession(rule: rule, options: options, seed: seed, clock: clock,
+                                  words: words, scores: scoreStore(data), ascii: args.flags.contains("ascii"),
+                                  colour: Terminal.useColour && !args.flags.contains("json"))
+    } catch let error as UsageError {
+        throw CLIError.usage("\(rule.id): \(error.message)")
+    }
+    if let wordsName { session.replayArguments += ["--words", wordsName] }
+    if let minLength { session.replayArguments += ["--min-length", minLength] }
+    var presenter: Presenter = args.flags.contains("json") ? JSONLinesPresenter(stdout_) : TextPresenter(stdout_)
+    if let record {
+        let header = Transcript.Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options,
+                                       words: wordsName, minLength: minLength.flatMap { Int($0) }, clock: [])
+        presenter = TranscriptRecorder(presenter, session: session, clock: clock, header: header, write: record.write)
+    }
+    return TextLoop.run(session, input: StandardInput(), presenter: presenter)
+}
+
+/// A file written a line at a time and flushed, so an interrupted game leaves whole lines.
+final class LineFile {
+    private let file: UnsafeMutablePointer<FILE>
+
+    init(creating path: String) throws {
+        guard let f = fopen(path, "w") else {
+            throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        file = f
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ line: String) {
+        fputs(line, file)
+        fflush(file)
+    }
+}

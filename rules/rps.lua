@@ -6,20 +6,31 @@
 -- Choices where the rule book is silent:
 -- * A tie is replayed and counted; it never brings the end of the match closer.
 -- * The `frequency` opponent, before the player has thrown, predicts rock (ties between
---   predictions break rock < paper < scissors), so it opens with paper. `pattern` falls back
+--   predictions break in the order of SIGNS: rock < paper < scissors), so it opens with paper. `pattern` falls back
 --   to `frequency` when the player's last sign has never been followed by another.
 -- * After the match, any further throw is refused; the host offers a new match (y/n).
 
+-- The signs, in the order that breaks ties between predictions; their short forms; and what
+-- beats what: BEATS[a][b] is the verb for "a beats b". A variant changes these tables.
 local SIGNS = { "rock", "paper", "scissors" }
 local SHORT = { r = "rock", p = "paper", s = "scissors" }
-local RANK = { rock = 0, paper = 1, scissors = 2 }
-local BEATEN_BY = { rock = "paper", paper = "scissors", scissors = "rock" }
-local VERB = { rock = "blunts", paper = "wraps", scissors = "cut" }
+local BEATS = {
+  rock = { scissors = "blunts" },
+  paper = { rock = "wraps" },
+  scissors = { paper = "cut" },
+}
 
--- Rule 1: d = (you - cpu) mod 3; 0 tie, 1 you win, 2 you lose.
+-- Rule 1: each sign beats the ones in its BEATS entry and loses to the others.
 local function outcome(you, cpu)
-  local d = (RANK[you] - RANK[cpu]) % 3
-  if d == 0 then return "tie" elseif d == 1 then return "win" else return "loss" end
+  if you == cpu then return "tie" end
+  return BEATS[you][cpu] and "win" or "loss"
+end
+
+-- The first sign (in SIGNS order) that beats `sign`: what to throw against a prediction.
+local function beater(sign)
+  for _, s in ipairs(SIGNS) do
+    if BEATS[s][sign] then return s end
+  end
 end
 
 -- The sign with the highest count; ties go to the earlier sign in SIGNS.
@@ -57,13 +68,27 @@ end
 
 local OPPONENTS = {
   random = function(state, game) return game.pick(SIGNS) end,
-  frequency = function(state) return BEATEN_BY[frequency_prediction(state)] end,
-  pattern = function(state) return BEATEN_BY[pattern_prediction(state)] end,
+  frequency = function(state) return beater(frequency_prediction(state)) end,
+  pattern = function(state) return beater(pattern_prediction(state)) end,
 }
 
 local function parse_sign(input)
   local word = input:lower()
-  return SHORT[word] or (RANK[word] and word) or nil
+  if SHORT[word] then return SHORT[word] end
+  for _, sign in ipairs(SIGNS) do
+    if sign == word then return sign end
+  end
+end
+
+-- "rock, paper or scissors (r, p, s)"
+local function sign_list()
+  local shorts = {}
+  for _, sign in ipairs(SIGNS) do
+    for short, s in pairs(SHORT) do
+      if s == sign then shorts[#shorts + 1] = short end
+    end
+  end
+  return table.concat(SIGNS, ", ", 1, #SIGNS - 1) .. " or " .. SIGNS[#SIGNS] .. " (" .. table.concat(shorts, ", ") .. ")"
 end
 
 local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
@@ -113,21 +138,21 @@ The first to win more than half of the match's games takes the match.]],
   view = function(state)
     local lines = { length_name(state.match), score_line(state) }
     if not state.over then
-      lines[#lines + 1] = "Your throw: rock, paper or scissors (r, p, s)?"
+      lines[#lines + 1] = "Your throw: " .. sign_list() .. "?"
     end
     return table.concat(lines, "\n")
   end,
 
   moves = function(state)
     if state.over then return {} end
-    return { "rock", "paper", "scissors" }
+    return { table.unpack(SIGNS) }
   end,
 
   play = function(state, input, game)
     if state.over then game.refuse("the match is over: type y for a new match or n to leave") end
     local you = parse_sign(input)
     if not you then
-      game.refuse(("'%s' is not a sign: type rock, paper or scissors (or r, p, s)"):format(input))
+      game.refuse(("'%s' is not a sign: type %s"):format(input, sign_list()))
     end
     local cpu = OPPONENTS[game.options.opponent](state, game)
     local result = outcome(you, cpu)
@@ -138,9 +163,9 @@ The first to win more than half of the match's games takes the match.]],
     if result == "tie" then
       how = "a tie, replayed"
     elseif result == "win" then
-      how = ("%s %s %s: you win this one"):format(you, VERB[you], cpu)
+      how = ("%s %s %s: you win this one"):format(you, BEATS[you][cpu], cpu)
     else
-      how = ("%s %s %s: the computer wins this one"):format(cpu, VERB[cpu], you)
+      how = ("%s %s %s: the computer wins this one"):format(cpu, BEATS[cpu][you], you)
     end
     game.say(("You: %s · Computer: %s — %s."):format(you, cpu, how))
     if not state.over then

@@ -21,6 +21,24 @@ public struct Deck: Equatable {
         public func faceUpTime(at now: Double) -> Double {
             upTime + (upSince.map { max(0, now - $0) } ?? 0)
         }
+
+        /// Turns the card face up at time `now`.
+        public mutating func turnUp(at now: Double) {
+            guard !faceUp else { return }
+            faceUp = true
+            upSince = now
+        }
+
+        /// Turns the card face down at time `now`: it becomes seen, and if matched it leaves
+        /// the table.
+        public mutating func turnDown(at now: Double) {
+            guard faceUp else { return }
+            upTime = faceUpTime(at: now)
+            upSince = nil
+            faceUp = false
+            seen = true
+            if matched { removed = true }
+        }
     }
 
     public var cards: [Card]
@@ -67,22 +85,10 @@ public struct Deck: Equatable {
     }
 
     /// Turns card `i` face up at time `now`.
-    public mutating func turnUp(_ i: Int, at now: Double) {
-        guard !cards[i].faceUp else { return }
-        cards[i].faceUp = true
-        cards[i].upSince = now
-    }
+    public mutating func turnUp(_ i: Int, at now: Double) { cards[i].turnUp(at: now) }
 
-    /// Turns card `i` face down at time `now`: it becomes seen, and a matched card leaves the
-    /// table.
-    public mutating func turnDown(_ i: Int, at now: Double) {
-        guard cards[i].faceUp else { return }
-        cards[i].upTime = cards[i].faceUpTime(at: now)
-        cards[i].upSince = nil
-        cards[i].faceUp = false
-        cards[i].seen = true
-        if cards[i].matched { cards[i].removed = true }
-    }
+    /// Turns card `i` face down at time `now` (see `Card.turnDown`).
+    public mutating func turnDown(_ i: Int, at now: Double) { cards[i].turnDown(at: now) }
 
     /// Indices of the cards face up (counting from 0).
     public var faceUp: [Int] { cards.indices.filter { cards[$0].faceUp } }

@@ -46,36 +46,51 @@ extension GameAPI {
         }
         set("turn_up") { [unowned self] call in try self.turn(call, up: true) }
         set("turn_down") { [unowned self] call in try self.turn(call, up: false) }
+        // The queries and turns below read only the fields they need: games call them on
+        // every move, and a deck can be long.
         set("face_up") { call in
-            call.push(.array(try Self.deck(call, 1).faceUp.map { .integer(Int64($0 + 1)) }))
+            try call.checkTable(1, "cards")
+            let up = call.length(1) == 0 ? [] : (1...call.length(1)).filter { call.field(ofElement: $0, in: 1, "faceUp") == .boolean(true) }
+            call.push(.array(up.map { .integer(Int64($0)) }))
             return 1
         }
         set("all_matched") { call in
-            call.push(try Self.deck(call, 1).allMatched)
+            try call.checkTable(1, "cards")
+            let count = call.length(1)
+            call.push(count == 0 || (1...count).allSatisfy { call.field(ofElement: $0, in: 1, "matched") == .boolean(true) })
             return 1
         }
         set("face_up_time") { [unowned self] call in
-            let deck = try Self.deck(call, 1)
-            let i = try Self.index(call, 2, in: deck)
-            call.push(deck.cards[i].faceUpTime(at: clock.now()))
+            let (card, _) = try Self.card(call)
+            call.push(card.faceUpTime(at: clock.now()))
             return 1
         }
     }
 
     /// `turn_up(cards, i)` / `turn_down(cards, i)`: updates card i's table in place.
     private func turn(_ call: LuaCall, up: Bool) throws -> Int32 {
-        var deck = try Self.deck(call, 1)
-        let i = try Self.index(call, 2, in: deck)
-        if up { deck.turnUp(i, at: clock.now()) } else { deck.turnDown(i, at: clock.now()) }
-        for (key, value) in Self.table(of: deck.cards[i]).map ?? [:] { call.setField(ofElement: i + 1, in: 1, key, value) }
-        if deck.cards[i].upSince == nil { call.setField(ofElement: i + 1, in: 1, "upSince", .nil) }
+        var (card, n) = try Self.card(call)
+        if up { card.turnUp(at: clock.now()) } else { card.turnDown(at: clock.now()) }
+        for (key, value) in Self.table(of: card).map ?? [:] { call.setField(ofElement: n, in: 1, key, value) }
+        if card.upSince == nil { call.setField(ofElement: n, in: 1, "upSince", .nil) }
         return 0
     }
 
-    static func index(_ call: LuaCall, _ arg: Int, in deck: Deck) throws -> Int {
-        let n = try call.integer(arg, "i")
-        guard n >= 1, n <= deck.count else { throw GameAPIError("cards: there is no card \(n) (the deck has \(deck.count))") }
-        return Int(n) - 1
+    /// Card `i` (argument 2) of the deck (argument 1), and its number.
+    static func card(_ call: LuaCall) throws -> (Deck.Card, Int) {
+        try call.checkTable(1, "cards")
+        let n = Int(try call.integer(2, "i"))
+        guard n >= 1, n <= call.length(1) else { throw GameAPIError("cards: there is no card \(n) (the deck has \(call.length(1)))") }
+        guard let content = call.field(ofElement: n, in: 1, "content").string else { throw GameAPIError("cards: card \(n) has no content") }
+        var card = Deck.Card(content)
+        func flag(_ key: String) -> Bool { call.field(ofElement: n, in: 1, key).boolean ?? false }
+        card.faceUp = flag("faceUp")
+        card.matched = flag("matched")
+        card.seen = flag("seen")
+        card.removed = flag("removed")
+        card.upSince = number(call.field(ofElement: n, in: 1, "upSince"))
+        card.upTime = number(call.field(ofElement: n, in: 1, "upTime")) ?? 0
+        return (card, n)
     }
 
     static func strings(_ value: LuaValue, _ function: String, _ name: String) throws -> [String] {

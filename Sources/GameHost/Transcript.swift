@@ -13,10 +13,15 @@ public struct Transcript {
         public var options: [String: String]
         public var words: String?
         public var minLength: Int?
+        /// How the views were drawn: with `--ascii`, and with colour codes.
+        public var ascii = false
+        public var colour = false
         public var clock: [Double]
 
         public init(game: String, ruleHash: String, seed: UInt64, options: [String: String], words: String?,
-                    minLength: Int?, clock: [Double] = []) {
+                    minLength: Int?, ascii: Bool = false, colour: Bool = false, clock: [Double] = []) {
+            self.ascii = ascii
+            self.colour = colour
             self.game = game
             self.ruleHash = ruleHash
             self.seed = seed
@@ -56,6 +61,8 @@ public struct Transcript {
             "options": .object(h.options.mapValues { .string($0) }), "clock": .array(h.clock.map { .double($0) }),
         ]
         fields["words"] = h.words.map { .string($0) } ?? .null
+        if h.ascii { fields["ascii"] = .bool(true) }
+        if h.colour { fields["colour"] = .bool(true) }
         fields["min_length"] = h.minLength.map { .int(Int64($0)) } ?? .null
         return .object(fields)
     }
@@ -105,7 +112,8 @@ public struct Transcript {
         }
         header = Header(game: game, ruleHash: h["rule_hash"].string ?? "", seed: seed,
                         options: (h["options"].object ?? [:]).compactMapValues(\.string), words: h["words"].string,
-                        minLength: h["min_length"].int.map(Int.init), clock: (h["clock"].array ?? []).compactMap(\.double))
+                        minLength: h["min_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
+                        colour: h["colour"] == .bool(true), clock: (h["clock"].array ?? []).compactMap(\.double))
         steps = try (1..<lines.count).map { k in
             let s = try parse(k)
             guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
@@ -125,7 +133,7 @@ public struct Transcript {
         for step in steps { for (name, b) in step.boards { boards[name] = Self.leaderboard(b) } }
         let clock = ReplayClock(header.clock + steps.flatMap(\.clock))
         let session = try GameSession(rule: rule, options: header.options, seed: header.seed, clock: clock,
-                                      words: words, recordedBoards: boards)
+                                      words: words, ascii: header.ascii, colour: header.colour, recordedBoards: boards)
         let driver = SessionDriver(session: session)
         for (k, expected) in steps.enumerated() {
             let report = k == 0 ? driver.start() : driver.handle(expected.input ?? "")

@@ -98,6 +98,18 @@ public struct LuaCall {
         lua_rawset(L, Int32(i))
     }
 
+    /// Reads `t[n][key]` where `t` is the table argument `i` (no metamethods); nil when `t[n]`
+    /// is not a table. Cheaper than copying the whole list to look at one field.
+    public func field(ofElement n: Int, in i: Int, _ key: String) -> LuaValue {
+        lua_rawgeti(L, Int32(i), lua_Integer(n))
+        defer { gh_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else { return .nil }
+        state.pushString(key, on: L)
+        lua_rawget(L, -2)
+        defer { gh_pop(L, 1) }
+        return state.value(at: -1, on: L)
+    }
+
     /// Sets `t[n][key] = value` where `t` is the table argument `i` and `t[n]` a table.
     public func setField(ofElement n: Int, in i: Int, _ key: String, _ value: LuaValue) {
         lua_rawgeti(L, Int32(i), lua_Integer(n))

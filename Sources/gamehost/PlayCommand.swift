@@ -17,11 +17,11 @@ func play(_ args: inout Arguments) throws -> Int32 {
     let words = try wordList(for: rule, name: wordsName, minLength: minLength, catalog: catalog)
     let record = try recordPath.map(LineFile.init(creating:))
     let clock = RecordingClock(SystemClock())
+    let ascii = args.flags.contains("ascii"), colour = Terminal.useColour && !args.flags.contains("json")
     let session: GameSession
     do {
         session = try GameSession(rule: rule, options: options, seed: seed, clock: clock,
-                                  words: words, scores: scoreStore(data), ascii: args.flags.contains("ascii"),
-                                  colour: Terminal.useColour && !args.flags.contains("json"))
+                                  words: words, scores: scoreStore(data), ascii: ascii, colour: colour)
     } catch let error as UsageError {
         throw CLIError.usage("\(rule.id): \(error.message)")
     }
@@ -30,7 +30,7 @@ func play(_ args: inout Arguments) throws -> Int32 {
     var presenter: Presenter = args.flags.contains("json") ? JSONLinesPresenter(stdout_) : TextPresenter(stdout_)
     if let record {
         let header = Transcript.Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options,
-                                       words: wordsName, minLength: minLength.flatMap { Int($0) }, clock: [])
+                                       words: wordsName, minLength: minLength.flatMap { Int($0) }, ascii: ascii, colour: colour)
         presenter = TranscriptRecorder(presenter, session: session, clock: clock, header: header, write: record.write)
     }
     return TextLoop.run(session, input: StandardInput(), presenter: presenter)

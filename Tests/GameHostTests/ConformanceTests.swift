@@ -1,0 +1,92 @@
+import Foundation
+import GameCore
+import GameHost
+import GameHostTesting
+import XCTest
+
+/// Every rule file in rules/ is checked against the rule contract with random playthroughs,
+/// found by listing the folder: a new rule file is covered without writing any Swift.
+final class ConformanceTests: XCTestCase {
+    static var ruleFiles: [String] {
+        let dir = RuleTester.rulesDirectory
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+            .filter { $0.hasSuffix(".lua") }.sorted().map { dir + "/" + $0 }
+    }
+
+    static func words(_ rule: Rule) throws -> WordList? {
+        try rule.defaultWordList.map { try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load($0) }
+    }
+
+    func testEveryRuleFileConforms() {
+        XCTAssertGreaterThanOrEqual(Self.ruleFiles.count, 6, "the built-in games are found")
+        for path in Self.ruleFiles {
+            let report = Conformance.check(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"],
+                                           settings: Conformance.Settings(seeds: 6, maxMoves: 20_000), words: Self.words)
+            XCTAssertTrue(report.passed, "\(path):\n" + report.problems.joined(separator: "\n"))
+            XCTAssertEqual(report.warnings, [], path)
+            XCTAssertGreaterThan(report.moves, 0, path)
+        }
+    }
+
+    // MARK: The checks catch broken rules
+
+    let files = RuleFiles()
+
+    func problems(_ overrides: [String: String], prelude: String = "") -> [String] {
+        let path = files.write("broken", RuleFiles.rule(overrides, prelude: prelude))
+        return Conformance.check(path: path, settings: Conformance.Settings(seeds: 3, maxMoves: 200)).problems
+    }
+
+    func testAMoveOfferedButRefusedIsCaught() {
+        let p = problems(["moves": #"function() return { "up", "sideways" } end"#])
+        XCTAssertTrue(p.first?.contains("moves() offered 'sideways', but play refused it: say up or down") ?? false, "\(p)")
+    }
+
+    func testAGameThatNeverEndsIsCaught() {
+        let p = problems(["result": "function() return nil end"])
+        XCTAssertTrue(p.first?.contains("no result after 200 moves") ?? false, "\(p)")
+    }
+
+    func testNoMovesBeforeTheEndIsCaught() {
+        XCTAssertTrue(problems(["moves": "function() return {} end"]).first?.contains("moves() offers nothing") ?? false)
+    }
+
+    func testAcceptingGarbageIsCaught() {
+        let p = problems(["play": "function(state, input) state.n = state.n + 1 end"])
+        XCTAssertTrue(p.first?.contains("the garbage input '~#%^~' was accepted") ?? false, "\(p)")
+    }
+
+    func testAnErrorDuringPlayIsCaughtWithItsLine() {
+        let p = problems(["play": """
+            function(state, input, game)
+                if input ~= "up" and input ~= "down" then game.refuse("no") end
+                if state.n > 1 then error("oops") end
+                state.n = state.n + 1
+              end
+            """])
+        XCTAssertTrue(p.first?.contains("broken.lua:") ?? false, "\(p)")
+        XCTAssertTrue(p.first?.contains("oops") ?? false, "\(p)")
+    }
+
+    func testChanceFromOutsideTheHostIsCaught() {
+        // A table's address differs from one Lua state to the next: not replayable.
+        let p = problems(["play": """
+            function(state, input, game)
+                if input ~= "up" and input ~= "down" then game.refuse("no") end
+                state.n = state.n + 1
+                game.say(tostring({}))
+              end
+            """])
+        XCTAssertTrue(p.first?.contains("played twice differs") ?? false, "\(p)")
+    }
+
+    func testAStateThatIsNotDataIsCaught() {
+        let p = problems(["setup": "function() return { n = 0, log = {}, bad = 0/0 } end"])
+        XCTAssertTrue(p.first?.contains("the state is not JSON data") ?? false, "\(p)")
+    }
+
+    func testAListedOptionValueTheRuleRefusesIsCaught() {
+        let p = problems(["options": "{ size = { choices = { 'small', 'huge' }, default = 'small', check = function(v) if v == 'huge' then return 'too big' end end } }"])
+        XCTAssertEqual(p.first?.hasSuffix("option 'size' lists 'huge' but refuses it: too big"), true, "\(p)")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GameCore
+import GameHost
+import GameHostTesting
+import XCTest
+
+/// Every rules/tests/*.transcript replays exactly: golden tests written by playing.
+final class TranscriptTests: XCTestCase {
+    let rules = RuleTester.rulesDirectory
+
+    func replay(_ transcript: Transcript) throws -> String? {
+        let game = transcript.header.game
+        let path = game.hasSuffix(".lua") ? game : rules + "/" + game + ".lua"
+        let rule = try Rule(path: path, libraryDirectories: [rules + "/lib"])
+        let words = try (transcript.header.words ?? rule.defaultWordList).map {
+            try WordListCatalog(directories: [rules + "/../wordlists"]).load($0, minimumLetters: transcript.header.minLength)
+        }
+        return try transcript.replay(rule: rule, words: words)
+    }
+
+    func testEveryShippedTranscriptReplays() throws {
+        let dir = rules + "/tests"
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".transcript") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 6)
+        for file in files {
+            let transcript = try Transcript(path: dir + "/" + file)
+            XCTAssertGreaterThan(transcript.steps.count, 3, file)
+            XCTAssertNil(try replay(transcript), file)
+        }
+    }
+
+    func testTheFirstDifferenceIsReported() throws {
+        var transcript = try Transcript(path: rules + "/tests/rps.transcript")
+        transcript.steps[2].messages = ["You: rock · Computer: rock — something else."]
+        let difference = try XCTUnwrap(try replay(transcript))
+        XCTAssertTrue(difference.hasPrefix("step 2 (input \"paper\"): the messages differ"), difference)
+        XCTAssertTrue(difference.contains("recorded: You: rock · Computer: rock — something else."), difference)
+    }
+
+    func testAChangedSeedShowsUpAsADifference() throws {
+        var transcript = try Transcript(path: rules + "/tests/rps.transcript")
+        transcript.header.seed += 1
+        XCTAssertNotNil(try replay(transcript))
+    }
+
+    func testTimedGamesReplayTheirClockAndBoards() throws {
+        let transcript = try Transcript(path: rules + "/tests/applepie-timed.transcript")
+        XCTAssertGreaterThan(transcript.steps.flatMap(\.clock).count, 3)
+        XCTAssertNil(try replay(transcript))
+        XCTAssertTrue(transcript.steps.last?.result?.contains("rank 1") ?? false)
+    }
+
+    func testRecordingAndReplayingRoundTrip() throws {
+        let rule = try Rule(path: rules + "/memory.lua", libraryDirectories: [rules + "/lib"])
+        let text = try Transcript.record(rule: rule, game: "memory", seed: 9, options: ["theme": "faces"], words: nil,
+                                         inputs: ["1", "2", "3", "x", "/moves", "4"])
+        let path = NSTemporaryDirectory() + "roundtrip-\(UUID().uuidString).transcript"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let transcript = try Transcript(path: path)
+        XCTAssertEqual(transcript.steps.map(\.input), [nil, "1", "2", "3", "x", "/moves", "4"])
+        XCTAssertEqual(transcript.steps[4].status, "refused")
+        XCTAssertNil(try replay(transcript))
+    }
+
+    func testAMalformedTranscriptNamesItsLine() throws {
+        let path = NSTemporaryDirectory() + "bad-\(UUID().uuidString).transcript"
+        try "{\"type\":\"gamehost-transcript\",\"game\":\"rps\",\"seed\":\"1\"}\n{not json\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertThrowsError(try Transcript(path: path)) { XCTAssertTrue(String(describing: $0).hasPrefix("\(path):2: invalid JSON"), "\($0)") }
+    }
+}

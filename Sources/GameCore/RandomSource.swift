@@ -14,6 +14,7 @@ public final class RandomSource {
     public let seed: UInt64
     private var s: (UInt64, UInt64, UInt64, UInt64)
     private var forced: [Int] = []
+    private var forcedShuffles: [[Int]] = []
 
     public init(seed: UInt64) {
         self.seed = seed
@@ -63,8 +64,17 @@ public final class RandomSource {
     /// A uniform float in [0, 1).
     public func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
-    /// Shuffles `items` uniformly (Fisher-Yates, drawing j in 0...i from the last index down).
+    /// Shuffles `items` uniformly (Fisher-Yates, drawing j in 0...i from the last index down),
+    /// or as the next scripted shuffle says.
     public func shuffle<T>(_ items: inout [T]) throws {
+        if !forcedShuffles.isEmpty {
+            let order = forcedShuffles.removeFirst()
+            guard order.count == items.count, Set(order) == Set(1...max(items.count, 1)) || items.isEmpty else {
+                throw ScriptedShuffleError(order: order, count: items.count)
+            }
+            items = order.map { items[$0 - 1] }
+            return
+        }
         guard items.count > 1 else { return }
         for i in stride(from: items.count - 1, to: 0, by: -1) {
             items.swapAt(i, try int(in: 0...i))
@@ -74,16 +84,31 @@ public final class RandomSource {
     /// Queues outcomes for the next `int(in:)` draws (tests only).
     public func force(_ outcomes: [Int]) { forced.append(contentsOf: outcomes) }
 
+    /// Scripts the next shuffle (tests only): the shuffled list holds the original's items at
+    /// the 1-based positions `order` lists, so [3, 1, 2] makes [c, a, b] of [a, b, c].
+    public func forceShuffle(_ order: [Int]) { forcedShuffles.append(order) }
+
     /// The generator's whole position, to undo the draws of a refused move.
     public struct Snapshot {
         fileprivate var s: (UInt64, UInt64, UInt64, UInt64)
         fileprivate var forced: [Int]
+        fileprivate var forcedShuffles: [[Int]]
     }
 
-    public var snapshot: Snapshot { Snapshot(s: s, forced: forced) }
+    public var snapshot: Snapshot { Snapshot(s: s, forced: forced, forcedShuffles: forcedShuffles) }
     public func restore(_ snapshot: Snapshot) {
         s = snapshot.s
         forced = snapshot.forced
+        forcedShuffles = snapshot.forcedShuffles
+    }
+}
+
+/// A test scripted a shuffle that does not fit the list the game shuffled.
+public struct ScriptedShuffleError: Error, CustomStringConvertible {
+    public var order: [Int]
+    public var count: Int
+    public var description: String {
+        "the scripted shuffle \(order) is not an order of the \(count) items this game shuffled"
     }
 }
 

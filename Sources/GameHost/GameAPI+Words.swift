@@ -12,7 +12,7 @@ extension GameAPI {
 
         set("next") { [unowned self] call in
             guard var queue = self.words else { throw GameAPIError("words.next: this game has no word list (declare words = \"NAME\" in the rule)") }
-            let entry = queue.next()
+            let entry = try queue.next()
             self.words = queue
             call.push(entry.map(Self.table(of:)) ?? .nil)
             return 1

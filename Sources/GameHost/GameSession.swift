@@ -143,6 +143,9 @@ public final class GameSession {
         }
     }
 
+    /// Makes `word` the next word the game takes from its list (tests).
+    public func forceWord(_ word: String) { api.words?.force(word) }
+
     /// Told of each leaderboard the first time the game reads it (transcripts record them).
     public var onBoardLoad: ((String, Leaderboard) -> Void)? {
         get { api.scores.onLoad }

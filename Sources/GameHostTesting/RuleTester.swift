@@ -16,11 +16,13 @@ public final class RuleTester {
     public private(set) var last: SessionDriver.Report
 
     /// Starts a session of the rule at `path` (a built-in game: `RuleTester.builtIn("rps")`).
-    /// `force` scripts the first random outcomes, including those `setup` draws. Word games
+    /// `force`, `forceShuffles` and `forceWords` script the first random outcomes, shuffles and
+    /// words, including those `setup` draws. Word games
     /// play `words` (a list given inline, one entry per line as in a list file) or else
     /// `wordList` (a built-in list's name or a path), or else the rule's default list.
     /// `scores` keeps leaderboards across testers (nil: this session only).
     public init(_ path: String, options: [String: String] = [:], seed: UInt64 = 1, force: [Int] = [],
+                forceShuffles: [[Int]] = [], forceWords: [String] = [],
                 words: [String]? = nil, wordList: String? = nil, scores: ScoreStore? = nil, ascii: Bool = false) throws {
         let rule = try Rule(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
         clock = ManualClock(at: 1_000_000)
@@ -32,6 +34,8 @@ public final class RuleTester {
         }
         session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: list, scores: scores, ascii: ascii)
         session.random.force(force)
+        for order in forceShuffles { session.random.forceShuffle(order) }
+        for word in forceWords { session.forceWord(word) }
         driver = SessionDriver(session: session)
         last = driver.start()
         record(last)
@@ -51,6 +55,13 @@ public final class RuleTester {
     /// Scripts the next random outcomes: each is the result of one `game.random`/`pick` draw
     /// (for `pick`, the 1-based index into the list).
     public func force(_ outcomes: Int...) { session.random.force(outcomes) }
+
+    /// Scripts the next shuffle (`game.shuffle`, `game.cards.shuffle`): position k of the
+    /// result holds the item at 1-based position `order[k]` of the list before.
+    public func forceShuffle(_ order: [Int]) { session.random.forceShuffle(order) }
+
+    /// Scripts the next word taken from the word list, whether drawn at random or in order.
+    public func forceWord(_ word: String) { session.forceWord(word) }
 
     /// Sends one input line (a move or a /command) and returns what the step did.
     @discardableResult

@@ -135,16 +135,15 @@ public struct LuaCall {
         }
     }
 
-    /// Reorders elements 1...n of the table argument `i`: element k moves to position
-    /// `order[k-1]`. The values themselves move, so tables keep their identity.
+    /// Reorders elements 1...n of the table argument `i`: position k receives the element
+    /// that was at position `order[k-1]`. The values themselves move, so tables keep their
+    /// identity.
     public func permute(_ i: Int, _ order: [Int]) throws {
         guard lua_checkstack(L, Int32(order.count) + 1) != 0 else {
             throw LuaArgumentError(position: i, name: "list", expected: "a shorter list", got: "\(order.count) items")
         }
-        for k in 1...max(order.count, 1) where !order.isEmpty { lua_rawgeti(L, Int32(i), lua_Integer(k)) }
-        for k in stride(from: order.count, to: 0, by: -1) {
-            lua_rawseti(L, Int32(i), lua_Integer(order[k - 1]))
-        }
+        for source in order { lua_rawgeti(L, Int32(i), lua_Integer(source)) }
+        for k in stride(from: order.count, to: 0, by: -1) { lua_rawseti(L, Int32(i), lua_Integer(k)) }
     }
 
     /// Compiles text source on the calling thread and pushes the function; a syntax error

@@ -63,7 +63,7 @@ final class CLITests: XCTestCase {
 
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
-            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, hangman, memory, memory-triples, rps)\n"),
+            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, hangman, memory, memory-triples, rps, rpsls)\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
             (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json)\n"),
@@ -117,7 +117,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
         XCTAssertTrue(r.stdout.contains("5. Rock · Paper · Scissors"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("✗ no game '9': type 1 to 5 or a name"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ no game '9': type 1 to 6 or a name"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ best-of-4 is not a match length"), r.stdout)
         XCTAssertTrue(r.stdout.contains("One game decides"), r.stdout)
     }
@@ -155,5 +155,96 @@ final class MemoryCLITests: XCTestCase {
         let triples = try GamehostProcess.run(args, input: perfectInputs(try deal(args)))
         XCTAssertEqual(triples.status, 0, triples.stderr)
         XCTAssertTrue(triples.stdout.contains("Every triple found: score 9 in 9 flips"), String(triples.stdout.suffix(400)))
+    }
+}
+
+/// gamehost check, sim, new and replay.
+final class AuthorCommandTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "author-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    func testCheckPassesTheBuiltInGamesAndFailsABrokenRule() throws {
+        let ok = try GamehostProcess.run(["check", "rps", "hangman", "--seeds", "3"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("rules/rps.lua: ok (3 playthroughs"), ok.stdout)
+        let broken = dir + "/broken.lua"
+        try "return {\n  id = 'broken',\n  title = 'Broken',\n  setup = function() return {} end,\n  view = function() return 'x' end,\n  moves = function() return { 'go' } end,\n  play = function(state, input, game)\n    game.refuse('never')\n  end,\n  result = function() end,\n}\n"
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let r = try GamehostProcess.run(["check", broken])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("\(broken): seed 1, move 0: moves() offered 'go', but play refused it: never"), r.stderr)
+        let syntax = dir + "/syntax.lua"
+        try "return {\n  id = 'x' 'y'\n}\n".write(toFile: syntax, atomically: true, encoding: .utf8)
+        let s = try GamehostProcess.run(["check", syntax])
+        XCTAssertEqual(s.status, 1)
+        XCTAssertTrue(s.stderr.hasPrefix("\(syntax):2:"), s.stderr)
+    }
+
+    func testSimGivesTheSameOutcomeForAnyNumberOfJobs() throws {
+        func run(_ jobs: String) throws -> [String: Any] {
+            let r = try GamehostProcess.run(["sim", "rps", "--games", "3000", "--seed", "9", "--jobs", jobs, "--json"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        }
+        let one = try run("1"), two = try run("2")
+        XCTAssertEqual(one["outcomes"] as? [String: Int], two["outcomes"] as? [String: Int])
+        XCTAssertEqual((one["moves"] as? [String: Any])?["mean"] as? Double, (two["moves"] as? [String: Any])?["mean"] as? Double)
+        let outcomes = one["outcomes"] as! [String: Int]
+        XCTAssertEqual(outcomes.values.reduce(0, +), 3000)
+        XCTAssertEqual(Double(outcomes["player"] ?? 0), 1500, accuracy: 150)
+        let text = try GamehostProcess.run(["sim", "memory", "--games", "20", "--theme", "fruit"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("memory: 20 games in"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("player          20  100.0%"), text.stdout)
+    }
+
+    func testSimReportsGamesThatBreakTheContract() throws {
+        let path = dir + "/endless.lua"
+        try "return {\n  id = 'endless', title = 'Endless',\n  setup = function() return { n = 0 } end,\n  view = function() return '' end,\n  moves = function() return { 'go' } end,\n  play = function(s) s.n = s.n + 1 end,\n  result = function() end,\n}\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try GamehostProcess.run(["sim", path, "--games", "3"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("no result after 10000 moves"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("(replay: gamehost play \(path) --seed "), r.stderr)
+    }
+
+    func testNewScaffoldsARuleWithAPassingTest() throws {
+        let r = try GamehostProcess.run(["new", "guess", "--dir", dir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let check = try GamehostProcess.run(["check", dir + "/guess.lua"])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let replay = try GamehostProcess.run(["replay", dir + "/tests/guess.transcript"])
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        let again = try GamehostProcess.run(["new", "guess", "--dir", dir])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
+        XCTAssertEqual(try GamehostProcess.run(["new", "Bad Name", "--dir", dir]).status, 2)
+        let variant = try GamehostProcess.run(["new", "my-memory", "--from", "memory", "--dir", dir])
+        XCTAssertEqual(variant.status, 0, variant.stderr)
+        let source = try String(contentsOfFile: dir + "/my-memory.lua", encoding: .utf8)
+        XCTAssertTrue(source.contains("id = \"my-memory\""))
+        XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/tests/my-memory.transcript"]).status, 0)
+    }
+
+    func testReplayReportsTheFirstDifferenceAndExitsOne() throws {
+        let path = dir + "/game.transcript"
+        let played = try GamehostProcess.run(["play", "rps", "--seed", "4", "--record", path], input: "rock\npaper\n")
+        XCTAssertEqual(played.status, 0)
+        let ok = try GamehostProcess.run(["replay", path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdout, "\(path): 3 steps replayed, all as recorded\n")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"input\":\"paper\"", with: "\"input\":\"scissors\"")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let changed = try GamehostProcess.run(["replay", path])
+        XCTAssertEqual(changed.status, 1)
+        XCTAssertTrue(changed.stderr.hasPrefix("\(path): step 2 (input \"scissors\"): the messages differ"), changed.stderr)
+        XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/missing.transcript"]).status, 2)
     }
 }

@@ -125,6 +125,7 @@ public enum Simulation {
             // A whole game is one call. Simulations run without the per-instruction count
             // hook; a wall-clock watchdog stops a game that runs too long instead.
             rule.lua.timeLimit = Simulation.gameTimeLimit
+            rule.api.keepsMessages = false
             let pick = rule.lua.function { [bot] call in
                 call.push(Int64(try bot.random.int(in: 1...Int(try call.integer(1, "n")))))
                 return 1

@@ -8,6 +8,10 @@ let usage = """
       gamehost list                     the games, with their options
       gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--ascii] [--json]
       gamehost scores [GAME]            leaderboards and statistics
+      gamehost new NAME [--from GAME]   start a new rule file, with a starter test
+      gamehost check FILE.lua ...       check rule files: the contract and random playthroughs
+      gamehost sim GAME [--games N] [--seed N] [--jobs N] [--json]   random games in bulk
+      gamehost replay FILE              replay a recorded game (play --record) and compare
       gamehost help [COMMAND]           help for a command
       gamehost --version
 
@@ -17,6 +21,42 @@ let usage = """
     """
 
 let commandHelp: [String: String] = [
+    "new": """
+        Usage: gamehost new NAME [--from GAME] [--dir DIR]
+
+        Writes NAME.lua, a small complete game to grow from (or, with --from, a copy of GAME
+        with its id changed), and tests/NAME.transcript, a starter test recorded by playing a
+        few moves. DIR defaults to $XDG_DATA_HOME/gamehost/rules, where games are found by name.
+        An existing file is never overwritten. The tutorial is docs/writing-rules.md.
+
+        """,
+    "check": """
+        Usage: gamehost check GAME|FILE.lua ... [--seeds N]
+
+        Loads each rule file in the sandbox and checks it against the rule contract, then plays
+        N (10) games with random legal moves: every move moves() offers must be accepted, a
+        garbage input refused without changing anything, every game must end, the same seed must
+        give the same game, and the state must be JSON data. Problems are printed with their file
+        and line; the exit code is 1 if any file fails.
+
+        """,
+    "sim": """
+        Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--json] [--OPTION VALUE ...]
+
+        Plays N (1000) games with random legal moves, in parallel on --jobs threads (one per
+        core), and prints the outcomes, the number of moves per game and the games per second.
+        Game k's seed is derived from --seed, so the results do not depend on --jobs. A game
+        that breaks the contract is reported with the seed to replay it; the exit code is then 1.
+
+        """,
+    "replay": """
+        Usage: gamehost replay FILE
+
+        Replays a transcript written by `gamehost play ... --record FILE`: the same seed,
+        options, inputs and clock readings, compared step by step with what was recorded.
+        Prints the first difference and exits 1, or confirms every step and exits 0.
+
+        """,
     "list": """
         Usage: gamehost list
 
@@ -31,7 +71,7 @@ let commandHelp: [String: String] = [
 
         """,
     "play": """
-        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--ascii] [--json]
+        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--record FILE] [--ascii] [--json]
 
         Plays a game by name (see gamehost list) or a rule file by path.
           --OPTION VALUE  an option of the game (gamehost list shows them)
@@ -41,6 +81,7 @@ let commandHelp: [String: String] = [
                           system (/usr/share/dict/words, lower-case words of 6+ letters)
           --min-length N  play only words with at least N letters
           --data DIR      keep scores in DIR/scores.db (default $XDG_DATA_HOME/gamehost)
+          --record FILE   write a transcript of the game, to replay with gamehost replay FILE
           --ascii         draw with plain ASCII, for terminals without emoji
           --json          one JSON object per line for each step, for programs and bots;
                           input is still one line per move

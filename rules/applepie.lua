@@ -13,6 +13,7 @@
 -- * With --ascii the tree is drawn with the fruit's ASCII mark instead of its emoji.
 
 local THEMES = require("fruit-themes")
+local words = require("word-game")
 local FRUIT_NAMES = {}
 for i, theme in ipairs(THEMES) do FRUIT_NAMES[i] = theme.name end
 
@@ -100,13 +101,6 @@ local function draw_tree(state, game)
   return table.concat(lines, "\n")
 end
 
-local function sorted_copy(list)
-  local copy = {}
-  for i, v in ipairs(list) do copy[i] = v end
-  table.sort(copy)
-  return copy
-end
-
 ---@type Rule
 return {
   id = "applepie",
@@ -164,7 +158,7 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
     lines[#lines + 1] = header
     lines[#lines + 1] = draw_tree(state, game)
     lines[#lines + 1] = "Word:    " .. state.masked
-    if #state.guessed > 0 then lines[#lines + 1] = "Guessed: " .. table.concat(sorted_copy(state.guessed), " ") end
+    if #state.guessed > 0 then lines[#lines + 1] = "Guessed: " .. table.concat(words.sorted(state.guessed), " ") end
     lines[#lines + 1] = ("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score)
     lines[#lines + 1] = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "."
     return table.concat(lines, "\n")
@@ -172,12 +166,7 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
 
   moves = function(state)
     if state.over then return {} end
-    local moves, seen = {}, {}
-    for _, g in ipairs(state.guessed) do seen[g] = true end
-    for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do
-      if not seen[c] then moves[#moves + 1] = c end
-    end
-    return moves
+    return words.unguessed(state.guessed)
   end,
 
   play = function(state, input, game)

@@ -7,6 +7,8 @@
 --   word in play counted as its misses so far. A lost word counts as 9 misses.
 -- * After each word, y plays the next word and n ends the session with its summary.
 
+local words = require("word-game")
+
 local MAX_MISSES = 7
 local LOST_COUNTS_AS = 9
 
@@ -65,12 +67,6 @@ local function next_word(state, game)
   state.misses = 0
 end
 
-local function sorted_letters(list)
-  local copy = {}
-  for i, v in ipairs(list) do copy[i] = v end
-  table.sort(copy)
-  return table.concat(copy)
-end
 
 ---@type Rule
 return {
@@ -103,7 +99,7 @@ The averages count the misses per word; a lost word counts as 9.]],
       ("Overall Average: %.3f"):format(overall),
     }
     if state.over then return table.concat(lines, "\n") end
-    lines[#lines + 1] = "Guessed: " .. sorted_letters(state.guessed)
+    lines[#lines + 1] = "Guessed: " .. table.concat(words.sorted(state.guessed))
     lines[#lines + 1] = "Word:    " .. state.masked
     lines[#lines + 1] = state.awaiting and "Another word? (y/n)" or "Guess:"
     return table.concat(lines, "\n")
@@ -112,12 +108,7 @@ The averages count the misses per word; a lost word counts as 9.]],
   moves = function(state)
     if state.over then return {} end
     if state.awaiting then return { "y", "n" } end
-    local moves, seen = {}, {}
-    for _, g in ipairs(state.guessed) do seen[g] = true end
-    for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do
-      if not seen[c] then moves[#moves + 1] = c end
-    end
-    return moves
+    return words.unguessed(state.guessed)
   end,
 
   play = function(state, input, game)

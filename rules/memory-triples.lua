@@ -42,22 +42,11 @@ cards you had already seen. Your next choice turns the others face down.]],
     return table.concat(lines, "\n")
   end,
 
-  moves = function(state)
-    if state.over then return {} end
-    local moves = {}
-    for i, card in ipairs(state.cards) do
-      if not card.faceUp and not card.matched then moves[#moves + 1] = tostring(i) end
-    end
-    return moves
-  end,
+  moves = table_.moves,
 
   play = function(state, input, game)
-    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
-    local i = table_.card_index(state, input, game)
+    local i, card = table_.choose(state, input, game)
     local cards = state.cards
-    local card = cards[i]
-    if card.matched then game.refuse(("card %d is already matched"):format(i)) end
-    if card.faceUp then game.refuse(("card %d is already face up"):format(i)) end
 
     local factor = table_.speed_factor(state, game)
     local up = game.cards.face_up(cards)

@@ -103,6 +103,26 @@ function M.grid(state, game)
   return table.concat(rows, "\n")
 end
 
+-- The cards a player may choose now: face down and unmatched.
+function M.moves(state)
+  if state.over then return {} end
+  local moves = {}
+  for i, card in ipairs(state.cards) do
+    if not card.faceUp and not card.matched then moves[#moves + 1] = tostring(i) end
+  end
+  return moves
+end
+
+-- The card a player typed, refused when it cannot be chosen: not a card, matched, face up.
+function M.choose(state, input, game)
+  if state.over then game.refuse("the game is over: y for a new game, n to leave") end
+  local i = M.card_index(state, input, game)
+  local card = state.cards[i]
+  if card.matched then game.refuse(("card %d is already matched"):format(i)) end
+  if card.faceUp then game.refuse(("card %d is already face up"):format(i)) end
+  return i, card
+end
+
 -- The card number a player typed, or a refusal naming the valid range.
 function M.card_index(state, input, game)
   local i = math.tointeger(tonumber(input))

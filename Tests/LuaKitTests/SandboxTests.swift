@@ -144,3 +144,31 @@ final class SandboxTests: XCTestCase {
                        ["function", "function", "function", "function"])
     }
 }
+
+/// Time-limit mode: no count hook, a wall-clock watchdog instead (bulk simulation).
+final class WatchdogTests: XCTestCase {
+    func testAnInfiniteLoopIsStoppedByTheWatchdog() throws {
+        let lua = LuaState()
+        lua.timeLimit = 0.2
+        let f = try lua.load("local n = 0\nwhile true do n = n + 1 end", chunkName: "rules/spin.lua")
+        let start = ContinuousClock.now
+        XCTAssertThrowsError(try lua.call(f)) { error in
+            XCTAssertEqual((error as? LuaError)?.kind, .budget)
+            XCTAssertEqual((error as? LuaError)?.message, "rules/spin.lua:2: rule exceeded its time budget")
+        }
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
+        // The state is whole, and a quick call afterwards is not stopped by a stale alarm.
+        XCTAssertEqual(try lua.call(try lua.load("return 6 * 7", chunkName: "ok.lua")), [42])
+        let busy = try lua.load("local n = 0 for i = 1, 1e6 do n = n + i end return n", chunkName: "busy.lua")
+        XCTAssertEqual(try lua.call(busy), [.integer(500000500000)])
+    }
+
+    func testSwitchingBackRestoresTheInstructionBudget() throws {
+        let lua = LuaState()
+        lua.timeLimit = 5
+        lua.timeLimit = nil
+        lua.stepBudget = 100_000
+        let f = try lua.load("while true do end", chunkName: "loop.lua")
+        XCTAssertThrowsError(try lua.call(f)) { XCTAssertEqual(($0 as? LuaError)?.message, "loop.lua:1: rule exceeded its step budget") }
+    }
+}

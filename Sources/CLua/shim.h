@@ -17,15 +17,9 @@
 static inline int gh_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline int gh_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void gh_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void gh_newtable(lua_State *L) { lua_newtable(L); }
-static inline int gh_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
 static inline const char *gh_tolstring(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
 static inline lua_Integer gh_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
 static inline lua_Number gh_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
-static inline void gh_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-static inline void gh_insert(lua_State *L, int i) { lua_insert(L, i); }
-static inline void gh_remove(lua_State *L, int i) { lua_remove(L, i); }
-static inline void gh_replace(lua_State *L, int i) { lua_replace(L, i); }
 static inline int gh_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
     return luaL_loadbufferx(L, buf, len, name, mode);
 }
@@ -36,7 +30,6 @@ static inline int gh_loadbuffer(lua_State *L, const char *buf, size_t len, const
 // the main thread's extra space into each new thread).
 typedef struct gh_limits {
     size_t used;            // bytes allocated now
-    size_t peak;            // most bytes ever allocated
     size_t cap;             // what rule code may allocate; 0 means no cap
     size_t reserve;         // extra room host code may use past the cap to push its results
     int host;               // 1 while host code runs (allocations may use the reserve)
@@ -72,7 +65,6 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
     lim->used = lim->used - old + nsize;
-    if (lim->used > lim->peak) lim->peak = lim->used;
     return p;
 }
 
@@ -124,13 +116,6 @@ static inline void gh_fire_watchdog(lua_State *L) {
     gh_limits *lim = gh_limits_of(L);
     lim->timed_out = 1;
     lua_sethook(L, gh_count_hook, LUA_MASKCOUNT, 1);
-}
-
-// Called by the sandbox's pcall, xpcall and coroutine wrappers: a rule may not catch the end
-// of its own budget and go on.
-static inline int gh_budget_exhausted(lua_State *L) {
-    lua_pushboolean(L, gh_limits_of(L)->exhausted);
-    return 1;
 }
 
 // MARK: - Calls into Lua

@@ -93,8 +93,5 @@ public struct Deck: Equatable {
     /// Indices of the cards face up (counting from 0).
     public var faceUp: [Int] { cards.indices.filter { cards[$0].faceUp } }
 
-    /// Indices of the face-up cards not yet matched.
-    public var faceUpUnmatched: [Int] { cards.indices.filter { cards[$0].faceUp && !cards[$0].matched } }
-
     public var allMatched: Bool { cards.allSatisfy(\.matched) }
 }

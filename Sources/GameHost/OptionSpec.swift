@@ -30,8 +30,6 @@ public struct OptionSpec {
         }
     }
 
-    func location(_ path: String) -> String { path }
-
     /// Options the host itself takes; a rule cannot declare them.
     public static let hostOptions: Set<String> = ["seed", "json", "help", "version", "words", "min-length", "data", "record"]
 

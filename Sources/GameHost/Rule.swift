@@ -113,7 +113,7 @@ public final class Rule {
         var defaultProblems: [String] = []
         for option in options {
             if case .failure(let reason) = validate(option, option.defaultValue) {
-                defaultProblems.append("\(option.location(path)): the default '\(option.defaultValue)' of option '\(option.name)' is refused: \(reason)")
+                defaultProblems.append("\(path): the default '\(option.defaultValue)' of option '\(option.name)' is refused: \(reason)")
             }
         }
         guard defaultProblems.isEmpty else { throw RuleError(defaultProblems) }

@@ -76,11 +76,6 @@ public struct Transcript {
         ])
     }
 
-    /// The transcript as file text.
-    public var text: String {
-        ([Self.headerLine(header)] + steps.map(Self.stepLine)).map { $0.encoded + "\n" }.joined()
-    }
-
     static func step(_ r: SessionDriver.Report) -> Step {
         Step(input: r.input, status: r.status.rawValue, messages: r.messages, bells: r.bells, reason: r.reason,
              view: r.showsView ? r.view : "", result: r.result?.summary)

@@ -13,9 +13,6 @@ public struct LuaCall {
     /// Argument `i` (1-based) copied into Swift.
     public func value(_ i: Int) -> LuaValue { state.value(at: Int32(i), on: L) }
 
-    /// Argument `i` kept by reference (a table to change in place, a function to call later).
-    public func ref(_ i: Int) -> LuaRef { state.ref(at: Int32(i), on: L) }
-
     public func type(_ i: Int) -> String {
         String(cString: lua_typename(L, lua_type(L, Int32(i))))
     }

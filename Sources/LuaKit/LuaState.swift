@@ -76,9 +76,8 @@ public final class LuaState {
         limits.deallocate()
     }
 
-    /// Bytes the state holds now and at most so far.
+    /// Bytes the state holds now.
     public var memoryInUse: Int { limits.pointee.used }
-    public var peakMemory: Int { limits.pointee.peak }
     public var memoryCap: Int { limits.pointee.cap }
 
     static func owner(of L: OpaquePointer?) -> LuaState {
@@ -229,15 +228,6 @@ public final class LuaState {
         gh_pop(L, 1)
     }
 
-    /// Reads `table[key]` without metamethods; a table field comes back by reference.
-    public func fieldRef(_ table: LuaRef, _ key: String) -> LuaRef? {
-        push(.ref(table))
-        pushString(key, on: L)
-        lua_rawget(L, -2)
-        defer { gh_pop(L, 2) }
-        return lua_type(L, -1) == LUA_TNIL ? nil : ref(at: -1)
-    }
-
     /// Reads `table[key]` without metamethods, copied into Swift.
     public func field(_ table: LuaRef, _ key: String) -> LuaValue {
         push(.ref(table))
@@ -245,18 +235,6 @@ public final class LuaState {
         lua_rawget(L, -2)
         defer { gh_pop(L, 2) }
         return value(at: -1)
-    }
-
-    /// Where a Lua function was defined: its chunk name and first line.
-    public func definition(of function: LuaRef) -> (source: String, line: Int)? {
-        push(.ref(function))
-        guard lua_type(L, -1) == LUA_TFUNCTION else { gh_pop(L, 1); return nil }
-        var ar = lua_Debug()
-        lua_getinfo(L, ">S", &ar)
-        let source = withUnsafeBytes(of: &ar.short_src) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return (source, Int(ar.linedefined))
     }
 
     /// Lua shortens a long chunk name to "..." and its last 56 characters (LUA_IDSIZE);

@@ -16,6 +16,10 @@ final class Counter: LuaObject {
             call.push(counter.count)
             return 1
         },
+        "clone": { counter, call in
+            call.state.push(object: Counter(counter.count), in: call)
+            return 1
+        },
     ]
 
     func luaCopy() -> Counter { Counter(count) }
@@ -30,6 +34,13 @@ final class LuaObjectTests: XCTestCase {
         let f = try lua.load("counter:add(2); return counter:add(3), tostring(counter):match('^Counter')", chunkName: "o.lua")
         XCTAssertEqual(try lua.call(f), [6, "Counter"])
         XCTAssertEqual(counter.count, 6)
+    }
+
+    func testMethodsCanReturnNewObjects() throws {
+        let lua = LuaState()
+        lua.setGlobal("counter", .ref(lua.makeRef(object: Counter(3))))
+        let f = try lua.load("local c = counter:clone(); c:add(1); return c:value(), counter:value()", chunkName: "c.lua")
+        XCTAssertEqual(try lua.call(f), [4, 3])
     }
 
     func testMethodsCheckTheirReceiverAndMetatablesAreLocked() throws {

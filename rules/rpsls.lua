@@ -1,112 +1,12 @@
 -- rpsls: a variant of rps, made with `gamehost new rpsls --from rps`.
 -- Rock · Paper · Scissors · Lizard · Spock (GAMES.md section 1, rule 8): each sign beats two
--- and loses to two. Only the tables below and the texts differ from rules/rps.lua.
---
--- Copy this file to make a variant: `gamehost play my-rps.lua` plays the copy, no build needed.
--- The host API (`game`) is described in docs/lua-api.md.
---
--- Choices where the rule book is silent:
--- * A tie is replayed and counted; it never brings the end of the match closer.
--- * The `frequency` opponent, before the player has thrown, predicts rock (ties between
---   predictions break in the order of SIGNS: rock < paper < scissors), so it opens with paper. `pattern` falls back
---   to `frequency` when the player's last sign has never been followed by another.
--- * After the match, any further throw is refused; the host offers a new match (y/n).
+-- and loses to two. The game itself is rules/lib/sign-game.lua, as for rps: only the signs,
+-- the tables of what beats what, and the texts are new.
 
--- The signs, in the order that breaks ties between predictions; their short forms; and what
--- beats what: BEATS[a][b] is the verb for "a beats b". A variant changes these tables.
-local SIGNS = { "rock", "paper", "scissors", "lizard", "spock" }
-local SHORT = { r = "rock", p = "paper", s = "scissors", l = "lizard", k = "spock" }
-local BEATS = {
-  rock = { scissors = "crushes", lizard = "crushes" },
-  paper = { rock = "covers", spock = "disproves" },
-  scissors = { paper = "cut", lizard = "decapitate" },
-  lizard = { spock = "poisons", paper = "eats" },
-  spock = { scissors = "smashes", rock = "vaporizes" },
-}
-
--- Rule 1: each sign beats the ones in its BEATS entry and loses to the others.
-local function outcome(you, cpu)
-  if you == cpu then return "tie" end
-  return BEATS[you][cpu] and "win" or "loss"
-end
-
--- The first sign (in SIGNS order) that beats `sign`: what to throw against a prediction.
-local function beater(sign)
-  for _, s in ipairs(SIGNS) do
-    if BEATS[s][sign] then return s end
-  end
-end
-
--- The sign with the highest count; ties go to the earlier sign in SIGNS.
-local function most_frequent(counts)
-  local best, best_count = nil, -1
-  for _, sign in ipairs(SIGNS) do
-    if (counts[sign] or 0) > best_count then best, best_count = sign, counts[sign] or 0 end
-  end
-  return best
-end
-
-local function frequency_prediction(state)
-  local counts = {}
-  for _, t in ipairs(state.throws) do counts[t.player] = (counts[t.player] or 0) + 1 end
-  return most_frequent(counts)
-end
-
--- Order-1 Markov: what the player threw after their last sign, in the past.
-local function pattern_prediction(state)
-  local throws = state.throws
-  local last = throws[#throws]
-  if last then
-    local counts, seen = {}, false
-    for i = 1, #throws - 1 do
-      if throws[i].player == last.player then
-        local next_sign = throws[i + 1].player
-        counts[next_sign] = (counts[next_sign] or 0) + 1
-        seen = true
-      end
-    end
-    if seen then return most_frequent(counts) end
-  end
-  return frequency_prediction(state)
-end
-
-local OPPONENTS = {
-  random = function(state, game) return game.pick(SIGNS) end,
-  frequency = function(state) return beater(frequency_prediction(state)) end,
-  pattern = function(state) return beater(pattern_prediction(state)) end,
-}
-
-local function parse_sign(input)
-  local word = input:lower()
-  if SHORT[word] then return SHORT[word] end
-  for _, sign in ipairs(SIGNS) do
-    if sign == word then return sign end
-  end
-end
-
--- "rock, paper or scissors (r, p, s)"
-local function sign_list()
-  local shorts = {}
-  for _, sign in ipairs(SIGNS) do
-    for short, s in pairs(SHORT) do
-      if s == sign then shorts[#shorts + 1] = short end
-    end
-  end
-  return table.concat(SIGNS, ", ", 1, #SIGNS - 1) .. " or " .. SIGNS[#SIGNS] .. " (" .. table.concat(shorts, ", ") .. ")"
-end
-
-local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
-
-local function score_line(state)
-  return ("You %d · Computer %d · Ties %d"):format(state.wins, state.losses, state.ties)
-end
-
-local function length_name(n)
-  return n == 1 and "One game decides" or ("Best of %d: first to %d wins"):format(n, n // 2 + 1)
-end
+local signs = require("sign-game")
 
 ---@type Rule
-return {
+return signs.rule {
   id = "rpsls",
   title = "Rock · Paper · Scissors · Lizard · Spock",
   about = "The five-sign version: beat the computer in a best-of-N match.",
@@ -114,81 +14,17 @@ return {
 Type rock, paper, scissors, lizard or spock (or r, p, s, l, k); the computer throws at once.
 Scissors cut paper, paper covers rock, rock crushes lizard, lizard poisons Spock, Spock smashes
 scissors, scissors decapitate lizard, lizard eats paper, paper disproves Spock, Spock vaporizes
-rock, rock crushes scissors. A tie is replayed.
-The first to win more than half of the match's games takes the match.]],
+rock, rock crushes scissors. A tie is replayed.]],
 
-  options = {
-    match = {
-      choices = { "single", "best-of-3", "best-of-5" },
-      accept = "best%-of%-%d+",
-      default = "best-of-3",
-      help = "how the match ends: any odd best-of-N up to 99",
-      check = function(value, game)
-        local _, problem = game.match.length(value)
-        return problem
-      end,
-    },
-    opponent = {
-      choices = { "random", "frequency", "pattern" },
-      default = "random",
-      help = "how the computer chooses",
-    },
+  -- The signs, in the order that breaks ties between the computer's predictions; their short
+  -- forms; and what beats what: beats[a][b] is the verb for "a beats b".
+  signs = { "rock", "paper", "scissors", "lizard", "spock" },
+  short = { r = "rock", p = "paper", s = "scissors", l = "lizard", k = "spock" },
+  beats = {
+    rock = { scissors = "crushes", lizard = "crushes" },
+    paper = { rock = "covers", spock = "disproves" },
+    scissors = { paper = "cut", lizard = "decapitate" },
+    lizard = { spock = "poisons", paper = "eats" },
+    spock = { scissors = "smashes", rock = "vaporizes" },
   },
-
-  setup = function(game)
-    local state = game.match.new(game.match.length(game.options.match))
-    state.throws = {}
-    return state
-  end,
-
-  view = function(state)
-    local lines = { length_name(state.match), score_line(state) }
-    if not state.over then
-      lines[#lines + 1] = "Your throw: " .. sign_list() .. "?"
-    end
-    return table.concat(lines, "\n")
-  end,
-
-  moves = function(state)
-    if state.over then return {} end
-    return { table.unpack(SIGNS) }
-  end,
-
-  play = function(state, input, game)
-    if state.over then game.refuse("the match is over: type y for a new match or n to leave") end
-    local you = parse_sign(input)
-    if not you then
-      game.refuse(("'%s' is not a sign: type %s"):format(input, sign_list()))
-    end
-    local cpu = OPPONENTS[game.options.opponent](state, game)
-    local result = outcome(you, cpu)
-    game.match.record(state, result)
-    state.throws[#state.throws + 1] = { player = you, computer = cpu, outcome = result }
-
-    local how
-    if result == "tie" then
-      how = "a tie, replayed"
-    elseif result == "win" then
-      how = ("%s %s %s: you win this one"):format(you, BEATS[you][cpu], cpu)
-    else
-      how = ("%s %s %s: the computer wins this one"):format(cpu, BEATS[cpu][you], you)
-    end
-    game.say(("You: %s · Computer: %s — %s."):format(you, cpu, how))
-    if not state.over then
-      game.say(("Score %d:%d. You need %s, the computer %s."):format(
-        state.wins, state.losses, plural(state.needed - state.wins, "more win"),
-        plural(state.needed - state.losses, "more win")))
-    end
-  end,
-
-  result = function(state)
-    if not state.over then return nil end
-    local who = state.winner == "player" and "You win" or "The computer wins"
-    return {
-      winner = state.winner,
-      score = state.wins,
-      summary = ("%s the match %d:%d after %s (%s)."):format(
-        who, state.wins, state.losses, plural(#state.throws, "throw"), plural(state.ties, "tie")),
-    }
-  end,
 }

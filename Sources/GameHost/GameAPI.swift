@@ -25,6 +25,9 @@ final class GameAPI {
     var bells = 0
     var refusal: String?
 
+    /// The bytes of every library `require` has loaded, in order (part of the rule's hash).
+    var loadedLibraries: [UInt8] = []
+
     /// The token `game.refuse` raises: a table only the host holds, so no rule can forge it.
     let refusalToken: LuaRef
 
@@ -126,7 +129,7 @@ final class GameAPI {
             return 1
         }))
         lua.setGlobal("os", .ref(os))
-        RuleLibrary.install(in: lua, directories: libraryDirectories)
+        RuleLibrary.install(in: lua, directories: libraryDirectories) { [unowned self] in loadedLibraries += $0 }
     }
 
     /// `game.random()`: a float in [0, 1); `game.random(n)`: 1...n; `game.random(m, n)`: m...n.

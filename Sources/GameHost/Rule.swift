@@ -14,7 +14,8 @@ public final class Rule {
     public let commands: [CommandSpec]
     /// The word list the game plays by default (`words = "NAME"`), nil for games without words.
     public let defaultWordList: String?
-    /// A fingerprint of the file's content: scores are kept per version of a rule.
+    /// A fingerprint of the file's content and of the libraries it loads as it starts: scores
+    /// are kept per version of a rule.
     public let contentHash: String
     /// Non-fatal findings, such as an unknown field (often a typo).
     public let warnings: [String]
@@ -48,7 +49,6 @@ public final class Rule {
             throw RuleError([String(describing: error)])
         }
         let source = String(decoding: bytes, as: UTF8.self)
-        contentHash = FileSystem.fingerprint(bytes)
         lua = LuaState()
         let libraries = [FileSystem.join(FileSystem.directory(of: path), "lib")] + libraryDirectories
         api = GameAPI(lua: lua, libraryDirectories: libraries)
@@ -64,6 +64,7 @@ public final class Rule {
         } catch let error as LuaError {
             throw RuleError([error.message])
         }
+        contentHash = FileSystem.fingerprint(bytes + api.loadedLibraries)
 
         var problems: [String] = []
         var warnings: [String] = []

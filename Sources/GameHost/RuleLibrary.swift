@@ -5,7 +5,8 @@ import LuaKit
 /// built-in rules folder, in the same sandbox, once per state. Names are plain words, so a
 /// rule cannot read anything outside the rules folders.
 enum RuleLibrary {
-    static func install(in lua: LuaState, directories: [String]) {
+    /// `loaded` receives each library file's bytes as it is loaded.
+    static func install(in lua: LuaState, directories: [String], loaded: @escaping ([UInt8]) -> Void) {
         let find = lua.function { call in
             let name = try call.string(1, "name")
             guard isValidName(name) else {
@@ -14,7 +15,9 @@ enum RuleLibrary {
             for dir in directories {
                 let path = FileSystem.join(dir, name + ".lua")
                 guard FileSystem.isFile(path) else { continue }
-                try call.load(try FileSystem.readText(path), chunkName: path)
+                let bytes = try FileSystem.read(path)
+                loaded(bytes)
+                try call.load(String(decoding: bytes, as: UTF8.self), chunkName: path)
                 return 1
             }
             let searched = directories.map { FileSystem.join($0, name + ".lua") }.joined(separator: ", ")

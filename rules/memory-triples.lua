@@ -21,27 +21,8 @@ cards you had already seen. Your next choice turns the others face down.]],
 
   options = table_.options("triples"),
 
-  setup = function(game)
-    local theme = table_.choose_theme(game)
-    return {
-      theme = theme.name,
-      cards = table_.deal(game, theme, 3),
-      score = 0,
-      flips = 0,
-      over = false,
-      last_choice = game.now(),
-    }
-  end,
-
-  view = function(state, game)
-    local lines = {
-      ("Memory Triples · %s · Score %d · Flips %d"):format(state.theme, state.score, state.flips),
-      table_.grid(state, game),
-    }
-    if not state.over then lines[#lines + 1] = ("Choose a card (1-%d)."):format(#state.cards) end
-    return table.concat(lines, "\n")
-  end,
-
+  setup = table_.setup(3),
+  view = table_.view("Memory Triples"),
   moves = table_.moves,
 
   play = function(state, input, game)

@@ -28,27 +28,8 @@ others face down; matched cards leave the table. The game ends when every pair i
 
   options = table_.options("pairs"),
 
-  setup = function(game)
-    local theme = table_.choose_theme(game)
-    return {
-      theme = theme.name,
-      cards = table_.deal(game, theme, 2),
-      score = 0,
-      flips = 0,
-      over = false,
-      last_choice = game.now(),
-    }
-  end,
-
-  view = function(state, game)
-    local title = ("Memory · %s · Score %d · Flips %d"):format(state.theme, state.score, state.flips)
-    local lines = { title, table_.grid(state, game) }
-    if not state.over then
-      lines[#lines + 1] = ("Choose a card (1-%d)."):format(#state.cards)
-    end
-    return table.concat(lines, "\n")
-  end,
-
+  setup = table_.setup(2),
+  view = table_.view("Memory"),
   moves = table_.moves,
 
   play = function(state, input, game)

@@ -103,6 +103,33 @@ function M.grid(state, game)
   return table.concat(rows, "\n")
 end
 
+-- A `setup` hook dealing `copies` of each chosen emoji.
+function M.setup(copies)
+  return function(game)
+    local theme = M.choose_theme(game)
+    return {
+      theme = theme.name,
+      cards = M.deal(game, theme, copies),
+      score = 0,
+      flips = 0,
+      over = false,
+      last_choice = game.now(),
+    }
+  end
+end
+
+-- A `view` hook: the title line with the score, the grid, and the prompt.
+function M.view(title)
+  return function(state, game)
+    local lines = {
+      ("%s · %s · Score %d · Flips %d"):format(title, state.theme, state.score, state.flips),
+      M.grid(state, game),
+    }
+    if not state.over then lines[#lines + 1] = ("Choose a card (1-%d)."):format(#state.cards) end
+    return table.concat(lines, "\n")
+  end
+end
+
 -- The cards a player may choose now: face down and unmatched.
 function M.moves(state)
   if state.over then return {} end

@@ -114,13 +114,13 @@ A right letter scores 1 point, a finished word 10 more. /hint shows a hint for o
 Timed mode (--mode timed): win --target words as fast as you can for the leaderboard.]],
 
   options = {
-    order = { choices = { "shuffle", "list" }, default = "shuffle", help = "the order of the words" },
-    ["fruit-count"] = { type = "integer", min = 1, max = 26, default = 7, help = "fruit on the tree" },
-    accents = { choices = { "fold", "strict" }, default = "fold", help = "whether e also reveals é" },
-    sound = { choices = { "on", "off" }, default = "on", help = "ring the bell when a fruit drops" },
+    order = { choices = { "shuffle", "list" }, default = "shuffle", advanced = true, help = "the order of the words" },
+    ["fruit-count"] = { type = "integer", min = 1, max = 26, default = 7, advanced = true, help = "fruit on the tree" },
+    accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "whether e also reveals é" },
+    sound = { choices = { "on", "off" }, default = "on", advanced = true, help = "ring the bell when a fruit drops" },
     fruit = { choices = FRUIT_NAMES, default = "apple", help = "the fruit on the tree (rules/lib/fruit-themes.lua)" },
     mode = { choices = { "classic", "timed" }, default = "classic", help = "timed: race to the target for the leaderboard" },
-    target = { type = "integer", min = 1, max = 100, default = 10, help = "timed mode: the words to win" },
+    target = { type = "integer", min = 1, max = 100, default = 10, advanced = true, help = "timed mode: the words to win" },
   },
 
   commands = {

@@ -80,8 +80,8 @@ head, body, lower body, left leg, left arm, right arm, right leg. Seven misses h
 The averages count the misses per word; a lost word counts as 9.]],
 
   options = {
-    order = { choices = { "shuffle", "list" }, default = "shuffle", help = "the order of the words" },
-    accents = { choices = { "fold", "strict" }, default = "fold", help = "whether e also reveals é" },
+    order = { choices = { "shuffle", "list" }, default = "shuffle", advanced = true, help = "the order of the words" },
+    accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "whether e also reveals é" },
   },
 
   setup = function(game)

@@ -13,8 +13,10 @@ func menu() throws -> Int32 {
         }
         if rules.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
         stdout_.write("GameHost — choose a game\n", style: .title)
+        let width = rules.map { TerminalWidth.columns($0.title) }.max() ?? 0
         for (i, rule) in rules.enumerated() {
-            stdout_.write("  \(i + 1). \(rule.title)" + (rule.about.isEmpty ? "" : "  ") , style: .plain)
+            let number = String(i + 1).leftPadded(String(rules.count).count)
+            stdout_.write("  \(number). " + TerminalWidth.pad(rule.title, to: width + 2), style: .plain)
             stdout_.write(rule.about + "\n", style: .dim)
         }
         guard let rule = chooseGame(rules, input: input) else { return 0 }

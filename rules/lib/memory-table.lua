@@ -186,7 +186,7 @@ function M.options(default_sets)
   return {
     theme = { choices = theme_choices, default = "random", help = "the emoji theme (rules/lib/memory-themes.lua)" },
     pairs = {
-      choices = { "theme" }, accept = "%d+", default = "theme",
+      choices = { "theme" }, accept = "%d+", default = "theme", advanced = true,
       help = default_sets .. " to deal: a number (kept within the theme's emoji), or the theme's own",
       check = function(value)
         if value ~= "theme" and tonumber(value) < 2 then return "deal at least 2" end

@@ -1,0 +1,41 @@
+import GameCore
+
+/// The text face of a session, for people.
+public final class TextPresenter: Presenter {
+    let out: TextSink
+    public init(_ out: TextSink) { self.out = out }
+    public var prompt: String { "> " }
+
+    public func begin(_ session: GameSession) {
+        let rule = session.rule
+        out.write(rule.title + "\n", style: .title)
+        if !rule.about.isEmpty { out.write(rule.about + "\n", style: .dim) }
+        var replay = "gamehost play \(rule.id)"
+        for option in rule.options {
+            let value = session.options[option.name]
+            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
+            if text != option.defaultValue { replay += " --\(option.name) \(text)" }
+        }
+        for argument in session.replayArguments { replay += " " + argument }
+        out.write("Seed \(session.seed) (replay: \(replay) --seed \(session.seed)) · /help for commands\n\n", style: .dim)
+    }
+
+    public func show(_ r: SessionDriver.Report) {
+        for message in r.messages { out.write(message + "\n", style: .message) }
+        for _ in 0..<r.bells { out.bell() }
+        if let reason = r.reason {
+            out.write((r.status == .error ? "error: " : "✗ ") + reason + "\n", style: r.status == .error ? .error : .refusal)
+        }
+        guard r.showsView else { return }
+        if r.status != .started { out.write("\n", style: .plain) }
+        out.write(r.view.hasSuffix("\n") || r.view.isEmpty ? r.view : r.view + "\n", style: .plain)
+        if let result = r.result {
+            out.write("\n" + result.summary + "\n", style: .title)
+            out.write("Play again? (y/n)\n", style: .dim)
+        }
+    }
+
+    public func end(reason: String) {
+        if reason == "eof" { out.write("\n", style: .plain) }
+    }
+}

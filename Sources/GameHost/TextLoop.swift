@@ -4,6 +4,12 @@ import GameCore
 public protocol LineSource: AnyObject {
     /// The next line without its ending, or nil at the end of input.
     func readLine(prompt: String) -> String?
+    /// What the player may type now (moves and /commands), for completion at a terminal.
+    func offer(_ completions: [String])
+}
+
+extension LineSource {
+    public func offer(_ completions: [String]) {}
 }
 
 /// How a piece of output should look; a terminal sink may colour it, others ignore it.
@@ -36,12 +42,16 @@ public enum TextLoop {
             presenter.end(reason: "error")
             return 1
         }
+        let commands = SessionDriver.hostCommandHelp.map(\.0) + session.rule.commands.map { "/" + $0.name }
+        var last = first
         while !driver.finished {
+            input.offer(last.moves + commands)
             guard let line = input.readLine(prompt: presenter.prompt) else {
                 presenter.end(reason: "eof")
                 return 0
             }
-            presenter.show(driver.handle(line))
+            last = driver.handle(line)
+            presenter.show(last)
         }
         presenter.end(reason: "quit")
         return 0

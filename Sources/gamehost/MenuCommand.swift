@@ -31,6 +31,7 @@ func menu() throws -> Int32 {
 }
 
 func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
+    input.offer(rules.map(\.id) + ["/quit"])
     while true {
         guard let raw = input.readLine(prompt: "Game (number or name, /quit to leave): ") else { return nil }
         let answer = raw.trimmed.lowercased()

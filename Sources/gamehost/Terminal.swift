@@ -48,7 +48,22 @@ enum Terminal {
 /// Lines from stdin: with libedit's line editing and history at a terminal, plain lines from
 /// a pipe (so every game can be scripted).
 final class StandardInput: LineSource {
-    private var historyUsed = false
+    /// What Tab completes to at the terminal: the moves and commands of the current step.
+    /// libedit calls back through a C function, so the list is kept where it can reach it.
+    nonisolated(unsafe) static var completions: [String] = []
+
+    init() {
+        guard Terminal.inputIsTerminal else { return }
+        rl_completion_entry_function = { text, state in
+            // libedit asks for match `state` (0, 1, 2, ...) until it gets NULL.
+            let prefix = text.map { String(cString: $0) } ?? ""
+            let matches = StandardInput.completions.filter { $0.hasPrefix(prefix) }
+            guard Int(state) < matches.count else { return nil }
+            return strdup(matches[Int(state)])
+        }
+    }
+
+    func offer(_ completions: [String]) { Self.completions = completions }
 
     func readLine(prompt: String) -> String? {
         if Terminal.inputIsTerminal {

@@ -1,5 +1,6 @@
 import Foundation
 import GameHostTesting
+import LuaKit
 import XCTest
 
 /// The examples in docs/lua-api.md run as written.
@@ -23,5 +24,47 @@ final class DocsExampleTests: XCTestCase {
         t.send("7")
         XCTAssertEqual(t.result?.summary, "Found in 2 tries.")
         XCTAssertEqual(t.result?.score, 2)
+    }
+}
+
+/// The LuaLS annotation file is valid Lua and names every function the host installs.
+final class AnnotationTests: XCTestCase {
+    func testTheAnnotationsCoverTheGameAPI() throws {
+        let path = RuleTester.rulesDirectory + "/../docs/lua/gamehost.lua"
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let lua = LuaState()
+        XCTAssertNoThrow(try lua.load(source, chunkName: path), "the annotation file compiles")
+        // Every name the host puts in `game` (and its sub-tables) is annotated.
+        let files = RuleFiles()
+        let t = try RuleTester(files.write("names", RuleFiles.rule(["setup": """
+            function(game)
+                local names = {}
+                for k, v in pairs(game) do
+                  if type(v) == "table" and k ~= "options" then
+                    for k2 in pairs(v) do names[#names + 1] = k .. "." .. k2 end
+                  else
+                    names[#names + 1] = k
+                  end
+                end
+                table.sort(names)
+                return { n = 0, log = {}, names = names }
+              end
+            """])))
+        let names = t.state["names"].array?.compactMap(\.string) ?? []
+        XCTAssertGreaterThan(names.count, 30)
+        for name in names {
+            let parts = name.split(separator: ".")
+            let member = String(parts.last!)
+            let annotated: Bool
+            switch parts.count {
+            case 1: annotated = source.contains("function Game.\(member)(") || source.contains("---@field \(member) ")
+            default:
+                let owner = ["match": "GameMatch", "words": "GameWords", "scores": "GameScores", "cards": "GameCards"][String(parts[0])] ?? "?"
+                annotated = source.contains("function \(owner).\(member)(") || source.contains("---@field \(member) ")
+            }
+            XCTAssertTrue(annotated, "game.\(name) is not in docs/lua/gamehost.lua")
+            let doc = try String(contentsOfFile: RuleTester.rulesDirectory + "/../docs/lua-api.md", encoding: .utf8)
+            XCTAssertTrue(doc.contains("game.\(name)"), "game.\(name) is not in docs/lua-api.md")
+        }
     }
 }

@@ -31,8 +31,7 @@ static inline int gh_loadbuffer(lua_State *L, const char *buf, size_t len, const
 typedef struct gh_limits {
     size_t used;            // bytes allocated now
     size_t cap;             // what rule code may allocate; 0 means no cap
-    size_t reserve;         // extra room host code may use past the cap to push its results
-    int host;               // 1 while host code runs (allocations may use the reserve)
+    int host;               // 1 while host (Swift) code runs: its allocations are not capped
     long long steps_left;   // instructions left for the current call into rule code
     int budget_on;          // 0: no instruction budget (the hook ignores the count)
     int exhausted;          // set once steps_left ran out; cleared by the next call
@@ -58,10 +57,10 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         lim->used -= old;
         return NULL;
     }
-    if (lim->cap != 0 && nsize > old) {
-        size_t limit = lim->cap + (lim->host ? lim->reserve : 0);
-        if (lim->used - old + nsize > limit) return NULL;
-    }
+    // Only rule code is capped. A failed allocation raises a Lua error, and from host code
+    // that would longjmp over Swift frames; what host code pushes is bounded by what rule
+    // code handed it, and the rule's next allocation over the cap fails as usual.
+    if (lim->cap != 0 && !lim->host && nsize > old && lim->used - old + nsize > lim->cap) return NULL;
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
     lim->used = lim->used - old + nsize;

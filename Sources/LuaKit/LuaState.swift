@@ -44,11 +44,10 @@ public final class LuaState {
 
     /// Makes a state. `sandboxed` opens only the safe libraries (see `Sandbox.swift`);
     /// otherwise none at all. `memoryCap` limits what rule code may allocate.
-    public init(sandboxed: Bool = true, memoryCap: Int = 64 << 20, hostReserve: Int = 1 << 20) {
+    public init(sandboxed: Bool = true, memoryCap: Int = 64 << 20) {
         limits = .allocate(capacity: 1)
         limits.initialize(to: gh_limits())
         limits.pointee.cap = 0  // no cap while the libraries open
-        limits.pointee.reserve = hostReserve
         limits.pointee.host = 1
         limits.pointee.dispatch = luaKitDispatch
         guard let state = gh_newstate(limits) else { fatalError("out of memory creating a Lua state") }

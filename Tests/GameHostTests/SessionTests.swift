@@ -103,6 +103,27 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(t.state["n"], 1)
     }
 
+    func testHostFunctionsNearTheMemoryCapCannotCrashTheHost() throws {
+        // Host functions that build big results (a deck of cards from a long list) are not
+        // capped themselves; the rule's own next allocation hits the cap and fails cleanly.
+        let t = try tester(["play": """
+            function(state, input, game)
+                if input == "bomb" then
+                  local names = {}
+                  for i = 1, 200000 do names[i] = "card" .. i end
+                  local decks = {}
+                  while true do decks[#decks + 1] = game.cards.deck(names) end
+                end
+                state.n = state.n + 1
+              end
+            """])
+        t.send("bomb")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.contains("memory limit") ?? false, t.last.reason ?? "")
+        t.send("up")
+        t.assertAccepted()
+    }
+
     func testBadHookResultsAreClearErrors() throws {
         let t = try tester(["view": "function() return 42 end"])
         XCTAssertEqual(t.last.status, .error)

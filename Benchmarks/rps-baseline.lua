@@ -2,6 +2,7 @@
 -- stock lua5.4 interpreter with the host API written in plain Lua (no sandbox, no budget, no
 -- Swift). Usage: lua5.4 Benchmarks/rps-baseline.lua rules/rps.lua GAMES
 local path, games = arg[1] or "rules/rps.lua", tonumber(arg[2] or "100000")
+package.path = (path:match("^(.*/)") or "./") .. "lib/?.lua;" .. package.path  -- the rule's require
 local rule = dofile(path)
 
 local messages = {}

@@ -250,3 +250,25 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/missing.transcript"]).status, 2)
     }
 }
+
+/// The sim benchmark's plain-Lua baseline still plays the shipped rule file.
+final class BaselineTests: XCTestCase {
+    func testTheBaselinePlaysRPS() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/lua5.4")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lua5.4") else {
+            throw XCTSkip("lua5.4 is not installed (scripts/setup installs it)")
+        }
+        let root = GamehostProcess.packageRoot
+        process.arguments = [root.appendingPathComponent("Benchmarks/rps-baseline.lua").path,
+                             root.appendingPathComponent("rules/rps.lua").path, "300"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.hasPrefix("300 games in "), text)
+    }
+}

@@ -49,10 +49,7 @@ cards you had already seen. Your next choice turns the others face down.]],
         if points < 0 then game.say(("No match: %d"):format(points)) end
       end
     end
-    state.score = state.score + points
-    state.flips = state.flips + 1
-    state.last_choice = game.now()
-    if game.cards.all_matched(cards) then table_.finish(state, game) end
+    table_.count_choice(state, game, points)
   end,
 
   result = function(state)

@@ -56,11 +56,7 @@ others face down; matched cards leave the table. The game ends when every pair i
       for _, j in ipairs(up) do game.cards.turn_down(cards, j) end
       game.cards.turn_up(cards, i)
     end
-    state.score = state.score + points
-    state.flips = state.flips + 1
-    state.last_choice = game.now()
-
-    if game.cards.all_matched(cards) then table_.finish(state, game) end
+    table_.count_choice(state, game, points)
   end,
 
   result = function(state)

@@ -2,7 +2,7 @@ import GameCore
 import LuaKit
 
 /// The host API a rule receives as `game` (documented in docs/lua-api.md and annotated in
-/// rules/lib/gamehost.d.lua): options, chance, time, match scoring, output and refusal.
+/// docs/lua/gamehost.lua): options, chance, time, match scoring, output and refusal.
 /// Chance and time also back the sandbox's `math.random`, `os.time` and `os.clock`, so a rule
 /// cannot reach an unseeded source.
 final class GameAPI {

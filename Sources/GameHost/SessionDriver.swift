@@ -73,7 +73,7 @@ public final class SessionDriver {
     private func command(_ line: String) -> Report {
         let body = line.dropFirst()
         let name = String(body.prefix { $0 != " " }).lowercased()
-        let args = String(body.dropFirst(name.count)).trimmingSpaces
+        let args = String(body.dropFirst(name.count).drop { $0 == " " })  // `clean` took the trailing ones
         var r = Report(step: step, input: line, status: .command)
         r.showsView = false
         switch name {
@@ -81,7 +81,7 @@ public final class SessionDriver {
             var lines = ["Type a move, or a command:"]
             let rows = Self.hostCommandHelp + session.rule.commands.map { ("/\($0.name)", $0.help) }
             let width = rows.map(\.0.count).max() ?? 0
-            lines += rows.map { "  " + $0.0.padding(to: width) + "  " + $0.1 }
+            lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
             r.messages = lines
         case "moves":
             let moves = (try? session.moves()) ?? []
@@ -147,7 +147,6 @@ public final class SessionDriver {
     /// fatal: the session goes on.
     private func finish(_ report: Report) -> Report {
         var r = report
-        guard r.status != .error || !finished else { return r }
         do {
             r.view = try session.view()
             r.moves = try session.moves()
@@ -158,18 +157,5 @@ public final class SessionDriver {
         }
         r.state = session.stateJSON()
         return r
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
-    }
-
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -93,10 +93,11 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         stdout_.write("  outcome      games   share\n", style: .dim)
         for (outcome, n) in report.outcomes.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
             let share = fixed(100 * Double(n) / Double(games), 1)
-            stdout_.write("  " + outcome.padding(10) + String(n).leftPadded(8) + (share + "%").leftPadded(8) + "\n", style: .plain)
+            stdout_.write("  " + TerminalWidth.pad(outcome, to: 10) + TerminalWidth.pad(String(n), to: 8, alignRight: true)
+                + TerminalWidth.pad(share + "%", to: 8, alignRight: true) + "\n", style: .plain)
         }
         if !report.failures.isEmpty {
-            stdout_.write("  " + "failures".padding(10) + String(report.failures.count).leftPadded(8) + "\n", style: .plain)
+            stdout_.write("  failures  " + TerminalWidth.pad(String(report.failures.count), to: 8, alignRight: true) + "\n", style: .plain)
         }
         stdout_.write("  moves per game: mean \(fixed(mean, 1)), median \(fixed(median, 1)), min \(lengths.first ?? 0), max \(lengths.last ?? 0)\n", style: .plain)
     }
@@ -147,10 +148,6 @@ func fixed(_ x: Double, _ places: Int) -> String {
         text += "." + String(repeating: "0", count: places)
     }
     return text
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }
 
 /// A progress bar on stderr for long runs at a terminal.

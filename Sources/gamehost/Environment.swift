@@ -81,7 +81,5 @@ extension String {
         while let c = s.last, c.isWhitespace { s = s.dropLast() }
         return String(s)
     }
-
-    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }
 

@@ -9,7 +9,7 @@ func list() throws -> Int32 {
     for (name, path) in files {
         do {
             let rule = try Rule(path: path, libraryDirectories: catalog.libraryDirectories)
-            stdout_.write(name.padding(12) + rule.title + (rule.about.isEmpty ? "" : " — " + rule.about) + "\n", style: .plain)
+            stdout_.write(TerminalWidth.pad(name, to: 11) + " " + rule.title + (rule.about.isEmpty ? "" : " — " + rule.about) + "\n", style: .plain)
             for option in rule.options {
                 let help = option.help.isEmpty ? "" : option.help + ": "
                 stdout_.write("    --\(option.name) \(help)\(option.choicesDescription) (default \(option.defaultValue))\n", style: .dim)

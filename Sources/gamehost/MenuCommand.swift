@@ -15,7 +15,7 @@ func menu() throws -> Int32 {
         stdout_.write("GameHost — choose a game\n", style: .title)
         let width = rules.map { TerminalWidth.columns($0.title) }.max() ?? 0
         for (i, rule) in rules.enumerated() {
-            let number = String(i + 1).leftPadded(String(rules.count).count)
+            let number = TerminalWidth.pad(String(i + 1), to: String(rules.count).count, alignRight: true)
             stdout_.write("  \(number). " + TerminalWidth.pad(rule.title, to: width + 2), style: .plain)
             stdout_.write(rule.about + "\n", style: .dim)
         }

@@ -88,40 +88,36 @@ final class SessionTests: XCTestCase {
         XCTAssertThrowsError(try Rule(path: files.write("r", RuleFiles.rule(["options": "{ x = { accept = '.*', default = 'a', check = \(loop) } }"]))))
     }
 
-    func testAMemoryBombInPlayIsAnErrorAndTheSessionGoesOn() throws {
+    /// Plays `bomb` (Lua run on the input "bomb"): it must end in a memory error, and the
+    /// session must go on.
+    func assertMemoryBombFails(_ bomb: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let t = try tester(["play": """
             function(state, input, game)
-                if input == "bomb" then local s = "x" while true do s = s .. s end end
+                if input == "bomb" then \(bomb) end
                 state.n = state.n + 1
               end
             """])
         t.send("bomb")
-        XCTAssertEqual(t.last.status, .error)
-        XCTAssertTrue(t.last.reason?.contains("memory limit") ?? false, t.last.reason ?? "")
+        XCTAssertEqual(t.last.status, .error, file: file, line: line)
+        XCTAssertTrue(t.last.reason?.contains("memory limit") ?? false, t.last.reason ?? "", file: file, line: line)
         t.send("up")
-        t.assertAccepted()
-        XCTAssertEqual(t.state["n"], 1)
+        t.assertAccepted(file: file, line: line)
+        XCTAssertEqual(t.state["n"], 1, file: file, line: line)
+    }
+
+    func testAMemoryBombInPlayIsAnErrorAndTheSessionGoesOn() throws {
+        try assertMemoryBombFails(#"local s = "x" while true do s = s .. s end"#)
     }
 
     func testHostFunctionsNearTheMemoryCapCannotCrashTheHost() throws {
         // Host functions that build big results (a deck of cards from a long list) are not
         // capped themselves; the rule's own next allocation hits the cap and fails cleanly.
-        let t = try tester(["play": """
-            function(state, input, game)
-                if input == "bomb" then
-                  local names = {}
-                  for i = 1, 200000 do names[i] = "card" .. i end
-                  local decks = {}
-                  while true do decks[#decks + 1] = game.cards.deck(names) end
-                end
-                state.n = state.n + 1
-              end
-            """])
-        t.send("bomb")
-        XCTAssertEqual(t.last.status, .error)
-        XCTAssertTrue(t.last.reason?.contains("memory limit") ?? false, t.last.reason ?? "")
-        t.send("up")
-        t.assertAccepted()
+        try assertMemoryBombFails("""
+            local names = {}
+            for i = 1, 200000 do names[i] = "card" .. i end
+            local decks = {}
+            while true do decks[#decks + 1] = game.cards.deck(names) end
+            """)
     }
 
     func testBadHookResultsAreClearErrors() throws {
@@ -185,6 +181,40 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(t.state["n"], 0)
         t.send("/quit")
         XCTAssertTrue(t.finished)
+    }
+
+    func testTheCardAPIFromLua() throws {
+        let t = try tester(["setup": """
+            function(game)
+                local deck = game.cards.deck({ "a", "b", "c", "a" }, 2)   -- repeats made once
+                local size = #deck
+                local top = game.cards.peek(deck, 2)
+                local drawn = game.cards.draw(deck)
+                game.cards.cut(deck, 1)
+                local hands = game.cards.deal(deck, 2, 2)
+                game.cards.turn_up(deck, 1)
+                local up = game.cards.face_up(deck)
+                game.cards.turn_down(deck, 1)
+                return { n = 0, log = {}, size = size, top = top[1].content .. top[2].content,
+                  drawn = drawn[1].content, left = #deck, hand1 = hands[1][1].content .. hands[1][2].content,
+                  hand2 = hands[2][1].content .. hands[2][2].content, up = up[1], seen = deck[1].seen,
+                  matched = game.cards.all_matched(deck), none = game.cards.all_matched({}),
+                  width = game.width("ね👻a"), padded = game.pad("7", 3, "right"),
+                  plain = game.colour("x", "red") }
+              end
+            """])
+        // Deck a a b b c c; peek a a; draw a; cut 1: b b c c a; deal 2 x 2: b b / c c; left: a.
+        for (key, value) in [("size", LuaValue.integer(6)), ("top", "aa"), ("drawn", "a"), ("hand1", "bc"),
+                             ("hand2", "bc"), ("left", 1), ("up", 1), ("seen", true), ("matched", false),
+                             ("none", true), ("width", 5), ("padded", "  7"), ("plain", "x")] {
+            t.assertState(key, value)
+        }
+        let bad = try tester(["play": "function(state, input, game) game.colour('x', 'octarine') end"])
+        bad.send("up")
+        XCTAssertTrue(bad.last.reason?.contains("unknown colour 'octarine' (colours: blue, brown") ?? false, bad.last.reason ?? "")
+        let missing = try tester(["play": "function(state, input, game) game.cards.turn_up({}, 3) end"])
+        missing.send("up")
+        XCTAssertTrue(missing.last.reason?.contains("there is no card 3 (the deck has 0)") ?? false, missing.last.reason ?? "")
     }
 
     func testOddTerminalInputIsCleaned() throws {

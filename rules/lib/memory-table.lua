@@ -197,11 +197,18 @@ function M.options(default_sets)
   }
 end
 
-function M.finish(state, game)
-  state.over = true
-  local board = "best-" .. state.theme
-  game.scores.submit { board = board, value = state.score, better = "higher" }
-  state.best = game.scores.best(board)
+-- After a choice: its points, one more flip, the time of the choice (for timed scoring), and
+-- the end of the game once every card is matched (the best score of the theme is kept).
+function M.count_choice(state, game, points)
+  state.score = state.score + points
+  state.flips = state.flips + 1
+  state.last_choice = game.now()
+  if game.cards.all_matched(state.cards) then
+    state.over = true
+    local board = "best-" .. state.theme
+    game.scores.submit { board = board, value = state.score, better = "higher" }
+    state.best = game.scores.best(board)
+  end
 end
 
 return M

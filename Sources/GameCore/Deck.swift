@@ -65,12 +65,15 @@ public struct Deck: Equatable {
         return taken
     }
 
-    /// Deals `each` cards to each of `hands` hands, one card at a time round the table.
+    /// Deals `each` cards to each of `hands` hands, one card at a time round the table, while
+    /// cards last. Callers bound `hands` and `each` (the argument layer does for rules).
     public mutating func deal(hands: Int, each: Int) -> [[Card]] {
-        var dealt = Array(repeating: [Card](), count: max(hands, 0))
-        for _ in 0..<max(each, 0) {
-            for h in dealt.indices where !cards.isEmpty { dealt[h].append(cards.removeFirst()) }
-        }
+        let hands = max(hands, 0)
+        var dealt = Array(repeating: [Card](), count: hands)
+        guard hands > 0 else { return dealt }
+        let total = min(cards.count, hands * max(each, 0))
+        for k in 0..<total { dealt[k % hands].append(cards[k]) }
+        cards.removeFirst(total)
         return dealt
     }
 

@@ -5,20 +5,50 @@ import Glibc
 /// The few file operations the host needs, on the C library (the runtime avoids Foundation:
 /// see Package.swift).
 public enum FileSystem {
-    /// The whole file as bytes.
-    public static func read(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw FileError(path: path, reason: describe(errno)) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(file) != 0 { throw FileError(path: path, reason: describe(errno)) }
-                return bytes
-            }
+    /// The largest file the host reads unless told otherwise (rules, word lists, transcripts).
+    public static let readLimit = 64 << 20
+
+    /// The whole file as bytes. Only regular files are read (a FIFO or a device such as
+    /// /dev/zero would never end), and only up to `limit` bytes.
+    public static func read(_ path: String, limit: Int = readLimit) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(path: path, reason: describe(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, reason: describe(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileError(path: path, reason: "is a folder, not a file")
+        default: throw FileError(path: path, reason: "is not a regular file")
         }
+        guard Int(info.st_size) <= limit else {
+            throw FileError(path: path, reason: "is \(Int(info.st_size) >> 20) MB, larger than the limit of \(limit >> 20) MB")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, reason: describe(errno))
+            }
+            if n == 0 { break }  // the file shrank while it was read
+            filled += n
+        }
+        return Array(bytes[0..<filled])
+    }
+
+    /// The canonical absolute path, symbolic links resolved; nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path`, symbolic links resolved, lies inside `folder` (also resolved).
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        guard let file = realPath(path), let dir = realPath(folder) else { return false }
+        return file.hasPrefix(dir.hasSuffix("/") ? dir : dir + "/")
     }
 
     /// The whole file as text; bytes that are not UTF-8 become U+FFFD.

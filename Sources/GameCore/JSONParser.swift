@@ -43,6 +43,10 @@ public struct JSONParseError: Error, CustomStringConvertible {
 struct JSONParser {
     let bytes: [UInt8]
     var i = 0
+    /// Arrays and objects open now; past `depthLimit` the text is refused (the parser
+    /// recurses, and 200,000 nested brackets would overflow the stack).
+    var depth = 0
+    static let depthLimit = 256
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -64,8 +68,11 @@ struct JSONParser {
     mutating func value() throws -> JSONValue {
         guard i < bytes.count else { throw error("unexpected end") }
         switch bytes[i] {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < Self.depthLimit else { throw error("nested more than \(Self.depthLimit) deep") }
+            depth += 1
+            defer { depth -= 1 }
+            return bytes[i] == UInt8(ascii: "{") ? try object() : try array()
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): return try expect("true", .bool(true))
         case UInt8(ascii: "f"): return try expect("false", .bool(false))
@@ -113,8 +120,15 @@ struct JSONParser {
     }
 
     mutating func hex4() throws -> UInt32 {
-        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
-            throw error("bad \\u escape")
+        guard i + 4 <= bytes.count else { throw error("bad \\u escape") }
+        var v: UInt32 = 0
+        for b in bytes[i..<i + 4] {
+            switch b {
+            case 48...57: v = v << 4 | UInt32(b - 48)
+            case 65...70: v = v << 4 | UInt32(b - 55)
+            case 97...102: v = v << 4 | UInt32(b - 87)
+            default: throw error("bad \\u escape")
+            }
         }
         i += 4
         return v
@@ -142,13 +156,20 @@ struct JSONParser {
                 case UInt8(ascii: "f"): out.append(12)
                 case UInt8(ascii: "u"):
                     var v = try hex4()
-                    if (0xD800...0xDBFF).contains(v), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                    if (0xD800...0xDBFF).contains(v), i + 5 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                        let mark = i
                         i += 2
                         let low = try hex4()
-                        v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                        if (0xDC00...0xDFFF).contains(low) {
+                            v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            i = mark  // a lone high surrogate; the next escape stands alone
+                        }
                     }
+                    // A lone surrogate has no character: it reads as U+FFFD.
                     out.append(contentsOf: Array(String(Character(Unicode.Scalar(v) ?? "\u{FFFD}")).utf8))
-                default: out.append(e)  // \" \\ \/
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                default: throw error("bad escape \\\(Character(Unicode.Scalar(e)))")
                 }
             default:
                 out.append(b)

@@ -56,7 +56,9 @@ public enum JSONValue: Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            // C0, DEL and C1 controls (U+009B is a terminal's CSI) are escaped, so a JSON line
+            // shown on a terminal cannot drive it.
+            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -20,17 +20,30 @@ public struct Leaderboard: Equatable {
     public init(order: Order, unit: String = "", entries: [Entry] = []) {
         self.order = order
         self.unit = unit
-        self.entries = []
-        for e in entries { insert(e) }
+        // A stable sort keeps equal values in the order they were recorded; a value that is
+        // not a number has no rank and is left out.
+        let kept = entries.enumerated().filter { !$0.element.value.isNaN }
+        self.entries = kept.sorted { a, b in
+            a.element.value == b.element.value ? a.offset < b.offset
+                : (order == .lower ? a.element.value < b.element.value : a.element.value > b.element.value)
+        }.map(\.element)
     }
 
     /// Where `value` would rank (1 is first); equal values rank after those recorded before.
+    /// A binary search: a board of 100,000 entries ranks in microseconds.
     public func rank(of value: Double) -> Int {
-        1 + entries.filter { order == .lower ? $0.value <= value : $0.value >= value }.count
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            let atOrBetter = order == .lower ? entries[mid].value <= value : entries[mid].value >= value
+            if atOrBetter { low = mid + 1 } else { high = mid }
+        }
+        return low + 1
     }
 
     @discardableResult
     public mutating func insert(_ entry: Entry) -> Int {
+        guard !entry.value.isNaN else { return entries.count + 1 }
         let r = rank(of: entry.value)
         entries.insert(entry, at: r - 1)
         return r

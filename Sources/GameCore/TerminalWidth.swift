@@ -2,7 +2,7 @@
 /// and emoji take two, combining marks and zero-width joiners none, so grids of emoji and kana
 /// line up. Measured per grapheme cluster: a ZWJ sequence (👩‍💻) or a flag (🇫🇷) is one
 /// two-column picture, and a variation selector picks text (U+FE0E, one column) or emoji
-/// (U+FE0F, two columns) presentation.
+/// (U+FE0F, two columns) presentation. Colour markers (see `TerminalText`) take none.
 public enum TerminalWidth {
     public static func columns(_ text: String) -> Int {
         text.reduce(0) { $0 + columns(of: $1) }
@@ -13,6 +13,7 @@ public enum TerminalWidth {
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
         if first.value < 0x7F { return 1 }
+        if TerminalText.isColourMarker(first) { return 0 }
         if scalars.contains("\u{FE0E}") { return 1 }
         if scalars.contains("\u{FE0F}") || scalars.contains("\u{200D}") { return 2 }
         if first.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }

@@ -34,6 +34,11 @@ public struct WordList {
     /// `file:line: ...` notes that do not stop the game (repeated words).
     public let warnings: [String]
 
+    /// The longest line a list may have (a word and its hint), and how many problems are
+    /// listed before the rest are counted.
+    public static let lineLimit = 1000
+    static let problemLimit = 20
+
     /// Reads a list file.
     public init(path: String, filter: Filter = Filter()) throws {
         try self.init(bytes: try FileSystem.read(path), name: path, filter: filter)
@@ -59,7 +64,9 @@ public struct WordList {
                 let line = all[start..<lineEnd]
                 start = end + 1
                 let parsed: Line
-                if line.allSatisfy({ $0 < 0x80 }) {
+                if line.count > Self.lineLimit {
+                    parsed = .problem("the line is \(line.count) bytes, longer than the limit of \(Self.lineLimit)")
+                } else if line.allSatisfy({ $0 < 0x80 }) {
                     parsed = Self.parse(asciiLine: line)
                 } else if let text = String(validating: line, as: UTF8.self) {
                     parsed = Self.parse(line: text)
@@ -81,6 +88,10 @@ public struct WordList {
                     entries.append(Entry(word: word, hint: hint, line: lineNumber))
                 }
             }
+        }
+        if problems.count > Self.problemLimit {
+            let more = problems.count - Self.problemLimit
+            problems = Array(problems.prefix(Self.problemLimit)) + ["\(name): \(more) more lines with problems"]
         }
         if !problems.isEmpty { throw WordListError(problems: problems) }
         if entries.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }

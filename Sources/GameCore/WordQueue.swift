@@ -3,14 +3,30 @@
 /// A value type, so a snapshot before a move is a plain copy.
 public struct WordQueue {
     public let list: WordList
+    /// Entry indices: the first `used` are played, in the order they were taken.
     private var pool: [Int]
+    /// Where each entry index stands in `pool`.
+    private var position: [Int]
     private var used = 0
+    /// No entry below this index is unplayed (so `next` finds the next one in O(1) amortised).
+    private var lowest = 0
     /// Words a test scripted to come next, whichever way they are taken.
     private var forced: [String] = []
 
     public init(_ list: WordList) {
         self.list = list
         pool = Array(list.entries.indices)
+        position = pool
+    }
+
+    /// Marks the entry at pool position `k` played.
+    private mutating func take(at k: Int) -> WordList.Entry {
+        let a = pool[used], b = pool[k]
+        pool.swapAt(used, k)
+        position[a] = k
+        position[b] = used
+        used += 1
+        return list.entries[b]
     }
 
     public var count: Int { pool.count }
@@ -26,29 +42,23 @@ public struct WordQueue {
         guard let k = pool[used...].firstIndex(where: { list.entries[$0].word == word }) else {
             throw ScriptedWordError(word: word)
         }
-        pool.swapAt(used, k)
-        used += 1
-        return list.entries[pool[used - 1]]
+        return take(at: k)
     }
 
     /// The next unused entry in list order.
     public mutating func next() throws -> WordList.Entry? {
         if let entry = try takeForced() { return entry }
         guard used < pool.count else { return nil }
-        // Bring the lowest unused index forward: order among the unused is list order.
-        let lowest = pool[used...].indices.min { pool[$0] < pool[$1] }!
-        pool.swapAt(used, lowest)
-        used += 1
-        return list.entries[pool[used - 1]]
+        // The lowest unplayed entry index: order among the unplayed is list order.
+        while position[lowest] < used { lowest += 1 }
+        return take(at: position[lowest])
     }
 
     /// A uniformly random unused entry.
     public mutating func draw(_ random: RandomSource) throws -> WordList.Entry? {
         if let entry = try takeForced() { return entry }
         guard used < pool.count else { return nil }
-        pool.swapAt(used, try random.int(in: used...(pool.count - 1)))
-        used += 1
-        return list.entries[pool[used - 1]]
+        return take(at: try random.int(in: used...(pool.count - 1)))
     }
 }
 

@@ -12,6 +12,8 @@ public enum Conformance {
         public var seeds = 10
         public var maxMoves = 3000
         public var options: [String: String] = [:]
+        /// Seconds one call into the rule may take (`gamehost check --time-limit`).
+        public var timeLimit = 2.0
         public init(seeds: Int = 10, maxMoves: Int = 3000) {
             self.seeds = seeds
             self.maxMoves = maxMoves
@@ -35,6 +37,7 @@ public enum Conformance {
         var report = Report()
         func load() throws -> (Rule, WordList?) {
             let rule = try Rule(path: path, libraryDirectories: libraryDirectories)
+            rule.timeLimit = settings.timeLimit
             return (rule, try words(rule))
         }
         let first: (Rule, WordList?)
@@ -106,7 +109,7 @@ public enum Conformance {
         let at = { (move: Int) in "\(rule.path): seed \(seed), move \(move)" }
         while run.moves < settings.maxMoves {
             let view = try s.view()
-            let state = s.stateJSON()
+            let state = try s.stateJSON()
             if let problem = jsonProblem(state) { run.problem = "\(at(run.moves)): the state is not JSON data: \(problem)"; return run }
             if try s.result() != nil { return run }
             let moves = try s.moves()
@@ -119,7 +122,7 @@ public enum Conformance {
                 case .accepted: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' was accepted"; return run
                 case .failed(let error): run.problem = "\(at(run.moves)): the garbage input '\(garbage)' raised an error: \(error)"; return run
                 case .refused:
-                    if s.stateJSON() != state { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
+                    if try s.stateJSON() != state { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
                 }
             }
             let move = moves[try bot.int(in: 0...(moves.count - 1))]

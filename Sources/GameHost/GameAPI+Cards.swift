@@ -5,62 +5,73 @@ import LuaKit
 /// state) and worked on by GameCore's `Deck`. Flags change in place; drawing, dealing and
 /// cutting rebuild the list. Face-up time comes from the host clock.
 extension GameAPI {
-    func installCards() {
-        let cards = lua.makeRef(.map([:]))
-        lua.setField(table, "cards", .ref(cards))
-        func set(_ name: String, _ body: @escaping LuaFunction) { lua.setField(cards, name, .ref(lua.function(body))) }
+    /// The longest deck the card functions take, and the longest card content.
+    static let deckLimit = 10_000
+    static let cardContentLimit = 256
 
-        set("deck") { call in
-            let contents = try Self.strings(call.value(1), "cards.deck", "contents")
-            let copies = call.count >= 2 ? Int(try call.integer(2, "copies")) : 1
-            guard copies >= 1 else { throw GameAPIError("cards.deck: copies must be at least 1") }
+    func installCards() {
+        let set = library("cards")
+        let deckParameter = LuaParameter.list("cards", max: Self.deckLimit)
+
+        set("deck", [.list("contents", max: Self.deckLimit), .integer("copies", 1...100, optional: true)]) { call in
+            let contents = try Self.strings(try call.value(1), "game.cards.deck", "contents")
+            let copies = call.int(2, default: 1)
+            guard contents.count * copies <= Self.deckLimit else {
+                throw GameAPIError("game.cards.deck: \(contents.count) contents times \(copies) copies is more than \(Self.deckLimit) cards")
+            }
             call.push(Self.list(Deck(contents: contents, copies: copies)))
             return 1
         }
-        lua.setField(cards, "shuffle", lua.field(table, "shuffle"))
-        set("draw") { call in
+        set("shuffle", [.list("cards")]) { [unowned self] call in try shuffle(call) }
+        set("draw", [deckParameter, .integer("n", 0...Int64(Self.deckLimit), optional: true)]) { call in
             var deck = try Self.deck(call, 1)
-            let drawn = deck.draw(call.count >= 2 ? Int(try call.integer(2, "n")) : 1)
+            let drawn = deck.draw(call.int(2, default: 1))
             call.setElements(of: 1, Self.list(deck).array ?? [])
             call.push(Self.list(Deck(cards: drawn)))
             return 1
         }
-        set("deal") { call in
+        set("deal", [deckParameter, .integer("hands", 1...1000), .integer("each", 0...Int64(Self.deckLimit))]) { call in
             var deck = try Self.deck(call, 1)
-            let hands = deck.deal(hands: Int(try call.integer(2, "hands")), each: Int(try call.integer(3, "each")))
+            let hands = deck.deal(hands: call.int(2), each: call.int(3))
             call.setElements(of: 1, Self.list(deck).array ?? [])
             call.push(.array(hands.map { Self.list(Deck(cards: $0)) }))
             return 1
         }
-        set("peek") { call in
+        set("peek", [deckParameter, .integer("n", 0...Int64(Self.deckLimit), optional: true)]) { call in
             let deck = try Self.deck(call, 1)
-            call.push(Self.list(Deck(cards: deck.peek(call.count >= 2 ? Int(try call.integer(2, "n")) : 1))))
+            call.push(Self.list(Deck(cards: deck.peek(call.int(2, default: 1)))))
             return 1
         }
-        set("cut") { call in
+        set("cut", [deckParameter, .integer("n", -1_000_000_000...1_000_000_000)]) { call in
             var deck = try Self.deck(call, 1)
-            deck.cut(Int(try call.integer(2, "n")))
+            deck.cut(call.int(2))
             call.setElements(of: 1, Self.list(deck).array ?? [])
             call.pushArgument(1)
             return 1
         }
-        set("turn_up") { [unowned self] call in try self.turn(call, up: true) }
-        set("turn_down") { [unowned self] call in try self.turn(call, up: false) }
+        let cardParameters = [deckParameter, LuaParameter.integer("i", 1...Int64(Self.deckLimit))]
+        set("turn_up", cardParameters) { [unowned self] call in try self.turn(call, up: true) }
+        set("turn_down", cardParameters) { [unowned self] call in try self.turn(call, up: false) }
         // The queries and turns below read only the fields they need: games call them on
         // every move, and a deck can be long.
-        set("face_up") { call in
-            try call.checkTable(1, "cards")
-            let up = call.length(1) == 0 ? [] : (1...call.length(1)).filter { call.field(ofElement: $0, in: 1, "faceUp") == .boolean(true) }
-            call.push(.array(up.map { .integer(Int64($0)) }))
+        set("face_up", [deckParameter]) { call in
+            var up: [LuaValue] = []
+            for n in stride(from: 1, through: call.length(1), by: 1) where try call.field(ofElement: n, in: 1, "faceUp") == .boolean(true) {
+                up.append(.integer(Int64(n)))
+            }
+            call.push(.array(up))
             return 1
         }
-        set("all_matched") { call in
-            try call.checkTable(1, "cards")
-            let count = call.length(1)
-            call.push(count == 0 || (1...count).allSatisfy { call.field(ofElement: $0, in: 1, "matched") == .boolean(true) })
+        set("all_matched", [deckParameter]) { call in
+            var all = true
+            for n in stride(from: 1, through: call.length(1), by: 1) where try call.field(ofElement: n, in: 1, "matched") != .boolean(true) {
+                all = false
+                break
+            }
+            call.push(all)
             return 1
         }
-        set("face_up_time") { [unowned self] call in
+        set("face_up_time", cardParameters) { [unowned self] call in
             let (card, _) = try Self.card(call)
             call.push(card.faceUpTime(at: clock.now()))
             return 1
@@ -78,40 +89,49 @@ extension GameAPI {
 
     /// Card `i` (argument 2) of the deck (argument 1), and its number.
     static func card(_ call: LuaCall) throws -> (Deck.Card, Int) {
-        try call.checkTable(1, "cards")
-        let n = Int(try call.integer(2, "i"))
-        guard n >= 1, n <= call.length(1) else { throw GameAPIError("cards: there is no card \(n) (the deck has \(call.length(1)))") }
-        guard let content = call.field(ofElement: n, in: 1, "content").string else { throw GameAPIError("cards: card \(n) has no content") }
+        let n = call.int(2)
+        guard n <= call.length(1) else { throw GameAPIError("game.cards: there is no card \(n) (the deck has \(call.length(1)))") }
+        guard let content = try call.field(ofElement: n, in: 1, "content").string, content.utf8.count <= cardContentLimit else {
+            throw GameAPIError("game.cards: card \(n) has no content (a string of at most \(cardContentLimit) bytes)")
+        }
         var card = Deck.Card(content)
-        func flag(_ key: String) -> Bool { call.field(ofElement: n, in: 1, key).boolean ?? false }
-        card.faceUp = flag("faceUp")
-        card.matched = flag("matched")
-        card.seen = flag("seen")
-        card.removed = flag("removed")
-        card.upSince = number(call.field(ofElement: n, in: 1, "upSince"))
-        card.upTime = number(call.field(ofElement: n, in: 1, "upTime")) ?? 0
+        func flag(_ key: String) throws -> Bool { try call.field(ofElement: n, in: 1, key).boolean ?? false }
+        card.faceUp = try flag("faceUp")
+        card.matched = try flag("matched")
+        card.seen = try flag("seen")
+        card.removed = try flag("removed")
+        card.upSince = time(try call.field(ofElement: n, in: 1, "upSince"))
+        card.upTime = time(try call.field(ofElement: n, in: 1, "upTime")) ?? 0
         return (card, n)
     }
 
+    /// A time field of a card: a finite number, else none.
+    static func time(_ value: LuaValue) -> Double? {
+        guard let d = number(value), d.isFinite else { return nil }
+        return d
+    }
+
     static func strings(_ value: LuaValue, _ function: String, _ name: String) throws -> [String] {
-        guard let items = value.array, case let strings = items.compactMap(\.string), strings.count == items.count else {
-            throw GameAPIError("\(function): \(name) must be a list of strings")
+        guard let items = value.array, case let strings = items.compactMap(\.string), strings.count == items.count,
+              strings.allSatisfy({ $0.utf8.count <= cardContentLimit }) else {
+            throw GameAPIError("\(function): \(name) must be a list of strings of at most \(cardContentLimit) bytes")
         }
         return strings
     }
 
     static func deck(_ call: LuaCall, _ arg: Int) throws -> Deck {
-        try call.checkTable(arg, "cards")
-        guard let items = call.value(arg).array else { throw GameAPIError("cards: expected a list of cards") }
+        guard let items = try call.value(arg).array else { throw GameAPIError("game.cards: expected a list of cards") }
         return Deck(cards: try items.enumerated().map { k, item in
-            guard let content = item["content"].string else { throw GameAPIError("cards: card \(k + 1) has no content") }
+            guard let content = item["content"].string, content.utf8.count <= cardContentLimit else {
+                throw GameAPIError("game.cards: card \(k + 1) has no content (a string of at most \(cardContentLimit) bytes)")
+            }
             var card = Deck.Card(content)
             card.faceUp = item["faceUp"].boolean ?? false
             card.matched = item["matched"].boolean ?? false
             card.seen = item["seen"].boolean ?? false
             card.removed = item["removed"].boolean ?? false
-            card.upSince = number(item["upSince"])
-            card.upTime = number(item["upTime"]) ?? 0
+            card.upSince = time(item["upSince"])
+            card.upTime = time(item["upTime"]) ?? 0
             return card
         })
     }

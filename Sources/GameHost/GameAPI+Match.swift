@@ -2,41 +2,39 @@ import GameCore
 import LuaKit
 
 extension GameAPI {
+    /// The largest score a match table may hold: far past any real match, and far from
+    /// overflowing the arithmetic.
+    static let matchCountLimit: Int64 = 1_000_000
+
     /// `game.match`: best-of-N scoring kept in a plain table, so it serialises and copies
     /// like the rest of the state. The arithmetic is GameCore's `Match`.
     func installMatch() {
-        let match = lua.makeRef(.map([:]))
-        lua.setField(table, "match", .ref(match))
+        let set = library("match")
 
-        lua.setField(match, "new", .ref(lua.function { call in
-            let n = try call.integer(1, "n")
-            let m = try Match(bestOf: Int(n))
-            call.push(Self.table(of: m))
+        set("new", [.integer("n", 1...999)]) { call in
+            call.push(Self.table(of: try Match(bestOf: call.int(1))))
             return 1
-        }))
-        lua.setField(match, "length", .ref(lua.function { call in
+        }
+        set("length", [.string("text", max: 64)]) { call in
             do {
-                call.push(Int64(try Match.parseLength(try call.string(1, "text"))))
+                call.push(Int64(try Match.parseLength(call.text(1))))
                 return 1
             } catch let error as MatchError {
                 call.pushNil()
                 call.push(error.description)
                 return 2
             }
-        }))
-        lua.setField(match, "record", .ref(lua.function { call in
+        }
+        set("record", [.table("match"), .choice("outcome", ["win", "loss", "tie"])]) { call in
             // Reads and writes only the score fields: the table may be a whole game state.
-            try call.checkTable(1, "match")
             func int(_ key: String) throws -> Int {
-                guard let n = call.field(1, key).integer else { throw GameAPIError("match.record: the table's '\(key)' is not a whole number") }
+                guard let n = try call.field(1, key).integer, (0...Self.matchCountLimit).contains(n) else {
+                    throw GameAPIError("game.match.record: the table's '\(key)' is not a whole number from 0 to \(Self.matchCountLimit)")
+                }
                 return Int(n)
             }
             var m = try Match(bestOf: try int("match"), wins: try int("wins"), losses: try int("losses"), ties: try int("ties"))
-            let text = try call.string(2, "outcome")
-            guard let outcome = Match.Outcome(rawValue: text) else {
-                throw GameAPIError("match.record: the outcome must be \"win\", \"loss\" or \"tie\", not \"\(text)\"")
-            }
-            try m.record(outcome)
+            try m.record(Match.Outcome(rawValue: call.text(2))!)
             call.setField(1, "wins", .integer(Int64(m.wins)))
             call.setField(1, "losses", .integer(Int64(m.losses)))
             call.setField(1, "ties", .integer(Int64(m.ties)))
@@ -45,7 +43,7 @@ extension GameAPI {
             call.setField(1, "winner", m.winner.map { .string($0.rawValue) } ?? .nil)
             call.pushArgument(1)
             return 1
-        }))
+        }
     }
 
     static func table(of m: Match) -> LuaValue {

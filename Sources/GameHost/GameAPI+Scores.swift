@@ -4,32 +4,47 @@ import LuaKit
 /// `game.scores`: leaderboards that persist across sessions (see `ScoreStore`), ranked as
 /// players read them ("1st 40 s, 2nd 60 s").
 extension GameAPI {
-    func installScores() {
-        let scoresTable = lua.makeRef(.map([:]))
-        lua.setField(table, "scores", .ref(scoresTable))
-        func set(_ name: String, _ body: @escaping LuaFunction) { lua.setField(scoresTable, name, .ref(lua.function(body))) }
+    /// The most scores one step may submit, and the longest names.
+    static let submitLimit = 100
+    static let boardNameLimit = 64
 
-        set("submit") { [unowned self] call in
-            try call.checkTable(1, "score")
-            let fields = call.value(1)
-            guard let board = fields["board"].string, !board.isEmpty else { throw GameAPIError("scores.submit: give a board name, as { board = \"timed\", value = 40 }") }
-            guard let value = Self.number(fields["value"]) else { throw GameAPIError("scores.submit: 'value' must be a number") }
-            let better = fields["better"].string ?? "higher"
-            guard let order = Leaderboard.Order(rawValue: better) else {
-                throw GameAPIError("scores.submit: 'better' must be \"lower\" or \"higher\", not \"\(better)\"")
+    func installScores() {
+        let set = library("scores")
+
+        set("submit", [.table("score")]) { [unowned self] call in
+            func text(_ key: String, max: Int) throws -> String? {
+                let value = try call.field(1, key)
+                if value.isNil { return nil }
+                guard let s = value.string, s.utf8.count <= max else {
+                    throw GameAPIError("game.scores.submit: '\(key)' must be a string of at most \(max) bytes")
+                }
+                return s
             }
-            let score = ScoreStore.Score(board: board, value: value, order: order, unit: fields["unit"].string ?? "",
-                                         label: fields["label"].string ?? "")
+            guard let board = try text("board", max: Self.boardNameLimit), !board.isEmpty else {
+                throw GameAPIError("game.scores.submit: give a board name, as { board = \"timed\", value = 40 }")
+            }
+            guard let value = Self.number(try call.field(1, "value")), value.isFinite else {
+                throw GameAPIError("game.scores.submit: 'value' must be a finite number")
+            }
+            let better = try text("better", max: 16) ?? "higher"
+            guard let order = Leaderboard.Order(rawValue: better) else {
+                throw GameAPIError("game.scores.submit: 'better' must be \"lower\" or \"higher\", not \"\(better)\"")
+            }
+            guard submittedThisStep < Self.submitLimit else {
+                throw GameAPIError("game.scores.submit: more than \(Self.submitLimit) scores in one step")
+            }
+            submittedThisStep += 1
+            let score = ScoreStore.Score(board: board, value: value, order: order, unit: try text("unit", max: 32) ?? "",
+                                         label: try text("label", max: Self.boardNameLimit) ?? "")
             call.push(Int64(scores.submit(score)))
             return 1
         }
-        set("summary") { [unowned self] call in
-            let limit = call.count >= 2 ? Int(try call.integer(2, "n")) : 10
-            call.push(scores.board(try call.string(1, "board")).summary(limit: limit))
+        set("summary", [.string("board", max: Self.boardNameLimit), .integer("n", 0...100, optional: true)]) { [unowned self] call in
+            call.push(scores.board(call.text(1)).summary(limit: call.int(2, default: 10)))
             return 1
         }
-        set("best") { [unowned self] call in
-            if let best = scores.board(try call.string(1, "board")).entries.first { call.push(best.value) } else { call.pushNil() }
+        set("best", [.string("board", max: Self.boardNameLimit)]) { [unowned self] call in
+            if let best = scores.board(call.text(1)).entries.first { call.push(best.value) } else { call.pushNil() }
             return 1
         }
     }

@@ -5,49 +5,47 @@ import LuaKit
 /// puzzles kept as plain tables (so they copy and serialise with the state); the letter
 /// mechanics are GameCore's `WordPuzzle`.
 extension GameAPI {
-    func installWords() {
-        let words = lua.makeRef(.map([:]))
-        lua.setField(table, "words", .ref(words))
-        func set(_ name: String, _ body: @escaping LuaFunction) { lua.setField(words, name, .ref(lua.function(body))) }
+    /// The longest word a puzzle takes, and the most guesses it keeps.
+    static let puzzleWordLimit = 256
+    static let puzzleGuessLimit = 1000
 
-        set("next") { [unowned self] call in
-            guard var queue = self.words else { throw GameAPIError("words.next: this game has no word list (declare words = \"NAME\" in the rule)") }
+    func installWords() {
+        let set = library("words")
+
+        set("next", []) { [unowned self] call in
+            guard var queue = self.words else { throw GameAPIError("game.words.next: this game has no word list (declare words = \"NAME\" in the rule)") }
             let entry = try queue.next()
             self.words = queue
             call.push(entry.map(Self.table(of:)) ?? .nil)
             return 1
         }
-        set("draw") { [unowned self] call in
-            guard var queue = self.words else { throw GameAPIError("words.draw: this game has no word list (declare words = \"NAME\" in the rule)") }
+        set("draw", []) { [unowned self] call in
+            guard var queue = self.words else { throw GameAPIError("game.words.draw: this game has no word list (declare words = \"NAME\" in the rule)") }
             let entry = try queue.draw(random)
             self.words = queue
             call.push(entry.map(Self.table(of:)) ?? .nil)
             return 1
         }
-        set("left") { [unowned self] call in
+        set("left", []) { [unowned self] call in
             call.push(Int64(self.words?.left ?? 0))
             return 1
         }
-        set("count") { [unowned self] call in
+        set("count", []) { [unowned self] call in
             call.push(Int64(self.words?.count ?? 0))
             return 1
         }
-        set("puzzle") { call in
-            let word = try call.string(1, "word")
-            guard word.contains(where: \.isLetter) else { throw GameAPIError("words.puzzle: '\(word)' has no letter to guess") }
-            let accents = call.count >= 2 ? try call.string(2, "accents") : "fold"
-            guard accents == "fold" || accents == "strict" else {
-                throw GameAPIError("words.puzzle: accents must be \"fold\" or \"strict\", not \"\(accents)\"")
-            }
+        set("puzzle", [.string("word", max: Self.puzzleWordLimit), .choice("accents", ["fold", "strict"], optional: true)]) { call in
+            let word = call.text(1)
+            guard word.contains(where: \.isLetter) else { throw GameAPIError("game.words.puzzle: '\(word)' has no letter to guess") }
+            let accents = call.text(2, default: "fold")
             call.push(Self.table(of: WordPuzzle(word: word, foldsAccents: accents == "fold"), accents: accents))
             return 1
         }
-        set("guess") { call in
-            try call.checkTable(1, "puzzle")
-            let fields = call.value(1)
-            var puzzle = try Self.puzzle(from: fields)
-            let outcome = puzzle.guess(try call.string(2, "input"))
-            for (key, value) in Self.table(of: puzzle, accents: fields["accents"].string ?? "fold").map ?? [:] {
+        set("guess", [.table("puzzle"), .string("input", max: Self.puzzleWordLimit)]) { call in
+            let accents = try call.field(1, "accents").string ?? "fold"
+            var puzzle = try Self.puzzle(from: call)
+            let outcome = puzzle.guess(call.text(2))
+            for (key, value) in Self.table(of: puzzle, accents: accents).map ?? [:] {
                 call.setField(1, key, value)
             }
             switch outcome {
@@ -64,7 +62,7 @@ extension GameAPI {
     }
 
     func setWordListName(_ name: String?) {
-        guard case .ref(let words) = lua.field(table, "words") else { return }
+        guard case .ref(let words)? = try? lua.field(table, "words") else { return }
         lua.setField(words, "name", name.map { .string($0) } ?? .nil)
     }
 
@@ -83,10 +81,19 @@ extension GameAPI {
         ])
     }
 
-    static func puzzle(from fields: LuaValue) throws -> WordPuzzle {
-        guard let word = fields["word"].string else { throw GameAPIError("words.guess: the puzzle table has no 'word'") }
-        func strings(_ key: String) -> [String] { fields[key].array?.compactMap(\.string) ?? [] }
-        return WordPuzzle(word: word, foldsAccents: fields["accents"].string != "strict", guesses: strings("guessed"),
-                          wrongWords: strings("wrong_words"), solvedByWord: fields["solved_by_word"].boolean ?? false)
+    /// The puzzle table of argument 1, field by field (it may sit in a larger state).
+    static func puzzle(from call: LuaCall) throws -> WordPuzzle {
+        guard let word = try call.field(1, "word").string, word.utf8.count <= puzzleWordLimit else {
+            throw GameAPIError("game.words.guess: the puzzle's 'word' must be a string of at most \(puzzleWordLimit) bytes")
+        }
+        func strings(_ key: String) throws -> [String] {
+            let items = try call.field(1, key).array ?? []
+            guard items.count <= puzzleGuessLimit else {
+                throw GameAPIError("game.words.guess: the puzzle's '\(key)' holds more than \(puzzleGuessLimit) guesses")
+            }
+            return items.compactMap(\.string).filter { $0.utf8.count <= puzzleWordLimit }
+        }
+        return WordPuzzle(word: word, foldsAccents: try call.field(1, "accents").string != "strict", guesses: try strings("guessed"),
+                          wrongWords: try strings("wrong_words"), solvedByWord: try call.field(1, "solved_by_word").boolean ?? false)
     }
 }

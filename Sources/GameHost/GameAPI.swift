@@ -22,6 +22,10 @@ final class GameAPI {
     /// Off in simulations, where nobody reads the messages: `say` then costs nothing.
     var keepsMessages = true
     var messages: [String] = []
+    /// Bytes said in the current hook call (bounded by `outputLimit`).
+    var outputBytes = 0
+    /// Scores submitted in the current hook call (bounded by `submitLimit`).
+    var submittedThisStep = 0
     var bells = 0
     var refusal: String?
 
@@ -52,61 +56,90 @@ final class GameAPI {
     }
 
     func takeOutput() -> (messages: [String], bells: Int) {
-        defer { messages = []; bells = 0 }
+        defer { messages = []; bells = 0; outputBytes = 0; submittedThisStep = 0 }
         return (messages, bells)
     }
 
-    private func set(_ name: String, _ body: @escaping LuaFunction) {
-        lua.setField(table, name, .ref(lua.function(body)))
+    /// Sets `game.NAME` to a host function with declared parameters (see `LuaParameter`).
+    func set(_ name: String, _ parameters: [LuaParameter] = [], _ body: @escaping LuaFunction) {
+        lua.setField(table, name, .ref(lua.function("game." + name, parameters, body)))
     }
+
+    /// A new table of host functions under `game.NAME` (`game.cards`, `game.words`, ...), and
+    /// the function that fills it.
+    func library(_ name: String) -> (String, [LuaParameter], @escaping LuaFunction) -> Void {
+        let library = lua.makeRef(.map([:]))
+        lua.setField(table, name, .ref(library))
+        return { [lua] function, parameters, body in
+            lua.setField(library, function, .ref(lua.function("game.\(name).\(function)", parameters, body)))
+        }
+    }
+
+    /// What one hook call may say: messages longer than this, or more in all, are refused.
+    static let messageLimit = 64 << 10
+    static let outputLimit = 1 << 20
+    /// Bells rung in one step beyond this are not rung.
+    static let bellLimit = 3
+    /// A refusal's reason is cut to this many bytes.
+    static let reasonLimit = 1000
 
     private func install(libraryDirectories: [String]) {
         lua.setField(table, "options", .map([:]))
         lua.setField(table, "seed", .integer(0))
 
-        let say = lua.function { [unowned self] call in
+        let say = lua.function("game.say", []) { [unowned self] call in
             guard keepsMessages else { return 0 }
-            messages.append((0..<call.count).map { call.describe($0 + 1) }.joined(separator: "\t"))
+            var parts: [String] = []
+            for i in 1...max(call.count, 1) where i <= call.count {
+                let length = call.type(i) == "string" ? call.length(i) : 0
+                if length > Self.messageLimit {
+                    throw GameAPIError("game.say: a message of \(length) bytes is longer than the limit of \(Self.messageLimit)")
+                }
+                parts.append(call.describe(i))
+            }
+            let text = parts.joined(separator: "\t")
+            outputBytes += text.utf8.count
+            if outputBytes > Self.outputLimit {
+                throw GameAPIError("game.say: more than \(Self.outputLimit >> 20) MB of messages in one step")
+            }
+            messages.append(text)
             return 0
         }
         lua.setField(table, "say", .ref(say))
         lua.setGlobal("print", .ref(say))
 
         set("bell") { [unowned self] _ in
-            bells += 1
+            bells = min(bells + 1, Self.bellLimit)
             return 0
         }
 
-        set("refuse") { [unowned self] call in
-            refusal = call.count >= 1 ? call.describe(1) : "not accepted"
+        set("refuse", [.any("reason")]) { [unowned self] call in
+            var reason = call.isNil(1) ? "not accepted" : call.describe(1)
+            if reason.utf8.count > Self.reasonLimit {
+                reason = String(decoding: reason.utf8.prefix(Self.reasonLimit), as: UTF8.self) + "…"
+            }
+            refusal = reason
             throw LuaRaise(.ref(refusalToken))
         }
 
-        let random = lua.function { [unowned self] call in try self.random(call) }
+        let randomParameters: [LuaParameter] = [
+            .integer("m", Int64.min...Int64.max, optional: true), .integer("n", Int64.min...Int64.max, optional: true),
+        ]
+        let random = lua.function("game.random", randomParameters) { [unowned self] call in try self.random(call) }
         lua.setField(table, "random", .ref(random))
 
-        set("pick") { [unowned self] call in
-            try call.checkTable(1, "list")
-            guard call.length(1) > 0 else { throw GameAPIError("pick: the list is empty") }
+        set("pick", [.list("list", max: Int.max)]) { [unowned self] call in
+            guard call.length(1) > 0 else { throw GameAPIError("game.pick: the list is empty") }
             call.pushElement(of: 1, at: try self.random.int(in: 1...call.length(1)))
             return 1
         }
 
-        set("shuffle") { [unowned self] call in
-            try call.checkTable(1, "list")
-            var order = Array(1...max(call.length(1), 1))
-            if call.length(1) == 0 { order = [] }
-            try self.random.shuffle(&order)
-            try call.permute(1, order)
-            call.pushArgument(1)
-            return 1
-        }
+        set("shuffle", [.list("list")]) { [unowned self] call in try shuffle(call) }
 
-        let now = lua.function { [unowned self] call in
+        set("now") { [unowned self] call in
             call.push(clock.now())
             return 1
         }
-        lua.setField(table, "now", .ref(now))
 
         installMatch()
         installWords()
@@ -115,16 +148,20 @@ final class GameAPI {
         installTerminal()
 
         // The sandbox's own sources of chance and time come from the host too.
-        lua.setField(lua.globalRef("math")!, "random", .ref(random))
-        lua.setField(lua.globalRef("math")!, "randomseed", .ref(lua.function { _ in
-            throw GameAPIError("math.randomseed is not available: the host seeds all chance (gamehost play --seed N)")
+        let math = lua.globalRef("math")!
+        lua.setField(math, "random", .ref(lua.randomFunction { [unowned self] call in
+            if call.count == 0 { call.push(self.random.unit()) } else { call.push(Int64(try self.random.int(in: call.int(1)...call.int(2)))) }
+            return 1
+        }))
+        lua.setField(math, "randomseed", .ref(lua.function("math.randomseed", []) { _ in
+            throw GameAPIError("math.randomseed is not available in rule files: the host seeds all chance (gamehost play --seed N)")
         }))
         let os = lua.makeRef(.map([:]))
-        lua.setField(os, "time", .ref(lua.function { [unowned self] call in
+        lua.setField(os, "time", .ref(lua.function("os.time", []) { [unowned self] call in
             call.push(Int64(clock.now().rounded(.down)))
             return 1
         }))
-        lua.setField(os, "clock", .ref(lua.function { [unowned self] call in
+        lua.setField(os, "clock", .ref(lua.function("os.clock", []) { [unowned self] call in
             call.push(clock.now() - startTime)
             return 1
         }))
@@ -132,19 +169,31 @@ final class GameAPI {
         RuleLibrary.install(in: lua, directories: libraryDirectories) { [unowned self] in loadedLibraries += $0 }
     }
 
+    /// `game.shuffle(list)` and `game.cards.shuffle(cards)`: the list's own values move, so
+    /// tables keep their identity and fields.
+    func shuffle(_ call: LuaCall) throws -> Int32 {
+        let n = call.length(1)
+        try call.charge(Double(n))
+        var order = Array(0..<n).map { $0 + 1 }
+        try random.shuffle(&order)
+        try call.permute(1, order)
+        call.pushArgument(1)
+        return 1
+    }
+
     /// `game.random()`: a float in [0, 1); `game.random(n)`: 1...n; `game.random(m, n)`: m...n.
     private func random(_ call: LuaCall) throws -> Int32 {
-        switch call.count {
-        case 0:
+        if call.isNil(1) {
+            guard call.isNil(2) else { throw GameAPIError("game.random: give m and n, n alone, or nothing") }
             call.push(random.unit())
-        case 1:
-            let n = try call.integer(1, "n")
-            guard n >= 1 else { throw GameAPIError("random: the upper bound \(n) is less than 1") }
-            call.push(Int64(try random.int(in: 1...Int(n))))
-        default:
-            let m = try call.integer(1, "m"), n = try call.integer(2, "n")
-            guard m <= n else { throw GameAPIError("random: the interval \(m)..\(n) is empty") }
-            call.push(Int64(try random.int(in: Int(m)...Int(n))))
+        } else if call.isNil(2) {
+            let n = call.int(1)
+            guard n >= 1 else { throw GameAPIError("game.random: the upper bound \(n) is less than 1") }
+            call.push(Int64(try random.int(in: 1...n)))
+        } else {
+            let m = call.int(1), n = call.int(2)
+            guard m <= n else { throw GameAPIError("game.random: the interval \(m)..\(n) is empty") }
+            call.push(Int64(try random.int(in: m...n)))
         }
         return 1
     }

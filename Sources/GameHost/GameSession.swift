@@ -55,7 +55,7 @@ public final class GameSession {
         }
         self.words = words
         let keeper = ScoreKeeper(store: scores, preset: recordedBoards)
-        keeper.game = rule.id
+        keeper.game = rule.scoreKey
         keeper.ruleHash = rule.contentHash
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
         rule.lua.setField(rule.api.table, "ascii", .boolean(ascii))
@@ -187,13 +187,18 @@ public final class GameSession {
         return GameResult(value)
     }
 
-    /// The state as the machine view sees it.
-    public func stateValue() -> LuaValue {
+    /// The state as the machine view sees it. A state that cannot be read (a cycle, more
+    /// than the read limits) is the rule's error, naming where: `state.self: ...`.
+    public func stateValue() throws -> LuaValue {
         guard let state else { return .nil }
-        return lua.read(state)
+        do {
+            return try lua.read(state, as: "state")
+        } catch {
+            throw RuleError(["\(rule.path): \(error)"])
+        }
     }
 
-    public func stateJSON() -> JSONValue { StateJSON.convert(stateValue(), lua: lua) }
+    public func stateJSON() throws -> JSONValue { StateJSON.convert(try stateValue(), lua: lua) }
 
     /// Calls a query hook; messages it says are dropped (views must not talk).
     private func query(_ name: String) throws -> LuaValue {
@@ -219,6 +224,7 @@ public final class GameSession {
         switch error.kind {
         case .memory: return "\(rule.path): \(error.message) (in \(hook))"
         case .value: return "\(rule.path): \(hook) raised an error object that is not a string \(error.message)"
+        case .data: return "\(rule.path): \(hook) returned \(error.message)"
         case .budget, .runtime, .syntax:
             return error.message.hasPrefix(rule.path) || error.message.contains(".lua:") ? error.message : "\(rule.path): \(error.message) (in \(hook))"
         }

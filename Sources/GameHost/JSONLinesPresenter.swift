@@ -6,6 +6,7 @@ public final class JSONLinesPresenter: Presenter {
     let out: TextSink
     public init(_ out: TextSink) { self.out = out }
     public var prompt: String { "" }
+    public var wantsState: Bool { true }
 
     public func begin(_ session: GameSession) {
         let options = session.options.mapValues { StateJSON.convert($0, lua: session.rule.lua) }

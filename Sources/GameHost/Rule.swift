@@ -19,6 +19,11 @@ public final class Rule {
     public let contentHash: String
     /// Non-fatal findings, such as an unknown field (often a typo).
     public let warnings: [String]
+    /// What the rule's scores and statistics are kept under. A rule chooses its `id`, so the id
+    /// alone would let any file write into another game's leaderboards: a rule's key is its id
+    /// and its file (`my-game@/home/ann/rules/my-game.lua`), and only the built-in games, as
+    /// the catalog loads them, are keyed by their id alone.
+    public var scoreKey: String
 
     /// The library folders the rule may `require` from, besides its own lib/.
     public let libraryDirectories: [String]
@@ -48,14 +53,13 @@ public final class Rule {
         } catch {
             throw RuleError([String(describing: error)])
         }
-        let source = String(decoding: bytes, as: UTF8.self)
         lua = LuaState()
         let libraries = [FileSystem.join(FileSystem.directory(of: path), "lib")] + libraryDirectories
         api = GameAPI(lua: lua, libraryDirectories: libraries)
 
         let table: LuaRef
         do {
-            let chunk = try lua.load(source, chunkName: path)
+            let chunk = try lua.load(bytes, chunkName: path)
             let returned = try lua.call(chunk, tablesByReference: true)
             guard case .ref(let t)? = returned.first, t.typeName == "table" else {
                 throw RuleError(["\(path): the file must return a table of the rule (it returned \(returned.first?.typeName ?? "nothing"))"])
@@ -65,10 +69,20 @@ public final class Rule {
             throw RuleError([error.message])
         }
         contentHash = FileSystem.fingerprint(bytes + api.loadedLibraries)
+        scoreKey = ""
 
         var problems: [String] = []
         var warnings: [String] = []
-        let fields = lua.read(table).map ?? [:]
+        // Only the fields the contract names are read: a rule table that holds a cycle or a
+        // huge structure elsewhere still loads, and the field names are checked for typos.
+        var fields: [String: LuaValue] = [:]
+        do {
+            for name in try lua.keys(of: table) {
+                fields[name] = Self.knownFields.contains(name) ? try lua.field(table, name) : .nil
+            }
+        } catch {
+            throw RuleError(["\(path): the rule table: \(error)"])
+        }
         for name in fields.keys.sorted() where !Self.knownFields.contains(name) {
             warnings.append("\(path): unknown field '\(name)' (the rule contract has \(Self.knownFields.sorted().joined(separator: ", ")))")
         }
@@ -90,6 +104,10 @@ public final class Rule {
         about = text("about", required: false)
         let rules = text("rules", required: false)
         let words = text("words", required: false)
+        // A rule names a list, never a path: paths are for the player's --words.
+        if !words.isEmpty && !WordListCatalog.isListName(words) {
+            problems.append("\(path): field 'words' is '\(words)': name a word list (letters, digits, '-' and '_'), not a path; players choose files with --words")
+        }
         defaultWordList = words.isEmpty ? nil : words
         howToPlay = rules.isEmpty ? about : rules
 
@@ -118,6 +136,16 @@ public final class Rule {
             }
         }
         guard defaultProblems.isEmpty else { throw RuleError(defaultProblems) }
+        scoreKey = id + "@" + (FileSystem.realPath(path) ?? path)
+    }
+
+    /// Releases the rule's Lua state at once (it is also released when the rule is).
+    public func close() { lua.close() }
+
+    /// Seconds one call into the rule may take (see `LuaState.timeLimit`).
+    public var timeLimit: Double {
+        get { lua.timeLimit }
+        set { lua.timeLimit = newValue }
     }
 
     /// Names of games, options and commands: lower-case letters, digits and hyphens.
@@ -144,7 +172,8 @@ public final class Rule {
             value = .integer(n)
         case .text(let choices, let accept):
             if !choices.contains(text) {
-                let accepted = accept.map { matches(pattern: $0, text) } ?? false
+                // With neither choices nor a pattern, the option's check function decides.
+                let accepted = accept.map { matches(pattern: $0, text) } ?? (choices.isEmpty && option.check != nil)
                 guard accepted else {
                     let help = option.help.isEmpty || accept == nil ? "" : " (\(option.help))"
                     return .failure("'\(text)' is not one of: \(option.choicesDescription)\(help)")

@@ -59,8 +59,12 @@ public struct RuleCatalog {
         throw UsageError("unknown game '\(game)' (games: \(names.isEmpty ? "none found in \(directories.joined(separator: ", "))" : names.joined(separator: ", ")))")
     }
 
-    /// Loads a game by name or path.
+    /// Loads a game by name or path. A rule in the built-in folder (the first) keeps its
+    /// scores under its id; any other under its id and file (see `Rule.scoreKey`).
     public func load(_ game: String) throws -> Rule {
-        try Rule(path: locate(game), libraryDirectories: libraryDirectories)
+        let path = try locate(game)
+        let rule = try Rule(path: path, libraryDirectories: libraryDirectories)
+        if let builtIn = directories.first, directories.count > 1, FileSystem.isInside(path, builtIn) { rule.scoreKey = rule.id }
+        return rule
     }
 }

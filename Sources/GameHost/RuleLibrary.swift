@@ -1,27 +1,38 @@
 import GameCore
 import LuaKit
 
-/// `require(name)` for rule files: loads `lib/NAME.lua` from the rule's own folder or the
-/// built-in rules folder, in the same sandbox, once per state. Names are plain words, so a
-/// rule cannot read anything outside the rules folders.
+/// `require(name)` for rule files: the standard libraries the sandbox keeps by their names
+/// (`require "utf8"`, as in Lua), else `lib/NAME.lua` from the rule's own folder or the
+/// built-in rules folder, loaded in the same sandbox, once per state. Names are plain words and
+/// the file found must lie inside its library folder (symbolic links resolved), so a rule
+/// cannot read anything outside the rules folders.
 enum RuleLibrary {
     /// `loaded` receives each library file's bytes as it is loaded.
     static func install(in lua: LuaState, directories: [String], loaded: @escaping ([UInt8]) -> Void) {
-        let find = lua.function { call in
-            let name = try call.string(1, "name")
+        let find = lua.function("require", [.string("name", max: 64)]) { call in
+            let name = call.text(1)
             guard isValidName(name) else {
-                throw GameAPIError("require: '\(name)' is not a library name (letters, digits, '_' and '-'; libraries live in rules/lib)")
+                call.pushNil()
+                call.push("'\(name)' is not a library name (letters, digits, '_' and '-'; libraries live in rules/lib)")
+                return 2
             }
             for dir in directories {
                 let path = FileSystem.join(dir, name + ".lua")
                 guard FileSystem.isFile(path) else { continue }
+                guard FileSystem.isInside(path, dir) else {
+                    call.pushNil()
+                    call.push("\(path) leads outside \(dir) (a symbolic link): libraries must lie in their folder")
+                    return 2
+                }
                 let bytes = try FileSystem.read(path)
                 loaded(bytes)
-                try call.load(String(decoding: bytes, as: UTF8.self), chunkName: path)
+                try call.load(bytes, chunkName: path)
                 return 1
             }
             let searched = directories.map { FileSystem.join($0, name + ".lua") }.joined(separator: ", ")
-            throw GameAPIError("require: no library '\(name)' (looked for \(searched))")
+            call.pushNil()
+            call.push("no library '\(name)' (looked for \(searched))")
+            return 2
         }
         do {
             let chunk = try lua.load(requireSource, chunkName: "=require")
@@ -37,13 +48,22 @@ enum RuleLibrary {
         }
     }
 
+    /// The standard libraries are captured before any rule code runs; errors name the line
+    /// of the `require` call.
     static let requireSource = #"""
     local find = ...
-    local loaded = {}
+    local error, type, tostring = error, type, tostring
+    local loaded = { _G = _G, string = string, table = table, math = math, utf8 = utf8, coroutine = coroutine }
     function require(name)
+      if type(name) == "number" then name = tostring(name) end
+      if type(name) ~= "string" then
+        error("bad argument #1 to 'require' (string expected, got " .. (name == nil and "no value" or type(name)) .. ")", 2)
+      end
       local value = loaded[name]
       if value == nil then
-        value = find(name)(name)
+        local chunk, problem = find(name)
+        if not chunk then error("module '" .. name .. "' not found: " .. problem, 2) end
+        value = chunk(name)
         if value == nil then value = true end
         loaded[name] = value
       end

@@ -55,9 +55,7 @@ final class ScoreKeeper {
         defer { pending = [] }
         committed = boards
         guard let store else { return }
-        for score in pending {
-            do { try store.add(score, game: game, ruleHash: ruleHash, at: time) } catch { note(error) }
-        }
+        do { try store.add(pending, game: game, ruleHash: ruleHash, at: time) } catch { note(error) }
     }
 
     /// The move was undone: forget its scores.

@@ -6,10 +6,12 @@ import Glibc
 
 /// Leaderboards and statistics in SQLite at `DIR/scores.db` (DIR is `--data`, else
 /// `$XDG_DATA_HOME/gamehost`). Scores are keyed by game and by a hash of the rule file, so an
-/// edited rule gets boards of its own. WAL mode and a busy timeout let two gamehost processes
-/// finish at the same moment and both keep their entries. A file that is not a sound database
-/// is reported and left as it is, never replaced. The file is opened on first use, so games
-/// that keep no scores never touch it.
+/// edited rule gets boards of its own. A move's scores are written in one transaction, and a
+/// busy timeout lets several gamehost processes finish at the same moment and all keep their
+/// entries; a process killed mid-move keeps none of that move's. A file that is not a sound
+/// database is reported and left as it is, never replaced; a read-only file or folder still
+/// shows its scores. The file is opened on first use, so games that keep no scores never
+/// touch it.
 public final class ScoreStore {
     public let path: String
     private var db: OpaquePointer?
@@ -37,10 +39,26 @@ public final class ScoreStore {
     }
 
     public func add(_ score: Score, game: String, ruleHash: String, at time: Double) throws {
-        try write(
-            "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES (?,?,?,?,?,?,?,?)",
-            [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
-             .text(score.unit), .text(score.label), .real(time)])
+        try add([score], game: game, ruleHash: ruleHash, at: time)
+    }
+
+    /// Adds a move's scores: all of them, or (on any failure, or a kill) none.
+    public func add(_ scores: [Score], game: String, ruleHash: String, at time: Double) throws {
+        guard !scores.isEmpty else { return }
+        _ = try open()
+        try exec("BEGIN IMMEDIATE")
+        do {
+            for score in scores {
+                try write(
+                    "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES (?,?,?,?,?,?,?,?)",
+                    [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
+                     .text(score.unit), .text(score.label), .real(time)])
+            }
+            try exec("COMMIT")
+        } catch {
+            try? exec("ROLLBACK")
+            throw error
+        }
     }
 
     /// The board as recorded so far; `order` and `unit` are used when it is still empty.
@@ -97,17 +115,25 @@ public final class ScoreStore {
 
     private func open() throws -> OpaquePointer {
         if let db { return db }
-        try FileSystem.makeDirectory(FileSystem.directory(of: path))
+        let folder = FileSystem.directory(of: path)
+        if !FileSystem.isDirectory(folder) { try FileSystem.makeDirectory(folder) }
+        // A database in a folder or file that cannot be written is opened read-only: its
+        // scores are shown, and saving a new one fails with a clear reason.
+        let writable = access(folder, W_OK) == 0 && (access(path, F_OK) != 0 || access(path, W_OK) == 0)
+        let flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY
         var handle: OpaquePointer?
-        let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let status = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let handle else {
             defer { sqlite3_close_v2(handle) }
             throw ScoreStoreError(path: path, reason: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
         }
         sqlite3_busy_timeout(handle, 10_000)
         db = handle
+        guard writable else { return handle }
         do {
-            try exec("PRAGMA journal_mode=WAL")
+            // A rollback journal, not WAL: a reader needs no files of its own beside the
+            // database, so a read-only folder can still be read.
+            try exec("PRAGMA journal_mode=DELETE")
             try exec("""
                 CREATE TABLE IF NOT EXISTS scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
                   board TEXT NOT NULL, value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL);

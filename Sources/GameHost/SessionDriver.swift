@@ -7,6 +7,8 @@ public final class SessionDriver {
     public let session: GameSession
     public private(set) var finished = false
     public private(set) var step = 0
+    /// Whether reports carry the state (see `Presenter.wantsState`).
+    public var reportsState = true
 
     /// What one step did, for the presenter.
     public struct Report {
@@ -33,9 +35,18 @@ public final class SessionDriver {
     /// Starts the first game.
     public func start() -> Report { newGame(input: nil, status: .started) }
 
+    /// The longest input line a game is given (bytes); a longer one is refused unread.
+    public static let inputLimit = 4096
+
     /// Handles one input line.
     public func handle(_ rawLine: String) -> Report {
         step += 1
+        if rawLine.utf8.count > Self.inputLimit {
+            var r = Report(step: step, input: nil, status: .refused)
+            r.reason = "that line is \(rawLine.utf8.count) bytes long; the limit is \(Self.inputLimit)"
+            r.showsView = false
+            return finish(r)
+        }
         let line = Self.clean(rawLine)
         if line.hasPrefix("/") { return command(line) }
         if (try? session.result()) != nil {
@@ -48,13 +59,14 @@ public final class SessionDriver {
         return report(input: line, outcome: session.play(line))
     }
 
-    /// Strips the line ending and trailing spaces; tabs and other control characters, which a
-    /// terminal paste can carry, become spaces.
+    /// Strips the line ending and trailing spaces; tabs and other control characters (C0, DEL
+    /// and C1, NUL included), which a terminal paste can carry, become spaces. Bytes that were
+    /// not UTF-8 arrive as U+FFFD.
     static func clean(_ line: String) -> String {
         var scalars = String.UnicodeScalarView()
         for s in line.unicodeScalars {
             if s == "\n" || s == "\r" { continue }
-            scalars.append(s.value < 0x20 || s.value == 0x7F ? " " : s)
+            scalars.append(s.value < 0x20 || (0x7F..<0xA0).contains(s.value) ? " " : s)
         }
         var text = String(scalars)
         while text.last == " " { text.removeLast() }
@@ -155,7 +167,13 @@ public final class SessionDriver {
             if r.reason == nil { r.reason = String(describing: error) }
             r.status = .error
         }
-        r.state = session.stateJSON()
+        guard reportsState else { return r }
+        do {
+            r.state = try session.stateJSON()
+        } catch {
+            if r.reason == nil { r.reason = String(describing: error) }
+            r.status = .error
+        }
         return r
     }
 }

@@ -22,6 +22,8 @@ public enum Simulation {
         public var jobs = 1
         /// Moves after which a game that has not ended counts as a failure.
         public var maxMoves = 10_000
+        /// Seconds one game may run; a game past it fails, and the run stops there.
+        public var timeLimit = Simulation.gameTimeLimit
 
         public init(rulePath: String) { self.rulePath = rulePath }
     }
@@ -41,12 +43,14 @@ public enum Simulation {
         public var failures: [Failure]
         public var seconds: Double
         public var jobs: Int
+        /// Set when a game ran past the time limit and the run stopped early.
+        public var stoppedEarly = false
 
         public var gamesPerSecond: Double { seconds > 0 ? Double(games) / seconds : 0 }
     }
 
-    /// Seconds one simulated game may run before it is stopped as a failure.
-    public static var gameTimeLimit = 10.0
+    /// Seconds one simulated game may run, by default, before it is stopped as a failure.
+    public static let gameTimeLimit = 2.0
 
     /// The seed of game `k` of a run: SplitMix64 of the base seed plus k.
     public static func seed(forGame k: Int, base: UInt64) -> UInt64 {
@@ -67,8 +71,13 @@ public enum Simulation {
             let slots = SendableBuffer(slots)
             DispatchQueue.concurrentPerform(iterations: jobs) { w in
                 guard let worker = try? Worker(plan) else { return }
+                defer { worker.rule.close() }
                 for k in stride(from: w, to: plan.games, by: jobs) {
-                    slots.buffer[k] = worker.play(game: k)
+                    // A rule that ran past the time limit would do it again: stop the run.
+                    if counter.stopped { break }
+                    let outcome = worker.play(game: k)
+                    slots.buffer[k] = outcome
+                    if outcome.timedOut { counter.stop() }
                     let done = counter.increment()
                     progress?(done)
                 }
@@ -80,7 +89,9 @@ public enum Simulation {
         var failures: [Failure] = []
         for (k, result) in results.enumerated() {
             guard let result else {
-                failures.append(Failure(game: k, seed: seed(forGame: k, base: plan.seed), message: "the worker could not start"))
+                if !counter.stopped {
+                    failures.append(Failure(game: k, seed: seed(forGame: k, base: plan.seed), message: "the worker could not start"))
+                }
                 continue
             }
             if let message = result.failure {
@@ -90,7 +101,8 @@ public enum Simulation {
                 lengths.append(result.moves)
             }
         }
-        return Report(games: plan.games, outcomes: outcomes, lengths: lengths, failures: failures, seconds: seconds, jobs: jobs)
+        return Report(games: plan.games, outcomes: outcomes, lengths: lengths, failures: failures, seconds: seconds, jobs: jobs,
+                      stoppedEarly: counter.stopped)
     }
 
     static func monotonicSeconds() -> Double {
@@ -105,6 +117,7 @@ public enum Simulation {
             var winner: String
             var moves: Int
             var failure: String?
+            var timedOut = false
         }
 
         let plan: Plan
@@ -123,8 +136,9 @@ public enum Simulation {
             rule.api.bind(options: options, seed: plan.seed, random: RandomSource(seed: plan.seed), clock: ManualClock(),
                           words: plan.words, scores: ScoreKeeper(store: nil))
             // A whole game is one call. Simulations run without the per-instruction count
-            // hook; a wall-clock watchdog stops a game that runs too long instead.
-            rule.lua.timeLimit = Simulation.gameTimeLimit
+            // hook; the wall-clock watchdog stops a game that runs too long instead.
+            rule.lua.stepBudget = nil
+            rule.lua.timeLimit = plan.timeLimit
             rule.api.keepsMessages = false
             let pick = rule.lua.function { [bot] call in
                 call.push(Int64(try bot.random.int(in: 1...Int(try call.integer(1, "n")))))
@@ -154,6 +168,8 @@ public enum Simulation {
                 let moves = Int(r[1].integer ?? 0)
                 if let message = r[2].string { return Outcome(winner: "", moves: moves, failure: message) }
                 return Outcome(winner: r[0].string ?? "none", moves: moves)
+            } catch let error as LuaError {
+                return Outcome(winner: "", moves: 0, failure: error.message, timedOut: error.kind == .budget)
             } catch {
                 return Outcome(winner: "", moves: 0, failure: String(describing: error))
             }
@@ -190,10 +206,21 @@ public enum Simulation {
         """#
     }
 
-    /// A count shared by the workers.
+    /// A count shared by the workers, and whether they should stop.
     final class Counter {
         private var mutex = pthread_mutex_t()
         private var value = 0
+        private var stopFlag = false
+        var stopped: Bool {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            return stopFlag
+        }
+        func stop() {
+            pthread_mutex_lock(&mutex)
+            stopFlag = true
+            pthread_mutex_unlock(&mutex)
+        }
         init() { pthread_mutex_init(&mutex, nil) }
         deinit { pthread_mutex_destroy(&mutex) }
         func increment() -> Int {

@@ -258,6 +258,7 @@ public final class TranscriptRecorder: Presenter {
     }
 
     public var prompt: String { inner.prompt }
+    public var wantsState: Bool { inner.wantsState }
 
     public func begin(_ session: GameSession) {
         var h = header

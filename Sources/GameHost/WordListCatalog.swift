@@ -29,9 +29,18 @@ public struct WordListCatalog {
         return seen + ["system"]
     }
 
-    /// Loads a list by name or path. `minimumLetters` narrows it (the system list defaults to
-    /// 6 and keeps lower-case a-z words only, like BSD hangman).
-    public func load(_ name: String, minimumLetters: Int? = nil) throws -> WordList {
+    /// Whether `name` is a list name (not a path): what a rule file or a transcript may give.
+    public static func isListName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy {
+            ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 || $0 == 45
+        }
+    }
+
+    /// Loads a list by name or, when `allowsPaths` (the player's own --words), by path.
+    /// `minimumLetters` narrows it (the system list defaults to 6 and keeps lower-case a-z
+    /// words only, like BSD hangman). A named list must lie inside its folder, symbolic links
+    /// resolved.
+    public func load(_ name: String, minimumLetters: Int? = nil, allowsPaths: Bool = true) throws -> WordList {
         if name == "system" {
             guard FileSystem.isFile(Self.systemDictionary) else {
                 throw UsageError("--words system: there is no system dictionary at \(Self.systemDictionary) (on Debian: apt-get install wamerican)")
@@ -41,12 +50,18 @@ public struct WordListCatalog {
         }
         let filter = WordList.Filter(minimumLetters: minimumLetters ?? 1)
         if name.contains("/") || name.hasSuffix(".txt") {
-            guard FileSystem.isFile(name) else { throw UsageError("--words: no word list at \(name)") }
+            guard allowsPaths else { throw UsageError("word list '\(name)': give a list name, not a path") }
+            guard FileSystem.realPath(name) != nil else { throw UsageError("--words: no word list at \(name)") }
             return try WordList(path: name, filter: filter)
         }
+        guard Self.isListName(name) else { throw UsageError("--words: '\(name)' is not a list name (letters, digits, '-' and '_')") }
         for dir in directories {
             let path = FileSystem.join(dir, name + ".txt")
-            if FileSystem.isFile(path) { return try WordList(path: path, filter: filter) }
+            guard FileSystem.realPath(path) != nil else { continue }
+            guard FileSystem.isInside(path, dir) else {
+                throw UsageError("word list '\(name)': \(path) leads outside \(dir) (a symbolic link)")
+            }
+            return try WordList(path: path, filter: filter)
         }
         throw UsageError("--words: no word list '\(name)' (lists: \(names.joined(separator: ", ")); or give a path)")
     }

@@ -25,6 +25,7 @@ public final class RuleTester {
                 forceShuffles: [[Int]] = [], forceWords: [String] = [],
                 words: [String]? = nil, wordList: String? = nil, scores: ScoreStore? = nil, ascii: Bool = false) throws {
         let rule = try Rule(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
+        if FileSystem.isInside(path, RuleTester.rulesDirectory) { rule.scoreKey = rule.id }
         clock = ManualClock(at: 1_000_000)
         var list: WordList?
         if let words {
@@ -74,7 +75,7 @@ public final class RuleTester {
     /// Sends each line in turn.
     public func send(_ lines: [String]) { for line in lines { send(line) } }
 
-    public var state: LuaValue { session.stateValue() }
+    public var state: LuaValue { (try? session.stateValue()) ?? .nil }
     public var view: String { last.view }
     public var result: GameResult? { last.result }
     public var finished: Bool { driver.finished }

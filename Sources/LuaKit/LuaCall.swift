@@ -10,8 +10,35 @@ public struct LuaCall {
     /// How many arguments the call has.
     public var count: Int { Int(lua_gettop(L)) }
 
-    /// Argument `i` (1-based) copied into Swift.
-    public func value(_ i: Int) -> LuaValue { state.value(at: Int32(i), on: L) }
+    /// Argument `i` (1-based) copied into Swift, within the state's read limits.
+    public func value(_ i: Int) throws -> LuaValue { try state.value(at: Int32(i), on: L, root: "argument #\(i)") }
+
+    // Arguments the function's parameters declared, already checked (see `LuaParameter`).
+
+    /// A declared integer argument, or `default` when it is optional and absent.
+    public func int(_ i: Int, default value: Int = 0) -> Int {
+        lua_type(L, Int32(i)) == LUA_TNUMBER ? Int(gh_tointeger(L, Int32(i), nil)) : value
+    }
+    /// A declared number argument, or `default` when it is optional and absent.
+    public func double(_ i: Int, default value: Double = 0) -> Double {
+        lua_type(L, Int32(i)) == LUA_TNUMBER ? gh_tonumber(L, Int32(i), nil) : value
+    }
+    /// A declared string (or choice) argument, or `default` when it is optional and absent.
+    public func text(_ i: Int, default value: String = "") -> String {
+        lua_type(L, Int32(i)) == LUA_TSTRING ? (state.string(at: Int32(i), on: L) ?? value) : value
+    }
+    /// A declared boolean argument, or `default` when it is optional and absent.
+    public func bool(_ i: Int, default value: Bool = false) -> Bool {
+        lua_type(L, Int32(i)) == LUA_TBOOLEAN ? lua_toboolean(L, Int32(i)) != 0 : value
+    }
+    /// Whether argument `i` is nil or absent.
+    public func isNil(_ i: Int) -> Bool { lua_type(L, Int32(i)) <= LUA_TNIL }
+
+    /// Charges work the function does in proportion to its input (`steps` VM instructions'
+    /// worth) to the call's budget; throws `LuaBudgetSpent` when it is spent.
+    public func charge(_ steps: Double) throws {
+        if gh_charge_from_host(state.limits, steps) != 0 { throw LuaBudgetSpent() }
+    }
 
     public func type(_ i: Int) -> String {
         String(cString: lua_typename(L, lua_type(L, Int32(i))))
@@ -81,11 +108,11 @@ public struct LuaCall {
     public func pushElement(of i: Int, at n: Int) { lua_rawgeti(L, Int32(i), lua_Integer(n)) }
 
     /// Reads `t[key]` of the table argument `i` (no metamethods), copied into Swift.
-    public func field(_ i: Int, _ key: String) -> LuaValue {
+    public func field(_ i: Int, _ key: String) throws -> LuaValue {
         state.pushString(key, on: L)
         lua_rawget(L, Int32(i))
         defer { gh_pop(L, 1) }
-        return state.value(at: -1, on: L)
+        return try state.value(at: -1, on: L, root: "argument #\(i).\(key)")
     }
 
     /// Sets `t[key] = value` on the table argument `i` (no metamethods).
@@ -97,14 +124,14 @@ public struct LuaCall {
 
     /// Reads `t[n][key]` where `t` is the table argument `i` (no metamethods); nil when `t[n]`
     /// is not a table. Cheaper than copying the whole list to look at one field.
-    public func field(ofElement n: Int, in i: Int, _ key: String) -> LuaValue {
+    public func field(ofElement n: Int, in i: Int, _ key: String) throws -> LuaValue {
         lua_rawgeti(L, Int32(i), lua_Integer(n))
         defer { gh_pop(L, 1) }
         guard lua_type(L, -1) == LUA_TTABLE else { return .nil }
         state.pushString(key, on: L)
         lua_rawget(L, -2)
         defer { gh_pop(L, 1) }
-        return state.value(at: -1, on: L)
+        return try state.value(at: -1, on: L, root: "argument #\(i)[\(n)].\(key)")
     }
 
     /// Sets `t[n][key] = value` where `t` is the table argument `i` and `t[n]` a table.
@@ -145,10 +172,9 @@ public struct LuaCall {
 
     /// Compiles text source on the calling thread and pushes the function; a syntax error
     /// is thrown as a `LuaError`.
-    public func load(_ source: String, chunkName: String) throws {
+    public func load(_ source: [UInt8], chunkName: String) throws {
         state.noteChunkName(chunkName)
-        var source = source
-        let status: Int32 = source.withUTF8 { buf in
+        let status: Int32 = source.withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { gh_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunkName, "t") }
         }
         if status != LUA_OK {

@@ -7,6 +7,7 @@ public struct LuaError: Error, CustomStringConvertible, Equatable {
         case memory        // the state's memory cap was reached
         case budget        // the call ran out of instructions
         case value         // a non-string error object was raised (see `value`)
+        case data          // a value the code returned cannot be read (a cycle, too large)
     }
 
     public var kind: Kind

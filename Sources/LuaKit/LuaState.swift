@@ -1,4 +1,7 @@
 import CLua
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Swift function callable from Lua. It reads its arguments and pushes its results through
 /// the `LuaCall`, and returns how many results it pushed. A thrown error becomes a Lua error
@@ -22,21 +25,23 @@ public final class LuaState {
     let L: OpaquePointer
     let handle: Handle
     let limits: UnsafeMutablePointer<gh_limits>
-    var functions: [LuaFunction] = []
+    /// Every Swift function registered, with the parameters it declared (nil for the host's
+    /// own helpers, which check nothing).
+    var functions: [(signature: LuaSignature?, body: LuaFunction)] = []
     var deepCopyFunction: LuaRef?
     public private(set) var isClosed = false
 
-    /// Instructions one `call` may run, counting every coroutine it resumes.
-    public var stepBudget: Int64 = 20_000_000
+    /// Steps one `call` may run (an instruction is a step; C functions charge theirs, see
+    /// budget.h), counting every coroutine it resumes. Nil runs calls without the count hook,
+    /// about twice as fast on tight loops, bounded by the time limit alone: for simulations.
+    public var stepBudget: Int64? = 20_000_000
 
-    /// With a time limit, calls run without the instruction count hook (about twice as fast
-    /// on tight loops) and a watchdog stops a call that runs past the limit instead: for bulk
-    /// simulation. Nil (the default) keeps the instruction budget, which also reaches coroutines.
-    public var timeLimit: Double? {
-        didSet {
-            if timeLimit == nil { gh_install_budget_hook(L) } else { gh_remove_hook(L) }
-        }
-    }
+    /// Seconds of wall-clock time one `call` may take, whatever it runs: a watchdog stops the
+    /// running thread, main or coroutine, at its next instruction.
+    public var timeLimit: Double = 2.0
+
+    /// Limits on every value read from Lua into Swift (see `LuaValueReader`).
+    public var readLimits = LuaReadLimits.standard
     /// Chunk names too long for Lua's messages, which keep only their end after "...".
     private var longChunkNames: [String] = []
     /// Registry reference to the message handler that adds tracebacks.
@@ -59,7 +64,6 @@ public final class LuaState {
         if sandboxed { Sandbox.install(in: self) }
         deepCopyFunction = makeDeepCopyFunction()
         limits.pointee.cap = memoryCap
-        gh_install_budget_hook(L)
     }
 
     deinit { close() }
@@ -68,10 +72,11 @@ public final class LuaState {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        if timeLimit != nil { Watchdog.shared.disarm(self) }
+        Watchdog.shared.disarm(limits)
         handle.isClosed = true
         limits.pointee.budget_on = 0
         lua_close(L)
+        pthread_mutex_destroy(&limits.pointee.running_lock)
         limits.deallocate()
     }
 
@@ -120,20 +125,12 @@ public final class LuaState {
         }
     }
 
-    /// Reads the value at `index` of `L`. Tables are copied (cycles and deep nests end in
-    /// `ref`s); functions, userdata and threads come back as `ref`s.
-    func value(at index: Int32, on L: OpaquePointer? = nil, depth: Int = 0) -> LuaValue {
-        let L = L ?? self.L
-        switch lua_type(L, index) {
-        case LUA_TNIL, LUA_TNONE: return .nil
-        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return .integer(Int64(gh_tointeger(L, index, nil))) }
-            return .number(gh_tonumber(L, index, nil))
-        case LUA_TSTRING: return .string(string(at: index, on: L) ?? "")
-        case LUA_TTABLE where depth < 64: return table(at: index, on: L, depth: depth)
-        default: return .ref(ref(at: index, on: L))
-        }
+    /// Reads the value at `index` of `L` into Swift under `readLimits`: tables are copied,
+    /// functions, userdata and threads come back as `ref`s. `root` names the value in errors
+    /// (`state.self: the table contains itself`).
+    func value(at index: Int32, on L: OpaquePointer? = nil, root: String = "value") throws -> LuaValue {
+        var reader = LuaValueReader(state: self, L: L ?? self.L, limits: readLimits, root: root)
+        return try reader.read(at: index)
     }
 
     func string(at index: Int32, on L: OpaquePointer?) -> String? {
@@ -144,34 +141,7 @@ public final class LuaState {
         }
     }
 
-    private func table(at index: Int32, on L: OpaquePointer?, depth: Int) -> LuaValue {
-        let t = lua_absindex(L, index)
-        guard lua_checkstack(L, 4) != 0 else { return .ref(ref(at: t, on: L)) }
-        var integerKeys: [Int64: LuaValue] = [:]
-        var fields: [String: LuaValue] = [:]
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            let item = value(at: -1, on: L, depth: depth + 1)
-            if lua_type(L, -2) == LUA_TNUMBER, lua_isinteger(L, -2) != 0 {
-                integerKeys[Int64(gh_tointeger(L, -2, nil))] = item
-            } else if lua_type(L, -2) == LUA_TSTRING {
-                fields[string(at: -2, on: L) ?? ""] = item
-            } else {
-                // Copy the key before converting it, so lua_next sees the original.
-                lua_pushvalue(L, -2)
-                fields[string(at: -1, on: L) ?? luaTypeName(L, -1)] = item
-                gh_pop(L, 1)
-            }
-            gh_pop(L, 1)
-        }
-        if fields.isEmpty, (1...max(integerKeys.count, 1)).allSatisfy({ integerKeys[Int64($0)] != nil }) || integerKeys.isEmpty {
-            return .array((0..<integerKeys.count).map { integerKeys[Int64($0 + 1)]! })
-        }
-        for (k, v) in integerKeys { fields[String(k)] = v }
-        return .map(fields)
-    }
-
-    private func luaTypeName(_ L: OpaquePointer?, _ index: Int32) -> String {
+    func luaTypeName(_ L: OpaquePointer?, _ index: Int32) -> String {
         String(cString: lua_typename(L, lua_type(L, index)))
     }
 
@@ -191,11 +161,11 @@ public final class LuaState {
         return ref(at: -1)
     }
 
-    /// Reads a referenced value into Swift (tables are copied).
-    public func read(_ r: LuaRef) -> LuaValue {
+    /// Reads a referenced value into Swift (tables are copied, within `readLimits`).
+    public func read(_ r: LuaRef, as root: String = "value") throws -> LuaValue {
         push(.ref(r))
         defer { gh_pop(L, 1) }
-        return value(at: -1)
+        return try value(at: -1, root: root)
     }
 
     // MARK: Globals and fields
@@ -205,10 +175,10 @@ public final class LuaState {
         lua_setglobal(L, name)
     }
 
-    public func global(_ name: String) -> LuaValue {
+    public func global(_ name: String) throws -> LuaValue {
         lua_getglobal(L, name)
         defer { gh_pop(L, 1) }
-        return value(at: -1)
+        return try value(at: -1, root: name)
     }
 
     /// A reference to global `name`, if it is set.
@@ -216,6 +186,23 @@ public final class LuaState {
         lua_getglobal(L, name)
         defer { gh_pop(L, 1) }
         return lua_type(L, -1) == LUA_TNIL ? nil : ref(at: -1)
+    }
+
+    /// The string keys of a table (raw, no metamethods), at most `limit` of them.
+    public func keys(of table: LuaRef, limit: Int = 10_000) throws -> [String] {
+        push(.ref(table))
+        defer { gh_pop(L, 1) }
+        var names: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            gh_pop(L, 1)
+            guard names.count < limit else {
+                gh_pop(L, 1)
+                throw LuaReadError(path: "table", reason: "more than \(limit) fields")
+            }
+            if lua_type(L, -1) == LUA_TSTRING, let name = string(at: -1, on: L) { names.append(name) }
+        }
+        return names
     }
 
     /// Sets `table[key] = value` without metamethods.
@@ -228,12 +215,12 @@ public final class LuaState {
     }
 
     /// Reads `table[key]` without metamethods, copied into Swift.
-    public func field(_ table: LuaRef, _ key: String) -> LuaValue {
+    public func field(_ table: LuaRef, _ key: String) throws -> LuaValue {
         push(.ref(table))
         pushString(key, on: L)
         lua_rawget(L, -2)
         defer { gh_pop(L, 2) }
-        return value(at: -1)
+        return try value(at: -1, root: key)
     }
 
     /// Lua shortens a long chunk name to "..." and its last 56 characters (LUA_IDSIZE);
@@ -253,27 +240,45 @@ public final class LuaState {
 
     // MARK: Swift functions
 
-    /// Wraps a Swift function as a Lua function value.
-    public func function(_ body: @escaping LuaFunction) -> LuaRef {
-        functions.append(body)
+    /// Wraps a Swift function as a Lua function value. `name` (as a rule calls it, e.g.
+    /// "game.pad") and `parameters` are checked before `body` runs (see `LuaParameter`).
+    public func function(_ name: String, _ parameters: [LuaParameter], _ body: @escaping LuaFunction) -> LuaRef {
+        add(LuaSignature(name, parameters), body)
+    }
+
+    /// A host helper that takes any arguments unchecked: for the host's own Lua code.
+    public func function(_ body: @escaping LuaFunction) -> LuaRef { add(nil, body) }
+
+    private func add(_ signature: LuaSignature?, _ body: @escaping LuaFunction) -> LuaRef {
+        functions.append((signature, body))
         gh_push_swift_function(L, lua_Integer(functions.count - 1))
         defer { gh_pop(L, 1) }
         return ref(at: -1)
     }
 
+    /// A function with `math.random`'s argument rules and messages (checked in C, see
+    /// `gh_math_random`): `body` receives no argument when a float in [0, 1) is wanted, else
+    /// the interval as two integers, low <= up.
+    public func randomFunction(_ body: @escaping LuaFunction) -> LuaRef {
+        functions.append((nil, body))
+        gh_push_math_random(L, lua_Integer(functions.count - 1))
+        defer { gh_pop(L, 1) }
+        return ref(at: -1)
+    }
+
     /// Sets global `name` to a Swift function.
-    public func register(_ name: String, _ body: @escaping LuaFunction) {
-        setGlobal(name, .ref(function(body)))
+    public func register(_ name: String, _ parameters: [LuaParameter], _ body: @escaping LuaFunction) {
+        setGlobal(name, .ref(function(name, parameters, body)))
     }
 
     // MARK: Loading and calling
 
-    /// Compiles text source (binary chunks are refused) into a function. `chunkName` is how
+    /// Compiles Lua source (binary chunks are refused) into a function. Source is bytes, as
+    /// Lua reads it: a string literal holding the byte 0xE9 keeps it. `chunkName` is how
     /// errors name the source, e.g. "rules/rps.lua".
-    public func load(_ source: String, chunkName: String) throws -> LuaRef {
+    public func load(_ source: [UInt8], chunkName: String) throws -> LuaRef {
         noteChunkName(chunkName)
-        var source = source
-        let status: Int32 = source.withUTF8 { buf in
+        let status: Int32 = source.withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) {
                 gh_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunkName, "t")
             }
@@ -287,39 +292,46 @@ public final class LuaState {
         return ref(at: -1)
     }
 
+    /// Compiles the host's own Lua text.
+    public func load(_ source: String, chunkName: String) throws -> LuaRef {
+        try load(Array(source.utf8), chunkName: chunkName)
+    }
+
     /// Calls `function` with `args` under the step budget and the memory cap, and returns
     /// its results (`results` of them, or all with nil). Tables come back copied, or as
     /// `ref`s with `tablesByReference` (a state to keep in Lua).
     @discardableResult
-    public func call(_ function: LuaRef, _ args: [LuaValue] = [], results: Int? = nil, tablesByReference: Bool = false) throws -> [LuaValue] {
+    public func call(_ function: LuaRef, _ args: [LuaValue] = [], results: Int? = nil, tablesByReference: Bool = false,
+                     resultName: String = "result") throws -> [LuaValue] {
         precondition(!isClosed, "call on a closed Lua state")
         let base = lua_gettop(L)
         lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
         push(.ref(function))
         for arg in args { push(arg) }
-        limits.pointee.steps_left = stepBudget
-        limits.pointee.exhausted = 0
-        limits.pointee.timed_out = 0
-        limits.pointee.budget_on = 1
-        limits.pointee.close_depth = 0
         let wasHost = limits.pointee.host
-        limits.pointee.host = 0
-        if let timeLimit { Watchdog.shared.arm(self, seconds: timeLimit) }
+        gh_begin_call(limits, stepBudget ?? Int64.max, stepBudget == nil ? 0 : 1)
+        Watchdog.shared.arm(limits, seconds: timeLimit)
         let status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
-        if timeLimit != nil {
-            Watchdog.shared.disarm(self)
-            gh_remove_hook(L)  // in case it fired as the call ended
-        }
-        limits.pointee.host = wasHost
-        limits.pointee.budget_on = 0
+        Watchdog.shared.disarm(limits)
         let exhausted = limits.pointee.exhausted != 0
+        gh_end_call(limits, wasHost)
         defer { lua_settop(L, base) }
         guard status == LUA_OK else { throw error(status: status, exhausted: exhausted) }
         let top = lua_gettop(L)
         guard top > base + 1 else { return [] }
-        return (base + 2...top).map {
-            tablesByReference && lua_type(L, $0) == LUA_TTABLE ? .ref(ref(at: $0)) : value(at: $0)
+        var values: [LuaValue] = []
+        for i in base + 2...top {
+            if tablesByReference && lua_type(L, i) == LUA_TTABLE {
+                values.append(.ref(ref(at: i)))
+            } else {
+                do {
+                    values.append(try value(at: i, root: resultName))
+                } catch let problem as LuaReadError {
+                    throw LuaError(.data, problem.description)
+                }
+            }
         }
+        return values
     }
 
     private func error(status: Int32, exhausted: Bool) -> LuaError {
@@ -327,7 +339,8 @@ public final class LuaState {
             return LuaError(.memory, "rule exceeded its memory limit of \(limits.pointee.cap >> 20) MB")
         }
         guard lua_type(L, -1) == LUA_TSTRING else {
-            return LuaError(.value, "(error object is a \(luaTypeName(L, -1)) value)", value: value(at: -1))
+            let object = (try? value(at: -1, root: "the error object")) ?? .ref(ref(at: -1))
+            return LuaError(.value, "(error object is a \(luaTypeName(L, -1)) value)", value: object)
         }
         let text = restoringChunkNames(string(at: -1, on: L) ?? "")
         var message = text
@@ -354,14 +367,20 @@ private let luaKitDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
 private func dispatch(_ state: LuaState, _ L: OpaquePointer?) -> Int32 {
     let index = Int(gh_swift_function_index(L))
     let call = LuaCall(state: state, L: L)
+    let function = state.functions[index]
     do {
-        return try state.functions[index](call)
+        try function.signature?.check(call)
+        return try function.body(call)
     } catch let raised as LuaRaise {
         state.push(raised.value, on: L)
         return -1
+    } catch is LuaBudgetSpent {
+        return -2
     } catch {
+        var message = String(describing: error)
+        if error is LuaReadError, let name = function.signature?.name { message = name + ": " + message }
         luaL_where(L, 1)
-        state.pushString(String(describing: error), on: L)
+        state.pushString(message, on: L)
         lua_concat(L, 2)
         return -1
     }

@@ -4,15 +4,15 @@ import Dispatch
 import Glibc
 #endif
 
-/// Stops calls that run past a wall-clock deadline, for states in time-limit mode (bulk
-/// simulation). Unlike the instruction budget's count hook, which makes the VM check every
-/// instruction, it costs nothing until it fires; it cannot reach a coroutine that is running
-/// when it fires. One timer serves every state in the process.
+/// Stops calls into rule code that run past their wall-clock limit. Every call is armed; the
+/// watchdog costs nothing until it fires, and then stops whichever thread of the state runs
+/// rule code, the main thread or a coroutine, at its next instruction (`gh_fire_watchdog`).
+/// One timer serves every state in the process.
 final class Watchdog: @unchecked Sendable {
     static let shared = Watchdog()
 
     private var mutex = pthread_mutex_t()
-    private var armed: [ObjectIdentifier: (state: OpaquePointer, deadline: Double)] = [:]
+    private var armed: [UnsafeMutablePointer<gh_limits>: Double] = [:]
     private let queue = DispatchQueue(label: "gamehost.lua.watchdog")
     private var timer: DispatchSourceTimer?
 
@@ -24,17 +24,17 @@ final class Watchdog: @unchecked Sendable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    func arm(_ owner: LuaState, seconds: Double) {
+    func arm(_ limits: UnsafeMutablePointer<gh_limits>, seconds: Double) {
         pthread_mutex_lock(&mutex)
-        armed[ObjectIdentifier(owner)] = (owner.L, Self.now() + seconds)
+        armed[limits] = Self.now() + seconds
         if timer == nil { startTimer() }
         pthread_mutex_unlock(&mutex)
     }
 
-    /// After this returns the watchdog will not fire for `owner`'s call.
-    func disarm(_ owner: LuaState) {
+    /// After this returns the watchdog will not fire for this state's call.
+    func disarm(_ limits: UnsafeMutablePointer<gh_limits>) {
         pthread_mutex_lock(&mutex)
-        armed[ObjectIdentifier(owner)] = nil
+        armed[limits] = nil
         pthread_mutex_unlock(&mutex)
     }
 
@@ -49,9 +49,9 @@ final class Watchdog: @unchecked Sendable {
     private func check() {
         let now = Self.now()
         pthread_mutex_lock(&mutex)
-        for (id, entry) in armed where entry.deadline <= now {
-            gh_fire_watchdog(entry.state)
-            armed[id] = nil
+        for (limits, deadline) in armed where deadline <= now {
+            gh_fire_watchdog(limits)
+            armed[limits] = nil
         }
         pthread_mutex_unlock(&mutex)
     }

@@ -75,8 +75,9 @@ print("peak memory of an RPS session (40 matches): median \(fmt(median(peaks))) 
 if wanted("call") {
 let lua = LuaState()
 lua.stepBudget = Int64.max / 2
-lua.register("inc") { call in
-    call.push(try call.integer(1, "n") + 1)
+lua.timeLimit = 60
+lua.register("inc", [.integer("n", Int64.min...(Int64.max - 1))]) { call in
+    call.push(Int64(call.int(1) + 1))
     return 1
 }
 let withCall = try! lua.load("local inc, n = inc, ... local x = 0 for i = 1, n do x = inc(x) end return x", chunkName: "=bench")

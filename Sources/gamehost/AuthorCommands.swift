@@ -13,14 +13,16 @@ func check(_ args: inout Arguments) throws -> Int32 {
         guard let n = Int(text), n >= 1, n <= 1000 else { throw CLIError.usage("--seeds needs a whole number from 1 to 1000") }
         return n
     } ?? 10
-    guard args.options.isEmpty else { throw CLIError.usage("check takes --seeds N only") }
+    let timeLimit = try parseTimeLimit(try args.take("time-limit"))
+    guard args.options.isEmpty else { throw CLIError.usage("check takes --seeds N and --time-limit SECONDS only") }
     let catalog = catalog()
     var failed = false
     for name in args.positional {
         let path: String
         do { path = try catalog.locate(name) } catch { throw CLIError.usage(String(describing: error)) }
-        let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories,
-                                       settings: Conformance.Settings(seeds: seeds)) { rule in
+        var settings = Conformance.Settings(seeds: seeds)
+        settings.timeLimit = timeLimit ?? settings.timeLimit
+        let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in
             try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
         }
         for warning in report.warnings { fail("warning: " + warning) }
@@ -53,9 +55,11 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         return s
     } ?? 1
     let wordsName = try args.take("words"), minLength = try args.take("min-length")
+    let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
     var plan = Simulation.Plan(rulePath: rule.path)
+    plan.timeLimit = timeLimit ?? plan.timeLimit
     plan.libraryDirectories = catalog.libraryDirectories
     plan.options = try args.optionTable()
     plan.words = try wordList(for: rule, name: wordsName, minLength: minLength, catalog: catalog)
@@ -104,26 +108,52 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     for f in report.failures.prefix(5) {
         fail("game \(f.game) (replay: gamehost play \(game) --seed \(f.seed)): \(f.message)")
     }
+    if report.stoppedEarly {
+        fail("stopped early: a game ran past the time limit of \(fixed(plan.timeLimit, 1)) s (--time-limit SECONDS)")
+    }
     return report.failures.isEmpty ? 0 : 1
 }
 
-/// `gamehost replay FILE`: replays a transcript and reports the first difference.
+/// A name a transcript gives for a game or a word list: a game name is looked up as usual; a
+/// path is taken only as the file of that name beside the transcript (or in the folder above,
+/// for a transcript in a rule folder's tests/).
+func besideTranscript(_ name: String, transcript: String) -> String {
+    let isPath = name.contains("/") || name.hasSuffix(".lua") || name.hasSuffix(".txt")
+    guard isPath else { return name }
+    let base = String(name.split(separator: "/").last ?? "")
+    let folder = FileSystem.directory(of: transcript)
+    let beside = FileSystem.join(folder, base)
+    // Tests live in a rule folder's tests/ (as `gamehost new` lays them out).
+    let parent = FileSystem.join(FileSystem.directory(of: folder == "." ? FileSystem.realPath(folder) ?? folder : folder), base)
+    return FileSystem.isFile(beside) || !FileSystem.isFile(parent) ? beside : parent
+}
+
+/// `gamehost replay FILE [--rule GAME|FILE]`: replays a transcript and reports the first difference.
 func replay(_ args: inout Arguments) throws -> Int32 {
-    guard args.positional.count == 1, args.options.isEmpty else { throw CLIError.usage("replay takes one transcript: gamehost replay FILE") }
+    guard args.positional.count == 1 else { throw CLIError.usage("replay takes one transcript: gamehost replay FILE [--rule GAME|FILE]") }
     let path = args.positional[0]
     guard FileSystem.isFile(path) else { throw CLIError.usage("no transcript at \(path)") }
+    let ruleOption = try args.take("rule")
+    guard args.options.isEmpty else { throw CLIError.usage("replay takes --rule GAME|FILE only") }
     let transcript: Transcript
     do { transcript = try Transcript(path: path) } catch { throw CLIError.failure(String(describing: error)) }
     let catalog = catalog()
-    var game = transcript.header.game
-    if (game.contains("/") || game.hasSuffix(".lua")) && !FileSystem.isFile(game) {
-        game = FileSystem.join(FileSystem.directory(of: path), game)  // a rule recorded beside its transcript
+    // The rule is the one the player names (--rule), or the game the transcript names, found
+    // by name among the installed games or as a file beside the transcript: never a path the
+    // transcript dictates.
+    let rule: Rule
+    if let named = ruleOption {
+        rule = try loadRule(named, from: catalog)
+    } else {
+        rule = try loadRule(besideTranscript(transcript.header.game, transcript: path), from: catalog)
     }
-    let rule = try loadRule(game, from: catalog)
     if rule.contentHash != transcript.header.ruleHash {
         fail("note: \(path) was recorded with another version of \(rule.path)")
     }
-    let words = try wordList(for: rule, name: transcript.header.words, minLength: transcript.header.minLength.map(String.init), catalog: catalog)
+    let wordsName = transcript.header.words.map { name in
+        WordListCatalog.isListName(name) || name == "system" ? name : besideTranscript(name, transcript: path)
+    }
+    let words = try wordList(for: rule, name: wordsName, minLength: transcript.header.minLength.map(String.init), catalog: catalog)
     do {
         if let difference = try transcript.replay(rule: rule, words: words) {
             stderr_.write("\(path): \(difference)\n", style: .plain)
@@ -134,6 +164,15 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     }
     stdout_.write("\(path): \(transcript.steps.count) steps replayed, all as recorded\n", style: .plain)
     return 0
+}
+
+/// `--time-limit SECONDS`: how long one call into rule code may run (check) or one game (sim).
+func parseTimeLimit(_ text: String?) throws -> Double? {
+    guard let text else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, seconds >= 0.01, seconds <= 3600 else {
+        throw CLIError.usage("--time-limit needs a number of seconds from 0.01 to 3600, not '\(text)'")
+    }
+    return seconds
 }
 
 func fixed(_ x: Double, _ places: Int) -> String {

@@ -29,7 +29,9 @@ func scoreStore(_ data: String?) -> ScoreStore {
 }
 
 /// The word list for a game that plays one: `--words` or the rule's default.
-func wordList(for rule: Rule, name: String?, minLength: String?, catalog: RuleCatalog) throws -> WordList? {
+/// `playerChose` is false when the name comes from elsewhere (a transcript): then it must be a
+/// list name, never a path.
+func wordList(for rule: Rule, name: String?, minLength: String?, catalog: RuleCatalog, playerChose: Bool = true) throws -> WordList? {
     guard let defaultName = rule.defaultWordList else {
         if name != nil || minLength != nil { throw CLIError.usage("\(rule.id) does not use word lists (no --words or --min-length)") }
         return nil
@@ -40,7 +42,8 @@ func wordList(for rule: Rule, name: String?, minLength: String?, catalog: RuleCa
         minimum = n
     }
     do {
-        let list = try WordListCatalog(beside: catalog, dataHome: dataHome).load(name ?? defaultName, minimumLetters: minimum)
+        let list = try WordListCatalog(beside: catalog, dataHome: dataHome).load(name ?? defaultName, minimumLetters: minimum,
+                                                                                   allowsPaths: playerChose && name != nil)
         for warning in list.warnings { fail("warning: " + warning) }
         return list
     } catch let error as UsageError {

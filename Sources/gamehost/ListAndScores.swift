@@ -30,12 +30,14 @@ func scores(_ args: inout Arguments) throws -> Int32 {
     let games: [String]
     do { games = try args.positional.first.map { [$0] } ?? store.games() } catch { throw CLIError.failure(String(describing: error)) }
     if games.isEmpty { stdout_.write("No scores yet.\n", style: .plain); return 0 }
-    for game in games {
-        let rule = try? catalog.load(game)
-        if args.positional.first != nil && rule == nil { _ = try loadRule(game, from: catalog) }
-        let id = rule?.id ?? game
+    for key in games {
+        // A key is a built-in game's id, or a rule's id and file (see Rule.scoreKey).
+        let file = key.firstIndex(of: "@").map { String(key[key.index(after: $0)...]) }
+        let rule = try? catalog.load(file ?? key)
+        if args.positional.first != nil && rule == nil { _ = try loadRule(key, from: catalog) }
+        let id = rule?.scoreKey ?? key
         do {
-            stdout_.write((rule?.title ?? game) + "\n", style: .title)
+            stdout_.write((rule?.title ?? key) + (file.map { " (\($0))" } ?? "") + "\n", style: .title)
             let boards = try store.boards(game: id, ruleHash: rule?.contentHash)
             for (name, board) in boards { stdout_.write("  \(name): \(board.summary())\n", style: .plain) }
             let stats = try store.statistics(game: id)

@@ -37,21 +37,33 @@ func play(_ args: inout Arguments) throws -> Int32 {
     return TextLoop.run(session, input: StandardInput(), presenter: presenter)
 }
 
-/// A file written a line at a time and flushed, so an interrupted game leaves whole lines.
+/// A file written a line at a time and flushed, so an interrupted game leaves whole lines. It
+/// must be a regular file (or a new one): a device such as /dev/full would take the game's
+/// transcript and keep nothing. A write that fails is reported once.
 final class LineFile {
     private let file: UnsafeMutablePointer<FILE>
+    let path: String
+    private(set) var failed = false
 
     init(creating path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            throw CLIError.usage("cannot write \(path): it is not a regular file")
+        }
         guard let f = fopen(path, "w") else {
             throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         file = f
+        self.path = path
     }
 
     deinit { fclose(file) }
 
     func write(_ line: String) {
-        fputs(line, file)
-        fflush(file)
+        guard !failed else { return }
+        if fputs(line, file) < 0 || fflush(file) != 0 {
+            failed = true
+            fail("cannot write \(path): \(String(cString: strerror(errno))); the transcript is incomplete")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CEdit
+import GameCore
 import GameHost
 #if canImport(Glibc)
 import Glibc
@@ -65,7 +66,13 @@ final class StandardInput: LineSource {
 
     func offer(_ completions: [String]) { Self.completions = completions }
 
+    /// The longest input line kept: the rest of a longer line is read and dropped, so a
+    /// gigabyte line from a pipe costs no memory (the game refuses it as too long).
+    static let lineLimit = SessionDriver.inputLimit + 1
+
     func readLine(prompt: String) -> String? {
+        // A prompt can hold a rule's text (an option's default): show it as text.
+        let prompt = TerminalText.plain(prompt)
         if Terminal.inputIsTerminal {
             guard let raw = readline(prompt) else { return nil }
             defer { free(raw) }
@@ -73,12 +80,14 @@ final class StandardInput: LineSource {
             if !line.isEmpty { add_history(raw) }
             return line
         }
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        let n = getline(&buffer, &capacity, stdin)
-        guard n >= 0, let buffer else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: n), as: UTF8.self)
+        var bytes: [UInt8] = []
+        while true {
+            let c = getc(stdin)
+            if c == EOF { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if c == 10 { break }
+            if bytes.count < Self.lineLimit { bytes.append(UInt8(c)) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -94,7 +103,10 @@ final class StandardOutput: TextSink {
         ringsBell = isatty(fd) == 1
     }
 
+    /// Everything written passes through `TerminalText.render`: a rule's text cannot send
+    /// the terminal an escape; the host's own colours are added after.
     func write(_ text: String, style: TextStyle) {
+        let text = TerminalText.render(text, colour: colour)
         guard colour, let code = Self.codes[style] else { return emit(text) }
         // Colour each line separately so a following prompt starts plain.
         var out = ""

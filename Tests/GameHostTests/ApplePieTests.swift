@@ -209,7 +209,7 @@ final class ApplePieTests: XCTestCase {
     func testTheMachineViewHasTheRuleBookFields() throws {
         let t = try applePie(["bug"])
         t.send("b")
-        let json = t.session.stateJSON().encoded
+        let json = try t.session.stateJSON().encoded
         for field in [#""word":"bug""#, #""masked":"b _ _""#, #""fruit":7"#, #""guessed":["b"]"#, #""wins":0"#,
                       #""losses":0"#, #""score":1"#, #""round":1"#, #""over":false"#] {
             XCTAssertTrue(json.contains(field), "\(field) in \(json)")

@@ -74,7 +74,7 @@ final class LuaObjectTests: XCTestCase {
             return orig.a[1], copy.b[1], copy.self == copy, copy.a == copy.b, orig.c:value(), copy.c:value()
             """, chunkName: "check.lua")
         XCTAssertEqual(try lua.call(check), [1, 99, true, true, 5, 15])
-        guard case .ref(let c) = lua.field(copy, "c") else { return XCTFail() }
+        guard case .ref(let c) = try lua.field(copy, "c") else { return XCTFail() }
         XCTAssertEqual((lua.object(of: c) as? Counter)?.luaSnapshot, ["count": 15])
     }
 

@@ -44,8 +44,8 @@ final class LuaValueTests: XCTestCase {
         lua.setGlobal("config", ["size": 3])
         let f = try lua.load("config.size = config.size + 1; return config", chunkName: "g.lua")
         guard case .ref(let t)? = try lua.call(f, tablesByReference: true).first else { return XCTFail() }
-        XCTAssertEqual(lua.field(t, "size"), 4)
+        XCTAssertEqual(try lua.field(t, "size"), 4)
         lua.setField(t, "name", "x")
-        XCTAssertEqual(lua.global("config"), ["size": 4, "name": "x"])
+        XCTAssertEqual(try lua.global("config"), ["size": 4, "name": "x"])
     }
 }

@@ -1,0 +1,48 @@
+// Calls between Swift and Lua: the message handler of every call into rule code, and the
+// trampoline every Swift function is reached through.
+#ifndef GAMEHOST_CLUA_CALLS_H
+#define GAMEHOST_CLUA_CALLS_H
+
+#include "budget.h"
+
+// The message handler for every call into rule code: adds a traceback to string errors and
+// never runs a metamethod of a hostile error object. Non-string errors (a refusal token, a
+// table) pass through untouched for the host to inspect.
+static inline int gh_message_handler(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+        const char *msg = lua_tostring(L, 1);
+        luaL_traceback(L, L, msg, 1);
+    }
+    return 1;
+}
+
+static inline int gh_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+
+// Every Swift function reaches Lua through this trampoline. Upvalue 1 holds the function's
+// index in the owner's table. The Swift dispatcher returns a result count, -1 with an error
+// value pushed, or -2 when the budget ran out during its work; the raise happens here, in C,
+// after every Swift frame has returned.
+static inline int gh_swift_trampoline(lua_State *L) {
+    gh_limits *lim = gh_limits_of(L);
+    if (gh_is_over(lim)) return gh_raise_exhausted(L, 1);
+    int was_host = lim->host;
+    lim->host = 1;
+    int n = lim->dispatch(L);
+    lim->host = was_host;
+    if (n == -2) return gh_raise_exhausted(L, 1);
+    if (n < 0) return lua_error(L);
+    return n;
+}
+
+static inline void gh_push_swift_function(lua_State *L, lua_Integer index) {
+    lua_pushinteger(L, index);
+    lua_pushcclosure(L, gh_swift_trampoline, 1);
+}
+
+static inline lua_Integer gh_swift_function_index(lua_State *L) {
+    return lua_tointeger(L, lua_upvalueindex(1));
+}
+
+#endif

@@ -1,0 +1,59 @@
+/// Text on its way to a terminal. A rule's words (views, messages, titles, errors, option
+/// help, stored score labels) may hold any bytes; a control character reaching a terminal can
+/// clear it, retitle the window, write the clipboard or hide text. Everything the CLI writes
+/// passes through `render`: control characters other than newline and tab are shown visibly,
+/// C1 controls included, and the only escapes that reach the terminal are the host's own
+/// colours, which `game.colour` asks for with markers instead of escapes.
+public enum TerminalText {
+    /// The colours a rule may ask for, by name, with their SGR parameters.
+    public static let colours: [(name: String, sgr: String)] = [
+        ("red", "31"), ("green", "32"), ("yellow", "33"), ("blue", "34"), ("magenta", "35"), ("cyan", "36"),
+        ("white", "37"), ("gray", "90"), ("orange", "38;5;208"), ("purple", "38;5;129"), ("pink", "38;5;205"),
+        ("brown", "38;5;130"),
+    ]
+
+    /// Colour markers: characters of the Private Use Area standing for "start colour k" and
+    /// "back to plain". A rule that writes them itself can only pick one of these colours.
+    static let resetMarker: Unicode.Scalar = "\u{F8DF}"
+    static let firstColourMarker: UInt32 = 0xF8E0
+
+    static func isColourMarker(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == resetMarker || (firstColourMarker..<(firstColourMarker + UInt32(colours.count))).contains(scalar.value)
+    }
+
+    /// `text` in colour `name` (one of `colours`), as markers `render` turns into escapes.
+    public static func coloured(_ text: String, _ name: String) -> String? {
+        guard let k = colours.firstIndex(where: { $0.name == name }) else { return nil }
+        return String(Unicode.Scalar(firstColourMarker + UInt32(k))!) + text + String(resetMarker)
+    }
+
+    /// What a terminal may be sent: controls made visible (`^[` for ESC, `^M` for CR, `^?` for
+    /// DEL, `M-^[` for the C1 CSI byte U+009B, as `cat -v` shows them), colour markers as SGR
+    /// escapes when `colour` is on and dropped otherwise.
+    public static func render(_ text: String, colour: Bool) -> String {
+        // The common case, plain printable text, goes out as it is.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x0A, 0x09: out.append(scalar)
+            case 0x00..<0x20: out.append("^"); out.append(Unicode.Scalar(UInt8(v + 0x40)))
+            case 0x7F: out.append("^"); out.append("?")
+            case 0x80..<0xA0:
+                out.append(contentsOf: "M-^".unicodeScalars)
+                out.append(Unicode.Scalar(UInt8(v - 0x80 + 0x40)))
+            case resetMarker.value:
+                if colour { out.append(contentsOf: "\u{1B}[0m".unicodeScalars) }
+            case firstColourMarker..<(firstColourMarker + UInt32(colours.count)):
+                if colour { out.append(contentsOf: "\u{1B}[\(colours[Int(v - firstColourMarker)].sgr)m".unicodeScalars) }
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// `text` with colour markers removed and controls made visible: for one line of a
+    /// prompt, or anywhere colour cannot appear.
+    public static func plain(_ text: String) -> String { render(text, colour: false) }
+}

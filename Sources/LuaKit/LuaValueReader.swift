@@ -1,0 +1,140 @@
+import CLua
+
+/// How much of a Lua value the host copies into Swift at one time. A rule's data can have any
+/// shape: a cycle (`t.self = t`) never ends, and tables that share subtables
+/// (`x = { a = y, b = y }`, 40 levels deep) describe billions of paths. Every conversion is
+/// bounded by these limits; a value past them is the rule's error, not the host's hang.
+public struct LuaReadLimits: Equatable {
+    /// Tables inside tables.
+    public var depth = 100
+    /// Values read, counting a shared table each time it is reached.
+    public var nodes = 200_000
+    /// Bytes of all strings read, counting a shared string each time it is reached.
+    public var bytes = 16 << 20
+    public init() {}
+
+    public static let standard = LuaReadLimits()
+}
+
+/// A Lua value that cannot be brought into Swift: the path to the problem and what it is
+/// (`state.self: the table contains itself`).
+public struct LuaReadError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Reads one Lua value into a `LuaValue` under `LuaReadLimits`, without running any
+/// metamethod. Tables become `array` or `map`; functions, userdata and threads become `ref`s.
+struct LuaValueReader {
+    let state: LuaState
+    let L: OpaquePointer?
+    let limits: LuaReadLimits
+    let root: String
+    private var nodes = 0
+    private var bytes = 0
+    /// Tables on the path from the root to the value being read (a cycle returns to one).
+    private var open: Set<UnsafeRawPointer> = []
+    /// The keys from the root to the value being read, for messages.
+    private var keys: [String] = []
+
+    init(state: LuaState, L: OpaquePointer?, limits: LuaReadLimits, root: String) {
+        self.state = state
+        self.L = L
+        self.limits = limits
+        self.root = root
+    }
+
+    private func failure(_ reason: String) -> LuaReadError {
+        LuaReadError(path: root + keys.joined(), reason: reason)
+    }
+
+    mutating func read(at index: Int32) throws -> LuaValue {
+        nodes += 1
+        if nodes > limits.nodes {
+            throw failure("more than \(limits.nodes) values to read (a table reached by several paths counts once for each)")
+        }
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .integer(Int64(gh_tointeger(L, index, nil))) }
+            return .number(gh_tonumber(L, index, nil))
+        case LUA_TSTRING:
+            try count(Int(lua_rawlen(L, index)))
+            return .string(state.string(at: index, on: L) ?? "")
+        case LUA_TTABLE:
+            return try table(at: lua_absindex(L, index))
+        default:
+            return .ref(state.ref(at: index, on: L))
+        }
+    }
+
+    private mutating func count(_ length: Int) throws {
+        bytes += length
+        if bytes > limits.bytes {
+            throw failure("more than \(limits.bytes >> 20) MB of text to read (a string reached by several paths counts once for each)")
+        }
+    }
+
+    private mutating func table(at t: Int32) throws -> LuaValue {
+        guard let identity = lua_topointer(L, t) else { return .nil }
+        if open.contains(identity) { throw failure("the table contains itself (a cycle), which has no plain-data form") }
+        if keys.count >= limits.depth { throw failure("tables nested more than \(limits.depth) deep") }
+        guard lua_checkstack(L, 4) != 0 else { throw failure("tables nested too deep") }
+        open.insert(identity)
+        defer { open.remove(identity) }
+        var integerKeys: [Int64: LuaValue] = [:]
+        var fields: [String: LuaValue] = [:]
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            let key = keyName(at: -2)
+            keys.append(key.path)
+            let item: LuaValue
+            do {
+                try count(key.text.utf8.count)
+                item = try read(at: -1)
+            } catch {
+                gh_pop(L, 2)
+                keys.removeLast()
+                throw error
+            }
+            keys.removeLast()
+            if let n = key.integer { integerKeys[n] = item } else { fields[key.text] = item }
+            gh_pop(L, 1)
+        }
+        if fields.isEmpty, integerKeys.isEmpty { return .array([]) }
+        if fields.isEmpty, (1...integerKeys.count).allSatisfy({ integerKeys[Int64($0)] != nil }) {
+            return .array((1...integerKeys.count).map { integerKeys[Int64($0)]! })
+        }
+        for (k, v) in integerKeys { fields[String(k)] = v }
+        return .map(fields)
+    }
+
+    /// A key as the map stores it, and as a path shows it (`.name`, `[3]`, `["two words"]`).
+    private func keyName(at index: Int32) -> (integer: Int64?, text: String, path: String) {
+        switch lua_type(L, index) {
+        case LUA_TNUMBER where lua_isinteger(L, index) != 0:
+            let n = Int64(gh_tointeger(L, index, nil))
+            return (n, String(n), "[\(n)]")
+        case LUA_TSTRING:
+            let s = state.string(at: index, on: L) ?? ""
+            let plain = !s.isEmpty && s.utf8.count <= 64 && s.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57 && s.utf8.first != $0) || $0 == 95 }
+            let shown = s.utf8.count <= 64 ? s : String(decoding: s.utf8.prefix(61), as: UTF8.self) + "..."
+            return (nil, s, plain ? "." + s : "[\"\(shown)\"]")
+        case LUA_TNUMBER, LUA_TBOOLEAN:
+            // Copy the key before converting it, so lua_next sees the original.
+            lua_pushvalue(L, index)
+            defer { gh_pop(L, 1) }
+            let text = lua_type(L, -1) == LUA_TBOOLEAN ? (lua_toboolean(L, -1) != 0 ? "true" : "false") : (state.string(at: -1, on: L) ?? "")
+            return (nil, text, "[\(text)]")
+        default:
+            let type = String(cString: lua_typename(L, lua_type(L, index)))
+            return (nil, type, "[\(type)]")
+        }
+    }
+}

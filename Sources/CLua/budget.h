@@ -36,6 +36,8 @@ typedef struct gh_limits {
 
 // Instructions between two looks of the count hook.
 #define GH_HOOK_STEP 1000
+// What one call of a host (Swift) function costs, whatever it does besides.
+#define GH_HOST_CALL_STEPS 10
 // Charges, in steps: one step is about one VM instruction's worth of work.
 #define GH_BYTES_PER_STEP 16        // bytes a C function reads or copies
 #define GH_ALLOC_BYTES_PER_STEP 32  // bytes rule code allocates
@@ -64,9 +66,10 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     // Only rule code is capped. A failed allocation raises a Lua error, and from host code
     // that would longjmp over Swift frames; what host code pushes is bounded by the argument
     // layer and the host budget, and the rule's next allocation over the cap fails as usual.
-    if (!lim->host && nsize > old) {
-        if (lim->cap != 0 && lim->used - old + nsize > lim->cap) return NULL;
-        // Allocating is work: a loop of 30 MB concatenations spends its budget quickly.
+    if (nsize > old) {
+        if (!lim->host && lim->cap != 0 && lim->used - old + nsize > lim->cap) return NULL;
+        // Allocating is work, the host's on the rule's behalf too: a loop of 30 MB
+        // concatenations, or of host calls that build long strings, spends its budget quickly.
         if (lim->budget_on && lim->counting) {
             lim->steps_left -= (long long)((nsize - old) / GH_ALLOC_BYTES_PER_STEP);
             if (lim->steps_left < 0 && lim->running != NULL) gh_stop_soon(lim->running);

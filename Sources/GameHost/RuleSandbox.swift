@@ -7,12 +7,13 @@ import LuaKit
 public final class RuleSandbox {
     public let lua: LuaState
     let api: GameAPI
+    /// The `game` table a rule's hooks receive.
+    public var game: LuaRef { api.table }
 
     public init(seed: UInt64 = 1, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20) {
         lua = LuaState(memoryCap: memoryCap)
         api = GameAPI(lua: lua, libraryDirectories: libraryDirectories)
         api.bind(options: [:], seed: seed, random: RandomSource(seed: seed), clock: ManualClock(), words: nil,
                  scores: ScoreKeeper(store: nil))
-        api.keepsMessages = false
     }
 }

@@ -43,7 +43,7 @@ public final class SessionDriver {
         step += 1
         if rawLine.utf8.count > Self.inputLimit {
             var r = Report(step: step, input: nil, status: .refused)
-            r.reason = "that line is \(rawLine.utf8.count) bytes long; the limit is \(Self.inputLimit)"
+            r.reason = "that line is longer than the limit of \(Self.inputLimit) bytes"
             r.showsView = false
             return finish(r)
         }

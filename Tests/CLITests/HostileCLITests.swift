@@ -1,0 +1,169 @@
+import Foundation
+import XCTest
+
+/// Hostile rule files and inputs through the real binary, in every mode: each run ends within
+/// 5 s with an exit code below 128, and nothing the rule wrote puts a control byte (ESC, BEL,
+/// the C1 CSI) on the terminal.
+final class HostileCLITests: XCTestCase {
+    let folder = NSTemporaryDirectory() + "gamehost-hostile-" + UUID().uuidString
+
+    override func setUpWithError() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A rule file with `fields` replacing the defaults of a small valid game.
+    func rule(_ name: String, prelude: String = "", _ fields: [String: String]) throws -> String {
+        var all: [String: String] = [
+            "id": "'hostile'", "title": "'Hostile'",
+            "setup": "function(game) return { n = 0 } end",
+            "view": "function(state) return 'n = ' .. state.n end",
+            "moves": "function(state) return { 'up' } end",
+            "play": "function(state, input, game) state.n = state.n + 1 end",
+            "result": "function(state) if state.n >= 2 then return { winner = 'player', summary = 'done' } end end",
+        ]
+        for (k, v) in fields { all[k] = v }
+        let path = folder + "/" + name + ".lua"
+        let body = all.sorted { $0.key < $1.key }.map { "  \($0.key) = \($0.value)," }.joined(separator: "\n")
+        try (prelude + "\nreturn {\n" + body + "\n}\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs gamehost and checks the bounds every hostile run must keep.
+    @discardableResult
+    func runBounded(_ arguments: [String], input: String = "", file: StaticString = #filePath, line: UInt = #line) throws -> GamehostProcess.Result {
+        let start = Date()
+        let r = try GamehostProcess.run(arguments, input: input, environment: ["XDG_DATA_HOME": folder + "/data"])
+        let seconds = Date().timeIntervalSince(start)
+        let label = arguments.joined(separator: " ")
+        XCTAssertLessThan(r.status, 128, "\(label): killed by a signal\n\(r.stderr)", file: file, line: line)
+        XCTAssertLessThan(seconds, 5, "\(label): took \(seconds) s", file: file, line: line)
+        for (stream, text) in [("stdout", r.stdout), ("stderr", r.stderr)] {
+            let bad = text.unicodeScalars.first { $0.value == 0x1B || $0.value == 0x07 || (0x80..<0xA0).contains($0.value) }
+            XCTAssertNil(bad, "\(label): a control character on \(stream)", file: file, line: line)
+        }
+        return r
+    }
+
+    static let escapes = #""\27]0;pwned\7\27[2J\27c\27]52;c;cHduZWQ=\7\194\155 31m\0\8\13""#
+
+    func testHostileRulesInEveryMode() throws {
+        let rules = [
+            try rule("escapes", prelude: "local E = \(Self.escapes)", [
+                "title": "'T' .. E", "about": "E", "rules": "E",
+                "options": "{ level = { help = E, choices = { 'a', 'b' }, default = 'a' } }",
+                "view": "function(state, game) return 'view ' .. E end",
+                "play": "function(state, input, game) game.say(E) game.bell() state.n = state.n + 1 if state.n == 1 then game.refuse(E) end end",
+                "result": "function(state) if state.n >= 3 then return { winner = E, summary = E } end end",
+            ]),
+            try rule("error-escapes", prelude: "local E = \(Self.escapes)", ["play": "function() error(E) end"]),
+            try rule("cpu", ["view": "function() while true do end end"]),
+            try rule("cpu-coroutine", ["play": "function() coroutine.wrap(function() while true do end end)() end"]),
+            try rule("cpu-handler", ["play": "function() xpcall(function() while true do end end, function() while true do end end) end"]),
+            try rule("memory", ["setup": "function() local s = 'x' while true do s = s .. s end end"]),
+            try rule("memory-host", ["play": "function(state, input, game) local t = {} for i = 1, 1e9 do t[i] = game.pad('', 1000) end end"]),
+            try rule("cycle", ["play": "function(state) state.self = state end"]),
+            try rule("dag", ["play": "function(state) local d = {} for i = 1, 40 do d = { a = d, b = d } end state.d = d end"]),
+        ]
+        for path in rules {
+            let name = (path as NSString).lastPathComponent
+            let play = try runBounded(["play", path, "--seed", "1"], input: "up\nup\n")
+            XCTAssertTrue(play.status == 0 || play.stderr.contains(name) || play.stdout.contains(name), "\(name): \(play.stdout) \(play.stderr)")
+            try runBounded(["play", path, "--seed", "1", "--json"], input: "up\nup\n/quit\n")
+            try runBounded(["check", path, "--seeds", "2"])
+            try runBounded(["sim", path, "--games", "3", "--jobs", "1", "--time-limit", "1"])
+        }
+        let list = try runBounded(["list"], input: "")
+        XCTAssertEqual(list.status, 0)
+    }
+
+    func testEscapesAreShownVisibly() throws {
+        let path = try rule("shown", prelude: "local E = \(Self.escapes)", ["view": "function(state) return 'v' .. E end"])
+        let r = try runBounded(["play", path, "--seed", "1"], input: "")
+        XCTAssertTrue(r.stdout.contains("v^[]0;pwned^G^[[2J^[c^[]52;c;cHduZWQ=^GM-^[ 31m^@^H^M"), r.stdout)
+        let json = try runBounded(["play", path, "--seed", "1", "--json"], input: "")
+        XCTAssertTrue(json.stdout.contains(#"v\u001b]0;pwned\u0007\u001b[2J"#), json.stdout)
+        XCTAssertTrue(json.stdout.contains(#"\u009b 31m"#), json.stdout)
+    }
+
+    func testARuleCannotNameAHostFileAsItsWordList() throws {
+        for words in ["/etc/passwd", "../../../../etc/passwd", "passwd.txt"] {
+            let path = try rule("words", ["words": "'\(words)'"])
+            let r = try runBounded(["play", path, "--seed", "1"], input: "")
+            XCTAssertEqual(r.status, 1, words)
+            XCTAssertFalse(r.stdout.contains("root:"), words)
+            XCTAssertTrue(r.stderr.contains("field 'words'") && r.stderr.contains("not a path"), r.stderr)
+        }
+    }
+
+    func testHostileInputLines() throws {
+        let long = String(repeating: "r", count: 100_000)
+        let r = try runBounded(["play", "rps", "--seed", "1"], input: long + "\nro\u{0}ck\n\u{1B}[2J\nrock\n")
+        XCTAssertTrue(r.stdout.contains("that line is longer than the limit of 4096 bytes"), r.stdout)
+        XCTAssertFalse(r.stdout.contains(String(repeating: "r", count: 5000)), "a long line is not echoed")
+        let bytes = Data([0xFF, 0xFE, 0x0A]) + Data("rock\n".utf8)
+        let json = try runBounded(["play", "rps", "--seed", "1", "--json"], input: String(decoding: bytes, as: UTF8.self))
+        XCTAssertEqual(json.status, 0)
+    }
+
+    func testHostileWordLists() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/a-folder", withIntermediateDirectories: true)
+        try (String(repeating: "x", count: 10 << 20) + "\n").write(toFile: folder + "/long.txt", atomically: true, encoding: .utf8)
+        try "".write(toFile: folder + "/empty.txt", atomically: true, encoding: .utf8)
+        mkfifo(folder + "/fifo.txt", 0o644)
+        let cases = [("/dev/zero", "is not a regular file"), (folder + "/a-folder", "is a folder"), (folder + "/fifo.txt", "is not a regular file"),
+                     (folder + "/long.txt", "longer than the limit of 1000"), (folder + "/empty.txt", "no playable word"),
+                     (folder + "/missing.txt", "no word list at")]
+        for (list, reason) in cases {
+            let r = try runBounded(["play", "hangman", "--words", list, "--seed", "1"], input: "")
+            XCTAssertNotEqual(r.status, 0, list)
+            XCTAssertTrue(r.stderr.contains(reason), "\(list): \(r.stderr)")
+        }
+    }
+
+    func testHostileTranscripts() throws {
+        let header = #"{"type":"header","game":"rps","rule_hash":"x","seed":"1","options":{},"clock":[]}"#
+        let cases = [
+            ("garbage.transcript", "not json at all"),
+            ("nested.transcript", String(repeating: "[", count: 200_000)),
+            ("surrogate.transcript", #"{"type":"header","game":"\ud800\udc00\ud800"}"#),
+            ("badescape.transcript", #"{"type":"header","game":"\q"}"#),
+            ("truncated.transcript", header + "\n" + #"{"input":"rock","clo"#),
+            ("passwd.transcript", #"{"type":"header","game":"hangman","rule_hash":"x","seed":"1","options":{},"words":"/etc/passwd","clock":[]}"#),
+            ("abspath.transcript", #"{"type":"header","game":"/etc/passwd.lua","rule_hash":"x","seed":"1","options":{},"clock":[]}"#),
+        ]
+        for (name, text) in cases {
+            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+            let r = try runBounded(["replay", folder + "/" + name])
+            XCTAssertNotEqual(r.status, 0, name)
+            XCTAssertFalse(r.stdout.contains("root:") || r.stderr.contains("root:"), name)
+            XCTAssertTrue(r.stderr.contains(name) || r.stderr.contains("passwd"), "\(name): \(r.stderr)")
+        }
+    }
+
+    func testRecordingToAPlaceThatCannotBeWrittenFailsAtTheStart() throws {
+        for target in ["/dev/full", folder + "/no/such/folder/t.transcript"] {
+            let r = try runBounded(["play", "rps", "--seed", "1", "--record", target], input: "rock\n")
+            XCTAssertEqual(r.status, 2, target)
+            XCTAssertTrue(r.stderr.contains("cannot write \(target)"), r.stderr)
+            XCTAssertEqual(r.stdout, "", "no game starts")
+        }
+    }
+
+    func testABrokenScoreStoreLosesNothingElse() throws {
+        let asFile = folder + "/data-file"
+        try "not a folder".write(toFile: asFile, atomically: true, encoding: .utf8)
+        let corrupt = folder + "/corrupt"
+        try FileManager.default.createDirectory(atPath: corrupt, withIntermediateDirectories: true)
+        try String(repeating: "garbage!", count: 1000).write(toFile: corrupt + "/scores.db", atomically: true, encoding: .utf8)
+        for data in [asFile, corrupt] {
+            let r = try runBounded(["play", "applepie", "--seed", "1", "--data", data, "--words", "fruits"], input: "a\ne\ni\no\nu\n")
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let told = r.stdout.components(separatedBy: "Scores are not saved").count - 1
+            XCTAssertLessThanOrEqual(told, 1, "told once at most")
+            let scores = try runBounded(["scores", "--data", data])
+            XCTAssertNotEqual(scores.status, 0, "a store that cannot be read is an error of the scores command")
+        }
+    }
+}

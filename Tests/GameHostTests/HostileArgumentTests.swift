@@ -1,0 +1,124 @@
+import GameCore
+import GameHost
+import LuaKit
+import XCTest
+
+/// Every host function a rule can call, with every kind of hostile argument in every position:
+/// each call ends in a clean Lua error naming the function (or a bounded result), never a
+/// trap, a hang or a crash, and the sandbox stays usable.
+final class HostileArgumentTests: XCTestCase {
+    /// Hostile values, as Lua expressions over the helpers `hostilePrelude` defines.
+    static let values = [
+        "nil", "true", "'text'", "{}", "function() end", "coroutine.create(function() end)",
+        "0/0", "1/0", "-1/0", "0", "-1", "1.5", "2^31", "2^53", "math.maxinteger", "math.mininteger",
+        "BIG", "LYING_LEN", "TRAP_INDEX", "TRAP_PAIRS", "CYCLE", "DAG", "LONG_LIST",
+    ]
+
+    /// Each function with argument templates; V marks the hostile argument.
+    static let calls: [(function: String, templates: [String])] = [
+        ("game.say", ["V", "'a', V"]), ("game.bell", ["V"]), ("game.refuse", ["V"]),
+        ("game.random", ["V", "V, 10", "1, V"]), ("game.pick", ["V"]), ("game.shuffle", ["V"]), ("game.now", ["V"]),
+        ("game.match.new", ["V"]), ("game.match.length", ["V"]),
+        ("game.match.record", ["V, 'win'", "game.match.new(3), V", "{ match = 3, wins = 0, losses = 0, ties = V }, 'tie'",
+                               "{ match = V, wins = 0, losses = 0, ties = 0 }, 'win'"]),
+        ("game.words.next", ["V"]), ("game.words.draw", ["V"]), ("game.words.left", ["V"]), ("game.words.count", ["V"]),
+        ("game.words.puzzle", ["V", "'cat', V"]),
+        ("game.words.guess", ["V, 'a'", "game.words.puzzle('cat'), V", "{ word = V, guessed = {} }, 'a'",
+                              "{ word = 'cat', guessed = V }, 'a'", "{ word = 'cat', wrong_words = V }, 'cat'"]),
+        ("game.scores.submit", ["V", "{ board = V, value = 1 }", "{ board = 'b', value = V }",
+                                "{ board = 'b', value = 1, better = V }", "{ board = 'b', value = 1, label = V, unit = V }"]),
+        ("game.scores.summary", ["V", "'b', V"]), ("game.scores.best", ["V"]),
+        ("game.cards.deck", ["V", "{ 'a', 'b' }, V", "{ V }"]), ("game.cards.shuffle", ["V"]),
+        ("game.cards.draw", ["V", "DECK(), V"]), ("game.cards.deal", ["V, 2, 2", "DECK(), V, 2", "DECK(), 2, V"]),
+        ("game.cards.peek", ["V", "DECK(), V"]), ("game.cards.cut", ["V, 1", "DECK(), V"]),
+        ("game.cards.turn_up", ["V, 1", "DECK(), V", "{ { content = V } }, 1"]), ("game.cards.turn_down", ["V, 1", "DECK(), V"]),
+        ("game.cards.face_up", ["V"]), ("game.cards.all_matched", ["V"]), ("game.cards.face_up_time", ["DECK(), V", "{ { content = 'a', upSince = V } }, 1"]),
+        ("game.width", ["V"]), ("game.pad", ["V, 3", "'x', V", "'x', 3, V"]), ("game.colour", ["V, 'red'", "'x', V"]),
+        ("math.random", ["V", "1, V", "V, 1, 2"]), ("math.randomseed", ["V"]), ("os.time", ["V"]), ("os.clock", ["V"]),
+        ("require", ["V"]), ("print", ["V"]),
+        ("string.rep", ["'ab', V", "V, 3", "'x', 10, V"]), ("string.find", ["BIG, V", "V, 'a'", "BIG, 'a', V, true"]),
+        ("string.gsub", ["'abc', 'b', V", "BIG, '(a+)', V"]), ("table.move", ["V, 1, 3, 1", "{}, 1, V, 1", "{}, 1, 3, V"]),
+        ("table.insert", ["{}, V, 1", "V, 1", "LYING_LEN, 1, 1"]), ("table.remove", ["LYING_LEN, V", "V"]),
+        ("table.sort", ["V", "{ 3, 1, 2 }, V"]), ("table.concat", ["V", "{ 'a', V }"]), ("table.unpack", ["V", "{}, 1, V"]),
+        ("utf8.len", ["V", "BIG, V"]), ("load", ["V", "'return 1', V, V"]), ("setmetatable", ["{}, V", "V, {}"]),
+        ("pcall", ["V"]), ("xpcall", ["error, V"]), ("coroutine.resume", ["V"]), ("coroutine.wrap", ["V"]), ("coroutine.close", ["V"]),
+        ("tonumber", ["V", "BIG, V"]), ("collectgarbage", ["V"]),
+    ]
+
+    static let hostilePrelude = """
+        BIG = string.rep('x', 1 << 20)
+        LYING_LEN = setmetatable({}, { __len = function() return 2^62 end, __index = function() return 'a' end })
+        TRAP_INDEX = setmetatable({}, { __index = function() error('index trap') end })
+        TRAP_PAIRS = setmetatable({ 1, 2 }, { __pairs = function() error('pairs trap') end })
+        CYCLE = {}
+        CYCLE.self = CYCLE
+        CYCLE[1] = CYCLE
+        DAG = { 'leaf' }
+        for i = 1, 40 do DAG = { a = DAG, b = DAG, DAG } end
+        LONG_LIST = {}
+        for i = 1, 200000 do LONG_LIST[i] = 'w' end
+        function DECK() return game.cards.deck({ 'a', 'b', 'c', 'd' }) end
+        """
+
+    func testEveryHostFunctionTakesHostileArgumentsCleanly() throws {
+        var cases: [String] = []
+        for (function, templates) in Self.calls {
+            for template in templates {
+                for value in Self.values { cases.append("\(function)(\(template.replacingOccurrences(of: "V", with: value)))") }
+            }
+        }
+        XCTAssertGreaterThan(cases.count, 150)
+        let sandbox = RuleSandbox(seed: 7)
+        let lua = sandbox.lua
+        try lua.call(try lua.load("game = ...\n" + Self.hostilePrelude, chunkName: "rules/prelude.lua"), [.ref(sandbox.game)])
+        let start = ContinuousClock.now
+        var outcomes: [String: Int] = [:]
+        for call in cases {
+            // Each case is its own call into rule code, with its own budget: a case may end by
+            // spending it, which no pcall can catch.
+            let caseStart = ContinuousClock.now
+            do {
+                let r = try lua.call(try lua.load("local ok, e = pcall(function() return \(call) end)\n"
+                    + "return ok and 'ok' or (type(e) == 'string' and e or 'raised a ' .. type(e))", chunkName: "rules/hostile.lua"))
+                guard let text = r.first?.string else { XCTFail("\(call): \(r)"); continue }
+                // A host function's error is one bounded line: it never echoes a huge argument
+                // back. (Lua's own functions keep Lua's own messages.)
+                if ["game.", "math.", "os.", "require", "print"].contains(where: call.hasPrefix) {
+                    XCTAssertLessThan(text.utf8.count, 2000, call)
+                }
+                outcomes[text == "ok" ? "ok" : "error", default: 0] += 1
+            } catch let error as LuaError {
+                XCTAssertTrue([.budget, .memory].contains(error.kind), "\(call): \(error)")
+                outcomes["\(error.kind)", default: 0] += 1
+            }
+            XCTAssertLessThan(ContinuousClock.now - caseStart, .seconds(3), call)
+        }
+        print("hostile argument cases: \(cases.count) (\(outcomes)), in \(ContinuousClock.now - start)")
+        // The sandbox is whole afterwards.
+        XCTAssertEqual(try lua.call(try lua.load("return game.pad('ok', 4)", chunkName: "after.lua")), ["ok  "])
+    }
+
+    /// Some of the cases above, where the answer is known: a numbered argument and a range.
+    func testViolationsNameTheFunctionTheArgumentAndTheLine() throws {
+        let sandbox = RuleSandbox()
+        try sandbox.lua.call(try sandbox.lua.load("game = ...", chunkName: "=game"), [.ref(sandbox.game)])
+        func error(_ call: String) throws -> String {
+            let r = try sandbox.lua.call(try sandbox.lua.load("local ok, e = pcall(function()\n return \(call)\n end) return ok and 'ok' or e", chunkName: "rules/x.lua"))
+            return r.first?.string ?? "\(r)"
+        }
+        XCTAssertEqual(try error("game.pad('x', 3e8)"), "rules/x.lua:2: game.pad: argument #2 (width) must be a whole number from 0 to 1000, not 300000000")
+        XCTAssertEqual(try error("game.pad('x', 0/0)"), "rules/x.lua:2: game.pad: argument #2 (width) must be a whole number from 0 to 1000, not nan")
+        XCTAssertEqual(try error("game.cards.deal(game.cards.deck({'a'}), 2, 1e9)"),
+                       "rules/x.lua:2: game.cards.deal: argument #3 (each) must be a whole number from 0 to 10000, not 1000000000")
+        // A lying __len is not asked: the list is read raw.
+        XCTAssertEqual(try error("game.shuffle(setmetatable({}, { __len = function() return 2^62 end }))"), "ok")
+        XCTAssertEqual(try error("game.random(math.mininteger, math.maxinteger)"), "ok")
+        XCTAssertEqual(try error("game.cards.deck(string.rep('x', 10))"),
+                       "rules/x.lua:2: game.cards.deck: argument #1 (contents) must be a list (a table), not \"xxxxxxxxxx\"")
+        let cycle = try error("(function() local t = {} t.self = t return game.cards.draw({ t }) end)()")
+        XCTAssertTrue(cycle.contains("game.cards.draw: argument #1[1].self: the table contains itself"), cycle)
+        XCTAssertTrue(try error("game.match.record({ match = 3, wins = 0, losses = 0, ties = math.maxinteger }, 'tie')")
+            .contains("the table's 'ties' is not a whole number from 0 to 1000000"))
+        XCTAssertEqual(try error("game.say(string.rep('x', 1 << 20))"), "rules/x.lua:2: game.say: a message of 1048576 bytes is longer than the limit of 65536")
+    }
+}

@@ -1,0 +1,130 @@
+import GameCore
+import GameHost
+import GameHostTesting
+import LuaKit
+import XCTest
+
+/// States, results and error objects of every shape a rule can build: each is a clean error of
+/// the rule (naming where, for a cycle) or a bounded result, and the session goes on.
+final class HostileStateTests: XCTestCase {
+    let files = RuleFiles()
+
+    /// Lua expressions for values of hostile shapes.
+    static let shapes: [(name: String, make: String)] = [
+        ("cycle", "(function() local t = {} t.self = t return t end)()"),
+        ("cycle through a list", "(function() local t = { {} } t[1][1] = t return t end)()"),
+        ("DAG 40 deep", "(function() local d = { 'leaf' } for i = 1, 40 do d = { a = d, b = d } end return d end)()"),
+        ("a million nodes", "(function() local t = {} for i = 1, 1000000 do t[i] = i end return t end)()"),
+        ("300 levels deep", "(function() local t = {} for i = 1, 300 do t = { t } end return t end)()"),
+        ("a function", "print"),
+        ("a coroutine", "coroutine.create(print)"),
+        ("an 8 MB string 5000 times", "(function() local s, t = string.rep('x', 8 << 20), {} for i = 1, 5000 do t[i] = s end return t end)()"),
+        ("keys of every type", "{ [true] = 1, [1.5] = 2, [print] = 3, [{}] = 4, ['\\27[2J'] = 5 }"),
+        ("a lying metatable", "setmetatable({}, { __index = function() error('trap') end, __pairs = function() error('trap') end, __len = function() return -1 end })"),
+    ]
+
+    func tester(_ overrides: [String: String]) throws -> RuleTester {
+        try RuleTester(files.write("rule", RuleFiles.rule(overrides)), seed: 1)
+    }
+
+    func testHostileStatesAreErrorsOfTheRuleAndTheSessionGoesOn() throws {
+        for shape in Self.shapes {
+            let t = try tester(["play": """
+                function(state, input, game)
+                    if input == "up" then state.n = state.n + 1 else state.x = \(shape.make) end
+                  end
+                """])
+            let start = ContinuousClock.now
+            t.send("shape")
+            XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), shape.name)
+            if t.last.status == .error {
+                XCTAssertTrue(t.last.reason?.contains("rule.lua") ?? false, "\(shape.name): \(t.last.reason ?? "")")
+            }
+            // The game still answers.
+            t.send("up")
+            XCTAssertNotEqual(t.last.view, "", shape.name)
+        }
+    }
+
+    func testACycleIsNamedByItsPath() throws {
+        let t = try tester(["play": "function(state, input) state.deep = { list = { {} } } state.deep.list[1].back = state end"])
+        t.send("x")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.contains("state.deep.list[1].back: the table contains itself") ?? false, t.last.reason ?? "")
+    }
+
+    func testHostileResultsViewsAndMovesAreErrors() throws {
+        for shape in Self.shapes {
+            for hook in ["view", "moves", "result"] {
+                let t = try tester([hook: "function(state) return \(shape.make) end"])
+                let start = ContinuousClock.now
+                t.send("up")
+                XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), "\(hook): \(shape.name)")
+                // Either the rule's error, or a value read as far as it is data (a lying
+                // metatable is not asked: an empty list of moves).
+                if t.last.status != .error { XCTAssertEqual(t.last.status, .accepted, "\(hook) returning \(shape.name)") }
+                if shape.name.hasPrefix("cycle") || shape.name.hasPrefix("DAG") || shape.name.hasPrefix("an 8 MB") {
+                    XCTAssertEqual(t.last.status, .error, "\(hook) returning \(shape.name)")
+                }
+            }
+        }
+    }
+
+    func testHostileErrorObjectsAreReportedCleanly() throws {
+        for shape in Self.shapes {
+            let t = try tester(["play": "function(state, input) if input == 'boom' then error(\(shape.make)) end state.n = state.n + 1 end"])
+            let start = ContinuousClock.now
+            t.send("boom")
+            XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), shape.name)
+            XCTAssertEqual(t.last.status, .error, shape.name)
+            XCTAssertLessThan(t.last.reason?.utf8.count ?? 0, 2000, shape.name)
+            t.send("up")
+            XCTAssertEqual(t.state["n"], 1, shape.name)
+        }
+    }
+
+    func testAHostileRuleTableStillLoadsOrFailsCleanly() throws {
+        for shape in Self.shapes {
+            let path = files.write("table", RuleFiles.rule(["extra": shape.make]))
+            let start = ContinuousClock.now
+            do {
+                let rule = try Rule(path: path)
+                XCTAssertTrue(rule.warnings.contains { $0.contains("unknown field 'extra'") }, shape.name)
+            } catch {
+                XCTAssertTrue(String(describing: error).contains("table.lua"), "\(shape.name): \(error)")
+            }
+            XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), shape.name)
+        }
+        let cyclicTitle = files.write("title", "local t = {} t.t = t\n" + RuleFiles.rule(["title": "t"]))
+        XCTAssertThrowsError(try Rule(path: cyclicTitle)) {
+            XCTAssertTrue(String(describing: $0).contains("title.t: the table contains itself"), String(describing: $0))
+        }
+    }
+
+    func testCPUBombsInEveryPlaceEndWithinTheBounds() throws {
+        let bombs = [
+            "while true do end",
+            "local co = coroutine.wrap(function() while true do end end) co()",
+            "xpcall(function() while true do end end, function() while true do end end)",
+            "xpcall(error, function() while true do end end)",
+            "local t <close> = setmetatable({}, { __close = function() while true do end end }) error('x')",
+            "for i = 1, 1e9 do local s = string.rep('x', 1 << 20) end",
+            "local s = string.rep('a', 1 << 22) for i = 1, 1e9 do s:find('b', 1, true) end",
+            "local t = {} for i = 1, 1e6 do t[i] = -i end for i = 1, 100 do table.sort(t) end",
+            "local s = string.rep('x', 1 << 24) for i = 1, 1e9 do local n = utf8.len(s) end",
+            "for w in string.rep('a', 5000):gmatch('^.-.-.-b') do end",
+            "local a, b = string.rep('x', 1 << 24), string.rep('x', 1 << 24) .. 'y' for i = 1, 1e9 do local c = a < b end",
+            "local t = {} for i = 1, 1e5 do t[i] = i end for i = 1, 1e9 do table.insert(t, 1, i) end",
+            "string.find(string.rep('a', 30), '.-.-.-.-.-.-.-.-.-.-.-b')",
+        ]
+        for bomb in bombs {
+            let t = try tester(["play": "function(state, input) if input == 'go' then \(bomb) end state.n = state.n + 1 end"])
+            let start = ContinuousClock.now
+            t.send("go")
+            XCTAssertLessThan(ContinuousClock.now - start, .seconds(5), bomb)
+            XCTAssertEqual(t.last.status, .error, bomb)
+            t.send("up")
+            XCTAssertEqual(t.state["n"], 1, bomb)
+        }
+    }
+}

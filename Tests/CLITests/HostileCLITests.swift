@@ -151,6 +151,33 @@ final class HostileCLITests: XCTestCase {
         }
     }
 
+    func testARuleCannotWriteIntoAnotherGamesLeaderboards() throws {
+        let data = folder + "/boards"
+        let path = try rule("applepie", prelude: "local E = \(Self.escapes)", [
+            "id": "'applepie'", "title": "'Fake' .. E",
+            "play": "function(state, input, game) game.scores.submit({ board = 'timed' .. E, value = 1, unit = 's\\27[2J', label = E }) state.n = state.n + 1 end",
+        ])
+        try runBounded(["play", path, "--seed", "1", "--data", data], input: "up\nup\nn\n")
+        let own = try runBounded(["scores", "--data", data])
+        XCTAssertTrue(own.stdout.contains("applepie.lua)"), "the board is the file's: \(own.stdout)")
+        XCTAssertTrue(own.stdout.contains("timed^["), "stored names are shown visibly: \(own.stdout)")
+        let applePie = try runBounded(["scores", "applepie", "--data", data])
+        XCTAssertTrue(applePie.stdout.contains("no scores yet"), applePie.stdout)
+    }
+
+    func testAStringOptionWithOnlyACheckFunctionIsAccepted() throws {
+        let path = try rule("checked", [
+            "options": "{ name = { help = 'a name', default = 'ann', check = function(v) if #v > 5 then return 'too long' end end } }",
+            "view": "function(state, game) return 'hello ' .. game.options.name end",
+        ])
+        let ok = try runBounded(["play", path, "--seed", "1", "--name", "bob"], input: "")
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("hello bob"), ok.stdout)
+        let refused = try runBounded(["play", path, "--seed", "1", "--name", "bartholomew"], input: "")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("too long"), refused.stderr)
+    }
+
     func testABrokenScoreStoreLosesNothingElse() throws {
         let asFile = folder + "/data-file"
         try "not a folder".write(toFile: asFile, atomically: true, encoding: .utf8)

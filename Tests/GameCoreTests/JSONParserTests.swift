@@ -17,3 +17,32 @@ final class JSONParserTests: XCTestCase {
         }
     }
 }
+
+/// Transcripts are files anyone can hand to `replay`: hostile JSON is an error, never a trap.
+final class HostileJSONTests: XCTestCase {
+    func testHostileTextIsAClearError() {
+        let cases = [
+            String(repeating: "[", count: 200_000), String(repeating: "{\"a\":", count: 300) + "1" + String(repeating: "}", count: 300),
+            #""\q""#, #""\u12""#, #""\u+123""#, "\"abc", "[1,", "{\"a\" 1}", "-", "1e", "nul",
+        ]
+        for text in cases {
+            XCTAssertThrowsError(try JSONValue(parsing: text), String(text.prefix(20)))
+        }
+    }
+
+    func testLoneSurrogatesReadAsReplacementCharacters() throws {
+        XCTAssertEqual(try JSONValue(parsing: #""\ud800""#), .string("\u{FFFD}"))
+        XCTAssertEqual(try JSONValue(parsing: #""\udc00x""#), .string("\u{FFFD}x"))
+        XCTAssertEqual(try JSONValue(parsing: #""\ud83d\ude00""#), .string("😀"))
+        XCTAssertEqual(try JSONValue(parsing: #""\ud800\u00e9""#), .string("\u{FFFD}é"))
+    }
+
+    func testDepthUpToTheLimitIsRead() throws {
+        let deep = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+        XCTAssertNoThrow(try JSONValue(parsing: deep))
+    }
+
+    func testControlCharactersAreEscapedOnTheWayOut() {
+        XCTAssertEqual(JSONValue.string("\u{1B}[2J\u{9B}\u{7F}").encoded, #""\u001b[2J\u009b\u007f""#)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GameCore
+import GameHost
+import XCTest
+
+/// The score database under concurrency, failure and hostile contents.
+final class ScoreStoreTests: XCTestCase {
+    let dir = NSTemporaryDirectory() + "gamehost-scores-" + UUID().uuidString
+
+    override func tearDown() {
+        _ = chmod(dir, 0o755)
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    func score(_ value: Double, board: String = "timed") -> ScoreStore.Score {
+        ScoreStore.Score(board: board, value: value, order: .lower, unit: "s")
+    }
+
+    func testEightConcurrentWritersLoseNoMove() throws {
+        let writers = 8, moves = 25
+        let dir = self.dir
+        let failures = ManagedCounter()
+        DispatchQueue.concurrentPerform(iterations: writers) { w in
+            let store = ScoreStore(directory: dir)
+            for m in 0..<moves {
+                // One move's three scores, one transaction.
+                let scores = [Double(w), Double(m), 1].enumerated().map {
+                    ScoreStore.Score(board: ["timed", "b", "c"][$0.offset], value: $0.element, order: .lower, unit: "s")
+                }
+                do { try store.add(scores, game: "g", ruleHash: "h", at: 0) } catch { failures.add() }
+            }
+        }
+        XCTAssertEqual(failures.value, 0)
+        let boards = try ScoreStore(directory: dir).boards(game: "g", ruleHash: "h")
+        XCTAssertEqual(boards.map(\.board), ["b", "c", "timed"])
+        XCTAssertEqual(boards.map(\.leaderboard.entries.count), [writers * moves, writers * moves, writers * moves])
+    }
+
+    func testAMoveIsKeptWholeOrNotAtAll() throws {
+        let store = ScoreStore(directory: dir)
+        try store.add([score(1)], game: "g", ruleHash: "h", at: 0)
+        // A value SQLite cannot store (NaN is NULL, and the column is NOT NULL) fails the move.
+        XCTAssertThrowsError(try store.add([score(2), score(.nan)], game: "g", ruleHash: "h", at: 0))
+        XCTAssertEqual(try store.boards(game: "g", ruleHash: "h").first?.leaderboard.entries.map(\.value), [1])
+    }
+
+    func testAReadOnlyStoreStillShowsItsScores() throws {
+        try ScoreStore(directory: dir).add([score(40), score(30)], game: "g", ruleHash: "h", at: 0)
+        XCTAssertEqual(chmod(dir + "/scores.db", 0o444), 0)
+        XCTAssertEqual(chmod(dir, 0o555), 0)
+        let readOnly = ScoreStore(directory: dir)
+        XCTAssertEqual(try readOnly.boards(game: "g", ruleHash: "h").first?.leaderboard.entries.map(\.value), [30, 40])
+        if getuid() != 0 {  // root writes anyway
+            XCTAssertThrowsError(try readOnly.add([score(1)], game: "g", ruleHash: "h", at: 0))
+        }
+    }
+
+    func testAHundredThousandEntryBoardRanksQuickly() throws {
+        var board = Leaderboard(order: .lower, unit: "s", entries: (0..<100_000).map { Leaderboard.Entry(value: Double($0 % 977)) })
+        let start = ContinuousClock.now
+        for v in 0..<1000 { board.insert(Leaderboard.Entry(value: Double(v))) }
+        XCTAssertEqual(board.rank(of: -1), 1)
+        XCTAssertEqual(board.rank(of: 10_000), 101_001)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(2), "a hang guard, not a benchmark")
+        XCTAssertEqual(Leaderboard(order: .higher, entries: [.init(value: .nan), .init(value: 2)]).entries.map(\.value), [2])
+    }
+}
+
+final class ManagedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

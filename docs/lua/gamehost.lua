@@ -1,6 +1,9 @@
 ---@meta
 -- LuaLS annotations for the GameHost rule API (see docs/lua-api.md). Not loaded by the host:
 -- editors read it to complete and check rule files. Keep it in step with docs/lua-api.md.
+-- Every host function checks its arguments before it runs (strings up to 64 KB and lists up
+-- to 100,000 items unless said; docs/lua-api.md, "The sandbox", lists every bound); a
+-- violation is an error naming the function, the argument and your line.
 
 ---@class MatchState
 ---@field match integer      games in the match (N of best-of-N)
@@ -15,7 +18,8 @@
 ---@class GameMatch
 local GameMatch = {}
 
----A new best-of-`n` match (n odd, 1 to 99) as a plain table.
+---A new best-of-`n` match (n odd, 1 to 99) as a plain table. `record` needs its scores from
+---0 to 1,000,000.
 ---@param n integer
 ---@return MatchState
 function GameMatch.new(n) end
@@ -198,7 +202,7 @@ local Game = {}
 ---@return integer
 function Game.width(text) end
 
----`text` padded with spaces to `width` columns; on the left with "right".
+---`text` padded with spaces to `width` columns (0 to 1,000); on the left with "right".
 ---@param text string
 ---@param width integer
 ---@param align? "left"|"right"
@@ -211,14 +215,15 @@ function Game.pad(text, width, align) end
 ---@return string
 function Game.colour(text, name) end
 
----Shows a message to the player after the move (values joined by tabs).
+---Shows a message to the player after the move (values joined by tabs). Up to 64 KB a
+---message and 1 MB in all per hook call; control characters are shown visibly.
 ---@param ... any
 function Game.say(...) end
 
----Rings the terminal bell once.
+---Rings the terminal bell once (3 times a step at most).
 function Game.bell() end
 
----Refuses the input: the move has no effect at all and `reason` is shown.
+---Refuses the input: the move has no effect at all and `reason` is shown (cut to 1,000 bytes).
 ---@param reason string
 ---@return nil
 function Game.refuse(reason) end

@@ -140,8 +140,8 @@ public enum Simulation {
             rule.lua.stepBudget = nil
             rule.lua.timeLimit = plan.timeLimit
             rule.api.keepsMessages = false
-            let pick = rule.lua.function { [bot] call in
-                call.push(Int64(try bot.random.int(in: 1...Int(try call.integer(1, "n")))))
+            let pick = rule.lua.function("the simulation's move picker", [.integer("n", 1...Int64(Int32.max))]) { [bot] call in
+                call.push(Int64(try bot.random.int(in: 1...call.int(1))))
                 return 1
             }
             let chunk = try rule.lua.load(Self.driverSource, chunkName: "=simulation")
@@ -179,7 +179,7 @@ public enum Simulation {
         /// and a failure message when the game broke the contract.
         static let driverSource = #"""
         local setup, moves, play, result, game, pick, refusal = ...
-        local pcall, type, tostring = pcall, type, tostring
+        local pcall, type, tostring, rawlen = pcall, type, tostring, rawlen
         return function(max_moves)
           local state = setup(game)
           local count = 0
@@ -190,7 +190,8 @@ public enum Simulation {
               return winner and tostring(winner) or "none", count
             end
             local legal = moves(state, game)
-            local n = #legal
+            if type(legal) ~= "table" then return nil, count, "moves() must return a list of strings, not " .. type(legal) end
+            local n = rawlen(legal)
             if n == 0 then return nil, count, "moves() offered nothing, but result() says the game goes on" end
             local move = legal[pick(n)]
             local ok, err = pcall(play, state, move, game)

@@ -44,41 +44,6 @@ public struct LuaCall {
         String(cString: lua_typename(L, lua_type(L, Int32(i))))
     }
 
-    /// Argument `i` as a string, or an error naming the argument.
-    public func string(_ i: Int, _ name: String) throws -> String {
-        guard lua_type(L, Int32(i)) == LUA_TSTRING, let s = state.string(at: Int32(i), on: L) else {
-            throw LuaArgumentError(position: i, name: name, expected: "string", got: type(i))
-        }
-        return s
-    }
-
-    /// Argument `i` as an integer (an integral float counts), or an error naming it.
-    public func integer(_ i: Int, _ name: String) throws -> Int64 {
-        var ok: Int32 = 0
-        let n = gh_tointeger(L, Int32(i), &ok)
-        guard ok != 0, lua_type(L, Int32(i)) == LUA_TNUMBER else {
-            throw LuaArgumentError(position: i, name: name, expected: "integer", got: type(i))
-        }
-        return Int64(n)
-    }
-
-    /// Argument `i` as a number, or an error naming it.
-    public func number(_ i: Int, _ name: String) throws -> Double {
-        var ok: Int32 = 0
-        let d = gh_tonumber(L, Int32(i), &ok)
-        guard ok != 0, lua_type(L, Int32(i)) == LUA_TNUMBER else {
-            throw LuaArgumentError(position: i, name: name, expected: "number", got: type(i))
-        }
-        return d
-    }
-
-    /// Checks that argument `i` is a table (to work on in place), or an error naming it.
-    public func checkTable(_ i: Int, _ name: String) throws {
-        guard lua_type(L, Int32(i)) == LUA_TTABLE else {
-            throw LuaArgumentError(position: i, name: name, expected: "table", got: type(i))
-        }
-    }
-
     /// Pushes results; return the count from the function.
     public func push(_ value: LuaValue) { state.push(value, on: L) }
     public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
@@ -164,7 +129,7 @@ public struct LuaCall {
     /// identity.
     public func permute(_ i: Int, _ order: [Int]) throws {
         guard lua_checkstack(L, Int32(order.count) + 1) != 0 else {
-            throw LuaArgumentError(position: i, name: "list", expected: "a shorter list", got: "\(order.count) items")
+            throw LuaHostError("argument #\(i): a list of \(order.count) items is too long to reorder")
         }
         for source in order { lua_rawgeti(L, Int32(i), lua_Integer(source)) }
         for k in stride(from: order.count, to: 0, by: -1) { lua_rawseti(L, Int32(i), lua_Integer(k)) }
@@ -186,19 +151,4 @@ public struct LuaCall {
 
     /// Pushes a copy of argument `i` as a result.
     public func pushArgument(_ i: Int) { lua_pushvalue(L, Int32(i)) }
-}
-
-/// A Swift function was called with an argument of the wrong type.
-public struct LuaArgumentError: Error, CustomStringConvertible {
-    public var position: Int
-    public var name: String
-    public var expected: String
-    public var got: String
-    public init(position: Int, name: String, expected: String, got: String) {
-        self.position = position
-        self.name = name
-        self.expected = expected
-        self.got = got
-    }
-    public var description: String { "bad argument #\(position) (\(name)): \(expected) expected, got \(got == "no value" ? "no value" : got)" }
 }

@@ -37,7 +37,7 @@ extension LuaState {
     /// Argument `i` of `call` as an object of type T, or an error naming what it was.
     public func object<T: LuaObject>(_ call: LuaCall, _ i: Int, as type: T.Type) throws -> T {
         guard let box = luaL_testudata(call.L, Int32(i), T.luaTypeName) else {
-            throw LuaArgumentError(position: i, name: "self", expected: T.luaTypeName, got: call.type(i))
+            throw LuaHostError("bad argument #\(i) (self): \(T.luaTypeName) expected, got \(call.type(i))")
         }
         let raw = box.load(as: UnsafeMutableRawPointer.self)
         return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as! T

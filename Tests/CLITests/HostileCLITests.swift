@@ -65,6 +65,8 @@ final class HostileCLITests: XCTestCase {
             try rule("memory-host", ["play": "function(state, input, game) local t = {} for i = 1, 1e9 do t[i] = game.pad('', 1000) end end"]),
             try rule("cycle", ["play": "function(state) state.self = state end"]),
             try rule("dag", ["play": "function(state) local d = {} for i = 1, 40 do d = { a = d, b = d } end state.d = d end"]),
+            try rule("lying-moves", ["moves": "function() return setmetatable({ 'up' }, { __len = function() return -5 end, __index = function() return 'up' end }) end"]),
+            try rule("huge-moves", ["moves": "function() local t = {} for i = 1, 300000 do t[i] = 'm' .. i end return t end"]),
         ]
         for path in rules {
             let name = (path as NSString).lastPathComponent

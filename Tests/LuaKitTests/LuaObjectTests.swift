@@ -8,7 +8,7 @@ final class Counter: LuaObject {
 
     static let luaMethods: [String: (Counter, LuaCall) throws -> Int32] = [
         "add": { counter, call in
-            counter.count += try call.integer(2, "n")
+            counter.count += Int64(call.int(2))
             call.push(counter.count)
             return 1
         },

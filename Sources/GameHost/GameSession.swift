@@ -17,6 +17,9 @@ public final class GameSession {
     public struct Output: Equatable {
         public var messages: [String] = []
         public var bells = 0
+        /// What the host tells the player about itself, apart from the game (scores that could
+        /// not be saved): shown once, on stderr at a terminal.
+        public var notices: [String] = []
     }
 
     public enum Outcome: Equatable {
@@ -131,7 +134,7 @@ public final class GameSession {
             let out = api.takeOutput()
             api.scores.commit(at: clock.now())
             recordResultOnce()
-            return .accepted(Output(messages: out.messages + api.scores.takeProblems(), bells: out.bells))
+            return .accepted(Output(messages: out.messages, bells: out.bells, notices: api.scores.takeProblems()))
         } catch let error as LuaError {
             let reason = api.refusal
             rollBack()

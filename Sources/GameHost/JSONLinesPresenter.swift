@@ -4,7 +4,12 @@ import GameCore
 /// object for the start and for every input line, then an `end` object.
 public final class JSONLinesPresenter: Presenter {
     let out: TextSink
-    public init(_ out: TextSink) { self.out = out }
+    /// Where the host's notices go (stderr for the CLI): a program reads only protocol lines.
+    let notices: TextSink?
+    public init(_ out: TextSink, notices: TextSink? = nil) {
+        self.out = out
+        self.notices = notices
+    }
     public var prompt: String { "" }
     public var wantsState: Bool { true }
 
@@ -17,6 +22,7 @@ public final class JSONLinesPresenter: Presenter {
     }
 
     public func show(_ r: SessionDriver.Report) {
+        for notice in r.notices { notices?.write("gamehost: " + notice + "\n", style: .plain) }
         var fields: [String: JSONValue] = [
             "type": .string("step"), "step": .int(Int64(r.step)), "status": .string(r.status.rawValue),
             "input": r.input.map { .string($0) } ?? .null,

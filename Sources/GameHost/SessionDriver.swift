@@ -20,6 +20,8 @@ public final class SessionDriver {
         public var status: Status
         public var messages: [String] = []
         public var bells = 0
+        /// The host's own notices (see `GameSession.Output.notices`).
+        public var notices: [String] = []
         /// Why an input was refused, or the rule error that stopped it.
         public var reason: String?
         /// Whether the game's view should be shown again after this step.
@@ -143,6 +145,7 @@ public final class SessionDriver {
         case .accepted(let out):
             r.messages = out.messages
             r.bells = out.bells
+            r.notices = out.notices
         case .refused(let reason):
             r.status = .refused
             r.reason = reason

@@ -3,7 +3,12 @@ import GameCore
 /// The text face of a session, for people.
 public final class TextPresenter: Presenter {
     let out: TextSink
-    public init(_ out: TextSink) { self.out = out }
+    /// Where the host's notices go (stderr for the CLI), apart from the game.
+    let notices: TextSink
+    public init(_ out: TextSink, notices: TextSink? = nil) {
+        self.out = out
+        self.notices = notices ?? out
+    }
     public var prompt: String { "> " }
 
     public func begin(_ session: GameSession) {
@@ -21,6 +26,7 @@ public final class TextPresenter: Presenter {
     }
 
     public func show(_ r: SessionDriver.Report) {
+        for notice in r.notices { notices.write("gamehost: " + notice + "\n", style: .plain) }
         for message in r.messages { out.write(message + "\n", style: .message) }
         for _ in 0..<r.bells { out.bell() }
         if let reason = r.reason {

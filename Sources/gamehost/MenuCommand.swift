@@ -25,7 +25,7 @@ func menu() throws -> Int32 {
         let session = try GameSession(rule: rule, options: options, seed: freshSeed(), clock: SystemClock(),
                                       words: words, scores: scoreStore(nil), colour: Terminal.useColour)
         stdout_.write("\n", style: .plain)
-        _ = TextLoop.run(session, input: input, presenter: TextPresenter(stdout_))
+        _ = TextLoop.run(session, input: input, presenter: TextPresenter(stdout_, notices: stderr_))
         stdout_.write("\n", style: .plain)
     }
 }

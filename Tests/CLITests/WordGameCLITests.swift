@@ -110,7 +110,9 @@ final class WordGameCLITests: XCTestCase {
         let play = try GamehostProcess.run(["play", "applepie", "--mode", "timed", "--target", "1", "--order", "list", "--data", dir],
                                            input: "buccaneer\n")
         XCTAssertEqual(play.status, 0)
-        XCTAssertTrue(play.stdout.contains("Scores are not saved: \(path): file is not a database"), play.stdout)
+        XCTAssertEqual(play.stderr.components(separatedBy: "gamehost: Scores are not saved: \(path): file is not a database").count, 2,
+                       "told once, on stderr: \(play.stderr)")
+        XCTAssertFalse(play.stdout.contains("Scores are not saved"), play.stdout)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(garbage))
     }
 }

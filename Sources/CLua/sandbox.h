@@ -343,7 +343,7 @@ static inline int gh_table_remove(lua_State *L) {
     lua_Integer size = luaL_len(L, 1);
     lua_Integer pos = luaL_optinteger(L, 2, size);
     if (pos != size)
-        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1, "position out of bounds");  // #1, as Lua 5.4.4 says
     if (pos < size) gh_charge(L, (double)((lua_Unsigned)size - (lua_Unsigned)pos));
     lua_geti(L, 1, pos);
     for (; pos < size; pos++) {
@@ -476,7 +476,7 @@ static inline int gh_resume(lua_State *L, lua_State *co, int narg) {
 
 static inline lua_State *gh_check_coroutine(lua_State *L, int i) {
     lua_State *co = lua_tothread(L, i);
-    luaL_argexpected(L, co, i, "coroutine");
+    luaL_argexpected(L, co, i, "thread");
     return co;
 }
 

@@ -227,7 +227,7 @@ public final class GameSession {
         switch error.kind {
         case .memory: return "\(rule.path): \(error.message) (in \(hook))"
         case .value: return "\(rule.path): \(hook) raised an error object that is not a string \(error.message)"
-        case .data: return "\(rule.path): \(hook) returned \(error.message)"
+        case .data: return "\(rule.path): \(hook) returned a value the host cannot read (\(error.message))"
         case .budget, .runtime, .syntax:
             return error.message.hasPrefix(rule.path) || error.message.contains(".lua:") ? error.message : "\(rule.path): \(error.message) (in \(hook))"
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GameCore
 import GameHost
 import GameHostTesting
@@ -152,6 +153,18 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(t.state["clock"], 90.0)
         XCTAssertEqual(t.state["now"], 1_000_090.0)
         XCTAssertEqual(t.state["seeded"], false)
+    }
+
+    func testRequireDoesNotFollowASymbolicLinkOutOfItsFolder() throws {
+        let outside = NSTemporaryDirectory() + "outside-" + UUID().uuidString + ".lua"
+        try "return { secret = 'read from outside' }".write(toFile: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.createSymbolicLink(atPath: files.directory + "/lib/sneaky.lua", withDestinationPath: outside)
+        let t = try tester(["play": "function(state, input) state.got = require('sneaky').secret end"])
+        t.send("go")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.contains("leads outside") ?? false, t.last.reason ?? "")
+        XCTAssertEqual(t.state["got"], .nil)
     }
 
     func testRequireLoadsOnlyFromTheRulesLibrary() throws {

@@ -1,4 +1,4 @@
--- Apple Pie: guess the word before the tree loses all its fruit (GAMES.md section 2).
+-- Apple Pie: guess the word before the tree loses all its fruit.
 --
 -- The letter mechanics (masking, case and accent folding, whole-word guesses, repeats) are the
 -- host's word puzzle (docs/lua-api.md, game.words); this file is the game: fruit, rounds,
@@ -105,6 +105,9 @@ end
 return {
   id = "applepie",
   title = "Apple Pie",
+  -- The word, its hint and the puzzle (which holds the word) are not shown to programs
+  -- (--json): a bot sees what a player sees.
+  secret = { "word", "hint", "puzzle" },
   about = "Guess the word letter by letter before the tree is bare.",
   words = "original",
   rules = [[

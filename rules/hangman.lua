@@ -1,4 +1,4 @@
--- Hangman, the classic look (GAMES.md section 2, rule 14): the word engine of Apple Pie with
+-- Hangman, the classic look: the word engine of Apple Pie with
 -- BSD hangman's gallows and averages.
 --
 -- Choices where the rule book is silent:
@@ -72,6 +72,9 @@ end
 return {
   id = "hangman",
   title = "Hangman",
+  -- The word, its hint and the puzzle (which holds the word) are not shown to programs
+  -- (--json): a bot sees what a player sees.
+  secret = { "word", "hint", "puzzle" },
   about = "The classic: guess the word before the man is hanged.",
   words = "animals",
   rules = [[

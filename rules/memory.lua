@@ -1,4 +1,4 @@
--- Memory: find the pairs of emoji cards, two at a time (GAMES.md section 3, after Stanford's
+-- Memory: find the pairs of emoji cards, two at a time (after Stanford's
 -- "Memorize"). The deck mechanics (flags, face-up time, shuffling) are the host's game.cards;
 -- themes, the deal and the grid are shared with variants in rules/lib/memory-table.lua.
 --

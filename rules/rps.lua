@@ -1,4 +1,4 @@
--- Rock · Paper · Scissors: a best-of-N match against the computer (GAMES.md section 1).
+-- Rock · Paper · Scissors: a best-of-N match against the computer.
 --
 -- This file says which signs there are and what beats what; the game itself (the match, the
 -- computer's strategies, what the player sees) is rules/lib/sign-game.lua, shared with the

@@ -1,5 +1,5 @@
 -- rpsls: a variant of rps, made with `gamehost new rpsls --from rps`.
--- Rock · Paper · Scissors · Lizard · Spock (GAMES.md section 1, rule 8): each sign beats two
+-- Rock · Paper · Scissors · Lizard · Spock: each sign beats two
 -- and loses to two. The game itself is rules/lib/sign-game.lua, as for rps: only the signs,
 -- the tables of what beats what, and the texts are new.
 

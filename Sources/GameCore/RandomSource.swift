@@ -11,12 +11,18 @@
 /// Tests can script chance: `force([3, 1])` makes the next two `int(in:)` draws return 3 and
 /// then 1 (each must lie in the range asked for), after which the seeded sequence resumes.
 public final class RandomSource {
-    public let seed: UInt64
-    private var s: (UInt64, UInt64, UInt64, UInt64)
+    public private(set) var seed: UInt64
+    private var s: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var forced: [Int] = []
     private var forcedShuffles: [[Int]] = []
 
     public init(seed: UInt64) {
+        self.seed = seed
+        reseed(seed)
+    }
+
+    /// Starts the sequence of `seed` afresh (a session's next game); scripted outcomes stay.
+    public func reseed(_ seed: UInt64) {
         self.seed = seed
         var x = seed
         func splitmix() -> UInt64 {

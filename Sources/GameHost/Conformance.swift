@@ -86,6 +86,7 @@ public enum Conformance {
             }
         }
         if report.problems.isEmpty { report.problems += offeredMovesAreAccepted(load: load, settings: settings, path: path) }
+        if report.problems.isEmpty { report.problems += secretsStayHidden(load: load, settings: settings, path: path) }
         return report
     }
 
@@ -162,6 +163,46 @@ public enum Conformance {
             return ["\(path): \(error)"]
         }
         return []
+    }
+
+    /// The observation of a fresh game (what `--json` shows) holds none of the values of the
+    /// state fields the rule marks secret.
+    static func secretsStayHidden(load: () throws -> (Rule, WordList?), settings: Settings, path: String) -> [String] {
+        do {
+            let (rule, list) = try load()
+            guard !rule.secretFields.isEmpty else { return [] }
+            let s = try session(rule, words: list, seed: 1, settings: settings)
+            try s.newGame()
+            let state = try s.stateValue()
+            // A secret value is a text held by a secret field and by no field that is shown
+            // (a puzzle's masked word is also the state's `masked`, and shown).
+            func strings(_ value: LuaValue, into set: inout Set<String>) {
+                switch value {
+                case .string(let text) where text.count >= 2: set.insert(text)
+                case .array(let items): for item in items { strings(item, into: &set) }
+                case .map(let fields): for item in fields.values { strings(item, into: &set) }
+                default: break
+                }
+            }
+            var secrets: Set<String> = [], open: Set<String> = []
+            for (name, value) in state.map ?? [:] {
+                if rule.secretFields.contains(name) { strings(value, into: &secrets) } else { strings(value, into: &open) }
+            }
+            secrets.subtract(open)
+            var shown: [String] = []
+            func scan(_ value: JSONValue) {
+                switch value {
+                case .string(let text) where secrets.contains(text): shown.append(text)
+                case .array(let items): items.forEach(scan)
+                case .object(let fields): fields.values.forEach(scan)
+                default: break
+                }
+            }
+            scan(try s.observation())
+            return shown.isEmpty ? [] : ["\(path): the observation of a new game (what --json shows) holds the secret value '\(shown[0])'"]
+        } catch {
+            return ["\(path): \(error)"]
+        }
     }
 
     /// What keeps the state from being JSON data: a number JSON cannot hold (NaN, infinity).

@@ -34,6 +34,10 @@ public final class GameSession {
     public var replayArguments: [String] = []
     /// Games started in this session (setup calls), shown to the rule as `game.game_number`.
     public private(set) var gamesStarted = 0
+    /// The seed of the current game: the session's seed for the first, and for each later one
+    /// (after `y` or `/new`) a seed of its own derived from it, so any game can be replayed
+    /// alone with `--seed`.
+    public private(set) var gameSeed: UInt64
     /// Whether the last accepted step left the game over (to count each result once).
     private var wasOver = false
 
@@ -48,6 +52,7 @@ public final class GameSession {
         self.rule = rule
         self.seed = seed
         self.random = RandomSource(seed: seed)
+        gameSeed = seed
         self.clock = clock
         self.options = try rule.resolveOptions(options)
         if rule.defaultWordList != nil && words == nil {
@@ -75,7 +80,12 @@ public final class GameSession {
         api.refusal = nil
         wasOver = false
         gamesStarted += 1
+        if gamesStarted > 1 {
+            gameSeed = Self.seed(ofGame: gamesStarted, session: seed)
+            random.reseed(gameSeed)
+        }
         lua.setField(api.table, "game_number", .integer(Int64(gamesStarted)))
+        lua.setField(api.table, "seed", .integer(Int64(bitPattern: gameSeed)))
         do {
             let returned = try lua.call(rule.hooks.setup, [.ref(api.table)], results: 1, tablesByReference: true).first
             guard case .ref(let table)? = returned, table.typeName == "table" else {
@@ -87,6 +97,12 @@ public final class GameSession {
         }
         let out = api.takeOutput()
         return Output(messages: out.messages, bells: out.bells)
+    }
+
+    /// The seed of game `k` (from 1) of a session: the session's own for the first, then
+    /// SplitMix64 of the session seed and k, cut to nine digits so a player can type it.
+    public static func seed(ofGame k: Int, session: UInt64) -> UInt64 {
+        k == 1 ? session : Simulation.seed(forGame: k, base: session) % 1_000_000_000
     }
 
     /// Applies one input line with `play(state, input, game)`.
@@ -203,6 +219,32 @@ public final class GameSession {
 
     public func stateJSON() throws -> JSONValue { StateJSON.convert(try stateValue(), lua: lua) }
 
+    /// What a program may see of the game (`--json`): the rule's `observe(state, game)`, or
+    /// by default the state without the fields the rule marks `secret` and without the
+    /// contents of cards lying face down.
+    public func observation() throws -> JSONValue {
+        if rule.hooks.observe != nil { return StateJSON.convert(try query("observe"), lua: lua) }
+        guard case .map(var fields) = try stateValue() else { return try stateJSON() }
+        for name in rule.secretFields { fields[name] = nil }
+        return StateJSON.convert(Self.hidingFaceDownCards(.map(fields)), lua: lua)
+    }
+
+    /// A card (a table with `content` and `faceUp`) lying face down and unmatched keeps its
+    /// content to itself: it shows `hidden = true` instead.
+    static func hidingFaceDownCards(_ value: LuaValue) -> LuaValue {
+        switch value {
+        case .array(let items): return .array(items.map(hidingFaceDownCards))
+        case .map(var fields):
+            if fields["content"] != nil, fields["faceUp"] == .boolean(false), fields["matched"] != .boolean(true) {
+                fields["content"] = nil
+                fields["hidden"] = .boolean(true)
+                return .map(fields)
+            }
+            return .map(fields.mapValues(hidingFaceDownCards))
+        default: return value
+        }
+    }
+
     /// Calls a query hook; messages it says are dropped (views must not talk).
     private func query(_ name: String) throws -> LuaValue {
         guard let state else { throw RuleError(["\(rule.path): no game has started"]) }
@@ -210,6 +252,7 @@ public final class GameSession {
         switch name {
         case "view": hook = rule.hooks.view
         case "moves": hook = rule.hooks.moves
+        case "observe": hook = rule.hooks.observe!
         default: hook = rule.hooks.result
         }
         let chance = random.snapshot

@@ -37,10 +37,16 @@ public final class Rule {
         let moves: LuaRef
         let play: LuaRef
         let result: LuaRef
+        /// `observe(state, game)`: what a program may see (optional; see `secretFields`).
+        let observe: LuaRef?
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
-    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words"])
+    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe"])
+
+    /// State fields a program must not see (`secret = { "word", "hint" }`): the machine view
+    /// leaves them out unless the rule has an `observe` hook of its own.
+    public let secretFields: [String]
 
     /// Loads and validates `path`. Every problem is reported, each as `file:line: message`
     /// or `file: field 'x' ...`.
@@ -120,12 +126,30 @@ public final class Rule {
             }
         }
 
+        var observe: LuaRef?
+        switch fields["observe"] ?? .nil {
+        case .nil: break
+        case .ref(let r) where r.typeName == "function": observe = r
+        case let other: problems.append("\(path): field 'observe' must be a function, not a \(other.typeName)")
+        }
+        var secrets: [String] = []
+        switch fields["secret"] ?? .nil {
+        case .nil: break
+        case let value:
+            if let list = value.array, case let names = list.compactMap(\.string), names.count == list.count {
+                secrets = names
+            } else {
+                problems.append("\(path): field 'secret' must be a list of state field names, as { \"word\", \"hint\" }")
+            }
+        }
+        secretFields = secrets
+
         options = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
         commands = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)
 
         guard problems.isEmpty else { throw RuleError(problems) }
         hooks = Hooks(setup: hookRefs["setup"]!, view: hookRefs["view"]!, moves: hookRefs["moves"]!,
-                      play: hookRefs["play"]!, result: hookRefs["result"]!)
+                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe)
         self.warnings = warnings
 
         // A default that its own option refuses is a bug in the rule file.

@@ -7,8 +7,8 @@ public final class SessionDriver {
     public let session: GameSession
     public private(set) var finished = false
     public private(set) var step = 0
-    /// Whether reports carry the state (see `Presenter.wantsState`).
-    public var reportsState = true
+    /// What reports carry for programs (see `Presenter.machineView`).
+    public var machineView = MachineView.revealed
 
     /// What one step did, for the presenter.
     public struct Report {
@@ -29,8 +29,20 @@ public final class SessionDriver {
         public var view = ""
         public var moves: [String] = []
         public var result: GameResult?
-        public var state: JSONValue = .null
+        /// What a program may see of the game (see `MachineView`); null when not asked for.
+        public var observation: JSONValue = .null
+        /// The whole state, with `--reveal` only.
+        public var state: JSONValue?
+        /// Set when this step started a game: that game's seed.
+        public var newGameSeed: UInt64?
     }
+
+    /// What the reports carry for programs: nothing (text mode), the observation (`--json`),
+    /// or the observation and the whole state (`--json --reveal`, a debugging aid).
+    public enum MachineView { case none, observation, revealed }
+
+    /// The inputs the host takes once a game is over.
+    public static let playAgainMoves = ["y", "n"]
 
     public init(session: GameSession) { self.session = session }
 
@@ -98,7 +110,7 @@ public final class SessionDriver {
             lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
             r.messages = lines
         case "moves":
-            let moves = (try? session.moves()) ?? []
+            let moves = (try? session.result()) != nil ? Self.playAgainMoves : (try? session.moves()) ?? []
             r.messages = [moves.isEmpty ? "No moves now." : "Moves: " + moves.joined(separator: ", ")]
         case "rules":
             r.messages = [session.rule.title, session.rule.howToPlay]
@@ -122,6 +134,7 @@ public final class SessionDriver {
             let out = try session.newGame()
             r.messages = out.messages
             r.bells = out.bells
+            r.newGameSeed = session.gameSeed
         } catch {
             r.status = .error
             r.reason = String(describing: error)
@@ -159,23 +172,27 @@ public final class SessionDriver {
     }
 
     /// Fills in what the game looks like after the step. A failing query is reported, not
-    /// fatal: the session goes on.
+    /// fatal: the session goes on. Each part is asked for on its own, so one failing hook does
+    /// not hide what the others say (a game that is over says so even when its view fails).
     private func finish(_ report: Report) -> Report {
         var r = report
-        do {
-            r.view = try session.view()
-            r.moves = try session.moves()
-            r.result = try session.result()
-        } catch {
+        func note(_ error: Error) {
             if r.reason == nil { r.reason = String(describing: error) }
             r.status = .error
         }
-        guard reportsState else { return r }
+        do { r.result = try session.result() } catch { note(error) }
+        do { r.view = try session.view() } catch { note(error) }
+        if r.result != nil {
+            r.moves = Self.playAgainMoves
+        } else {
+            do { r.moves = try session.moves() } catch { note(error) }
+        }
+        guard machineView != .none else { return r }
         do {
-            r.state = try session.stateJSON()
+            r.observation = try session.observation()
+            if machineView == .revealed { r.state = try session.stateJSON() }
         } catch {
-            if r.reason == nil { r.reason = String(describing: error) }
-            r.status = .error
+            note(error)
         }
         return r
     }

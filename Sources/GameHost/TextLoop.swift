@@ -28,13 +28,13 @@ public protocol Presenter {
     func show(_ report: SessionDriver.Report)
     func end(reason: String)
     var prompt: String { get }
-    /// Whether reports should carry the state (the machine view); reading it costs a
-    /// conversion of the whole state every step.
-    var wantsState: Bool { get }
+    /// What reports should carry for programs; reading the state costs a conversion of the
+    /// whole state every step, so text mode asks for none.
+    var machineView: SessionDriver.MachineView { get }
 }
 
 extension Presenter {
-    public var wantsState: Bool { false }
+    public var machineView: SessionDriver.MachineView { .none }
 }
 
 /// view -> prompt -> read a line -> host command or move -> messages -> result -> next.
@@ -42,7 +42,7 @@ public enum TextLoop {
     /// Runs a session to its end; returns the exit code (0 unless the game could not start).
     public static func run(_ session: GameSession, input: LineSource, presenter: Presenter) -> Int32 {
         let driver = SessionDriver(session: session)
-        driver.reportsState = presenter.wantsState
+        driver.machineView = presenter.machineView
         presenter.begin(session)
         let first = driver.start()
         presenter.show(first)

@@ -258,7 +258,7 @@ public final class TranscriptRecorder: Presenter {
     }
 
     public var prompt: String { inner.prompt }
-    public var wantsState: Bool { inner.wantsState }
+    public var machineView: SessionDriver.MachineView { inner.machineView }
 
     public func begin(_ session: GameSession) {
         var h = header

@@ -8,7 +8,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// Host options that take no value.
-    static let flagNames: Set<String> = ["json", "help", "version", "ascii"]
+    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal"]
 
     init(_ words: [String]) throws {
         var i = 0
@@ -62,7 +62,7 @@ struct Arguments {
     }
 }
 
-/// What ends the program early; the exit code follows DESIGN.md (1 game or rule, 2 usage).
+/// What ends the program early; exit codes: 1 a game or rule error, 2 a usage error.
 enum CLIError: Error {
     case usage(String)
     case failure(String)

@@ -31,36 +31,42 @@ let commandHelp: [String: String] = [
 
         """,
     "check": """
-        Usage: gamehost check GAME|FILE.lua ... [--seeds N]
+        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--time-limit SECONDS]
 
         Loads each rule file in the sandbox and checks it against the rule contract, then plays
         N (10) games with random legal moves: every move moves() offers must be accepted, a
         garbage input refused without changing anything, every game must end, the same seed must
-        give the same game, and the state must be JSON data. Problems are printed with their file
-        and line; the exit code is 1 if any file fails.
+        give the same game, the state must be JSON data, and a new game's observation (what
+        --json shows) must hold none of the rule's secrets. Problems are printed with their file
+        and line; the exit code is 1 if any file fails. --time-limit bounds each call into the
+        rule (2 s).
 
         """,
     "sim": """
-        Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--json] [--OPTION VALUE ...]
+        Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--time-limit SECONDS] [--json] [--OPTION VALUE ...]
 
         Plays N (1000) games with random legal moves, in parallel on --jobs threads (one per
         core), and prints the outcomes, the number of moves per game and the games per second.
         Game k's seed is derived from --seed, so the results do not depend on --jobs. A game
         that breaks the contract is reported with the seed to replay it; the exit code is then 1.
+        A game that runs past --time-limit (2 s) fails, and the run stops there.
 
         """,
     "replay": """
-        Usage: gamehost replay FILE
+        Usage: gamehost replay FILE [--rule GAME|FILE.lua]
 
         Replays a transcript written by `gamehost play ... --record FILE`: the same seed,
         options, inputs and clock readings, compared step by step with what was recorded.
-        Prints the first difference and exits 1, or confirms every step and exits 0.
+        Prints the first difference and exits 1, or confirms every step and exits 0. The rule is
+        the installed game the transcript names, or the rule file of that name beside the
+        transcript (or in the folder above its tests/ folder); --rule names another.
 
         """,
     "list": """
-        Usage: gamehost list
+        Usage: gamehost list [--json]
 
         Lists every game found, one line each, with its options, their values and defaults.
+        --json lists them as one JSON object, for programs (docs/protocol.md).
 
         """,
     "scores": """
@@ -71,7 +77,7 @@ let commandHelp: [String: String] = [
 
         """,
     "play": """
-        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--record FILE] [--ascii] [--json]
+        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--record FILE] [--ascii] [--json [--reveal]]
 
         Plays a game by name (see gamehost list) or a rule file by path.
           --OPTION VALUE  an option of the game (gamehost list shows them)
@@ -83,8 +89,11 @@ let commandHelp: [String: String] = [
           --data DIR      keep scores in DIR/scores.db (default $XDG_DATA_HOME/gamehost)
           --record FILE   write a transcript of the game, to replay with gamehost replay FILE
           --ascii         draw with plain ASCII, for terminals without emoji
-          --json          one JSON object per line for each step, for programs and bots;
-                          input is still one line per move
+          --json          the protocol for programs and bots: one JSON object per line (a
+                          start object for every game, a step for every input line, an
+                          end), described in docs/protocol.md; input is one line per move
+          --reveal        with --json: every step also carries the whole state, secrets
+                          included (a debugging aid)
 
         Input is read line by line, so a game can be piped: printf 'rock\\n' | gamehost play rps
 

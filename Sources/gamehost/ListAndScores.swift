@@ -1,14 +1,19 @@
 import GameCore
 import GameHost
 
-func list() throws -> Int32 {
+func list(json: Bool = false) throws -> Int32 {
     let catalog = catalog()
     let files = catalog.files()
     if files.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
     var failed = false
+    var games: [JSONValue] = []
     for (name, path) in files {
         do {
             let rule = try Rule(path: path, libraryDirectories: catalog.libraryDirectories)
+            if json {
+                games.append(listing(of: rule))
+                continue
+            }
             stdout_.write(TerminalWidth.pad(name, to: 11) + " " + rule.title + (rule.about.isEmpty ? "" : " — " + rule.about) + "\n", style: .plain)
             for option in rule.options {
                 let help = option.help.isEmpty ? "" : option.help + ": "
@@ -19,7 +24,30 @@ func list() throws -> Int32 {
             fail("\(name): cannot load:\n\(error)")
         }
     }
+    if json {
+        stdout_.write(JSONValue.object(["protocol": .int(JSONLinesPresenter.protocolVersion), "games": .array(games)]).encoded + "\n", style: .plain)
+    }
     return failed ? 1 : 0
+}
+
+/// A game as `gamehost list --json` describes it (docs/protocol.md).
+func listing(of rule: Rule) -> JSONValue {
+    let options: [JSONValue] = rule.options.map { option in
+        var fields: [String: JSONValue] = ["name": .string(option.name), "help": .string(option.help), "default": .string(option.defaultValue)]
+        switch option.kind {
+        case .integer(let range):
+            fields["min"] = .int(range.lowerBound)
+            fields["max"] = .int(range.upperBound)
+        case .text(let choices, let accept):
+            fields["choices"] = .array(choices.map { .string($0) })
+            if let accept { fields["accept"] = .string(accept) }
+        }
+        return .object(fields)
+    }
+    return .object([
+        "game": .string(rule.id), "title": .string(rule.title), "about": .string(rule.about),
+        "words": rule.defaultWordList.map { .string($0) } ?? .null, "options": .array(options),
+    ])
 }
 
 /// `gamehost scores [GAME]`: every board of the game's current rule file, and its statistics.

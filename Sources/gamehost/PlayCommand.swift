@@ -28,7 +28,15 @@ func play(_ args: inout Arguments) throws -> Int32 {
     if let wordsName { session.replayArguments += ["--words", wordsName] }
     if let minLength { session.replayArguments += ["--min-length", minLength] }
     if ascii { session.replayArguments.append("--ascii") }
-    var presenter: Presenter = args.flags.contains("json") ? JSONLinesPresenter(stdout_, notices: stderr_) : TextPresenter(stdout_, notices: stderr_)
+    var presenter: Presenter
+    if args.flags.contains("json") {
+        let json = JSONLinesPresenter(stdout_, notices: stderr_)
+        json.reveal = args.flags.contains("reveal")
+        presenter = json
+    } else {
+        if args.flags.contains("reveal") { throw CLIError.usage("--reveal goes with --json") }
+        presenter = TextPresenter(stdout_, notices: stderr_)
+    }
     if let record {
         let header = Transcript.Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options,
                                        words: wordsName, minLength: minLength.flatMap { Int($0) }, ascii: ascii, colour: colour)

@@ -24,14 +24,17 @@ func run() -> Int32 {
             stdout_.write(usage, style: .plain)
             return 0
         }
-        if args.flags.contains("json") && args.command != "play" && args.command != "sim" { throw CLIError.usage("--json goes with play or sim") }
+        if args.flags.contains("json") && !["play", "sim", "list"].contains(args.command ?? "") {
+            throw CLIError.usage("--json goes with play, sim or list")
+        }
+        if args.flags.contains("reveal") && args.command != "play" { throw CLIError.usage("--reveal goes with play --json") }
         switch args.command {
         case nil:
             if !args.options.isEmpty { throw CLIError.usage("options go after a command: gamehost play GAME --OPTION VALUE") }
             return try menu()
         case "list":
-            if !args.positional.isEmpty || !args.options.isEmpty { throw CLIError.usage("list takes no arguments") }
-            return try list()
+            if !args.positional.isEmpty || !args.options.isEmpty { throw CLIError.usage("list takes --json only") }
+            return try list(json: args.flags.contains("json"))
         case "play":
             return try play(&args)
         case "scores":

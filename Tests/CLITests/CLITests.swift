@@ -33,7 +33,7 @@ final class CLITests: XCTestCase {
         let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         XCTAssertEqual(objects.map { $0["type"] as! String }, ["start", "step", "step", "step", "step", "end"])
         XCTAssertEqual(objects.map { $0["status"] as? String }, [nil, "started", "accepted", "refused", "quit", nil])
-        XCTAssertEqual((objects[2]["state"] as? [String: Any])?["match"] as? Int, 3)
+        XCTAssertEqual((objects[2]["observation"] as? [String: Any])?["match"] as? Int, 3)
     }
 
     func testEndOfInputEndsCleanly() throws {
@@ -126,10 +126,13 @@ final class CLITests: XCTestCase {
 }
 
 final class MemoryCLITests: XCTestCase {
-    /// The deal a seed gives, read from the first step of --json mode.
+    /// The deal a seed gives, read from the first step of --json mode with --reveal (the
+    /// observation hides face-down cards).
     func deal(_ args: [String]) throws -> [String] {
-        let r = try GamehostProcess.run(args + ["--json"], input: "")
+        let r = try GamehostProcess.run(args + ["--json", "--reveal"], input: "")
         let step = try JSONSerialization.jsonObject(with: Data(r.stdout.split(separator: "\n")[1].utf8)) as! [String: Any]
+        let hidden = (step["observation"] as! [String: Any])["cards"] as! [[String: Any]]
+        XCTAssertTrue(hidden.allSatisfy { $0["content"] == nil && $0["hidden"] as? Bool == true }, "face-down cards are hidden")
         let cards = (step["state"] as! [String: Any])["cards"] as! [[String: Any]]
         return cards.map { $0["content"] as! String }
     }

@@ -4,7 +4,7 @@ import GameHostTesting
 import LuaKit
 import XCTest
 
-/// GAMES.md section 2: examples and the timed mode.
+/// Apple Pie's rule book: examples and the timed mode.
 final class ApplePieTests: XCTestCase {
     func applePie(_ words: [String], options: [String: String] = [:], scores: ScoreStore? = nil) throws -> RuleTester {
         var all = ["order": "list"]

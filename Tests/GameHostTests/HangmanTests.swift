@@ -3,7 +3,7 @@ import GameHostTesting
 import LuaKit
 import XCTest
 
-/// GAMES.md section 2 rule 14: examples H-2 and H-3.
+/// Hangman's rules: examples H-2 and H-3.
 final class HangmanTests: XCTestCase {
     func hangman(_ words: [String]) throws -> RuleTester {
         try RuleTester(RuleTester.builtIn("hangman"), options: ["order": "list"], words: words)

@@ -5,7 +5,7 @@ import GameHostTesting
 import LuaKit
 import XCTest
 
-/// GAMES.md section 3: examples M-1 to M-7, themes, scoring modes and the grid.
+/// Memory's rule book: examples M-1 to M-7, themes, scoring modes and the grid.
 final class MemoryTests: XCTestCase {
     func memory(_ deck: String, options: [String: String] = [:], scores: ScoreStore? = nil, rule: String = "memory") throws -> RuleTester {
         var all = ["deck": deck, "theme": "fruit"]

@@ -3,7 +3,7 @@ import GameHostTesting
 import LuaKit
 import XCTest
 
-/// GAMES.md section 1, examples, with the computer's throws scripted
+/// Rock · Paper · Scissors' rule book, examples, with the computer's throws scripted
 /// (1 rock, 2 paper, 3 scissors: the index `game.pick` draws from the sign list).
 final class RPSExampleTests: XCTestCase {
     let rock = 1, paper = 2, scissors = 3

@@ -44,10 +44,12 @@ final class TextLoopTests: XCTestCase {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
         XCTAssertEqual(objects.map { $0["type"] as? String }, ["start", "step", "step", "step", "end"])
-        XCTAssertEqual(objects[0]["seed"] as? Int, 5)
+        XCTAssertEqual(objects[0]["seed"] as? String, "5")
+        XCTAssertEqual(objects[0]["protocol"] as? Int, 1)
         XCTAssertEqual(objects[2]["status"] as? String, "accepted")
         XCTAssertEqual(objects[2]["moves"] as? [String], ["rock", "paper", "scissors"])
-        let state = objects[2]["state"] as! [String: Any]
+        XCTAssertNil(objects[2]["state"], "the whole state only with --reveal")
+        let state = objects[2]["observation"] as! [String: Any]
         XCTAssertEqual(state["ties"] as? Int, 1)
         XCTAssertEqual(objects[3]["status"] as? String, "refused")
         XCTAssertEqual(objects[4]["reason"] as? String, "eof")

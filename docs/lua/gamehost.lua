@@ -284,6 +284,8 @@ function Game.now() end
 ---@field moves fun(state: table, game: Game): string[]
 ---@field play fun(state: table, input: string, game: Game): table|nil
 ---@field result fun(state: table, game: Game): GameResult|nil
+---@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" }
+---@field observe? fun(state: table, game: Game): table  what programs see instead of the state minus `secret`
 
 ---The sandbox's `os`: time and clock from the host clock only.
 os = {}
@@ -296,7 +298,8 @@ function os.time() end
 ---@return number
 function os.clock() end
 
----Loads `lib/NAME.lua` from the rule's folder or the built-in rules/lib, once.
+---A standard library by name ("utf8", "string", "table", "math", "coroutine", "_G"), or
+---`lib/NAME.lua` from the rule's folder or the built-in rules/lib, loaded once.
 ---@param name string
 ---@return any
 function require(name) end

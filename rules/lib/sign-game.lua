@@ -1,6 +1,6 @@
 -- The engine of the sign games: Rock · Paper · Scissors (rules/rps.lua) and its variants such
 -- as Rock · Paper · Scissors · Lizard · Spock (rules/rpsls.lua). A best-of-N match against the
--- computer (GAMES.md section 1); a rule file gives the signs and what beats what, and
+-- computer; a rule file gives the signs and what beats what, and
 -- `rule(spec)` returns the whole rule table.
 --
 -- Choices where the rule book is silent:

@@ -167,9 +167,9 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
     return table.concat(lines, "\n")
   end,
 
-  moves = function(state)
+  moves = function(state, game)
     if state.over then return {} end
-    return words.unguessed(state.guessed)
+    return words.unguessed(state.guessed, game)
   end,
 
   play = function(state, input, game)

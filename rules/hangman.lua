@@ -108,10 +108,10 @@ The averages count the misses per word; a lost word counts as 9.]],
     return table.concat(lines, "\n")
   end,
 
-  moves = function(state)
+  moves = function(state, game)
     if state.over then return {} end
     if state.awaiting then return { "y", "n" } end
-    return words.unguessed(state.guessed)
+    return words.unguessed(state.guessed, game)
   end,
 
   play = function(state, input, game)

@@ -34,6 +34,17 @@ public struct WordList {
     /// `file:line: ...` notes that do not stop the game (repeated words).
     public let warnings: [String]
 
+    /// The letters the list's words are made of, each once, as comparison keys (lower case;
+    /// with `fold`, an accented letter is its base letter), in code point order: what a word
+    /// game offers as moves, whatever the script (a kana list offers kana, not a to z).
+    public func letters(fold: Bool) -> [String] {
+        var keys: Set<String> = []
+        for entry in entries {
+            for c in entry.word where c.isLetter { keys.insert(AccentFolding.key(c, fold: fold)) }
+        }
+        return keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    }
+
     /// The longest line a list may have (a word and its hint), and how many problems are
     /// listed before the rest are counted.
     public static let lineLimit = 1000

@@ -34,6 +34,13 @@ extension GameAPI {
             call.push(Int64(self.words?.count ?? 0))
             return 1
         }
+        set("letters", [.choice("accents", ["fold", "strict"], optional: true)]) { [unowned self] call in
+            guard let list = self.words?.list else { throw GameAPIError("game.words.letters: this game has no word list (declare words = \"NAME\" in the rule)") }
+            let fold = call.text(1, default: "fold") == "fold"
+            if letterCache[fold] == nil { letterCache[fold] = list.letters(fold: fold).map { .string($0) } }
+            call.push(.array(letterCache[fold]!))
+            return 1
+        }
         set("puzzle", [.string("word", max: Self.puzzleWordLimit), .choice("accents", ["fold", "strict"], optional: true)]) { call in
             let word = call.text(1)
             guard word.contains(where: \.isLetter) else { throw GameAPIError("game.words.puzzle: '\(word)' has no letter to guess") }

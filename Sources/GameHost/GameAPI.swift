@@ -14,6 +14,8 @@ final class GameAPI {
     var clock: Clock = ManualClock()
     var startTime: Double = 0
     var words: WordQueue?
+    /// `game.words.letters()` of the session's list, by folding (computed once: a list can be long).
+    var letterCache: [Bool: [LuaValue]] = [:]
     /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
     var usesColour = false
     var scores = ScoreKeeper(store: nil)
@@ -49,6 +51,7 @@ final class GameAPI {
         self.clock = clock
         startTime = clock.now()
         self.words = words.map(WordQueue.init)
+        letterCache = [:]
         self.scores = scores
         lua.setField(table, "options", .map(options))
         lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))

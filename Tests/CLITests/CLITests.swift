@@ -74,7 +74,9 @@ final class CLITests: XCTestCase {
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
             (["dance"], "gamehost: unknown command 'dance' (commands: list, play, scores, check, sim, replay, new, help; gamehost --help)\n"),
             (["-x"], "gamehost: unknown option -x (options are written --name)\n"),
-            (["list", "--json"], "gamehost: --json goes with play or sim\n"),
+            (["scores", "--json"], "gamehost: --json goes with play, sim or list\n"),
+            (["list", "--reveal"], "gamehost: --reveal goes with play --json\n"),
+            (["play", "rps", "--reveal"], "gamehost: --reveal goes with --json\n"),
         ]
         for (args, message) in cases {
             let r = try GamehostProcess.run(args)

@@ -72,6 +72,12 @@ function GameWords.next() end
 ---@return WordEntry|nil
 function GameWords.draw() end
 
+---The letters the list's words are made of, each once, lower case, in code point order; with
+---"fold" (the default) an accented letter counts as its base letter.
+---@param accents? "fold"|"strict"
+---@return string[]
+function GameWords.letters(accents) end
+
 ---A new puzzle for `word`; accents "fold" (default: e reveals é) or "strict".
 ---@param word string
 ---@param accents? "fold"|"strict"

@@ -2,12 +2,13 @@
 
 local M = {}
 
--- The letters a to z not guessed yet: what /moves offers. (Any letter of any script is
--- accepted as a guess; listing a to z keeps /moves from giving a word's letters away.)
-function M.unguessed(guessed)
+-- The letters of the word list not guessed yet: what /moves offers. (Any letter of any script
+-- is accepted as a guess; offering every letter of the list, not of the word, keeps /moves
+-- from giving the word away, and a kana or Greek list offers its own letters.)
+function M.unguessed(guessed, game)
   local seen, moves = {}, {}
   for _, g in ipairs(guessed) do seen[g] = true end
-  for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do
+  for _, c in ipairs(game.words.letters(game.options.accents)) do
     if not seen[c] then moves[#moves + 1] = c end
   end
   return moves

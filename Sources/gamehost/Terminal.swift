@@ -69,6 +69,9 @@ final class StandardInput: LineSource {
     /// The longest input line kept: the rest of a longer line is read and dropped, so a
     /// gigabyte line from a pipe costs no memory (the game refuses it as too long).
     static let lineLimit = SessionDriver.inputLimit + 1
+    /// Input with no newline in this many bytes is not lines of text (/dev/zero, a binary
+    /// file): reading stops there, as at the end of the input.
+    static let runawayLimit = 1 << 20
 
     func readLine(prompt: String) -> String? {
         // A prompt can hold a rule's text (an option's default): show it as text.
@@ -81,11 +84,17 @@ final class StandardInput: LineSource {
             return line
         }
         var bytes: [UInt8] = []
+        var length = 0
         while true {
             let c = getc(stdin)
-            if c == EOF { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if c == EOF { return length == 0 ? nil : String(decoding: bytes, as: UTF8.self) }
             if c == 10 { break }
+            length += 1
             if bytes.count < Self.lineLimit { bytes.append(UInt8(c)) }
+            if length > Self.runawayLimit {
+                fail("the input is not lines of text (no newline in \(Self.runawayLimit >> 20) MB); stopping")
+                return nil
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

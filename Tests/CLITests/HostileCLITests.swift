@@ -109,6 +109,23 @@ final class HostileCLITests: XCTestCase {
         XCTAssertEqual(json.status, 0)
     }
 
+    func testInputThatIsNotLinesOfTextEndsTheSession() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" play rps --seed 1 < /dev/zero", GamehostProcess.binary.path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let start = Date()
+        try process.run()
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(problems.contains("the input is not lines of text"), problems)
+    }
+
     func testHostileWordLists() throws {
         try FileManager.default.createDirectory(atPath: folder + "/a-folder", withIntermediateDirectories: true)
         try (String(repeating: "x", count: 10 << 20) + "\n").write(toFile: folder + "/long.txt", atomically: true, encoding: .utf8)

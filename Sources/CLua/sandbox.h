@@ -22,8 +22,11 @@
 #include <string.h>
 
 #define GH_MAX_CLOSE_DEPTH 40
-// A pattern whose worst-case work on its subject exceeds this is refused before it runs.
+// A pattern whose worst-case work on its subject exceeds this is refused before it runs, and
+// so is a plain search with more byte comparisons than the second: bounds that hold even where
+// no step budget counts (simulations), since the watchdog cannot stop a C call.
 #define GH_PATTERN_WORK_LIMIT 200000000.0
+#define GH_PLAIN_FIND_LIMIT 2000000000.0
 
 // MARK: - Delegating to Lua's own function
 
@@ -230,7 +233,10 @@ static inline int gh_string_pattern(lua_State *L) {
     }
     double scan = init > n ? 0 : (double)(n - init);
     if (is_find && (lua_toboolean(L, 4) || !gh_has_magic(p, plen))) {
-        gh_charge_bytes(L, gh_plain_find_work(s, n, init, p, plen));
+        double work = gh_plain_find_work(s, n, init, p, plen);
+        if (work > GH_PLAIN_FIND_LIMIT)
+            return luaL_error(L, "search too long for a subject of %I bytes (a sandbox limit)", (lua_Integer)n);
+        gh_charge_bytes(L, work);
     } else {
         double work = gh_pattern_work(s, n, init, p, plen, strcmp(which, "gmatch") != 0);
         if (work > GH_PATTERN_WORK_LIMIT)

@@ -49,10 +49,13 @@ public struct WordList {
     /// listed before the rest are counted.
     public static let lineLimit = 1000
     static let problemLimit = 20
+    /// The most words a list may have, and its largest file.
+    public static let entryLimit = 2_000_000
+    public static let fileLimit = 32 << 20
 
     /// Reads a list file.
     public init(path: String, filter: Filter = Filter()) throws {
-        try self.init(bytes: try FileSystem.read(path), name: path, filter: filter)
+        try self.init(bytes: try FileSystem.read(path, limit: Self.fileLimit), name: path, filter: filter)
     }
 
     /// Parses list text; `name` is used in messages.
@@ -62,6 +65,7 @@ public struct WordList {
         var problems: [String] = []
         var warnings: [String] = []
         var seen = KeySet(expected: bytes.count / 8)
+        var repeats = 0
         entries.reserveCapacity(bytes.count / 8)
         bytes.withUnsafeBufferPointer { all in
             var lineNumber = 0
@@ -92,13 +96,20 @@ public struct WordList {
                 case .entry(let word, let hint, let key):
                     if !filter.accepts(word) { continue }
                     if let first = seen.find(key, among: entries, word: word) {
-                        warnings.append("\(name):\(lineNumber): '\(word)' repeats line \(entries[first].line); it is played once")
+                        repeats += 1
+                        if warnings.count < Self.problemLimit {
+                            warnings.append("\(name):\(lineNumber): '\(word)' repeats line \(entries[first].line); it is played once")
+                        }
                         continue
                     }
                     seen.insert(key, index: entries.count)
                     entries.append(Entry(word: word, hint: hint, line: lineNumber))
                 }
             }
+        }
+        if repeats > warnings.count { warnings.append("\(name): \(repeats - warnings.count) more repeated words, each played once") }
+        if entries.count > Self.entryLimit {
+            problems.append("\(name): \(entries.count) words, more than the limit of \(Self.entryLimit)")
         }
         if problems.count > Self.problemLimit {
             let more = problems.count - Self.problemLimit

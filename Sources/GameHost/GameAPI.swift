@@ -93,18 +93,20 @@ final class GameAPI {
         let say = lua.function("game.say", []) { [unowned self] call in
             guard keepsMessages else { return 0 }
             var parts: [String] = []
+            var total = 0
             for i in 1...max(call.count, 1) where i <= call.count {
-                let length = call.type(i) == "string" ? call.length(i) : 0
-                if length > Self.messageLimit {
-                    throw GameAPIError("game.say: a message of \(length) bytes is longer than the limit of \(Self.messageLimit)")
+                let length = call.type(i) == "string" ? call.length(i) : 32
+                total += length + 1
+                if length > Self.messageLimit || total > Self.messageLimit {
+                    throw GameAPIError("game.say: a message of more than \(Self.messageLimit) bytes")
+                }
+                if outputBytes + total > Self.outputLimit {
+                    throw GameAPIError("game.say: more than \(Self.outputLimit >> 20) MB of messages in one step")
                 }
                 parts.append(call.describe(i))
             }
             let text = parts.joined(separator: "\t")
             outputBytes += text.utf8.count
-            if outputBytes > Self.outputLimit {
-                throw GameAPIError("game.say: more than \(Self.outputLimit >> 20) MB of messages in one step")
-            }
             messages.append(text)
             return 0
         }
@@ -161,7 +163,8 @@ final class GameAPI {
         }))
         let os = lua.makeRef(.map([:]))
         lua.setField(os, "time", .ref(lua.function("os.time", []) { [unowned self] call in
-            call.push(Int64(clock.now().rounded(.down)))
+            let t = clock.now()  // a recorded clock may say anything: no trap on a huge reading
+            call.push(t.isFinite && abs(t) < 9e15 ? Int64(t.rounded(.down)) : 0)
             return 1
         }))
         lua.setField(os, "clock", .ref(lua.function("os.clock", []) { [unowned self] call in

@@ -178,11 +178,17 @@ public final class GameSession {
         wasOver = true
     }
 
+    /// The longest view shown (bytes): a screen, not a flood.
+    public static let viewLimit = 1 << 20
+
     /// What the player sees now: `view(state, game)`.
     public func view() throws -> String {
         let value = try query("view")
         guard case .string(let text) = value else {
             throw RuleError(["\(rule.path): view must return a string, not \(value.typeName)"])
+        }
+        guard text.utf8.count <= Self.viewLimit else {
+            throw RuleError(["\(rule.path): view returned \(text.utf8.count) bytes; a view may have \(Self.viewLimit >> 20) MB"])
         }
         return text
     }

@@ -15,12 +15,25 @@ import Glibc
 public final class ScoreStore {
     public let path: String
     private var db: OpaquePointer?
+    /// When the running statement is interrupted (see `gh_sqlite_bound_time`).
+    private let deadline = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+
+    /// Seconds one statement may run, and one write may wait for another process's.
+    static let statementTime = 2.0
+    static let busyTimeoutMilliseconds: Int32 = 2000
+    /// The most entries of one board read at once (the best ones), and the longest texts.
+    public static let boardLimit = 10_000
+    static let textLimit = 64
 
     public init(directory: String) {
         path = FileSystem.join(directory, "scores.db")
+        deadline.initialize(to: 0)
     }
 
-    deinit { sqlite3_close_v2(db) }
+    deinit {
+        sqlite3_close_v2(db)
+        deadline.deallocate()
+    }
 
     /// A result entry on a board.
     public struct Score: Equatable {
@@ -61,30 +74,30 @@ public final class ScoreStore {
         }
     }
 
-    /// The board as recorded so far; `order` and `unit` are used when it is still empty.
-    public func leaderboard(game: String, ruleHash: String, board: String, order: Leaderboard.Order, unit: String) throws -> Leaderboard {
-        let rows = try query(
-            "SELECT value, label, better, unit FROM scores WHERE game = ? AND rule_hash = ? AND board = ? ORDER BY id",
-            [.text(game), .text(ruleHash), .text(board)])
-        let recordedOrder = rows.first.flatMap { Leaderboard.Order(rawValue: $0[2].text ?? "") } ?? order
+    /// The board as recorded so far, its best `limit` entries; `order` and `unit` are used
+    /// when it is still empty. (Texts are read cut to 64 bytes: a stored label can be anything.)
+    public func leaderboard(game: String, ruleHash: String?, board: String, order: Leaderboard.Order, unit: String,
+                            limit: Int = ScoreStore.boardLimit) throws -> Leaderboard {
+        var filter = "game = ? AND board = ? AND value IS NOT NULL"
+        var params: [Value] = [.text(game), .text(board)]
+        if let ruleHash { filter += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
+        let first = try query("SELECT better, substr(unit, 1, 32) FROM scores WHERE \(filter) ORDER BY id LIMIT 1", params).first
+        let recordedOrder = first.flatMap { Leaderboard.Order(rawValue: $0[0].text ?? "") } ?? order
+        let direction = recordedOrder == .lower ? "ASC" : "DESC"
+        let rows = try query("SELECT value, substr(label, 1, \(Self.textLimit)) FROM scores WHERE \(filter) ORDER BY value \(direction), id LIMIT \(limit)", params)
         let entries = rows.map { Leaderboard.Entry(value: $0[0].real ?? 0, label: $0[1].text ?? "") }
-        return Leaderboard(order: recordedOrder, unit: rows.first?[3].text ?? unit, entries: entries)
+        return Leaderboard(order: recordedOrder, unit: first?[1].text ?? unit, entries: entries)
     }
 
-    /// Every board of a game (for its current rule file, or all versions when nil).
-    public func boards(game: String, ruleHash: String?) throws -> [(board: String, leaderboard: Leaderboard)] {
-        var sql = "SELECT board, value, label, better, unit FROM scores WHERE game = ?"
+    /// Every board of a game (for its current rule file, or all versions when nil), each with
+    /// its best `limit` entries.
+    public func boards(game: String, ruleHash: String?, limit: Int = 10) throws -> [(board: String, leaderboard: Leaderboard)] {
+        var sql = "SELECT DISTINCT substr(board, 1, \(Self.textLimit)) FROM scores WHERE game = ?"
         var params: [Value] = [.text(game)]
         if let ruleHash { sql += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
-        var boards: [(String, Leaderboard)] = []
-        for row in try query(sql + " ORDER BY board, id", params) {
-            let name = row[0].text ?? ""
-            if boards.last?.0 != name {
-                boards.append((name, Leaderboard(order: Leaderboard.Order(rawValue: row[3].text ?? "") ?? .higher, unit: row[4].text ?? "")))
-            }
-            boards[boards.count - 1].1.insert(Leaderboard.Entry(value: row[1].real ?? 0, label: row[2].text ?? ""))
+        return try query(sql + " ORDER BY 1 LIMIT 100", params).compactMap { $0[0].text }.map { name in
+            (name, try leaderboard(game: game, ruleHash: ruleHash, board: name, order: .higher, unit: "", limit: limit))
         }
-        return boards
     }
 
     /// Counts a finished game for the statistics.
@@ -95,14 +108,14 @@ public final class ScoreStore {
 
     /// Games finished, and how many each winner took.
     public func statistics(game: String) throws -> (played: Int, winners: [(String, Int)]) {
-        let rows = try query("SELECT coalesce(winner, ''), count(*) FROM results WHERE game = ? GROUP BY 1 ORDER BY 2 DESC, 1", [.text(game)])
+        let rows = try query("SELECT substr(coalesce(winner, ''), 1, \(Self.textLimit)), count(*) FROM results WHERE game = ? GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 100", [.text(game)])
         let winners = rows.map { ($0[0].text ?? "", Int($0[1].real ?? 0)) }
         return (winners.reduce(0) { $0 + $1.1 }, winners.filter { !$0.0.isEmpty })
     }
 
     /// Games with any score or result, for `gamehost scores`.
     public func games() throws -> [String] {
-        try query("SELECT game FROM scores UNION SELECT game FROM results ORDER BY 1", []).compactMap { $0[0].text }
+        try query("SELECT game FROM scores UNION SELECT game FROM results ORDER BY 1 LIMIT 1000", []).compactMap { $0[0].text }
     }
 
     // MARK: SQLite
@@ -127,7 +140,8 @@ public final class ScoreStore {
             defer { sqlite3_close_v2(handle) }
             throw ScoreStoreError(path: path, reason: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
         }
-        sqlite3_busy_timeout(handle, 10_000)
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        gh_sqlite_bound_time(handle, deadline)
         db = handle
         guard writable else { return handle }
         do {
@@ -151,6 +165,7 @@ public final class ScoreStore {
 
     private func exec(_ sql: String) throws {
         guard let db else { return }
+        deadline.pointee = gh_sqlite_now() + Self.statementTime
         if sqlite3_exec(db, sql, nil, nil, nil) != SQLITE_OK { throw failure(db) }
     }
 
@@ -169,6 +184,7 @@ public final class ScoreStore {
 
     private func query(_ sql: String, _ params: [Value]) throws -> [[Value]] {
         let db = try open()
+        deadline.pointee = gh_sqlite_now() + Self.statementTime
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw failure(db) }
         defer { sqlite3_finalize(statement) }

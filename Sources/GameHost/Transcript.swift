@@ -94,8 +94,23 @@ public struct Transcript {
     // MARK: Reading
 
     /// Reads a transcript file; a malformed one is an error naming its line.
+    /// The largest transcript read (a game of thousands of steps is far smaller).
+    public static let fileLimit = 8 << 20
+
+    /// Clock readings as recorded: finite times a clock can give (no trap on 1e300).
+    static func readings(_ value: JSONValue, at place: String) throws -> [Double] {
+        guard let items = value.array else { return [] }
+        return try items.map { item in
+            guard let t = item.double, t.isFinite, abs(t) <= 1e12 else {
+                throw TranscriptError("\(place): a clock reading is not a time")
+            }
+            return t
+        }
+    }
+
     public init(path: String) throws {
-        let lines = try FileSystem.readText(path).split(separator: "\n", omittingEmptySubsequences: true)
+        let lines = String(decoding: try FileSystem.read(path, limit: Self.fileLimit), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: true)
         func parse(_ k: Int) throws -> JSONValue {
             do { return try JSONValue(parsing: String(lines[k])) } catch { throw TranscriptError("\(path):\(k + 1): \(error)") }
         }
@@ -108,11 +123,11 @@ public struct Transcript {
         header = Header(game: game, ruleHash: h["rule_hash"].string ?? "", seed: seed,
                         options: (h["options"].object ?? [:]).compactMapValues(\.string), words: h["words"].string,
                         minLength: h["min_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
-                        colour: h["colour"] == .bool(true), clock: (h["clock"].array ?? []).compactMap(\.double))
+                        colour: h["colour"] == .bool(true), clock: try Self.readings(h["clock"], at: "\(path):1"))
         steps = try (1..<lines.count).map { k in
             let s = try parse(k)
             guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
-            return Step(input: s["input"].string, clock: (s["clock"].array ?? []).compactMap(\.double),
+            return Step(input: s["input"].string, clock: try Self.readings(s["clock"], at: "\(path):\(k + 1)"),
                         boards: s["boards"].object ?? [:], status: status,
                         messages: (s["messages"].array ?? []).compactMap(\.string), bells: Int(s["bells"].int ?? 0),
                         reason: s["reason"].string, view: s["view"].string ?? "", result: s["result"].string)

@@ -49,7 +49,10 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         return n
     }
     let games = try count("games", 1...100_000_000, default: 1000)
-    let jobs = try count("jobs", 1...256, default: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    // Each job holds a Lua state of its own (up to the memory limit): more jobs than cores
+    // would only cost memory.
+    let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let jobs = min(try count("jobs", 1...256, default: cores), cores)
     let seed = try args.take("seed").map { text -> UInt64 in
         guard let s = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not '\(text)'") }
         return s

@@ -119,6 +119,6 @@ final class HostileArgumentTests: XCTestCase {
         XCTAssertTrue(cycle.contains("game.cards.draw: argument #1[1].self: the table contains itself"), cycle)
         XCTAssertTrue(try error("game.match.record({ match = 3, wins = 0, losses = 0, ties = math.maxinteger }, 'tie')")
             .contains("the table's 'ties' is not a whole number from 0 to 1000000"))
-        XCTAssertEqual(try error("game.say(string.rep('x', 1 << 20))"), "rules/x.lua:2: game.say: a message of 1048576 bytes is longer than the limit of 65536")
+        XCTAssertEqual(try error("game.say(string.rep('x', 1 << 20))"), "rules/x.lua:2: game.say: a message of more than 65536 bytes")
     }
 }

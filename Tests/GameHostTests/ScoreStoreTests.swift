@@ -31,7 +31,7 @@ final class ScoreStoreTests: XCTestCase {
             }
         }
         XCTAssertEqual(failures.value, 0)
-        let boards = try ScoreStore(directory: dir).boards(game: "g", ruleHash: "h")
+        let boards = try ScoreStore(directory: dir).boards(game: "g", ruleHash: "h", limit: 1000)
         XCTAssertEqual(boards.map(\.board), ["b", "c", "timed"])
         XCTAssertEqual(boards.map(\.leaderboard.entries.count), [writers * moves, writers * moves, writers * moves])
     }

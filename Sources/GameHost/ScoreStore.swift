@@ -133,9 +133,12 @@ public final class ScoreStore {
         // A database in a folder or file that cannot be written is opened read-only: its
         // scores are shown, and saving a new one fails with a clear reason.
         let writable = access(folder, W_OK) == 0 && (access(path, F_OK) != 0 || access(path, W_OK) == 0)
-        let flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY
+        // Read-only, it is opened as immutable: no lock or journal files are needed beside it
+        // (a database is whole when no writer has it open: the WAL is folded in on close).
+        let flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+        let name = writable ? path : "file:" + Self.uriEscaped(path) + "?immutable=1"
         var handle: OpaquePointer?
-        let status = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let status = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let handle else {
             defer { sqlite3_close_v2(handle) }
             throw ScoreStoreError(path: path, reason: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
@@ -145,9 +148,10 @@ public final class ScoreStore {
         db = handle
         guard writable else { return handle }
         do {
-            // A rollback journal, not WAL: a reader needs no files of its own beside the
-            // database, so a read-only folder can still be read.
-            try exec("PRAGMA journal_mode=DELETE")
+            // WAL with normal syncing: a commit costs no fsync (a crash may lose the last
+            // moves' scores, never leave half of one), so finishing a game stays cheap.
+            try exec("PRAGMA journal_mode=WAL")
+            try exec("PRAGMA synchronous=NORMAL")
             try exec("""
                 CREATE TABLE IF NOT EXISTS scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
                   board TEXT NOT NULL, value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL);
@@ -161,6 +165,20 @@ public final class ScoreStore {
             throw error
         }
         return handle
+    }
+
+    /// A path as a file: URI takes it (%, ? and # escaped).
+    static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": out += "%25"
+            case "?": out += "%3f"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     private func exec(_ sql: String) throws {

@@ -142,6 +142,16 @@ function M.rule(spec)
       return state
     end,
 
+    -- What a program sees (--json): the score and the last throw, as a player does; not the
+    -- whole history, which would make every step of a long match cost more than the last.
+    observe = function(state)
+      return {
+        match = state.match, needed = state.needed, wins = state.wins, losses = state.losses, ties = state.ties,
+        left = state.left, over = state.over, winner = state.winner, throws = #state.throws,
+        last = state.throws[#state.throws],
+      }
+    end,
+
     view = function(state)
       local lines = { length_name(state.match), score_line(state) }
       if not state.over then

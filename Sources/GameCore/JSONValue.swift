@@ -11,59 +11,75 @@ public enum JSONValue: Equatable {
 
     /// The value as one line of JSON.
     public var encoded: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    /// Appends the UTF-8 bytes of the value: no per-character String work (a step of the
+    /// machine protocol is mostly this).
+    private func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d):
             if d.isFinite {
-                out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                out.append(contentsOf: (d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)).utf8)
             } else {
-                out += "null"  // JSON has no NaN or infinity
+                out.append(contentsOf: "null".utf8)  // JSON has no NaN or infinity
             }
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let fields):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, key) in fields.keys.sorted().enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 fields[key]!.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // C0, DEL and C1 controls (U+009B is a terminal's CSI) are escaped, so a JSON line
-            // shown on a terminal cannot drive it.
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A JSON string. C0, DEL and C1 controls (U+009B is a terminal's CSI) are escaped, so a
+    /// JSON line shown on a terminal cannot drive it.
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
+                case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
+                case 10: out.append(contentsOf: [92, UInt8(ascii: "n")])
+                case 13: out.append(contentsOf: [92, UInt8(ascii: "r")])
+                case 9: out.append(contentsOf: [92, UInt8(ascii: "t")])
+                case 0..<0x20, 0x7F: escape(UInt32(b), to: &out)
+                case 0xC2 where i + 1 < bytes.count && (0x80..<0xA0).contains(bytes[i + 1]):
+                    escape(UInt32(bytes[i + 1]), to: &out)
+                    i += 1
+                default: out.append(b)
+                }
+                i += 1
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escape(_ v: UInt32, to out: inout [UInt8]) {
+        out.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hexDigits[Int(v >> 4)], hexDigits[Int(v & 15)]])
     }
 }

@@ -4,6 +4,7 @@
 //   budget.h   limits shared by a state's threads: memory cap, step budget, time limit
 //   calls.h    the message handler and the Swift-function trampoline
 //   sandbox.h  the safe standard libraries and the wrappers that keep them bounded
+//   snapshot.h the deep copy of a state before each move
 #ifndef GAMEHOST_CLUA_SHIM_H
 #define GAMEHOST_CLUA_SHIM_H
 
@@ -26,5 +27,6 @@ static inline int gh_loadbuffer(lua_State *L, const char *buf, size_t len, const
 #include "budget.h"
 #include "calls.h"
 #include "sandbox.h"
+#include "snapshot.h"
 
 #endif

@@ -31,8 +31,8 @@ public enum TerminalText {
     /// DEL, `M-^[` for the C1 CSI byte U+009B, as `cat -v` shows them), colour markers as SGR
     /// escapes when `colour` is on and dropped otherwise.
     public static func render(_ text: String, colour: Bool) -> String {
-        // The common case, plain printable text, goes out as it is.
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) { return text }
+        // The common case, text with nothing to change, goes out as it is.
+        if !needsWork(text) { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let v = scalar.value
@@ -51,6 +51,24 @@ public enum TerminalText {
             }
         }
         return String(out)
+    }
+
+    /// Whether `text` holds a control character (C0 but newline and tab, DEL, C1 as UTF-8
+    /// C2 80-9F) or a colour marker (U+F8DF...F8EB, UTF-8 EF A3 9F-AB): one pass over bytes.
+    static func needsWork(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x20 && b != 0x0A && b != 0x09 { return true }
+                if b == 0x7F { return true }
+                if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] < 0xA0 { return true }
+                if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xA3, bytes[i + 2] >= 0x9F, bytes[i + 2] <= 0xAB { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// `text` with colour markers removed and controls made visible: for one line of a

@@ -7,36 +7,7 @@ local path = arg[1] or "rules/rps.lua"
 package.path = (path:match("^(.*/)") or "./") .. "lib/?.lua;" .. package.path
 local rule = dofile(path)
 
-local messages = {}
-local game = {
-  options = { match = "best-of-3", opponent = "random" },
-  seed = 1,
-  say = function(...) messages[#messages + 1] = table.concat({ ... }, "\t") end,
-  bell = function() end,
-  refuse = function(reason) error({ refusal = reason }, 0) end,
-  random = function(m, n) return math.random(m, n) end,
-  pick = function(list) return list[math.random(#list)] end,
-  now = function() return 0 end,
-  match = {},
-}
-function game.match.length(text)
-  if text == "single" then return 1 end
-  local n = tonumber(text:match("^best%-of%-(%d+)$"))
-  if n and n % 2 == 1 and n <= 99 then return n end
-  return nil, "not a match length"
-end
-function game.match.new(n)
-  local needed = n // 2 + 1
-  return { match = n, needed = needed, wins = 0, losses = 0, ties = 0, left = needed, over = false }
-end
-function game.match.record(m, outcome)
-  if m.over then error("the match is over") end
-  if outcome == "win" then m.wins = m.wins + 1 elseif outcome == "loss" then m.losses = m.losses + 1 else m.ties = m.ties + 1 end
-  m.left = m.needed - m.wins
-  m.over = m.wins == m.needed or m.losses == m.needed
-  m.winner = m.wins == m.needed and "player" or (m.losses == m.needed and "computer" or nil)
-  return m
-end
+local game, take_messages = dofile((arg[0]:match("^(.*/)") or "./") .. "plain-host.lua")
 
 local function copy(v, seen)
   if type(v) ~= "table" then return v end
@@ -69,10 +40,9 @@ local state = rule.setup(game)
 local step = 0
 local function emit(input, status, reason)
   local over = rule.result(state, game)
-  io.write(json({ type = "step", step = step, input = input or false, status = status, messages = messages,
+  io.write(json({ type = "step", step = step, input = input or false, status = status, messages = take_messages(),
     reason = reason or false, view = rule.view(state, game), moves = over and { "y", "n" } or rule.moves(state, game),
     state = rule.observe and rule.observe(state, game) or state, over = over ~= nil, result = over or false }), "\n")
-  messages = {}
 end
 io.write(json({ type = "start", game = rule.id, seed = "1" }), "\n")
 emit(nil, "started")
@@ -89,7 +59,7 @@ for line in io.lines() do
       emit(line, "accepted")
     else
       state = backup
-      messages = {}
+      take_messages()
       emit(line, type(err) == "table" and "refused" or "error", type(err) == "table" and err.refusal or tostring(err))
     end
   end

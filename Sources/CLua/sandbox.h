@@ -106,6 +106,20 @@ static inline size_t gh_longest_run(const char *s, size_t n, size_t lo, size_t h
 
 static inline size_t gh_min(size_t a, size_t b) { return a < b ? a : b; }
 
+// Just past the set `[...]` that starts at p (as Lua reads it: `]` first in the set, or after
+// `%`, is a member), or NULL when it is not closed.
+static inline const char *gh_set_end(const char *p, const char *end) {
+    const char *ep = p + 1;
+    if (ep < end && *ep == '^') ep++;
+    do {
+        if (ep >= end) return NULL;
+        if (*ep == '%') ep++;
+        ep++;
+    } while (ep < end && *ep != ']');
+    if (ep >= end) return NULL;
+    return ep + 1;
+}
+
 // An upper bound on the backtracking work of Lua's matcher for pattern p on subject s from
 // byte `init`: each quantified item multiplies the work by how far it can stretch from where
 // it may start, a back-reference or %b by the length left. `anchors` is 0 for gmatch, where
@@ -134,30 +148,17 @@ static inline double gh_pattern_work(const char *s, size_t n, size_t init, const
                 p += 2;
                 if (p >= end || *p != '[') return 1.0;
                 // A frontier reads a set and consumes nothing.
-                ep = p + 1;
-                if (ep < end && *ep == '^') ep++;
-                do {
-                    if (ep >= end) return 1.0;
-                    if (*ep == '%') ep++;
-                    ep++;
-                } while (ep < end && *ep != ']');
-                if (ep >= end) return 1.0;
-                p = ep + 1;
+                ep = gh_set_end(p, end);
+                if (ep == NULL) return 1.0;
+                p = ep;
                 continue;
             }
             ep = p + 2;
             goto quantifier;
         }
         if (*p == '[') {
-            ep = p + 1;
-            if (ep < end && *ep == '^') ep++;
-            do {
-                if (ep >= end) return 1.0;
-                if (*ep == '%') ep++;
-                ep++;
-            } while (ep < end && *ep != ']');
-            if (ep >= end) return 1.0;
-            ep++;
+            ep = gh_set_end(p, end);
+            if (ep == NULL) return 1.0;
         } else {
             ep = p + 1;
         }
@@ -683,59 +684,68 @@ static inline void gh_push_math_random(lua_State *L, lua_Integer swift_index) {
 
 // MARK: - Opening the libraries
 
-// Replaces table[name] (the table on top of the stack) with wrapper, closing over the
-// original and the name.
-static inline void gh_wrap_field(lua_State *L, const char *name, lua_CFunction wrapper) {
-    lua_getfield(L, -1, name);
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, wrapper, 2);
-    lua_setfield(L, -2, name);
-}
+// What the sandbox changes in a library: a function removed, replaced by one written here,
+// or wrapped (the wrapper closes over Lua's own function and its name).
+enum gh_change_kind { GH_REMOVE, GH_REPLACE, GH_WRAP };
 
-static inline void gh_set_field(lua_State *L, const char *name, lua_CFunction f) {
-    lua_pushcfunction(L, f);
-    lua_setfield(L, -2, name);
-}
+typedef struct gh_change {
+    const char *library;
+    const char *name;
+    enum gh_change_kind kind;
+    lua_CFunction function;
+} gh_change;
 
-// Opens exactly the safe libraries into the global table and bounds their long-running
-// functions. What base may not offer (file loading) is removed from base alone; io, os,
-// debug and package are never opened.
+static const gh_change gh_changes[] = {
+    {"_G", "dofile", GH_REMOVE, NULL},
+    {"_G", "loadfile", GH_REMOVE, NULL},
+    {"_G", "collectgarbage", GH_WRAP, gh_collectgarbage},
+    {"_G", "tonumber", GH_WRAP, gh_tonumber_lib},
+    {"_G", "pcall", GH_REPLACE, gh_pcall_lib},
+    {"_G", "xpcall", GH_REPLACE, gh_xpcall_lib},
+    {"_G", "setmetatable", GH_REPLACE, gh_setmetatable},
+    {"_G", "load", GH_REPLACE, gh_load},
+    {"string", "dump", GH_REMOVE, NULL},
+    {"string", "rep", GH_WRAP, gh_string_rep},
+    {"string", "find", GH_WRAP, gh_string_pattern},
+    {"string", "match", GH_WRAP, gh_string_pattern},
+    {"string", "gmatch", GH_WRAP, gh_string_pattern},
+    {"string", "gsub", GH_WRAP, gh_string_pattern},
+    {"table", "insert", GH_REPLACE, gh_table_insert},
+    {"table", "remove", GH_REPLACE, gh_table_remove},
+    {"table", "move", GH_REPLACE, gh_table_move},
+    {"table", "sort", GH_WRAP, gh_table_sort},
+    {"table", "concat", GH_WRAP, gh_table_concat},
+    {"utf8", "len", GH_WRAP, gh_utf8_len},
+    {"coroutine", "resume", GH_REPLACE, gh_coroutine_resume},
+    {"coroutine", "wrap", GH_REPLACE, gh_coroutine_wrap},
+    {"coroutine", "close", GH_WRAP, gh_coroutine_close},
+};
+
+// Opens exactly the safe libraries into the global table and applies `gh_changes` to them.
+// io, os, debug and package are never opened.
 static inline void gh_open_safe_libraries(lua_State *L) {
-    luaL_requiref(L, "_G", luaopen_base, 1);
-    lua_pushnil(L); lua_setfield(L, -2, "dofile");
-    lua_pushnil(L); lua_setfield(L, -2, "loadfile");
-    gh_wrap_field(L, "collectgarbage", gh_collectgarbage);
-    gh_wrap_field(L, "tonumber", gh_tonumber_lib);
-    gh_set_field(L, "pcall", gh_pcall_lib);
-    gh_set_field(L, "xpcall", gh_xpcall_lib);
-    gh_set_field(L, "setmetatable", gh_setmetatable);
-    gh_set_field(L, "load", gh_load);
-    lua_pop(L, 1);
-    luaL_requiref(L, "string", luaopen_string, 1);
-    lua_pushnil(L); lua_setfield(L, -2, "dump");
-    gh_wrap_field(L, "rep", gh_string_rep);
-    gh_wrap_field(L, "find", gh_string_pattern);
-    gh_wrap_field(L, "match", gh_string_pattern);
-    gh_wrap_field(L, "gmatch", gh_string_pattern);
-    gh_wrap_field(L, "gsub", gh_string_pattern);
-    lua_pop(L, 1);
-    luaL_requiref(L, "table", luaopen_table, 1);
-    gh_set_field(L, "insert", gh_table_insert);
-    gh_set_field(L, "remove", gh_table_remove);
-    gh_set_field(L, "move", gh_table_move);
-    gh_wrap_field(L, "sort", gh_table_sort);
-    gh_wrap_field(L, "concat", gh_table_concat);
-    lua_pop(L, 1);
-    luaL_requiref(L, "math", luaopen_math, 1);
-    lua_pop(L, 1);
-    luaL_requiref(L, "utf8", luaopen_utf8, 1);
-    gh_wrap_field(L, "len", gh_utf8_len);
-    lua_pop(L, 1);
-    luaL_requiref(L, "coroutine", luaopen_coroutine, 1);
-    gh_set_field(L, "resume", gh_coroutine_resume);
-    gh_set_field(L, "wrap", gh_coroutine_wrap);
-    gh_wrap_field(L, "close", gh_coroutine_close);
-    lua_pop(L, 1);
+    static const luaL_Reg libraries[] = {
+        {"_G", luaopen_base}, {"string", luaopen_string}, {"table", luaopen_table},
+        {"math", luaopen_math}, {"utf8", luaopen_utf8}, {"coroutine", luaopen_coroutine},
+    };
+    for (size_t l = 0; l < sizeof libraries / sizeof libraries[0]; l++) {
+        luaL_requiref(L, libraries[l].name, libraries[l].func, 1);
+        for (size_t c = 0; c < sizeof gh_changes / sizeof gh_changes[0]; c++) {
+            const gh_change *change = &gh_changes[c];
+            if (strcmp(change->library, libraries[l].name) != 0) continue;
+            switch (change->kind) {
+                case GH_REMOVE: lua_pushnil(L); break;
+                case GH_REPLACE: lua_pushcfunction(L, change->function); break;
+                case GH_WRAP:
+                    lua_getfield(L, -1, change->name);
+                    lua_pushstring(L, change->name);
+                    lua_pushcclosure(L, change->function, 2);
+                    break;
+            }
+            lua_setfield(L, -2, change->name);
+        }
+        lua_pop(L, 1);
+    }
 }
 
 #endif

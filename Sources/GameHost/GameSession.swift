@@ -193,11 +193,17 @@ public final class GameSession {
         return text
     }
 
+    /// The most moves a rule may offer at once, each no longer than an input line.
+    public static let movesLimit = 10_000
+
     /// The legal inputs now: `moves(state, game)`.
     public func moves() throws -> [String] {
         let value = try query("moves")
         guard let list = value.array, case let moves = list.compactMap(\.string), moves.count == list.count else {
             throw RuleError(["\(rule.path): moves must return a list of strings, not \(value.typeName)"])
+        }
+        guard moves.count <= Self.movesLimit, moves.allSatisfy({ $0.utf8.count <= SessionDriver.inputLimit }) else {
+            throw RuleError(["\(rule.path): moves returned more than \(Self.movesLimit) moves, or a move longer than an input line (\(SessionDriver.inputLimit) bytes)"])
         }
         return moves
     }

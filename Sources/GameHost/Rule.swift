@@ -50,7 +50,7 @@ public final class Rule {
 
     /// Loads and validates `path`. Every problem is reported, each as `file:line: message`
     /// or `file: field 'x' ...`.
-    public init(path: String, libraryDirectories: [String] = []) throws {
+    public init(path: String, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20) throws {
         self.path = path
         self.libraryDirectories = libraryDirectories
         let bytes: [UInt8]
@@ -59,7 +59,7 @@ public final class Rule {
         } catch {
             throw RuleError([String(describing: error)])
         }
-        lua = LuaState()
+        lua = LuaState(memoryCap: memoryCap)
         let libraries = [FileSystem.join(FileSystem.directory(of: path), "lib")] + libraryDirectories
         api = GameAPI(lua: lua, libraryDirectories: libraries)
 

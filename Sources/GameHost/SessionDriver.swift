@@ -47,7 +47,11 @@ public final class SessionDriver {
     public init(session: GameSession) { self.session = session }
 
     /// Starts the first game.
-    public func start() -> Report { newGame(input: nil, status: .started) }
+    public func start() -> Report {
+        session.rule.lua.beginAllowance()
+        defer { session.rule.lua.endAllowance() }
+        return newGame(input: nil, status: .started)
+    }
 
     /// The longest input line a game is given (bytes); a longer one is refused unread.
     public static let inputLimit = 4096
@@ -55,6 +59,9 @@ public final class SessionDriver {
     /// Handles one input line.
     public func handle(_ rawLine: String) -> Report {
         step += 1
+        // The whole step, the move and everything asked after it, shares one budget.
+        session.rule.lua.beginAllowance()
+        defer { session.rule.lua.endAllowance() }
         if rawLine.utf8.count > Self.inputLimit {
             var r = Report(step: step, input: nil, status: .refused)
             r.reason = "that line is longer than the limit of \(Self.inputLimit) bytes"

@@ -130,7 +130,10 @@ public enum Simulation {
 
         init(_ plan: Plan) throws {
             self.plan = plan
-            rule = try Rule(path: plan.rulePath, libraryDirectories: plan.libraryDirectories)
+            // The workers share the rule's memory limit: a simulation on N cores holds no more
+            // than one game does.
+            rule = try Rule(path: plan.rulePath, libraryDirectories: plan.libraryDirectories,
+                            memoryCap: (64 << 20) / max(1, min(plan.jobs, plan.games)))
             let options = try rule.resolveOptions(plan.options)
             if rule.defaultWordList != nil && plan.words == nil { throw UsageError("\(rule.id) plays a word list: give one with --words") }
             rule.api.bind(options: options, seed: plan.seed, random: RandomSource(seed: plan.seed), clock: ManualClock(),

@@ -42,6 +42,18 @@ public final class LuaState {
 
     /// Limits on every value read from Lua into Swift (see `LuaValueReader`).
     public var readLimits = LuaReadLimits.standard
+
+    /// While open, calls share one allowance of steps and time instead of each starting
+    /// afresh: a game's step (a move, then view, moves and result) is bounded as a whole, so
+    /// a rule cannot spend a full budget in each of several hooks.
+    private var allowance: (steps: Int64?, deadline: Double)?
+
+    /// Opens a shared allowance of `stepBudget` steps and `timeLimit` seconds.
+    public func beginAllowance() {
+        allowance = (stepBudget, Watchdog.now() + timeLimit)
+    }
+
+    public func endAllowance() { allowance = nil }
     /// Chunk names too long for Lua's messages, which keep only their end after "...".
     private var longChunkNames: [String] = []
     /// Registry reference to the message handler that adds tracebacks.
@@ -309,10 +321,13 @@ public final class LuaState {
         push(.ref(function))
         for arg in args { push(arg) }
         let wasHost = limits.pointee.host
-        gh_begin_call(limits, stepBudget ?? Int64.max, stepBudget == nil ? 0 : 1)
-        Watchdog.shared.arm(limits, seconds: timeLimit)
+        let steps = allowance.map { $0.steps } ?? stepBudget
+        let seconds = allowance.map { max(0.001, $0.deadline - Watchdog.now()) } ?? timeLimit
+        gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
+        Watchdog.shared.arm(limits, seconds: seconds)
         let status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
         Watchdog.shared.disarm(limits)
+        if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
         let exhausted = limits.pointee.exhausted != 0
         gh_end_call(limits, wasHost)
         defer { lua_settop(L, base) }
@@ -334,6 +349,14 @@ public final class LuaState {
         return values
     }
 
+    /// The longest error message kept (a rule can raise a 10 MB string).
+    static let messageLimit = 8192
+
+    static func cut(_ text: String, to limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        return String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (\(text.utf8.count - limit) more bytes)"
+    }
+
     private func error(status: Int32, exhausted: Bool) -> LuaError {
         if status == LUA_ERRMEM {
             return LuaError(.memory, "rule exceeded its memory limit of \(limits.pointee.cap >> 20) MB")
@@ -342,7 +365,7 @@ public final class LuaState {
             let object = (try? value(at: -1, root: "the error object")) ?? .ref(ref(at: -1))
             return LuaError(.value, "(error object is a \(luaTypeName(L, -1)) value)", value: object)
         }
-        let text = restoringChunkNames(string(at: -1, on: L) ?? "")
+        let text = Self.cut(restoringChunkNames(string(at: -1, on: L) ?? ""), to: Self.messageLimit)
         var message = text
         var traceback: String?
         if let cut = text.firstRange(of: "\nstack traceback:") {

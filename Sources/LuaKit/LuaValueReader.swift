@@ -10,7 +10,7 @@ public struct LuaReadLimits: Equatable {
     /// Values read, counting a shared table each time it is reached.
     public var nodes = 200_000
     /// Bytes of all strings read, counting a shared string each time it is reached.
-    public var bytes = 16 << 20
+    public var bytes = 4 << 20
     public init() {}
 
     public static let standard = LuaReadLimits()

@@ -101,6 +101,38 @@ final class HostileStateTests: XCTestCase {
         }
     }
 
+    func testAStepSharesOneBudgetAcrossItsHooks() throws {
+        // Each hook alone stays under the budget; together they would not.
+        let spin = "local n = 0 for i = 1, 7000000 do n = n + 1 end"
+        let t = try tester([
+            "play": "function(state, input) \(spin) state.n = state.n + 1 end",
+            "view": "function(state) \(spin) return 'n = ' .. state.n end",
+            "moves": "function(state) \(spin) return { 'up' } end",
+        ])
+        let start = ContinuousClock.now
+        t.send("up")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.contains("step budget") ?? false, t.last.reason ?? "")
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
+    }
+
+    func testAHugeErrorMessageIsCut() throws {
+        let t = try tester(["play": "function() error(string.rep('x', 10000000)) end"])
+        t.send("up")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertLessThan(t.last.reason?.utf8.count ?? 0, 10_000)
+        XCTAssertTrue(t.last.reason?.contains("more bytes)") ?? false)
+    }
+
+    func testMovesAreBounded() throws {
+        for moves in ["(function() local t = {} for i = 1, 20000 do t[i] = 'm' .. i end return t end)()", "{ string.rep('x', 5000) }"] {
+            let t = try tester(["moves": "function() return \(moves) end"])
+            t.send("up")
+            XCTAssertEqual(t.last.status, .error, moves)
+            XCTAssertTrue(t.last.reason?.contains("moves returned more than") ?? false, t.last.reason ?? "")
+        }
+    }
+
     func testCPUBombsInEveryPlaceEndWithinTheBounds() throws {
         let bombs = [
             "while true do end",

@@ -507,7 +507,11 @@ static inline int gh_wrapped_coroutine(lua_State *L) {
     if (r < 0) {
         int status = lua_status(co);
         if (status != LUA_OK && status != LUA_YIELD) {  // the coroutine died: close it
+            // Its __close handlers run on its own stack: the watchdog must reach it there.
+            gh_limits *lim = gh_limits_of(L);
+            lua_State *previous = gh_set_running(lim, co);
             status = lua_resetthread(co);
+            gh_set_running(lim, previous);
             lua_xmove(co, L, 1);
         }
         if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING && !gh_budget_spent(L)) {
@@ -532,12 +536,20 @@ static inline int gh_coroutine_wrap(lua_State *L) {
 // coroutine.close: __close handlers that close further coroutines recurse on the C stack and
 // Lua 5.4.4 does not count that depth, so a long chain kills the process. Limit it here.
 static inline int gh_coroutine_close(lua_State *L) {
-    gh_check_coroutine(L, 1);
+    lua_State *co = gh_check_coroutine(L, 1);
     gh_limits *lim = gh_limits_of(L);
     if (lim->close_depth >= GH_MAX_CLOSE_DEPTH)
         return luaL_error(L, "coroutine.close nested more than %d deep (a sandbox limit)", GH_MAX_CLOSE_DEPTH);
+    // A running or normal coroutine cannot be closed: Lua's own function says so. Any other
+    // is closed on its own stack, where its __close handlers run: the watchdog must reach it
+    // there, so it is the running thread meanwhile (closing never raises once it has begun).
+    lua_Debug ar;
+    int busy = co == L || (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar));
+    if (busy) return gh_delegate(L);
     lim->close_depth++;
-    int n = gh_delegate(L);  // a raise skips the decrement; the next call resets the depth
+    lua_State *previous = gh_set_running(lim, co);
+    int n = gh_delegate(L);
+    gh_set_running(lim, previous);
     lim->close_depth--;
     return n;
 }

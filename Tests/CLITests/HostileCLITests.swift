@@ -60,6 +60,8 @@ final class HostileCLITests: XCTestCase {
             try rule("error-escapes", prelude: "local E = \(Self.escapes)", ["play": "function() error(E) end"]),
             try rule("cpu", ["view": "function() while true do end end"]),
             try rule("cpu-coroutine", ["play": "function() coroutine.wrap(function() while true do end end)() end"]),
+            try rule("cpu-close", ["play": "function() local co = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() while true do end end }) coroutine.yield() end) coroutine.resume(co) coroutine.close(co) end"]),
+            try rule("cpu-close-on-error", ["play": "function() coroutine.wrap(function() local x <close> = setmetatable({}, { __close = function() while true do end end }) error('x') end)() end"]),
             try rule("cpu-handler", ["play": "function() xpcall(function() while true do end end, function() while true do end end) end"]),
             try rule("memory", ["setup": "function() local s = 'x' while true do s = s .. s end end"]),
             try rule("memory-host", ["play": "function(state, input, game) local t = {} for i = 1, 1e9 do t[i] = game.pad('', 1000) end end"]),

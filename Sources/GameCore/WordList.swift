@@ -50,7 +50,7 @@ public struct WordList {
     public static let lineLimit = 1000
     static let problemLimit = 20
     /// The most words a list may have, and its largest file.
-    public static let entryLimit = 2_000_000
+    public static let entryLimit = 1_000_000
     public static let fileLimit = 32 << 20
 
     /// Reads a list file.
@@ -64,13 +64,13 @@ public struct WordList {
         var entries: [Entry] = []
         var problems: [String] = []
         var warnings: [String] = []
-        var seen = KeySet(expected: bytes.count / 8)
+        var seen = KeySet(expected: min(bytes.count / 8, Self.entryLimit))
         var repeats = 0
-        entries.reserveCapacity(bytes.count / 8)
+        entries.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
         bytes.withUnsafeBufferPointer { all in
             var lineNumber = 0
             var start = 0
-            while start < all.count {
+            reading: while start < all.count {
                 lineNumber += 1
                 var end = start
                 while end < all.count && all[end] != 10 { end += 1 }
@@ -102,15 +102,16 @@ public struct WordList {
                         }
                         continue
                     }
+                    guard entries.count < Self.entryLimit else {
+                        problems.append("\(name):\(lineNumber): more than \(Self.entryLimit) words, the limit of a list")
+                        break reading
+                    }
                     seen.insert(key, index: entries.count)
                     entries.append(Entry(word: word, hint: hint, line: lineNumber))
                 }
             }
         }
         if repeats > warnings.count { warnings.append("\(name): \(repeats - warnings.count) more repeated words, each played once") }
-        if entries.count > Self.entryLimit {
-            problems.append("\(name): \(entries.count) words, more than the limit of \(Self.entryLimit)")
-        }
         if problems.count > Self.problemLimit {
             let more = problems.count - Self.problemLimit
             problems = Array(problems.prefix(Self.problemLimit)) + ["\(name): \(more) more lines with problems"]

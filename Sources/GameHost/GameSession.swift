@@ -198,7 +198,7 @@ public final class GameSession {
 
     /// The legal inputs now: `moves(state, game)`.
     public func moves() throws -> [String] {
-        let value = try query("moves")
+        let value = try query("moves", maxLength: Self.movesLimit)
         guard let list = value.array, case let moves = list.compactMap(\.string), moves.count == list.count else {
             throw RuleError(["\(rule.path): moves must return a list of strings, not \(value.typeName)"])
         }
@@ -258,7 +258,8 @@ public final class GameSession {
     }
 
     /// Calls a query hook; messages it says are dropped (views must not talk).
-    private func query(_ name: String) throws -> LuaValue {
+    /// `maxLength`: a table longer than this (raw length) is refused before it is read.
+    private func query(_ name: String, maxLength: Int? = nil) throws -> LuaValue {
         guard let state else { throw RuleError(["\(rule.path): no game has started"]) }
         let hook: LuaRef
         switch name {
@@ -271,9 +272,16 @@ public final class GameSession {
         let words = api.words
         defer { random.restore(chance); api.words = words; api.scores.discard(); _ = api.takeOutput(); api.refusal = nil }
         do {
-            return try lua.call(hook, [.ref(state), .ref(api.table)], results: 1).first ?? .nil
+            let value = try lua.call(hook, [.ref(state), .ref(api.table)], results: 1, tablesByReference: maxLength != nil).first ?? .nil
+            guard let maxLength, case .ref(let table) = value, table.typeName == "table" else { return value }
+            guard lua.rawLength(table) <= maxLength else {
+                throw RuleError(["\(rule.path): \(name) returned \(lua.rawLength(table)) values, more than \(maxLength)"])
+            }
+            return try lua.read(table, as: name)
         } catch let error as LuaError {
             throw RuleError([describe(error, hook: name)])
+        } catch let error as LuaReadError {
+            throw RuleError(["\(rule.path): \(name) returned a value the host cannot read (\(error))"])
         }
     }
 

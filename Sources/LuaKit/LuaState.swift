@@ -200,6 +200,13 @@ public final class LuaState {
         return lua_type(L, -1) == LUA_TNIL ? nil : ref(at: -1)
     }
 
+    /// The raw length of a referenced table or string (no `__len`).
+    public func rawLength(_ r: LuaRef) -> Int {
+        push(.ref(r))
+        defer { gh_pop(L, 1) }
+        return Int(lua_rawlen(L, -1))
+    }
+
     /// The string keys of a table (raw, no metamethods), at most `limit` of them.
     public func keys(of table: LuaRef, limit: Int = 10_000) throws -> [String] {
         push(.ref(table))

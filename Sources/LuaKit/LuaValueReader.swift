@@ -8,7 +8,7 @@ public struct LuaReadLimits: Equatable {
     /// Tables inside tables.
     public var depth = 100
     /// Values read, counting a shared table each time it is reached.
-    public var nodes = 200_000
+    public var nodes = 100_000
     /// Bytes of all strings read, counting a shared string each time it is reached.
     public var bytes = 4 << 20
     public init() {}

@@ -33,24 +33,39 @@ public enum TerminalText {
     public static func render(_ text: String, colour: Bool) -> String {
         // The common case, text with nothing to change, goes out as it is.
         if !needsWork(text) { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            switch v {
-            case 0x0A, 0x09: out.append(scalar)
-            case 0x00..<0x20: out.append("^"); out.append(Unicode.Scalar(UInt8(v + 0x40)))
-            case 0x7F: out.append("^"); out.append("?")
-            case 0x80..<0xA0:
-                out.append(contentsOf: "M-^".unicodeScalars)
-                out.append(Unicode.Scalar(UInt8(v - 0x80 + 0x40)))
-            case resetMarker.value:
-                if colour { out.append(contentsOf: "\u{1B}[0m".unicodeScalars) }
-            case firstColourMarker..<(firstColourMarker + UInt32(colours.count)):
-                if colour { out.append(contentsOf: "\u{1B}[\(colours[Int(v - firstColourMarker)].sgr)m".unicodeScalars) }
-            default: out.append(scalar)
+        var text = text
+        var out: [UInt8] = []
+        text.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count + 16)
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x0A || b == 0x09 {
+                    out.append(b)
+                } else if b < 0x20 {
+                    out.append(UInt8(ascii: "^"))
+                    out.append(b + 0x40)
+                } else if b == 0x7F {
+                    out.append(contentsOf: "^?".utf8)
+                } else if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] < 0xA0 {
+                    out.append(contentsOf: "M-^".utf8)
+                    out.append(bytes[i + 1] - 0x80 + 0x40)
+                    i += 1
+                } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xA3, bytes[i + 2] >= 0x9F, bytes[i + 2] <= 0xAB {
+                    // A colour marker: U+F8DF resets, U+F8E0 + k starts colour k.
+                    if colour {
+                        let k = Int(bytes[i + 2]) - 0xA0
+                        let sgr = k < 0 ? "0" : colours[k].sgr
+                        out.append(contentsOf: "\u{1B}[\(sgr)m".utf8)
+                    }
+                    i += 2
+                } else {
+                    out.append(b)
+                }
+                i += 1
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `text` holds a control character (C0 but newline and tab, DEL, C1 as UTF-8

@@ -52,6 +52,9 @@ public struct OptionSpec {
                 continue
             }
             let help = spec["help"]?.string ?? ""
+            guard help.utf8.count <= Rule.helpLimit else {
+                problems.append("\(where_): 'help' is longer than \(Rule.helpLimit) bytes"); continue
+            }
             var check: LuaRef?
             if let c = spec["check"], !c.isNil {
                 guard case .ref(let r) = c, r.typeName == "function" else {
@@ -120,7 +123,11 @@ public struct CommandSpec {
                 problems.append("\(path): command '\(name)' needs a function 'run(state, args, game)'")
                 continue
             }
-            specs.append(CommandSpec(name: name, help: entries[name]?["help"].string ?? "", run: run))
+            let help = entries[name]?["help"].string ?? ""
+            guard help.utf8.count <= Rule.helpLimit else {
+                problems.append("\(path): command '\(name)': 'help' is longer than \(Rule.helpLimit) bytes"); continue
+            }
+            specs.append(CommandSpec(name: name, help: help, run: run))
         }
         return specs
     }

@@ -95,6 +95,8 @@ public final class Rule {
 
         func text(_ name: String, required: Bool) -> String {
             switch fields[name] ?? .nil {
+            case .string(let s) where s.utf8.count > Self.textLimits[name, default: Self.helpLimit]:
+                problems.append("\(path): field '\(name)' is longer than \(Self.textLimits[name, default: Self.helpLimit]) bytes")
             case .string(let s): return s
             case .nil where !required: return ""
             case .nil: problems.append("\(path): field '\(name)' is missing (it must be a string)")
@@ -171,6 +173,10 @@ public final class Rule {
         get { lua.timeLimit }
         set { lua.timeLimit = newValue }
     }
+
+    /// The longest texts a rule may give: what is shown at every start or in every listing.
+    static let textLimits = ["id": 64, "title": 200, "about": 1000, "rules": 64 << 10, "words": 64]
+    static let helpLimit = 1000
 
     /// Names of games, options and commands: lower-case letters, digits and hyphens.
     static func isValidName(_ s: String) -> Bool {

@@ -89,8 +89,9 @@ public final class Rule {
         } catch {
             throw RuleError(["\(path): the rule table: \(error)"])
         }
-        for name in fields.keys.sorted() where !Self.knownFields.contains(name) {
-            warnings.append("\(path): unknown field '\(name)' (the rule contract has \(Self.knownFields.sorted().joined(separator: ", ")))")
+        for name in fields.keys.sorted().prefix(20) where !Self.knownFields.contains(name) {
+            let shown = name.utf8.count > 64 ? String(decoding: name.utf8.prefix(64), as: UTF8.self) + "…" : name
+            warnings.append("\(path): unknown field '\(shown)' (the rule contract has \(Self.knownFields.sorted().joined(separator: ", ")))")
         }
 
         func text(_ name: String, required: Bool) -> String {

@@ -151,7 +151,7 @@ public struct Transcript {
             got.clock = expected.clock
             got.boards = expected.boards
             if let difference = Self.difference(expected, got) {
-                let input = expected.input.map { " (input \"\($0)\")" } ?? " (the start)"
+                let input = expected.input.map { " (input \"\($0.utf8.count > 200 ? String(decoding: $0.utf8.prefix(200), as: UTF8.self) + "…" : $0)\")" } ?? " (the start)"
                 return "step \(k)\(input): \(difference)"
             }
         }
@@ -168,8 +168,13 @@ public struct Transcript {
             ("view", a.view, b.view),
             ("result", show(a.result), show(b.result)),
         ]
+        // Shown at most 2 KB each: a difference is read by a person.
+        func shown(_ text: String) -> String {
+            let cut = text.utf8.count > 2048 ? String(decoding: text.utf8.prefix(2048), as: UTF8.self) + "… (\(text.utf8.count - 2048) more bytes)" : text
+            return cut.replacing("\n", with: "\n            ")
+        }
         for (name, recorded, now) in fields where recorded != now {
-            return "the \(name) differs\n  recorded: \(recorded.replacing("\n", with: "\n            "))\n  now:      \(now.replacing("\n", with: "\n            "))"
+            return "the \(name) differs\n  recorded: \(shown(recorded))\n  now:      \(shown(now))"
         }
         return nil
     }

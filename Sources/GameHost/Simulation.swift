@@ -43,7 +43,7 @@ public enum Simulation {
         public var failures: [Failure]
         public var seconds: Double
         public var jobs: Int
-        /// Set when a game ran past the time limit and the run stopped early.
+        /// Set when a game ran past the time or memory limit and the run stopped early.
         public var stoppedEarly = false
 
         public var gamesPerSecond: Double { seconds > 0 ? Double(games) / seconds : 0 }
@@ -62,22 +62,26 @@ public enum Simulation {
 
     /// Runs the plan; `progress` is told how many games are done (from worker threads).
     public static func run(_ plan: Plan, progress: ((Int) -> Void)? = nil) throws -> Report {
-        _ = try Worker(plan)  // fail early, on this thread, for a bad rule or option
+        // Every worker's state is made here, on this thread: a bad rule or option fails at
+        // once, and no state is made twice (a rule can hold its whole memory limit from the
+        // start). Each worker then plays on a thread of its own.
         let jobs = max(1, min(plan.jobs, plan.games))
+        let first = try Worker(plan)
+        let workers: [Worker?] = [first] + (1..<max(jobs, 1)).map { _ in try? Worker(plan) }
+        defer { for worker in workers { worker?.rule.close() } }
         var results = [Worker.Outcome?](repeating: nil, count: plan.games)
         let counter = Counter()
         let start = monotonicSeconds()
         results.withUnsafeMutableBufferPointer { slots in
             let slots = SendableBuffer(slots)
             DispatchQueue.concurrentPerform(iterations: jobs) { w in
-                guard let worker = try? Worker(plan) else { return }
-                defer { worker.rule.close() }
+                guard let worker = workers[w] else { return }
                 for k in stride(from: w, to: plan.games, by: jobs) {
                     // A rule that ran past the time limit would do it again: stop the run.
                     if counter.stopped { break }
                     let outcome = worker.play(game: k)
                     slots.buffer[k] = outcome
-                    if outcome.timedOut { counter.stop() }
+                    if outcome.hitLimit { counter.stop() }
                     let done = counter.increment()
                     progress?(done)
                 }
@@ -117,7 +121,8 @@ public enum Simulation {
             var winner: String
             var moves: Int
             var failure: String?
-            var timedOut = false
+            /// Ended by the time or memory limit: a rule that did it once would do it again.
+            var hitLimit = false
         }
 
         let plan: Plan
@@ -172,7 +177,7 @@ public enum Simulation {
                 if let message = r[2].string { return Outcome(winner: "", moves: moves, failure: message) }
                 return Outcome(winner: r[0].string ?? "none", moves: moves)
             } catch let error as LuaError {
-                return Outcome(winner: "", moves: 0, failure: error.message, timedOut: error.kind == .budget)
+                return Outcome(winner: "", moves: 0, failure: error.message, hitLimit: error.kind == .budget || error.kind == .memory)
             } catch {
                 return Outcome(winner: "", moves: 0, failure: String(describing: error))
             }

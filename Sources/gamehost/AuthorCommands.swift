@@ -69,6 +69,8 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     plan.games = games
     plan.seed = seed
     plan.jobs = jobs
+    // The simulation loads the rule in each worker: this copy has told what it needed.
+    rule.close()
     let json = args.flags.contains("json")
     let bar = ProgressBar(total: games, enabled: Terminal.outputIsTerminal && !json)
     let report: Simulation.Report
@@ -112,7 +114,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         fail("game \(f.game) (replay: gamehost play \(game) --seed \(f.seed)): \(f.message)")
     }
     if report.stoppedEarly {
-        fail("stopped early: a game ran past the time limit of \(fixed(plan.timeLimit, 1)) s (--time-limit SECONDS)")
+        fail("stopped early: a game ran past the time limit of \(fixed(plan.timeLimit, 1)) s (--time-limit SECONDS) or the memory limit")
     }
     return report.failures.isEmpty ? 0 : 1
 }

@@ -56,13 +56,23 @@ func scores(_ args: inout Arguments) throws -> Int32 {
     guard args.options.isEmpty, args.positional.count <= 1 else { throw CLIError.usage("scores takes one game at most: gamehost scores [GAME]") }
     let catalog = catalog()
     let games: [String]
-    do { games = try args.positional.first.map { [$0] } ?? store.games() } catch { throw CLIError.failure(String(describing: error)) }
+    do {
+        if let asked = args.positional.first {
+            // A game by name, or a rule played by path: its keys are `id@file`.
+            let keys = try store.games().filter { $0.hasPrefix(asked + "@") }
+            games = (try? catalog.locate(asked)) != nil || keys.isEmpty ? [asked] : keys
+        } else {
+            games = try store.games()
+        }
+    } catch {
+        throw CLIError.failure(String(describing: error))
+    }
     if games.isEmpty { stdout_.write("No scores yet.\n", style: .plain); return 0 }
     for key in games {
         // A key is a built-in game's id, or a rule's id and file (see Rule.scoreKey).
         let file = key.firstIndex(of: "@").map { String(key[key.index(after: $0)...]) }
         let rule = try? catalog.load(file ?? key)
-        if args.positional.first != nil && rule == nil { _ = try loadRule(key, from: catalog) }
+        if args.positional.first != nil && rule == nil && file == nil { _ = try loadRule(key, from: catalog) }
         let id = rule?.scoreKey ?? key
         do {
             stdout_.write((rule?.title ?? key) + (file.map { " (\($0))" } ?? "") + "\n", style: .title)

@@ -13,7 +13,7 @@ public enum Conformance {
         public var maxMoves = 3000
         public var options: [String: String] = [:]
         /// Seconds one call into the rule may take (`gamehost check --time-limit`).
-        public var timeLimit = 2.0
+        public var timeLimit = 1.0
         public init(seeds: Int = 10, maxMoves: Int = 3000) {
             self.seeds = seeds
             self.maxMoves = maxMoves

@@ -38,7 +38,7 @@ public final class LuaState {
 
     /// Seconds of wall-clock time one `call` may take, whatever it runs: a watchdog stops the
     /// running thread, main or coroutine, at its next instruction.
-    public var timeLimit: Double = 2.0
+    public var timeLimit: Double = 1.0
 
     /// Limits on every value read from Lua into Swift (see `LuaValueReader`).
     public var readLimits = LuaReadLimits.standard

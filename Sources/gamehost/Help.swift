@@ -38,8 +38,8 @@ let commandHelp: [String: String] = [
         garbage input refused without changing anything, every game must end, the same seed must
         give the same game, the state must be JSON data, and a new game's observation (what
         --json shows) must hold none of the rule's secrets. Problems are printed with their file
-        and line; the exit code is 1 if any file fails. --time-limit bounds each call into the
-        rule (2 s).
+        and line; the exit code is 1 if any file fails. --time-limit bounds each step of the
+        rule (1 s).
 
         """,
     "sim": """

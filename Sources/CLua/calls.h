@@ -5,6 +5,8 @@
 
 #include "budget.h"
 
+#define GH_WHERE_KEY "gamehost.error.where"
+
 // The message handler for every call into rule code: adds a traceback to string errors and
 // never runs a metamethod of a hostile error object. Non-string errors (a refusal token, a
 // table) pass through untouched for the host to inspect.
@@ -12,8 +14,29 @@ static inline int gh_message_handler(lua_State *L) {
     if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
         const char *msg = lua_tostring(L, 1);
         luaL_traceback(L, L, msg, 1);
+        return 1;
     }
+    // Another error object carries no position: note where the rule raised it (the first
+    // Lua function up the stack), for the host's message.
+    lua_Debug ar;
+    for (int level = 1; level <= 4 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            luaL_where(L, level);
+            lua_setfield(L, LUA_REGISTRYINDEX, GH_WHERE_KEY);
+            return 1;
+        }
+    }
+    lua_pushliteral(L, "");
+    lua_setfield(L, LUA_REGISTRYINDEX, GH_WHERE_KEY);
     return 1;
+}
+
+// Where the last error object that is not a string was raised ("rules/x.lua:12: "), or "".
+static inline const char *gh_error_where(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, GH_WHERE_KEY);
+    const char *where = lua_tostring(L, -1);
+    lua_pop(L, 1);  // the string stays alive in the registry
+    return where ? where : "";
 }
 
 static inline int gh_pcall(lua_State *L, int nargs, int nresults, int msgh) {

@@ -285,11 +285,20 @@ public final class GameSession {
         }
     }
 
+    /// "rules/x.lua:12: (rest)" as its position and the rest.
+    static func splitPosition(_ message: String) -> (String, String) {
+        guard let paren = message.firstRange(of: "(error object") else { return ("", message) }
+        return (String(message[..<paren.lowerBound]), String(message[paren.lowerBound...]))
+    }
+
     /// One line for the player: the rule's file and line first.
     private func describe(_ error: LuaError, hook: String) -> String {
         switch error.kind {
         case .memory: return "\(rule.path): \(error.message) (in \(hook))"
-        case .value: return "\(rule.path): \(hook) raised an error object that is not a string \(error.message)"
+        case .value:
+            // The message starts with the rule's file and line where Lua knows them.
+            let (position, what) = error.message.hasPrefix("(") ? ("\(rule.path): ", error.message) : Self.splitPosition(error.message)
+            return "\(position)\(hook) raised an error object that is not a string \(what)"
         case .data: return "\(rule.path): \(hook) returned a value the host cannot read (\(error.message))"
         case .budget, .runtime, .syntax:
             return error.message.hasPrefix(rule.path) || error.message.contains(".lua:") ? error.message : "\(rule.path): \(error.message) (in \(hook))"

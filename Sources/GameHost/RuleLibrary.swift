@@ -59,6 +59,7 @@ enum RuleLibrary {
       if type(name) ~= "string" then
         error("bad argument #1 to 'require' (string expected, got " .. (name == nil and "no value" or type(name)) .. ")", 2)
       end
+      if #name > 64 then error("bad argument #1 to 'require' (a library name is at most 64 bytes)", 2) end
       local value = loaded[name]
       if value == nil then
         local chunk, problem = find(name)

@@ -370,7 +370,8 @@ public final class LuaState {
         }
         guard lua_type(L, -1) == LUA_TSTRING else {
             let object = (try? value(at: -1, root: "the error object")) ?? .ref(ref(at: -1))
-            return LuaError(.value, "(error object is a \(luaTypeName(L, -1)) value)", value: object)
+            let position = restoringChunkNames(String(cString: gh_error_where(L)))
+            return LuaError(.value, "\(position)(error object is a \(luaTypeName(L, -1)) value)", value: object)
         }
         let text = Self.cut(restoringChunkNames(string(at: -1, on: L) ?? ""), to: Self.messageLimit)
         var message = text

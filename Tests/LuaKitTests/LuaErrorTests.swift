@@ -76,9 +76,9 @@ final class LuaErrorTests: XCTestCase {
         XCTAssertThrowsError(try lua.call(f)) { error in
             let e = error as! LuaError
             XCTAssertEqual(e.kind, .value)
-            XCTAssertEqual(e.message, "(error object is a table value)")
+            XCTAssertEqual(e.message, "hostile.lua:1: (error object is a table value)", "the position where it was raised")
         }
         let nilError = try lua.load("error(nil)", chunkName: "nil.lua")
-        XCTAssertThrowsError(try lua.call(nilError)) { XCTAssertEqual(($0 as! LuaError).message, "(error object is a nil value)") }
+        XCTAssertThrowsError(try lua.call(nilError)) { XCTAssertEqual(($0 as! LuaError).message, "nil.lua:1: (error object is a nil value)") }
     }
 }

@@ -72,7 +72,8 @@ public final class Rule {
             }
             table = t
         } catch let error as LuaError {
-            throw RuleError([error.message])
+            // A memory error has no line to name: name the file at least.
+            throw RuleError([error.message.hasPrefix(path) ? error.message : "\(path): \(error.message) (while loading)"])
         }
         contentHash = FileSystem.fingerprint(bytes + api.loadedLibraries)
         scoreKey = ""

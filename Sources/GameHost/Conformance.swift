@@ -40,19 +40,21 @@ public enum Conformance {
             rule.timeLimit = settings.timeLimit
             return (rule, try words(rule))
         }
-        let first: (Rule, WordList?)
+        // One rule state at a time: each is closed before the next is made (a rule may hold
+        // its whole memory limit from the start).
+        var first: (Rule, WordList?)?
         do {
             first = try load()
         } catch {
             report.problems.append(String(describing: error))
             return report
         }
-        report.warnings = first.0.warnings
+        report.warnings = first!.0.warnings
 
-        for option in first.0.options {
+        for option in first!.0.options {
             if case .text(let choices, _) = option.kind {
                 for choice in choices {
-                    if case .failure(let reason) = first.0.validate(option, choice) {
+                    if case .failure(let reason) = first!.0.validate(option, choice) {
                         report.problems.append("\(path): option '\(option.name)' lists '\(choice)' but refuses it: \(reason)")
                     }
                 }
@@ -62,7 +64,8 @@ public enum Conformance {
         var transcripts: [UInt64: [String]] = [:]
         for seed in 1...UInt64(max(settings.seeds, 1)) {
             do {
-                let (rule, list) = seed == 1 ? first : try load()
+                let (rule, list) = try first.take() ?? load()
+                defer { rule.close() }
                 let run = try playthrough(rule, words: list, seed: seed, settings: settings)
                 report.playthroughs += 1
                 report.moves += run.moves
@@ -76,6 +79,7 @@ public enum Conformance {
         if report.problems.isEmpty, let once = transcripts[1] {
             do {
                 let (rule, list) = try load()
+                defer { rule.close() }
                 let again = try playthrough(rule, words: list, seed: 1, settings: settings)
                 if again.transcript != once {
                     let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
@@ -150,8 +154,11 @@ public enum Conformance {
             let (rule, list) = try load()
             let s = try session(rule, words: list, seed: 1, settings: settings)
             try s.newGame()
-            for move in try s.moves().prefix(12) {
+            let offered = try s.moves().prefix(12)
+            rule.close()
+            for move in offered {
                 let (fresh, freshList) = try load()
+                defer { fresh.close() }
                 let t = try session(fresh, words: freshList, seed: 1, settings: settings)
                 try t.newGame()
                 if case .refused(let reason) = t.play(move) {

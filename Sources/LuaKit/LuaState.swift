@@ -10,8 +10,9 @@ public typealias LuaFunction = (LuaCall) throws -> Int32
 
 /// One Lua state: a sandbox for one rule file and everything it loads.
 ///
-/// Rule code runs only through `call`, which resets the instruction budget, counts rule
-/// allocations against the memory cap, and turns every failure into a `LuaError`.
+/// Rule code runs only through `call`, which starts the step budget and the time limit (or
+/// draws on an open allowance), counts rule allocations against the memory cap, and turns
+/// every failure into a `LuaError`.
 public final class LuaState {
     /// What references need of their state: the pointer and whether it is closed. References
     /// hold this rather than a weak reference to the state, which would put every retain of

@@ -222,7 +222,7 @@ function Game.pad(text, width, align) end
 function Game.colour(text, name) end
 
 ---Shows a message to the player after the move (values joined by tabs). Up to 64 KB a
----message and 1 MB in all per hook call; control characters are shown visibly.
+---message and 1 MB in all per step; control characters are shown visibly.
 ---@param ... any
 function Game.say(...) end
 

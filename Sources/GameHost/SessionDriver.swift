@@ -62,6 +62,27 @@ public final class SessionDriver {
         // The whole step, the move and everything asked after it, shares one budget.
         session.rule.lua.beginAllowance()
         defer { session.rule.lua.endAllowance() }
+        var r = handleWithinAllowance(rawLine)
+        // A rule that spends its whole budget input after input would make every line cost
+        // the limit: after a few in a row the session ends, as it does when setup fails.
+        spentSteps = session.rule.lua.allowanceSpent ? spentSteps + 1 : 0
+        if spentSteps >= Self.spentStepLimit && !finished {
+            finished = true
+            endReason = "error"
+            r.status = .error
+            r.reason = (r.reason.map { $0 + "\n" } ?? "")
+                + "the rule used up its steps or time on \(Self.spentStepLimit) inputs in a row: the session ends"
+        }
+        return r
+    }
+
+    /// Inputs in a row on which the rule used up its budget, and how many end the session.
+    private var spentSteps = 0
+    public static let spentStepLimit = 3
+    /// How the session ended: "quit", or "error" when the rule could not go on.
+    public private(set) var endReason = "quit"
+
+    private func handleWithinAllowance(_ rawLine: String) -> Report {
         if rawLine.utf8.count > Self.inputLimit {
             var r = Report(step: step, input: nil, status: .refused)
             r.reason = "that line is longer than the limit of \(Self.inputLimit) bytes"

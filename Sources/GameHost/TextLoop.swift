@@ -39,7 +39,8 @@ extension Presenter {
 
 /// view -> prompt -> read a line -> host command or move -> messages -> result -> next.
 public enum TextLoop {
-    /// Runs a session to its end; returns the exit code (0 unless the game could not start).
+    /// Runs a session to its end; returns the exit code (0 unless the game could not start or
+    /// go on).
     public static func run(_ session: GameSession, input: LineSource, presenter: Presenter) -> Int32 {
         let driver = SessionDriver(session: session)
         driver.machineView = presenter.machineView
@@ -61,7 +62,7 @@ public enum TextLoop {
             last = driver.handle(line)
             presenter.show(last)
         }
-        presenter.end(reason: "quit")
-        return 0
+        presenter.end(reason: driver.endReason)
+        return driver.endReason == "error" ? 1 : 0
     }
 }

@@ -55,6 +55,12 @@ public final class LuaState {
     }
 
     public func endAllowance() { allowance = nil }
+
+    /// Whether the open allowance's steps or time are spent.
+    public var allowanceSpent: Bool {
+        guard let allowance else { return false }
+        return (allowance.steps.map { $0 <= 0 } ?? false) || Watchdog.now() >= allowance.deadline
+    }
     /// Chunk names too long for Lua's messages, which keep only their end after "...".
     private var longChunkNames: [String] = []
     /// Registry reference to the message handler that adds tracebacks.

@@ -116,6 +116,15 @@ final class HostileStateTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
     }
 
+    func testASessionEndsAfterThreeInputsThatUseUpTheBudget() throws {
+        let t = try tester(["view": "function(state) if state.n > 0 then while true do end end return 'n' end"])
+        let start = ContinuousClock.now
+        t.send(["up", "up", "up"])
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(8))
+        XCTAssertTrue(t.finished)
+        XCTAssertTrue(t.last.reason?.contains("used up its steps or time on 3 inputs in a row") ?? false, t.last.reason ?? "")
+    }
+
     func testAHugeErrorMessageIsCut() throws {
         let t = try tester(["play": "function() error(string.rep('x', 10000000)) end"])
         t.send("up")

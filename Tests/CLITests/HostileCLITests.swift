@@ -82,6 +82,25 @@ final class HostileCLITests: XCTestCase {
         XCTAssertEqual(list.status, 0)
     }
 
+    func testListSurvivesHostileRulesInTheUsersFolder() throws {
+        let rules = folder + "/data/gamehost/rules"
+        try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
+        let hostile = [
+            ("cyclic", "local t = {} t.t = t\nreturn { id = 'cyclic', title = 'C', extra = t, setup = print, view = print, moves = print, play = print, result = print }"),
+            ("shared", "local d = {} for i = 1, 40 do d = { a = d, b = d } end\nreturn { id = 'shared', title = 'S', options = d, setup = print, view = print, moves = print, play = print, result = print }"),
+            ("spin", "while true do end"),
+            ("help", "return { id = 'help', title = 'H', options = { o = { choices = { 'a' }, default = 'a', help = ('\\u{85}'):rep(300000) } }, setup = print, view = print, moves = print, play = print, result = print }"),
+            ("membomb", "local s = 'x' while true do s = s .. s end"),
+        ]
+        for (name, source) in hostile { try source.write(toFile: rules + "/" + name + ".lua", atomically: true, encoding: .utf8) }
+        let r = try runBounded(["list"])
+        XCTAssertEqual(r.status, 1, "a rule that cannot load is reported")
+        XCTAssertTrue(r.stdout.contains("rps "), "the other games are listed: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("cyclic"), "a cycle in a field the contract does not read is only a warning: \(r.stdout) \(r.stderr)")
+        for name in ["shared", "spin", "help", "membomb"] { XCTAssertTrue(r.stderr.contains(name + ": cannot load"), "\(name): \(r.stderr)") }
+        XCTAssertLessThan(r.stdout.utf8.count + r.stderr.utf8.count, 100_000)
+    }
+
     func testEscapesAreShownVisibly() throws {
         let path = try rule("shown", prelude: "local E = \(Self.escapes)", ["view": "function(state) return 'v' .. E end"])
         let r = try runBounded(["play", path, "--seed", "1"], input: "")

@@ -51,6 +51,11 @@ public enum TerminalText {
                     out.append(contentsOf: "M-^".utf8)
                     out.append(bytes[i + 1] - 0x80 + 0x40)
                     i += 1
+                } else if b == 0xE2, i + 2 < bytes.count, Self.isBidiControl(bytes[i + 1], bytes[i + 2]) {
+                    // A bidirectional override reorders the rest of the line: shown as its code.
+                    let v = (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F) | 0x2000
+                    out.append(contentsOf: "<U+\(String(v, radix: 16, uppercase: true))>".utf8)
+                    i += 2
                 } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xA3, bytes[i + 2] >= 0x9F, bytes[i + 2] <= 0xAB {
                     // A colour marker: U+F8DF resets, U+F8E0 + k starts colour k.
                     if colour {
@@ -68,6 +73,12 @@ public enum TerminalText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether UTF-8 bytes E2 b1 b2 are a bidirectional control: U+202A-202E (embeddings and
+    /// overrides) or U+2066-2069 (isolates), which can make text read in another order.
+    static func isBidiControl(_ b1: UInt8, _ b2: UInt8) -> Bool {
+        (b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) || (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9)
+    }
+
     /// Whether `text` holds a control character (C0 but newline and tab, DEL, C1 as UTF-8
     /// C2 80-9F) or a colour marker (U+F8DF...F8EB, UTF-8 EF A3 9F-AB): one pass over bytes.
     static func needsWork(_ text: String) -> Bool {
@@ -80,6 +91,7 @@ public enum TerminalText {
                 if b == 0x7F { return true }
                 if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] < 0xA0 { return true }
                 if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xA3, bytes[i + 2] >= 0x9F, bytes[i + 2] <= 0xAB { return true }
+                if b == 0xE2, i + 2 < bytes.count, isBidiControl(bytes[i + 1], bytes[i + 2]) { return true }
                 i += 1
             }
             return false

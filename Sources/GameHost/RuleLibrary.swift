@@ -24,7 +24,14 @@ enum RuleLibrary {
                     call.push("\(path) leads outside \(dir) (a symbolic link): libraries must lie in their folder")
                     return 2
                 }
-                let bytes = try FileSystem.read(path)
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileSystem.read(path)
+                } catch {
+                    call.pushNil()
+                    call.push(String(describing: error))
+                    return 2
+                }
                 loaded(bytes)
                 try call.load(bytes, chunkName: path)
                 return 1

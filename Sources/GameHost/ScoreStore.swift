@@ -130,6 +130,10 @@ public final class ScoreStore {
         if let db { return db }
         let folder = FileSystem.directory(of: path)
         if !FileSystem.isDirectory(folder) { try FileSystem.makeDirectory(folder) }
+        // A device or FIFO in the database's place (a link to /dev/zero) is not a database.
+        if FileSystem.realPath(path) != nil && !FileSystem.isFile(path) {
+            throw ScoreStoreError(path: path, reason: "is not a regular file (the file is left as it is)")
+        }
         // A database in a folder or file that cannot be written is opened read-only: its
         // scores are shown, and saving a new one fails with a clear reason.
         let writable = access(folder, W_OK) == 0 && (access(path, F_OK) != 0 || access(path, W_OK) == 0)

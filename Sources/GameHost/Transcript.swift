@@ -97,6 +97,13 @@ public struct Transcript {
     /// The largest transcript read (a game of thousands of steps is far smaller).
     public static let fileLimit = 8 << 20
 
+    /// A step's bell count as recorded: a whole number a step can ring (0 to 1,000).
+    static func bells(_ value: JSONValue, at place: String) throws -> Int {
+        if value == .null { return 0 }
+        guard let n = value.int, (0...1000).contains(n) else { throw TranscriptError("\(place): 'bells' is not a count of bells") }
+        return Int(n)
+    }
+
     /// Clock readings as recorded: finite times a clock can give (no trap on 1e300).
     static func readings(_ value: JSONValue, at place: String) throws -> [Double] {
         guard let items = value.array else { return [] }
@@ -129,7 +136,7 @@ public struct Transcript {
             guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
             return Step(input: s["input"].string, clock: try Self.readings(s["clock"], at: "\(path):\(k + 1)"),
                         boards: s["boards"].object ?? [:], status: status,
-                        messages: (s["messages"].array ?? []).compactMap(\.string), bells: Int(s["bells"].int ?? 0),
+                        messages: (s["messages"].array ?? []).compactMap(\.string), bells: try Self.bells(s["bells"], at: "\(path):\(k + 1)"),
                         reason: s["reason"].string, view: s["view"].string ?? "", result: s["result"].string)
         }
     }

@@ -12,6 +12,8 @@ final class TerminalTextTests: XCTestCase {
         }
         XCTAssertEqual(TerminalText.render("a\u{1B}[2Jb\u{7}\u{9B}c\r\n", colour: false), "a^[[2Jb^GM-^[c^M\n")
         XCTAssertEqual(TerminalText.render("plain text\n", colour: true), "plain text\n")
+        XCTAssertEqual(TerminalText.render("a\u{202E}b\u{2066}c", colour: false), "a<U+202E>b<U+2066>c", "bidirectional controls")
+        XCTAssertEqual(TerminalText.render("ok — “quotes” …", colour: false), "ok — “quotes” …", "other punctuation stays")
     }
 
     func testOnlyTheHostsColoursBecomeEscapes() {

@@ -19,17 +19,9 @@ public struct LuaCall {
     public func int(_ i: Int, default value: Int = 0) -> Int {
         lua_type(L, Int32(i)) == LUA_TNUMBER ? Int(gh_tointeger(L, Int32(i), nil)) : value
     }
-    /// A declared number argument, or `default` when it is optional and absent.
-    public func double(_ i: Int, default value: Double = 0) -> Double {
-        lua_type(L, Int32(i)) == LUA_TNUMBER ? gh_tonumber(L, Int32(i), nil) : value
-    }
     /// A declared string (or choice) argument, or `default` when it is optional and absent.
     public func text(_ i: Int, default value: String = "") -> String {
         lua_type(L, Int32(i)) == LUA_TSTRING ? (state.string(at: Int32(i), on: L) ?? value) : value
-    }
-    /// A declared boolean argument, or `default` when it is optional and absent.
-    public func bool(_ i: Int, default value: Bool = false) -> Bool {
-        lua_type(L, Int32(i)) == LUA_TBOOLEAN ? lua_toboolean(L, Int32(i)) != 0 : value
     }
     /// Whether argument `i` is nil or absent.
     public func isNil(_ i: Int) -> Bool { lua_type(L, Int32(i)) <= LUA_TNIL }

@@ -16,12 +16,10 @@ public struct LuaParameter {
         case integer(ClosedRange<Int64>)
         /// A finite number in the range.
         case number(ClosedRange<Double>)
-        case boolean
         /// A table, worked on in place (its contents are read with raw access only).
         case table
         /// A table whose list part (raw length, no `__len`) has at most this many elements.
         case list(maxCount: Int)
-        case function
         /// Anything; the function reads it with bounded conversions.
         case any
     }
@@ -49,17 +47,11 @@ public struct LuaParameter {
     public static func number(_ name: String, _ range: ClosedRange<Double> = -1e300...1e300, optional: Bool = false) -> LuaParameter {
         LuaParameter(name, .number(range), optional: optional)
     }
-    public static func boolean(_ name: String, optional: Bool = false) -> LuaParameter {
-        LuaParameter(name, .boolean, optional: optional)
-    }
     public static func table(_ name: String, optional: Bool = false) -> LuaParameter {
         LuaParameter(name, .table, optional: optional)
     }
     public static func list(_ name: String, max: Int = LuaParameter.listLimit, optional: Bool = false) -> LuaParameter {
         LuaParameter(name, .list(maxCount: max), optional: optional)
-    }
-    public static func function(_ name: String, optional: Bool = false) -> LuaParameter {
-        LuaParameter(name, .function, optional: optional)
     }
     public static func any(_ name: String, optional: Bool = true) -> LuaParameter {
         LuaParameter(name, .any, optional: optional)
@@ -104,16 +96,12 @@ public struct LuaParameter {
                 return "must be a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(Self.describe(call, i))"
             }
             return nil
-        case .boolean:
-            return type == LUA_TBOOLEAN ? nil : "must be true or false, not \(Self.describe(call, i))"
         case .table:
             return type == LUA_TTABLE ? nil : "must be a table, not \(Self.describe(call, i))"
         case .list(let maxCount):
             guard type == LUA_TTABLE else { return "must be a list (a table), not \(Self.describe(call, i))" }
             let count = Int(lua_rawlen(L, i))
             return count > maxCount ? "must be a list of at most \(maxCount) items, not \(count)" : nil
-        case .function:
-            return type == LUA_TFUNCTION ? nil : "must be a function, not \(Self.describe(call, i))"
         }
     }
 

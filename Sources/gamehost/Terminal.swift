@@ -64,7 +64,11 @@ final class StandardInput: LineSource {
         }
     }
 
-    func offer(_ completions: [String]) { Self.completions = completions }
+    /// Only what shows as itself is offered: libedit prints completions straight to the
+    /// terminal, past `TerminalText`, and a rule's moves can hold anything.
+    func offer(_ completions: [String]) {
+        Self.completions = completions.filter { TerminalText.plain($0) == $0 }
+    }
 
     /// The longest input line kept: the rest of a longer line is read and dropped, so a
     /// gigabyte line from a pipe costs no memory (the game refuses it as too long).

@@ -224,7 +224,10 @@ final class HostileCLITests: XCTestCase {
         let corrupt = folder + "/corrupt"
         try FileManager.default.createDirectory(atPath: corrupt, withIntermediateDirectories: true)
         try String(repeating: "garbage!", count: 1000).write(toFile: corrupt + "/scores.db", atomically: true, encoding: .utf8)
-        for data in [asFile, corrupt] {
+        let linked = folder + "/linked"
+        try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: linked + "/scores.db", withDestinationPath: "/dev/zero")
+        for data in [asFile, corrupt, linked] {
             let r = try runBounded(["play", "applepie", "--seed", "1", "--data", data, "--words", "fruits"], input: "a\ne\ni\no\nu\n")
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertFalse(r.stdout.contains("Scores are not saved"), "the game's output is the game's")
@@ -233,5 +236,8 @@ final class HostileCLITests: XCTestCase {
             let scores = try runBounded(["scores", "--data", data])
             XCTAssertNotEqual(scores.status, 0, "a store that cannot be read is an error of the scores command")
         }
+        let refused = try runBounded(["scores", "--data", linked])
+        XCTAssertTrue(refused.stderr.contains("is not a regular file"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/dev/zero-journal") || FileManager.default.fileExists(atPath: "/dev/zero-wal"))
     }
 }

@@ -1,60 +1,83 @@
 import GameCore
 import LuaKit
 
-/// `game.cards`: decks kept as plain lists of card tables (so they copy and serialise with the
-/// state) and worked on by GameCore's `Deck`. Flags change in place; drawing, dealing and
-/// cutting rebuild the list. Face-up time comes from the host clock.
+/// `game.cards`: decks, hands and piles are plain lists of the rule's own card tables (so they
+/// copy and serialise with the state). Every operation moves those tables by position, as
+/// GameCore's `Pile` computes, and never rebuilds a card: a field a rule adds survives every
+/// draw, deal and cut. Face-up time comes from the host clock.
 extension GameAPI {
-    /// The longest deck the card functions take, and the longest card content.
+    /// The longest deck the card functions take, and the longest card content or label.
     static let deckLimit = 10_000
     static let cardContentLimit = 256
 
     func installCards() {
         let set = library("cards")
-        let deckParameter = LuaParameter.list("cards", max: Self.deckLimit)
+        let deck = LuaParameter.list("cards", max: Self.deckLimit)
+        let count = LuaParameter.integer("n", 0...Int64(Self.deckLimit), optional: true)
 
         set("deck", [.list("contents", max: Self.deckLimit), .integer("copies", 1...100, optional: true)]) { call in
             let contents = try Self.strings(try call.value(1), "game.cards.deck", "contents")
             let copies = call.int(2, default: 1)
-            guard contents.count * copies <= Self.deckLimit else {
+            let cards = Pile<String>.repeating(contents, copies: copies)
+            guard cards.count <= Self.deckLimit else {
                 throw GameAPIError("game.cards.deck: \(contents.count) contents times \(copies) copies is more than \(Self.deckLimit) cards")
             }
-            call.push(Self.list(Deck(contents: contents, copies: copies)))
+            try call.charge(Double(cards.count) * 8)
+            call.push(.array(cards.map { Self.table(content: $0, CardFlags()) }))
+            return 1
+        }
+        set("standard", [.table("options", optional: true)]) { [unowned self] call in
+            let jokers = try Self.option(call, "jokers", 0...2, default: 0)
+            let decks = try Self.option(call, "decks", 1...8, default: 1)
+            let cards = PlayingCard.decks(decks, jokers: jokers)
+            try call.charge(Double(cards.count) * 8)
+            call.push(.array(cards.map { Self.table(of: $0, ascii: ascii) }))
             return 1
         }
         set("shuffle", [.list("cards")]) { [unowned self] call in try shuffle(call) }
-        set("draw", [deckParameter, .integer("n", 0...Int64(Self.deckLimit), optional: true)]) { call in
-            var deck = try Self.deck(call, 1)
-            let drawn = deck.draw(call.int(2, default: 1))
-            call.setElements(of: 1, Self.list(deck).array ?? [])
-            call.push(Self.list(Deck(cards: drawn)))
+
+        // Draw, deal, peek and cut work out the move on positions, then move the tables.
+        set("draw", [deck, count]) { call in
+            var pile = try Self.positions(call)
+            if call.isNil(2) {
+                let top = try Self.pile("draw") { try pile.draw(1) }
+                call.pushElement(of: 1, at: top[0])
+                try call.rearrange(1, pile.cards)
+                return 1
+            }
+            let drawn = try Self.pile("draw") { try pile.draw(call.int(2)) }
+            call.pushList(of: 1, at: drawn)
+            try call.rearrange(1, pile.cards)
             return 1
         }
-        set("deal", [deckParameter, .integer("hands", 1...1000), .integer("each", 0...Int64(Self.deckLimit))]) { call in
-            var deck = try Self.deck(call, 1)
-            let hands = deck.deal(hands: call.int(2), each: call.int(3))
-            call.setElements(of: 1, Self.list(deck).array ?? [])
-            call.push(.array(hands.map { Self.list(Deck(cards: $0)) }))
+        set("deal", [deck, .integer("hands", 1...1000), .integer("each", 0...Int64(Self.deckLimit))]) { call in
+            var pile = try Self.positions(call)
+            let hands = try Self.pile("deal") { try pile.deal(hands: call.int(2), each: call.int(3)) }
+            call.pushLists(of: 1, at: hands)
+            try call.rearrange(1, pile.cards)
             return 1
         }
-        set("peek", [deckParameter, .integer("n", 0...Int64(Self.deckLimit), optional: true)]) { call in
-            let deck = try Self.deck(call, 1)
-            call.push(Self.list(Deck(cards: deck.peek(call.int(2, default: 1)))))
+        set("peek", [deck, count]) { call in
+            let pile = try Self.positions(call)
+            let seen = try Self.pile("peek") { try pile.peek(call.isNil(2) ? 1 : call.int(2)) }
+            if call.isNil(2) { call.pushElement(of: 1, at: seen[0]) } else { call.pushList(of: 1, at: seen) }
             return 1
         }
-        set("cut", [deckParameter, .integer("n", -1_000_000_000...1_000_000_000)]) { call in
-            var deck = try Self.deck(call, 1)
-            deck.cut(call.int(2))
-            call.setElements(of: 1, Self.list(deck).array ?? [])
+        set("cut", [deck, .integer("n", -1_000_000_000...1_000_000_000)]) { call in
+            var pile = try Self.positions(call)
+            pile.cut(call.int(2))
+            try call.rearrange(1, pile.cards)
             call.pushArgument(1)
             return 1
         }
-        let cardParameters = [deckParameter, LuaParameter.integer("i", 1...Int64(Self.deckLimit))]
-        set("turn_up", cardParameters) { [unowned self] call in try self.turn(call, up: true) }
-        set("turn_down", cardParameters) { [unowned self] call in try self.turn(call, up: false) }
-        // The queries and turns below read only the fields they need: games call them on
-        // every move, and a deck can be long.
-        set("face_up", [deckParameter]) { call in
+
+        // Turning a card: `turn_up(cards, i)`, or `turn_up(card)` for a card on its own.
+        let turnParameters = [LuaParameter.table("cards"), .integer("i", 1...Int64(Self.deckLimit), optional: true)]
+        set("turn_up", turnParameters) { [unowned self] call in try self.turn(call, up: true) }
+        set("turn_down", turnParameters) { [unowned self] call in try self.turn(call, up: false) }
+
+        // The queries read only the fields they need: games call them on every move.
+        set("face_up", [deck]) { call in
             var up: [LuaValue] = []
             for n in stride(from: 1, through: call.length(1), by: 1) where try call.field(ofElement: n, in: 1, "faceUp") == .boolean(true) {
                 up.append(.integer(Int64(n)))
@@ -62,7 +85,7 @@ extension GameAPI {
             call.push(.array(up))
             return 1
         }
-        set("all_matched", [deckParameter]) { call in
+        set("all_matched", [deck]) { call in
             var all = true
             for n in stride(from: 1, through: call.length(1), by: 1) where try call.field(ofElement: n, in: 1, "matched") != .boolean(true) {
                 all = false
@@ -71,44 +94,136 @@ extension GameAPI {
             call.push(all)
             return 1
         }
-        set("face_up_time", cardParameters) { [unowned self] call in
-            let (card, _) = try Self.card(call)
-            call.push(card.faceUpTime(at: clock.now()))
+        set("face_up_time", [deck, .integer("i", 1...Int64(Self.deckLimit))]) { [unowned self] call in
+            try Self.requireCard(call)
+            call.push(try Self.flags(call, element: call.int(2)).faceUpTime(at: clock.now()))
+            return 1
+        }
+
+        // Standard cards: order, totals and a hand in a line.
+        set("compare", [.table("a"), .table("b"), .choice("aces", ["high", "low"], optional: true)]) { call in
+            let high = call.text(3, default: "high") == "high"
+            let a = PlayingCard.order(ofRank: try Self.rank(call, 1, of: "a"), acesHigh: high)
+            let b = PlayingCard.order(ofRank: try Self.rank(call, 2, of: "b"), acesHigh: high)
+            call.push(Int64(a < b ? -1 : a == b ? 0 : 1))
+            return 1
+        }
+        set("total", [deck, .choice("count", PlayingCard.Count.allCases.map(\.rawValue))]) { call in
+            var ranks: [Int] = []
+            for n in stride(from: 1, through: call.length(1), by: 1) {
+                ranks.append(try Self.rank(call.field(ofElement: n, in: 1, "rank"), "card \(n)"))
+            }
+            let (total, soft) = PlayingCard.total(ofRanks: ranks, PlayingCard.Count(rawValue: call.text(2))!)
+            call.push(Int64(total))
+            call.push(soft)
+            return 2
+        }
+        set("show", [deck, .string("hidden", max: Self.cardContentLimit, optional: true)]) { call in
+            let hidden = call.text(2, default: "??")
+            var labels: [String] = []
+            for n in stride(from: 1, through: call.length(1), by: 1) {
+                if try call.field(ofElement: n, in: 1, "faceUp") == .boolean(false) {
+                    labels.append(hidden)
+                    continue
+                }
+                let label = try call.field(ofElement: n, in: 1, "label").string ?? call.field(ofElement: n, in: 1, "content").string
+                guard let label, label.utf8.count <= Self.cardContentLimit else {
+                    throw GameAPIError("game.cards.show: card \(n) has no label or content (a string of at most \(Self.cardContentLimit) bytes)")
+                }
+                labels.append(label)
+            }
+            call.push(labels.joined(separator: " "))
             return 1
         }
     }
 
-    /// `turn_up(cards, i)` / `turn_down(cards, i)`: updates card i's table in place.
+    /// `turn_up` / `turn_down`: updates the card's table in place and returns it.
     private func turn(_ call: LuaCall, up: Bool) throws -> Int32 {
-        var (card, n) = try Self.card(call)
-        if up { card.turnUp(at: clock.now()) } else { card.turnDown(at: clock.now()) }
-        for (key, value) in Self.table(of: card).map ?? [:] { call.setField(ofElement: n, in: 1, key, value) }
-        if card.upSince == nil { call.setField(ofElement: n, in: 1, "upSince", .nil) }
-        return 0
+        let element: Int?
+        if call.isNil(2) {
+            guard call.length(1) == 0 else {
+                throw GameAPIError("game.cards.turn_\(up ? "up" : "down"): argument #1 is a list of cards: say which, as turn_\(up ? "up" : "down")(cards, i)")
+            }
+            element = nil
+        } else {
+            try Self.requireCard(call)
+            element = call.int(2)
+        }
+        var flags = try Self.flags(call, element: element)
+        if up { flags.turnUp(at: clock.now()) } else { flags.turnDown(at: clock.now()) }
+        for (key, value) in Self.fields(of: flags) {
+            if let element { call.setField(ofElement: element, in: 1, key, value) } else { call.setField(1, key, value) }
+        }
+        if let element { call.pushElement(of: 1, at: element) } else { call.pushArgument(1) }
+        return 1
     }
 
-    /// Card `i` (argument 2) of the deck (argument 1), and its number.
-    static func card(_ call: LuaCall) throws -> (Deck.Card, Int) {
+    /// Card `i` (argument 2) must be a table in the list (argument 1).
+    static func requireCard(_ call: LuaCall) throws {
         let n = call.int(2)
-        guard n <= call.length(1) else { throw GameAPIError("game.cards: there is no card \(n) (the deck has \(call.length(1)))") }
-        guard let content = try call.field(ofElement: n, in: 1, "content").string, content.utf8.count <= cardContentLimit else {
-            throw GameAPIError("game.cards: card \(n) has no content (a string of at most \(cardContentLimit) bytes)")
+        guard n <= call.length(1) else { throw GameAPIError("game.cards: there is no card \(n) (the list has \(call.length(1)))") }
+        guard call.isTable(element: n, in: 1) else { throw GameAPIError("game.cards: card \(n) is not a table") }
+    }
+
+    /// The flags of card `element` of argument 1, or of argument 1 itself.
+    static func flags(_ call: LuaCall, element: Int?) throws -> CardFlags {
+        func field(_ key: String) throws -> LuaValue {
+            if let element { try call.field(ofElement: element, in: 1, key) } else { try call.field(1, key) }
         }
-        var card = Deck.Card(content)
-        func flag(_ key: String) throws -> Bool { try call.field(ofElement: n, in: 1, key).boolean ?? false }
-        card.faceUp = try flag("faceUp")
-        card.matched = try flag("matched")
-        card.seen = try flag("seen")
-        card.removed = try flag("removed")
-        card.upSince = time(try call.field(ofElement: n, in: 1, "upSince"))
-        card.upTime = time(try call.field(ofElement: n, in: 1, "upTime")) ?? 0
-        return (card, n)
+        var flags = CardFlags()
+        flags.faceUp = try field("faceUp").boolean ?? false
+        flags.matched = try field("matched").boolean ?? false
+        flags.seen = try field("seen").boolean ?? false
+        flags.removed = try field("removed").boolean ?? false
+        flags.upSince = time(try field("upSince"))
+        flags.upTime = time(try field("upTime")) ?? 0
+        return flags
+    }
+
+    static func fields(of flags: CardFlags) -> [(String, LuaValue)] {
+        [("faceUp", .boolean(flags.faceUp)), ("matched", .boolean(flags.matched)), ("seen", .boolean(flags.seen)),
+         ("removed", .boolean(flags.removed)), ("upTime", .number(flags.upTime)), ("upSince", flags.upSince.map(LuaValue.number) ?? .nil)]
     }
 
     /// A time field of a card: a finite number, else none.
     static func time(_ value: LuaValue) -> Double? {
         guard let d = number(value), d.isFinite else { return nil }
         return d
+    }
+
+    /// The positions 1...n of the list argument 1, as a pile to work the move out on.
+    static func positions(_ call: LuaCall) throws -> Pile<Int> {
+        let n = call.length(1)
+        try call.charge(Double(n))
+        return Pile(Array(stride(from: 1, through: n, by: 1)))
+    }
+
+    /// Runs a pile move, naming the function in its error.
+    static func pile<T>(_ function: String, _ move: () throws -> T) throws -> T {
+        do { return try move() } catch let error as PileError { throw GameAPIError("game.cards.\(function): \(error)") }
+    }
+
+    /// A whole-number field of the options table (argument 1), within `range`.
+    static func option(_ call: LuaCall, _ key: String, _ range: ClosedRange<Int>, default value: Int) throws -> Int {
+        guard !call.isNil(1) else { return value }
+        let field = try call.field(1, key)
+        if field.isNil { return value }
+        guard let n = field.integer, range.contains(Int(clamping: n)) else {
+            throw GameAPIError("game.cards.standard: '\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(n)
+    }
+
+    /// The `rank` of a card (argument `i`).
+    static func rank(_ call: LuaCall, _ i: Int, of name: String) throws -> Int {
+        try rank(call.field(i, "rank"), name)
+    }
+
+    static func rank(_ value: LuaValue, _ name: String) throws -> Int {
+        guard let n = value.integer, (0...13).contains(n) else {
+            throw GameAPIError("game.cards: \(name) has no rank (a whole number from 1 to 13, or 0 for a joker): use cards from game.cards.standard")
+        }
+        return Int(n)
     }
 
     static func strings(_ value: LuaValue, _ function: String, _ name: String) throws -> [String] {
@@ -119,31 +234,18 @@ extension GameAPI {
         return strings
     }
 
-    static func deck(_ call: LuaCall, _ arg: Int) throws -> Deck {
-        guard let items = try call.value(arg).array else { throw GameAPIError("game.cards: expected a list of cards") }
-        return Deck(cards: try items.enumerated().map { k, item in
-            guard let content = item["content"].string, content.utf8.count <= cardContentLimit else {
-                throw GameAPIError("game.cards: card \(k + 1) has no content (a string of at most \(cardContentLimit) bytes)")
-            }
-            var card = Deck.Card(content)
-            card.faceUp = item["faceUp"].boolean ?? false
-            card.matched = item["matched"].boolean ?? false
-            card.seen = item["seen"].boolean ?? false
-            card.removed = item["removed"].boolean ?? false
-            card.upSince = time(item["upSince"])
-            card.upTime = time(item["upTime"]) ?? 0
-            return card
-        })
-    }
-
-    static func table(of card: Deck.Card) -> LuaValue {
-        var fields: [String: LuaValue] = [
-            "content": .string(card.content), "faceUp": .boolean(card.faceUp), "matched": .boolean(card.matched),
-            "seen": .boolean(card.seen), "removed": .boolean(card.removed), "upTime": .number(card.upTime),
-        ]
-        if let since = card.upSince { fields["upSince"] = .number(since) }
+    static func table(content: String, _ flags: CardFlags) -> LuaValue {
+        var fields = ["content": LuaValue.string(content)]
+        for (key, value) in Self.fields(of: flags) where !value.isNil { fields[key] = value }
         return .map(fields)
     }
 
-    static func list(_ deck: Deck) -> LuaValue { .array(deck.cards.map(table(of:))) }
+    static func table(of card: PlayingCard, ascii: Bool) -> LuaValue {
+        var fields: [String: LuaValue] = [
+            "rank": .integer(Int64(card.rank)), "name": .string(card.name), "label": .string(card.label(ascii: ascii)),
+            "colour": .string(card.colour), "faceUp": .boolean(false),
+        ]
+        if let suit = card.suit { fields["suit"] = .string(suit.rawValue) }
+        return .map(fields)
+    }
 }

@@ -18,6 +18,8 @@ final class GameAPI {
     var letterCache: [Bool: [LuaValue]] = [:]
     /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
     var usesColour = false
+    /// Whether games draw in plain ASCII (`--ascii`): standard card labels follow it.
+    var ascii = false
     var scores = ScoreKeeper(store: nil)
 
     // What the current hook call produced.
@@ -182,7 +184,7 @@ final class GameAPI {
         try call.charge(Double(n))
         var order = Array(0..<n).map { $0 + 1 }
         try random.shuffle(&order)
-        try call.permute(1, order)
+        try call.rearrange(1, order)
         call.pushArgument(1)
         return 1
     }

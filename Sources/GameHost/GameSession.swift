@@ -67,6 +67,7 @@ public final class GameSession {
         keeper.ruleHash = rule.contentHash
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
         rule.lua.setField(rule.api.table, "ascii", .boolean(ascii))
+        rule.api.ascii = ascii
         rule.api.usesColour = colour
     }
 
@@ -241,21 +242,25 @@ public final class GameSession {
         return StateJSON.convert(Self.hidingFaceDownCards(.map(fields)), lua: lua)
     }
 
-    /// A card (a table with `content` and `faceUp`) lying face down and unmatched keeps its
-    /// content to itself: it shows `hidden = true` instead.
+    /// A card (a table with a `content`, `rank` or `label`, and `faceUp`) lying face down and
+    /// unmatched shows only its flags and `hidden = true`: its face, and every field the rule
+    /// added to it, stay hidden.
     static func hidingFaceDownCards(_ value: LuaValue) -> LuaValue {
         switch value {
         case .array(let items): return .array(items.map(hidingFaceDownCards))
-        case .map(var fields):
-            if fields["content"] != nil, fields["faceUp"] == .boolean(false), fields["matched"] != .boolean(true) {
-                fields["content"] = nil
-                fields["hidden"] = .boolean(true)
-                return .map(fields)
+        case .map(let fields):
+            if fields["faceUp"] == .boolean(false), fields["matched"] != .boolean(true),
+               fields["content"] != nil || fields["rank"] != nil || fields["label"] != nil {
+                var shown = fields.filter { Self.cardFlagFields.contains($0.key) }
+                shown["hidden"] = .boolean(true)
+                return .map(shown)
             }
             return .map(fields.mapValues(hidingFaceDownCards))
         default: return value
         }
     }
+
+    static let cardFlagFields: Set<String> = ["faceUp", "matched", "seen", "removed", "upTime", "upSince"]
 
     /// Calls a query hook; messages it says are dropped (views must not talk).
     /// `maxLength`: a table longer than this (raw length) is refused before it is read.

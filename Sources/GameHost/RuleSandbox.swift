@@ -10,10 +10,12 @@ public final class RuleSandbox {
     /// The `game` table a rule's hooks receive.
     public var game: LuaRef { api.table }
 
-    public init(seed: UInt64 = 1, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20) {
+    public init(seed: UInt64 = 1, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20, ascii: Bool = false) {
         lua = LuaState(memoryCap: memoryCap)
         api = GameAPI(lua: lua, libraryDirectories: libraryDirectories)
         api.bind(options: [:], seed: seed, random: RandomSource(seed: seed), clock: ManualClock(), words: nil,
                  scores: ScoreKeeper(store: nil))
+        api.ascii = ascii
+        lua.setField(api.table, "ascii", .boolean(ascii))
     }
 }

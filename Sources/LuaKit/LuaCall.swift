@@ -91,6 +91,12 @@ public struct LuaCall {
         return try state.value(at: -1, on: L, root: "argument #\(i)[\(n)].\(key)")
     }
 
+    /// Whether `t[n]` is a table, where `t` is the table argument `i` (no metamethods).
+    public func isTable(element n: Int, in i: Int) -> Bool {
+        defer { gh_pop(L, 1) }
+        return lua_rawgeti(L, Int32(i), lua_Integer(n)) == LUA_TTABLE
+    }
+
     /// Sets `t[n][key] = value` where `t` is the table argument `i` and `t[n]` a table.
     public func setField(ofElement n: Int, in i: Int, _ key: String, _ value: LuaValue) {
         lua_rawgeti(L, Int32(i), lua_Integer(n))
@@ -116,15 +122,44 @@ public struct LuaCall {
         }
     }
 
-    /// Reorders elements 1...n of the table argument `i`: position k receives the element
-    /// that was at position `order[k-1]`. The values themselves move, so tables keep their
-    /// identity.
-    public func permute(_ i: Int, _ order: [Int]) throws {
-        guard lua_checkstack(L, Int32(order.count) + 1) != 0 else {
-            throw LuaHostError("argument #\(i): a list of \(order.count) items is too long to reorder")
-        }
+    /// Rewrites the list part of the table argument `i`: position k receives the element that
+    /// was at position `order[k-1]`, and positions past the end of `order` are cleared. The
+    /// values themselves move, so tables keep their identity and fields.
+    public func rearrange(_ i: Int, _ order: [Int]) throws {
+        let old = Int(lua_rawlen(L, Int32(i)))
+        try reserve(order.count, for: i)
         for source in order { lua_rawgeti(L, Int32(i), lua_Integer(source)) }
         for k in stride(from: order.count, to: 0, by: -1) { lua_rawseti(L, Int32(i), lua_Integer(k)) }
+        for k in stride(from: old, to: order.count, by: -1) {
+            lua_pushnil(L)
+            lua_rawseti(L, Int32(i), lua_Integer(k))
+        }
+    }
+
+    /// Pushes a new list of the elements of the table argument `i` at `positions` (the same
+    /// values, not copies).
+    public func pushList(of i: Int, at positions: [Int]) {
+        lua_createtable(L, Int32(clamping: positions.count), 0)
+        for (k, source) in positions.enumerated() {
+            lua_rawgeti(L, Int32(i), lua_Integer(source))
+            lua_rawseti(L, -2, lua_Integer(k + 1))
+        }
+    }
+
+    /// Pushes a new list of lists: list k holds the elements of the table argument `i` at
+    /// `groups[k-1]`.
+    public func pushLists(of i: Int, at groups: [[Int]]) {
+        lua_createtable(L, Int32(clamping: groups.count), 0)
+        for (k, positions) in groups.enumerated() {
+            pushList(of: i, at: positions)
+            lua_rawseti(L, -2, lua_Integer(k + 1))
+        }
+    }
+
+    private func reserve(_ n: Int, for i: Int) throws {
+        guard n < Int(Int32.max) - 1, lua_checkstack(L, Int32(n) + 1) != 0 else {
+            throw LuaHostError("argument #\(i): a list of \(n) items is too long to reorder")
+        }
     }
 
     /// Compiles text source on the calling thread and pushes the function; a syntax error

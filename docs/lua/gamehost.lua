@@ -117,62 +117,84 @@ function GameScores.summary(board, n) end
 ---@return number|nil
 function GameScores.best(board) end
 
+---A card: a table the rule owns. Every deck operation moves it and never rebuilds it, so
+---fields the rule adds (`card.points = 3`) survive draw, deal, cut and shuffle.
 ---@class Card
----@field content string
----@field faceUp boolean
----@field matched boolean
----@field seen boolean        has been face up and turned down
----@field removed boolean     a matched card that turned down: gone from the table
----@field upTime number       seconds face up before upSince
+---@field content? string     Memory-style cards (game.cards.deck): what the face shows
+---@field rank? integer       standard cards: 1 (ace) to 13 (king), 0 for a joker
+---@field name? string        standard cards: "A", "2" ... "10", "J", "Q", "K" or "Joker"
+---@field suit? "spades"|"hearts"|"diamonds"|"clubs"  standard cards (nil for a joker)
+---@field label? string       standard cards: "A♠", "10♥" ("AS", "10H" with --ascii), "Joker"
+---@field colour? "black"|"red"
+---@field faceUp boolean      a face-down card's face is hidden from --json observations
+---@field matched? boolean
+---@field seen? boolean       has been face up and turned down
+---@field removed? boolean    a matched card that turned down: gone from the table
+---@field upTime? number      seconds face up before upSince
 ---@field upSince? number     when it last turned face up, while it is face up
+
+---@class StandardDeckOptions
+---@field jokers? integer     0 (default) to 2 jokers a deck
+---@field decks? integer      1 (default) to 8 decks shuffled together (a shoe)
 
 ---@class GameCards
 local GameCards = {}
 
----A new deck: `copies` (1) cards of each content in turn.
+---A new deck: `copies` (1) cards of each content in turn, face down.
 ---@param contents string[]
 ---@param copies? integer
 ---@return Card[]
 function GameCards.deck(contents, copies) end
 
----Shuffles the deck in place and returns it.
+---Standard playing cards, face down in new-deck order (spades, hearts, diamonds, clubs; ace
+---to king), then the jokers.
+---@param options? StandardDeckOptions
+---@return Card[]
+function GameCards.standard(options) end
+
+---Shuffles in place through the seeded source; returns the same list.
 ---@param cards Card[]
 ---@return Card[]
 function GameCards.shuffle(cards) end
 
----Takes `n` (1) cards from the top.
+---Takes the top card (`draw(cards)`) or a list of the top `n` (`draw(cards, n)`). Asking for
+---more cards than are left is an error.
 ---@param cards Card[]
 ---@param n? integer
----@return Card[]
+---@return Card|Card[]
 function GameCards.draw(cards, n) end
 
----Deals `each` cards to `hands` hands, one at a time round the table.
+---Deals `each` cards to `hands` hands, one at a time round the table; returns the hands.
+---Asking for more cards than are left is an error.
 ---@param cards Card[]
 ---@param hands integer
 ---@param each integer
 ---@return Card[][]
 function GameCards.deal(cards, hands, each) end
 
----Copies of the top `n` (1) cards.
+---The top card (`peek(cards)`) or a list of the top `n`, left in place.
 ---@param cards Card[]
 ---@param n? integer
----@return Card[]
+---@return Card|Card[]
 function GameCards.peek(cards, n) end
 
----Moves the top `n` cards to the bottom.
+---Moves the top `n` cards to the bottom (a negative `n`: from the bottom to the top).
 ---@param cards Card[]
 ---@param n integer
 ---@return Card[]
 function GameCards.cut(cards, n) end
 
----Turns card `i` face up.
----@param cards Card[]
----@param i integer
+---Turns card `i` of `cards` (or, with no `i`, the card `cards` itself) face up; its face-up
+---time starts. Returns the card.
+---@param cards Card[]|Card
+---@param i? integer
+---@return Card
 function GameCards.turn_up(cards, i) end
 
----Turns card `i` face down (it becomes seen; a matched card is removed).
----@param cards Card[]
----@param i integer
+---Turns a card face down (as `turn_up` picks it): it becomes seen; a matched card is removed.
+---@param cards Card[]|Card
+---@param i? integer
+---@return Card
 function GameCards.turn_down(cards, i) end
 
 ---The numbers of the face-up cards.
@@ -190,6 +212,29 @@ function GameCards.all_matched(cards) end
 ---@param i integer
 ---@return number
 function GameCards.face_up_time(cards, i) end
+
+----1, 0 or 1 as standard card `a` ranks below, level with or above `b` (suits do not count;
+---aces high unless "low"; a joker beats every other card).
+---@param a Card
+---@param b Card
+---@param aces? "high"|"low"
+---@return integer
+function GameCards.compare(a, b, aces) end
+
+---The total of a hand of standard cards as a game counts it, and (blackjack) whether it is
+---soft: "blackjack" (aces 1 or 11, faces 10), "pips" (aces 1, faces 10), "baccarat" (the
+---last digit, tens and faces 0), "ranks" (ace 1 to king 13). Jokers count 0.
+---@param hand Card[]
+---@param count "blackjack"|"pips"|"baccarat"|"ranks"
+---@return integer total
+---@return boolean soft
+function GameCards.total(hand, count) end
+
+---The hand in a line: each card's label (or content), a face-down card as `hidden` ("??").
+---@param hand Card[]
+---@param hidden? string
+---@return string
+function GameCards.show(hand, hidden) end
 
 ---The host API a hook receives.
 ---@class Game

@@ -1,0 +1,69 @@
+import GameCore
+import XCTest
+
+final class PileTests: XCTestCase {
+    func testRepeatedContents() {
+        XCTAssertEqual(Pile<String>.repeating(["A", "B"], copies: 2), ["A", "A", "B", "B"])
+        XCTAssertEqual(Pile<String>.repeating(["A", "B", "A"], copies: 3), ["A", "A", "A", "B", "B", "B"])
+        XCTAssertEqual(Pile<String>.repeating(["x", "y", "z"], copies: 1).count, 3)
+    }
+
+    func testShuffleIsUniformAndSeeded() throws {
+        // Where card "A" (first of four) lands over 4,000 shuffles: about 1,000 each place.
+        var counts = [0, 0, 0, 0]
+        let random = RandomSource(seed: 12)
+        for _ in 0..<4000 {
+            var d = Pile(["A", "B", "C", "D"])
+            try d.shuffle(random)
+            counts[d.cards.firstIndex(of: "A")!] += 1
+        }
+        for c in counts { XCTAssertEqual(Double(c), 1000, accuracy: 120, "\(counts)") }
+        var a = Pile(Array(1...10)), b = a
+        try a.shuffle(RandomSource(seed: 4))
+        try b.shuffle(RandomSource(seed: 4))
+        XCTAssertEqual(a, b)
+    }
+
+    func testDrawDealPeekAndCut() throws {
+        var d = Pile([1, 2, 3, 4, 5, 6, 7])
+        XCTAssertEqual(try d.peek(2), [1, 2])
+        XCTAssertEqual(try d.draw(), [1])
+        XCTAssertEqual(try d.deal(hands: 2, each: 2), [[2, 4], [3, 5]], "one card at a time round the table")
+        XCTAssertEqual(d.cards, [6, 7])
+        XCTAssertEqual(try d.draw(0), [])
+        var c = Pile(["a", "b", "c", "d"])
+        c.cut(1)
+        XCTAssertEqual(c.cards, ["b", "c", "d", "a"])
+        c.cut(-1)
+        XCTAssertEqual(c.cards, ["a", "b", "c", "d"])
+        c.cut(4_000_000_001)
+        XCTAssertEqual(c.cards, ["b", "c", "d", "a"], "a cut counts round the pile")
+    }
+
+    func testAskingForMoreThanIsLeftIsAnErrorAndChangesNothing() {
+        var d = Pile([1, 2, 3])
+        XCTAssertThrowsError(try d.draw(4)) { XCTAssertEqual("\($0)", "asked for 4 cards, but only 3 are left") }
+        XCTAssertThrowsError(try d.deal(hands: 2, each: 2)) { XCTAssertEqual($0 as? PileError, .tooFew(asked: 4, left: 3)) }
+        XCTAssertThrowsError(try d.deal(hands: Int.max, each: 2), "an overflowing deal is too many, not a trap")
+        XCTAssertThrowsError(try d.peek(-1))
+        XCTAssertEqual(d.cards, [1, 2, 3])
+        _ = try? d.draw(3)
+        XCTAssertThrowsError(try d.draw()) { XCTAssertEqual("\($0)", "asked for 1 card, but none is left") }
+    }
+
+    func testFlagsAndFaceUpTime() {
+        var card = CardFlags()
+        card.turnUp(at: 10)
+        XCTAssertTrue(card.faceUp)
+        XCTAssertEqual(card.faceUpTime(at: 13), 3)
+        card.turnDown(at: 14)
+        XCTAssertTrue(card.seen)
+        XCTAssertFalse(card.removed)
+        XCTAssertEqual(card.faceUpTime(at: 100), 4)
+        card.turnUp(at: 20)
+        XCTAssertEqual(card.faceUpTime(at: 22), 6, "face-up time adds up across flips")
+        card.matched = true
+        card.turnDown(at: 22)
+        XCTAssertTrue(card.removed, "a matched card that turns down leaves the table")
+    }
+}

@@ -28,14 +28,15 @@ end
 
 local function plural(n, word, words) return n .. " " .. (n == 1 and word or words or word .. "s") end
 
--- Starts the next word, or ends the session when the list is used up.
+-- Starts the next word, or ends the game when this pass through the list is done.
 local function next_round(state, game)
-  local entry = game.options.order == "list" and game.words.next() or game.words.draw()
-  if not entry then
+  -- A game is one pass through the list; the next game starts a new pass (the host says so).
+  if state.round > 0 and game.words.left() == 0 then
     state.over = true
     state.list_done = true
     return
   end
+  local entry = game.options.order == "list" and game.words.next() or game.words.draw()
   state.round = state.round + 1
   state.fruit = game.options["fruit-count"]
   state.hint = entry.hint

@@ -53,11 +53,9 @@ local function averages(state)
 end
 
 local function next_word(state, game)
+  -- After the last word of the list, the host starts a new pass (and says so): a session
+  -- goes on for as long as the player says y.
   local entry = game.options.order == "list" and game.words.next() or game.words.draw()
-  if not entry then
-    state.over = true
-    return
-  end
   state.number = state.number + 1
   state.awaiting = false
   state.puzzle = game.words.puzzle(entry.word, game.options.accents)

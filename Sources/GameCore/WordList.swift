@@ -33,6 +33,14 @@ public struct WordList {
     public let entries: [Entry]
     /// `file:line: ...` notes that do not stop the game (repeated words).
     public let warnings: [String]
+    /// The entries by the hash of their lower-cased word: repeats while reading, `contains` after.
+    private let index: KeySet
+
+    /// Whether the list has `word`, compared as players type: in NFC and ignoring case.
+    public func contains(_ word: String) -> Bool {
+        let key = AccentFolding.nfc(word).lowercased()
+        return index.find(Self.fnv(key.utf8, lowercasingASCII: false), among: entries, word: key) != nil
+    }
 
     /// The letters the list's words are made of, each once, as comparison keys (lower case;
     /// with `fold`, an accented letter is its base letter), in code point order: what a word
@@ -66,6 +74,7 @@ public struct WordList {
         var warnings: [String] = []
         var seen = KeySet(expected: min(bytes.count / 8, Self.entryLimit))
         var repeats = 0
+        var filteredOut = 0
         entries.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
         bytes.withUnsafeBufferPointer { all in
             var lineNumber = 0
@@ -94,7 +103,10 @@ public struct WordList {
                 case .problem(let reason):
                     problems.append("\(name):\(lineNumber): \(reason)")
                 case .entry(let word, let hint, let key):
-                    if !filter.accepts(word) { continue }
+                    if !filter.accepts(word) {
+                        filteredOut += 1
+                        continue
+                    }
                     if let first = seen.find(key, among: entries, word: word) {
                         repeats += 1
                         if warnings.count < Self.problemLimit {
@@ -117,9 +129,13 @@ public struct WordList {
             problems = Array(problems.prefix(Self.problemLimit)) + ["\(name): \(more) more lines with problems"]
         }
         if !problems.isEmpty { throw WordListError(problems: problems) }
+        if entries.isEmpty && filteredOut > 0 {
+            throw WordListError(problems: ["\(name): none of its \(filteredOut) words has \(filter.describedLength)"])
+        }
         if entries.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.entries = entries
         self.warnings = warnings
+        self.index = seen
     }
 
     /// FNV-1a over bytes, the hash used to find repeated words.
@@ -245,6 +261,24 @@ public struct WordList {
 }
 
 extension WordList.Filter {
+    /// "5 letters", "at least 6 letters", "from 4 to 8 letters": for messages.
+    public var describedLength: String {
+        switch (minimumLetters, maximumLetters) {
+        case let (lo, hi) where lo == hi: "\(lo) letter\(lo == 1 ? "" : "s")"
+        case let (lo, .max): "at least \(lo) letter\(lo == 1 ? "" : "s")"
+        case let (lo, hi) where lo <= 1: "at most \(hi) letter\(hi == 1 ? "" : "s")"
+        case let (lo, hi): "from \(lo) to \(hi) letters"
+        }
+    }
+
+    /// The narrower of two filters: both must accept a word.
+    public func narrowed(minimumLetters lo: Int?, maximumLetters hi: Int?) -> WordList.Filter {
+        var f = self
+        if let lo { f.minimumLetters = max(f.minimumLetters, lo) }
+        if let hi { f.maximumLetters = min(f.maximumLetters, hi) }
+        return f
+    }
+
     func accepts(_ word: String) -> Bool {
         if lowercaseASCIIOnly && !word.utf8.allSatisfy({ $0 >= 97 && $0 <= 122 }) { return false }
         if minimumLetters <= 1 && maximumLetters == .max { return true }  // every entry has a letter

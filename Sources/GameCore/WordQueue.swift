@@ -1,6 +1,8 @@
-/// The words of a session, each played at most once: taken in list order (`next`) or at
-/// random among those left (`draw`, an incremental Fisher-Yates through the host's source).
-/// A value type, so a snapshot before a move is a plain copy.
+/// The words of a session, each played once a pass: taken in list order (`next`) or at random
+/// among those left (`draw`, an incremental Fisher-Yates through the host's source). When
+/// every word has been played, the next one starts a new pass over the whole list (in list
+/// order again, or reshuffled), so a long session never runs dry. A value type, so a snapshot
+/// before a move is a plain copy.
 public struct WordQueue {
     public let list: WordList
     /// Entry indices: the first `used` are played, in the order they were taken.
@@ -8,6 +10,8 @@ public struct WordQueue {
     /// Where each entry index stands in `pool`.
     private var position: [Int]
     private var used = 0
+    /// Passes completed over the whole list (0 during the first).
+    public private(set) var passes = 0
     /// No entry below this index is unplayed (so `next` finds the next one in O(1) amortised).
     private var lowest = 0
     /// Words a test scripted to come next, whichever way they are taken.
@@ -30,7 +34,16 @@ public struct WordQueue {
     }
 
     public var count: Int { pool.count }
+    /// Words not yet played in this pass.
     public var left: Int { pool.count - used }
+
+    /// Starts a new pass once every word has been played.
+    private mutating func startPassWhenDone() {
+        guard used == pool.count, !pool.isEmpty else { return }
+        used = 0
+        lowest = 0
+        passes += 1
+    }
 
     /// Makes `word` the next word taken (tests only); it must be in the list and unplayed.
     public mutating func force(_ word: String) { forced.append(AccentFolding.nfc(word)) }
@@ -39,6 +52,7 @@ public struct WordQueue {
     private mutating func takeForced() throws -> WordList.Entry? {
         guard !forced.isEmpty else { return nil }
         let word = forced.removeFirst()
+        startPassWhenDone()
         guard let k = pool[used...].firstIndex(where: { list.entries[$0].word == word }) else {
             throw ScriptedWordError(word: word)
         }
@@ -48,6 +62,7 @@ public struct WordQueue {
     /// The next unused entry in list order.
     public mutating func next() throws -> WordList.Entry? {
         if let entry = try takeForced() { return entry }
+        startPassWhenDone()
         guard used < pool.count else { return nil }
         // The lowest unplayed entry index: order among the unplayed is list order.
         while position[lowest] < used { lowest += 1 }
@@ -57,6 +72,7 @@ public struct WordQueue {
     /// A uniformly random unused entry.
     public mutating func draw(_ random: RandomSource) throws -> WordList.Entry? {
         if let entry = try takeForced() { return entry }
+        startPassWhenDone()
         guard used < pool.count else { return nil }
         return take(at: try random.int(in: used...(pool.count - 1)))
     }

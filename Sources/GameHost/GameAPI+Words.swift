@@ -12,20 +12,8 @@ extension GameAPI {
     func installWords() {
         let set = library("words")
 
-        set("next", []) { [unowned self] call in
-            guard var queue = self.words else { throw GameAPIError("game.words.next: this game has no word list (declare words = \"NAME\" in the rule)") }
-            let entry = try queue.next()
-            self.words = queue
-            call.push(entry.map(Self.table(of:)) ?? .nil)
-            return 1
-        }
-        set("draw", []) { [unowned self] call in
-            guard var queue = self.words else { throw GameAPIError("game.words.draw: this game has no word list (declare words = \"NAME\" in the rule)") }
-            let entry = try queue.draw(random)
-            self.words = queue
-            call.push(entry.map(Self.table(of:)) ?? .nil)
-            return 1
-        }
+        set("next", []) { [unowned self] call in try take(call, "next") { queue, _ in try queue.next() } }
+        set("draw", []) { [unowned self] call in try take(call, "draw") { queue, random in try queue.draw(random) } }
         set("left", []) { [unowned self] call in
             call.push(Int64(self.words?.left ?? 0))
             return 1
@@ -34,8 +22,22 @@ extension GameAPI {
             call.push(Int64(self.words?.count ?? 0))
             return 1
         }
+        // Reading the list never uses a word up.
+        set("entry", [.integer("i", 1...Int64(WordList.entryLimit))]) { [unowned self] call in
+            let list = try list("entry")
+            let i = call.int(1)
+            guard i <= list.entries.count else { throw GameAPIError("game.words.entry: there is no word \(i) (the list has \(list.entries.count))") }
+            call.push(Self.table(of: list.entries[i - 1]))
+            return 1
+        }
+        set("contains", [.string("word", max: WordList.lineLimit)]) { [unowned self] call in
+            let list = try list("contains")
+            try call.charge(Double(call.length(1)) * 4)
+            call.push(list.contains(call.text(1)))
+            return 1
+        }
         set("letters", [.choice("accents", ["fold", "strict"], optional: true)]) { [unowned self] call in
-            guard let list = self.words?.list else { throw GameAPIError("game.words.letters: this game has no word list (declare words = \"NAME\" in the rule)") }
+            let list = try list("letters")
             let fold = call.text(1, default: "fold") == "fold"
             if letterCache[fold] == nil { letterCache[fold] = list.letters(fold: fold).map { .string($0) } }
             call.push(.array(letterCache[fold]!))
@@ -68,8 +70,31 @@ extension GameAPI {
         }
     }
 
+    /// The session's word list, or an error naming the function.
+    private func list(_ function: String) throws -> WordList {
+        guard let list = words?.list else {
+            throw GameAPIError("game.words.\(function): this game has no word list (declare words = \"NAME\" in the rule)")
+        }
+        return list
+    }
+
+    /// `next` and `draw`: a word from the queue. When every word has been played, the queue
+    /// starts a new pass, and the player is told.
+    private func take(_ call: LuaCall, _ function: String,
+                      _ from: (inout WordQueue, RandomSource) throws -> WordList.Entry?) throws -> Int32 {
+        _ = try list(function)
+        let passes = words!.passes
+        let entry = try from(&words!, random)
+        if words!.passes > passes && keepsMessages {
+            messages.append("Every word of the list has been played: the words start again\(function == "draw" ? ", reshuffled" : " from the top").")
+        }
+        call.push(entry.map(Self.table(of:)) ?? .nil)
+        return 1
+    }
+
+    /// `game.words.name`: the list's name ("animals"), not its path.
     func setWordListName(_ name: String?) {
-        guard case .ref(let words)? = try? lua.field(table, "words") else { return }
+        guard let words = libraries["words"] else { return }
         lua.setField(words, "name", name.map { .string($0) } ?? .nil)
     }
 

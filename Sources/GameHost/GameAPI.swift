@@ -36,6 +36,9 @@ final class GameAPI {
     /// The bytes of every library `require` has loaded, in order (part of the rule's hash).
     var loadedLibraries: [UInt8] = []
 
+    /// The tables under `game` that hold host functions (`game.cards`, `game.words`, ...).
+    var libraries: [String: LuaRef] = [:]
+
     /// The token `game.refuse` raises: a table only the host holds, so no rule can forge it.
     let refusalToken: LuaRef
 
@@ -57,7 +60,7 @@ final class GameAPI {
         self.scores = scores
         lua.setField(table, "options", .map(options))
         lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))
-        setWordListName(words?.name)
+        setWordListName(words.map { FileSystem.stem(of: $0.name) })
     }
 
     func takeOutput() -> (messages: [String], bells: Int) {
@@ -74,6 +77,7 @@ final class GameAPI {
     /// the function that fills it.
     func library(_ name: String) -> (String, [LuaParameter], @escaping LuaFunction) -> Void {
         let library = lua.makeRef(.map([:]))
+        libraries[name] = library
         lua.setField(table, name, .ref(library))
         return { [lua] function, parameters, body in
             lua.setField(library, function, .ref(lua.function("game.\(name).\(function)", parameters, body)))

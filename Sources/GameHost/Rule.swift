@@ -14,6 +14,9 @@ public final class Rule {
     public let commands: [CommandSpec]
     /// The word list the game plays by default (`words = "NAME"`), nil for games without words.
     public let defaultWordList: String?
+    /// The word lengths the game plays (`words = { list = "NAME", length = 5 }`), whichever
+    /// list the player chooses.
+    public let wordFilter: WordList.Filter
     /// A fingerprint of the file's content and of the libraries it loads as it starts: scores
     /// are kept per version of a rule.
     public let contentHash: String
@@ -113,12 +116,39 @@ public final class Rule {
         title = text("title", required: true)
         about = text("about", required: false)
         let rules = text("rules", required: false)
-        let words = text("words", required: false)
+        // `words = "NAME"` or `words = { list = "NAME", length = 5 }` (or min_length, max_length).
+        var words = ""
+        var wordFilter = WordList.Filter()
+        if case .map(let spec) = fields["words"] ?? .nil {
+            let known: Set<String> = ["list", "length", "min_length", "max_length"]
+            for key in spec.keys.sorted() where !known.contains(key) {
+                problems.append("\(path): field 'words' has '\(key)': it takes list, length, min_length and max_length")
+            }
+            if case .string(let name)? = spec["list"] { words = name } else {
+                problems.append("\(path): field 'words' needs a list name, as { list = \"five-letter\", length = 5 }")
+            }
+            func letters(_ key: String) -> Int? {
+                guard let value = spec[key], !value.isNil else { return nil }
+                guard let n = value.integer, (1...Int64(WordList.lineLimit)).contains(n) else {
+                    problems.append("\(path): field 'words': \(key) must be a whole number from 1 to \(WordList.lineLimit)")
+                    return nil
+                }
+                return Int(n)
+            }
+            let length = letters("length")
+            wordFilter = wordFilter.narrowed(minimumLetters: letters("min_length") ?? length, maximumLetters: letters("max_length") ?? length)
+            if wordFilter.minimumLetters > wordFilter.maximumLetters {
+                problems.append("\(path): field 'words': min_length is more than max_length")
+            }
+        } else {
+            words = text("words", required: false)
+        }
         // A rule names a list, never a path: paths are for the player's --words.
         if !words.isEmpty && !WordListCatalog.isListName(words) {
             problems.append("\(path): field 'words' is '\(words)': name a word list (letters, digits, '-' and '_'), not a path; players choose files with --words")
         }
         defaultWordList = words.isEmpty ? nil : words
+        self.wordFilter = wordFilter
         howToPlay = rules.isEmpty ? about : rules
 
         var hookRefs: [String: LuaRef] = [:]
@@ -240,7 +270,7 @@ public final class Rule {
     /// the table the rule sees, filling in defaults.
     public func resolveOptions(_ given: [String: String]) throws -> [String: LuaValue] {
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
-            let known = options.map { "--\($0.name)" } + ["--seed", "--json"] + (defaultWordList == nil ? [] : ["--words", "--min-length"])
+            let known = options.map { "--\($0.name)" } + ["--seed", "--json"] + (defaultWordList == nil ? [] : ["--words", "--min-length", "--max-length"])
             throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")))")
         }
         var values: [String: LuaValue] = [:]

@@ -13,13 +13,14 @@ public struct Transcript {
         public var options: [String: String]
         public var words: String?
         public var minLength: Int?
+        public var maxLength: Int?
         /// How the views were drawn: with `--ascii`, and with colour codes.
         public var ascii = false
         public var colour = false
         public var clock: [Double]
 
         public init(game: String, ruleHash: String, seed: UInt64, options: [String: String], words: String?,
-                    minLength: Int?, ascii: Bool = false, colour: Bool = false, clock: [Double] = []) {
+                    minLength: Int?, maxLength: Int? = nil, ascii: Bool = false, colour: Bool = false, clock: [Double] = []) {
             self.ascii = ascii
             self.colour = colour
             self.game = game
@@ -28,6 +29,7 @@ public struct Transcript {
             self.options = options
             self.words = words
             self.minLength = minLength
+            self.maxLength = maxLength
             self.clock = clock
         }
     }
@@ -64,6 +66,7 @@ public struct Transcript {
         if h.ascii { fields["ascii"] = .bool(true) }
         if h.colour { fields["colour"] = .bool(true) }
         fields["min_length"] = h.minLength.map { .int(Int64($0)) } ?? .null
+        if let max = h.maxLength { fields["max_length"] = .int(Int64(max)) }
         return .object(fields)
     }
 
@@ -129,7 +132,7 @@ public struct Transcript {
         }
         header = Header(game: game, ruleHash: h["rule_hash"].string ?? "", seed: seed,
                         options: (h["options"].object ?? [:]).compactMapValues(\.string), words: h["words"].string,
-                        minLength: h["min_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
+                        minLength: h["min_length"].int.map(Int.init), maxLength: h["max_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
                         colour: h["colour"] == .bool(true), clock: try Self.readings(h["clock"], at: "\(path):1"))
         steps = try (1..<lines.count).map { k in
             let s = try parse(k)

@@ -37,25 +37,33 @@ public struct WordListCatalog {
     }
 
     /// Loads a list by name or, when `allowsPaths` (the player's own --words), by path.
-    /// `minimumLetters` narrows it (the system list defaults to 6 and keeps lower-case a-z
-    /// words only, like BSD hangman). A named list must lie inside its folder, symbolic links
-    /// resolved.
-    public func load(_ name: String, minimumLetters: Int? = nil, allowsPaths: Bool = true) throws -> WordList {
+    /// `filter` narrows it (the system list keeps lower-case a-z words only, like BSD hangman,
+    /// with at least 6 letters unless the filter says otherwise). A named list is looked for
+    /// in `wordlists/` beside the rule file `rulePath` first, then in the list folders, never
+    /// in the current folder; it must lie inside its folder, symbolic links resolved.
+    public func load(_ name: String, filter: WordList.Filter = .init(), allowsPaths: Bool = true,
+                     besideRule rulePath: String? = nil) throws -> WordList {
         if name == "system" {
             guard FileSystem.isFile(Self.systemDictionary) else {
                 throw UsageError("--words system: there is no system dictionary at \(Self.systemDictionary) (on Debian: apt-get install wamerican)")
             }
-            return try WordList(path: Self.systemDictionary,
-                                filter: .init(minimumLetters: minimumLetters ?? 6, lowercaseASCIIOnly: true))
+            var system = filter
+            system.lowercaseASCIIOnly = true
+            if system.minimumLetters <= 1 { system.minimumLetters = min(6, system.maximumLetters) }
+            return try WordList(path: Self.systemDictionary, filter: system)
         }
-        let filter = WordList.Filter(minimumLetters: minimumLetters ?? 1)
         if name.contains("/") || name.hasSuffix(".txt") {
             guard allowsPaths else { throw UsageError("word list '\(name)': give a list name, not a path") }
             guard FileSystem.realPath(name) != nil else { throw UsageError("--words: no word list at \(name)") }
             return try WordList(path: name, filter: filter)
         }
         guard Self.isListName(name) else { throw UsageError("--words: '\(name)' is not a list name (letters, digits, '-' and '_')") }
-        for dir in directories {
+        var folders = directories
+        if let rulePath {
+            let beside = FileSystem.join(FileSystem.directory(of: rulePath), "wordlists")
+            if FileSystem.isDirectory(beside) && !folders.contains(beside) { folders.insert(beside, at: 0) }
+        }
+        for dir in folders {
             let path = FileSystem.join(dir, name + ".txt")
             guard FileSystem.realPath(path) != nil else { continue }
             guard FileSystem.isInside(path, dir) else {

@@ -29,9 +29,9 @@ public final class RuleTester {
         clock = ManualClock(at: 1_000_000)
         var list: WordList?
         if let words {
-            list = try WordList(bytes: Array(words.joined(separator: "\n").utf8), name: "test words")
+            list = try WordList(bytes: Array(words.joined(separator: "\n").utf8), name: "test-words", filter: rule.wordFilter)
         } else if let name = wordList ?? rule.defaultWordList {
-            list = try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load(name)
+            list = try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load(name, filter: rule.wordFilter, besideRule: path)
         }
         session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: list, scores: scores, ascii: ascii)
         session.random.force(force)

@@ -23,7 +23,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         var settings = Conformance.Settings(seeds: seeds)
         settings.timeLimit = timeLimit ?? settings.timeLimit
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in
-            try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
+            try wordList(for: rule, name: nil, catalog: catalog)
         }
         for warning in report.warnings { fail("warning: " + warning) }
         if report.passed {
@@ -57,7 +57,8 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         guard let s = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not '\(text)'") }
         return s
     } ?? 1
-    let wordsName = try args.take("words"), minLength = try args.take("min-length")
+    let wordsName = try args.take("words")
+    let wordLengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
@@ -65,7 +66,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     plan.timeLimit = timeLimit ?? plan.timeLimit
     plan.libraryDirectories = catalog.libraryDirectories
     plan.options = try args.optionTable()
-    plan.words = try wordList(for: rule, name: wordsName, minLength: minLength, catalog: catalog)
+    plan.words = try wordList(for: rule, name: wordsName, lengths: wordLengths, catalog: catalog)
     plan.games = games
     plan.seed = seed
     plan.jobs = jobs
@@ -158,7 +159,8 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     let wordsName = transcript.header.words.map { name in
         WordListCatalog.isListName(name) || name == "system" ? name : besideTranscript(name, transcript: path)
     }
-    let words = try wordList(for: rule, name: wordsName, minLength: transcript.header.minLength.map(String.init), catalog: catalog)
+    let words = try wordList(for: rule, name: wordsName, lengths: WordLengths(min: transcript.header.minLength.map(String.init),
+                                                                          max: transcript.header.maxLength.map(String.init)), catalog: catalog)
     do {
         if let difference = try transcript.replay(rule: rule, words: words) {
             stderr_.write("\(path): \(difference)\n", style: .plain)
@@ -251,7 +253,7 @@ func newRule(_ args: inout Arguments) throws -> Int32 {
         try FileSystem.makeDirectory(FileSystem.join(dir, "tests"))
         try LineFile(creating: path).write(source)
         let rule = try Rule(path: path, libraryDirectories: catalog.libraryDirectories)
-        let words = try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
+        let words = try wordList(for: rule, name: nil, catalog: catalog)
         try LineFile(creating: testPath).write(try Transcript.record(rule: rule, game: path, words: words, inputs: nil))
     } catch let error as CLIError {
         throw error

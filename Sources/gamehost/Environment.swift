@@ -28,28 +28,48 @@ func scoreStore(_ data: String?) -> ScoreStore {
     ScoreStore(directory: data ?? dataHome + "/gamehost")
 }
 
-/// The word list for a game that plays one: `--words` or the rule's default.
+/// The word list for a game that plays one: `--words` or the rule's default, narrowed by the
+/// rule's word lengths and the player's `--min-length` / `--max-length`.
 /// `playerChose` is false when the name comes from elsewhere (a transcript): then it must be a
 /// list name, never a path.
-func wordList(for rule: Rule, name: String?, minLength: String?, catalog: RuleCatalog, playerChose: Bool = true) throws -> WordList? {
+func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(), catalog: RuleCatalog,
+              playerChose: Bool = true) throws -> WordList? {
     guard let defaultName = rule.defaultWordList else {
-        if name != nil || minLength != nil { throw CLIError.usage("\(rule.id) does not use word lists (no --words or --min-length)") }
+        if name != nil || lengths.given { throw CLIError.usage("\(rule.id) does not use word lists (no --words, --min-length or --max-length)") }
         return nil
     }
-    var minimum: Int?
-    if let minLength {
-        guard let n = Int(minLength), n >= 1 else { throw CLIError.usage("--min-length needs a whole number from 1, not '\(minLength)'") }
-        minimum = n
-    }
+    let filter = rule.wordFilter.narrowed(minimumLetters: try lengths.minimum(), maximumLetters: try lengths.maximum())
     do {
-        let list = try WordListCatalog(beside: catalog, dataHome: dataHome).load(name ?? defaultName, minimumLetters: minimum,
-                                                                                   allowsPaths: playerChose && name != nil)
+        let list = try WordListCatalog(beside: catalog, dataHome: dataHome)
+            .load(name ?? defaultName, filter: filter, allowsPaths: playerChose && name != nil, besideRule: rule.path)
         for warning in list.warnings { fail("warning: " + warning) }
         return list
     } catch let error as UsageError {
         throw CLIError.usage(error.message)
     } catch {
         throw CLIError.failure(String(describing: error))
+    }
+}
+
+/// The player's `--min-length N` and `--max-length N`, as given.
+struct WordLengths {
+    var min: String?
+    var max: String?
+
+    var given: Bool { min != nil || max != nil }
+
+    func minimum() throws -> Int? { try Self.parse(min, "--min-length") }
+    func maximum() throws -> Int? { try Self.parse(max, "--max-length") }
+
+    /// The flags again, for a replay command or a transcript.
+    var arguments: [String] { (min.map { ["--min-length", $0] } ?? []) + (max.map { ["--max-length", $0] } ?? []) }
+
+    static func parse(_ text: String?, _ flag: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let n = Int(text), (1...WordList.lineLimit).contains(n) else {
+            throw CLIError.usage("\(flag) needs a whole number from 1 to \(WordList.lineLimit), not '\(text)'")
+        }
+        return n
     }
 }
 

@@ -86,6 +86,7 @@ let commandHelp: [String: String] = [
                           file (one word a line, # comments, a tab before a hint), or
                           system (/usr/share/dict/words, lower-case words of 6+ letters)
           --min-length N  play only words with at least N letters
+          --max-length N  play only words with at most N letters
           --data DIR      keep scores in DIR/scores.db (default $XDG_DATA_HOME/gamehost)
           --record FILE   write a transcript of the game, to replay with gamehost replay FILE
           --ascii         draw with plain ASCII, for terminals without emoji

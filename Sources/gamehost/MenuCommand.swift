@@ -21,7 +21,7 @@ func menu() throws -> Int32 {
         }
         guard let rule = chooseGame(rules, input: input) else { return 0 }
         guard let options = chooseOptions(rule, input: input) else { return 0 }
-        let words = try wordList(for: rule, name: nil, minLength: nil, catalog: catalog)
+        let words = try wordList(for: rule, name: nil, catalog: catalog)
         let session = try GameSession(rule: rule, options: options, seed: freshSeed(), clock: SystemClock(),
                                       words: words, scores: scoreStore(nil), colour: Terminal.useColour)
         stdout_.write("\n", style: .plain)

@@ -9,12 +9,13 @@ func play(_ args: inout Arguments) throws -> Int32 {
     guard let game = args.positional.first else { throw CLIError.usage("play needs a game: gamehost play GAME (see gamehost list)") }
     guard args.positional.count == 1 else { throw CLIError.usage("play takes one game, not \(args.positional.joined(separator: " "))") }
     let seed = try parseSeed(try args.take("seed"))
-    let wordsName = try args.take("words"), minLength = try args.take("min-length"), data = try args.take("data")
+    let wordsName = try args.take("words"), data = try args.take("data")
+    let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let recordPath = try args.take("record")
     let options = try args.optionTable()
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
-    let words = try wordList(for: rule, name: wordsName, minLength: minLength, catalog: catalog)
+    let words = try wordList(for: rule, name: wordsName, lengths: lengths, catalog: catalog)
     let record = try recordPath.map(LineFile.init(creating:))
     let clock = RecordingClock(SystemClock())
     let ascii = args.flags.contains("ascii"), colour = Terminal.useColour && !args.flags.contains("json")
@@ -26,7 +27,7 @@ func play(_ args: inout Arguments) throws -> Int32 {
         throw CLIError.usage("\(rule.id): \(error.message)")
     }
     if let wordsName { session.replayArguments += ["--words", wordsName] }
-    if let minLength { session.replayArguments += ["--min-length", minLength] }
+    session.replayArguments += lengths.arguments
     if ascii { session.replayArguments.append("--ascii") }
     var presenter: Presenter
     if args.flags.contains("json") {
@@ -39,7 +40,8 @@ func play(_ args: inout Arguments) throws -> Int32 {
     }
     if let record {
         let header = Transcript.Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options,
-                                       words: wordsName, minLength: minLength.flatMap { Int($0) }, ascii: ascii, colour: colour)
+                                       words: wordsName, minLength: try lengths.minimum(), maxLength: try lengths.maximum(),
+                                       ascii: ascii, colour: colour)
         presenter = TranscriptRecorder(presenter, session: session, clock: clock, header: header, write: record.write)
     }
     return TextLoop.run(session, input: StandardInput(), presenter: presenter)

@@ -81,7 +81,38 @@ final class WordListTests: XCTestCase {
         drawn.append(try q.draw(random)!.word)
         XCTAssertEqual(Set(drawn + ["ax"]), ["ax", "bx", "cx", "dx", "ex"])
         XCTAssertEqual(q.left, 0)
-        XCTAssertNil(try q.next())
-        XCTAssertNil(try q.draw(random))
+        XCTAssertEqual(q.passes, 0)
+        // Every word played: the next one starts a new pass over the whole list.
+        XCTAssertEqual(try q.next()?.word, "ax", "a new pass in list order starts at the top")
+        XCTAssertEqual(q.passes, 1)
+        XCTAssertEqual(q.left, 4)
+        var second = ["ax"]
+        for _ in 0..<4 { second.append(try q.draw(random)!.word) }
+        XCTAssertEqual(Set(second).count, 5, "each word once again in the second pass")
+        XCTAssertNotNil(try q.draw(random))
+        XCTAssertEqual(q.passes, 2)
+    }
+
+    func testContainsIgnoresCaseAndNormalisation() throws {
+        let l = try list("Apple\ncafe\u{301}\nКошка\n")
+        XCTAssertTrue(l.contains("apple"))
+        XCTAssertTrue(l.contains("APPLE"))
+        XCTAssertTrue(l.contains("CAFÉ"), "NFC and case folded")
+        XCTAssertTrue(l.contains("café"))
+        XCTAssertFalse(l.contains("cafe"), "accents count")
+        XCTAssertTrue(l.contains("кошка"))
+        XCTAssertFalse(l.contains("appl"))
+        XCTAssertFalse(l.contains(""))
+    }
+
+    func testLengthFiltersNameThemselvesWhenNothingIsLeft() throws {
+        let five = try WordList(bytes: Array("apple\nbanana\nkiwi\ngrape\n".utf8), name: "fruit.txt",
+                                filter: .init(minimumLetters: 5, maximumLetters: 5))
+        XCTAssertEqual(five.entries.map(\.word), ["apple", "grape"])
+        XCTAssertThrowsError(try WordList(bytes: Array("apple\nkiwi\n".utf8), name: "fruit.txt", filter: .init(minimumLetters: 50))) {
+            XCTAssertEqual("\($0)", "fruit.txt: none of its 2 words has at least 50 letters")
+        }
+        XCTAssertEqual(WordList.Filter().narrowed(minimumLetters: 4, maximumLetters: 6).describedLength, "from 4 to 6 letters")
+        XCTAssertEqual(WordList.Filter(minimumLetters: 5, maximumLetters: 5).narrowed(minimumLetters: 3, maximumLetters: nil).describedLength, "5 letters")
     }
 }

@@ -70,6 +70,14 @@ final class ApplePieTests: XCTestCase {
         XCTAssertEqual(t.result?.summary, "The end: 1 win, 0 losses, score 13.")
         t.send("a")
         t.assertRefused(containing: "the game is over")
+        // Play again: the list starts a new pass, and the player is told.
+        t.send("y")
+        XCTAssertEqual(t.last.messages, ["Every word of the list has been played: the words start again from the top."])
+        t.assertState("round", 1)
+        t.assertState("word", "bug")
+        t.assertState("over", false)
+        t.send(["b", "u", "g"])
+        XCTAssertEqual(t.result?.summary, "The end: 1 win, 0 losses, score 13.", "the second pass plays like the first")
     }
 
     func testA9ScoringAPointPerLetterAndTenForTheWord() throws {

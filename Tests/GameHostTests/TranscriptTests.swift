@@ -13,7 +13,8 @@ final class TranscriptTests: XCTestCase {
         let path = game.hasSuffix(".lua") ? game : rules + "/" + game + ".lua"
         let rule = try Rule(path: path, libraryDirectories: [rules + "/lib"])
         let words = try (transcript.header.words ?? rule.defaultWordList).map {
-            try WordListCatalog(directories: [rules + "/../wordlists"]).load($0, minimumLetters: transcript.header.minLength)
+            try WordListCatalog(directories: [rules + "/../wordlists"]).load($0, filter: rule.wordFilter.narrowed(minimumLetters: transcript.header.minLength,
+                                                                                            maximumLetters: transcript.header.maxLength))
         }
         return try transcript.replay(rule: rule, words: words)
     }

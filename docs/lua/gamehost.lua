@@ -53,24 +53,36 @@ function GameMatch.record(m, outcome) end
 ---@field solved_by_word boolean
 
 ---@class GameWords
----@field name string            the list's name (its path)
+---@field name string            the list's name ("animals", "five-letter"), not its path
 local GameWords = {}
 
----How many words the list has.
+---How many words the list has (after the rule's and the player's length filters).
 ---@return integer
 function GameWords.count() end
 
----How many words have not been played in this session.
+---How many words have not been played in this pass through the list.
 ---@return integer
 function GameWords.left() end
 
----The next unplayed entry in list order, or nil.
----@return WordEntry|nil
+---The next unplayed entry in list order. After the last one, a new pass starts from the top
+---(the player is told).
+---@return WordEntry
 function GameWords.next() end
 
----A random unplayed entry, or nil.
----@return WordEntry|nil
+---A random unplayed entry. After the last one, a new pass starts, reshuffled (the player is
+---told).
+---@return WordEntry
 function GameWords.draw() end
+
+---Entry `i` (1 to count()) in list order, without playing it.
+---@param i integer
+---@return WordEntry
+function GameWords.entry(i) end
+
+---Whether the list has `word`, compared in NFC and ignoring case ("CAFÉ" finds "café").
+---@param word string
+---@return boolean
+function GameWords.contains(word) end
 
 ---The letters the list's words are made of, each once, lower case, in code point order; with
 ---"fold" (the default) an accented letter counts as its base letter.

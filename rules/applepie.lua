@@ -170,7 +170,9 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
 
   moves = function(state, game)
     if state.over then return {} end
-    return words.unguessed(state.guessed, game)
+    local moves = words.unguessed(state.guessed, game)
+    moves.text = "a guess at the whole word"
+    return moves
   end,
 
   play = function(state, input, game)

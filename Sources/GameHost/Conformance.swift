@@ -104,6 +104,9 @@ public enum Conformance {
         try GameSession(rule: rule, options: settings.options, seed: seed, clock: ManualClock(at: 1_000_000), words: words)
     }
 
+    /// How many free-text candidates in a row a rule may refuse before check reports it.
+    static let freeTextTries = 200
+
     /// One game with random legal moves, checking each step.
     static func playthrough(_ rule: Rule, words: WordList?, seed: UInt64, settings: Settings) throws -> Playthrough {
         var run = Playthrough()
@@ -112,6 +115,7 @@ public enum Conformance {
         let bot = RandomSource(seed: seed ^ 0xB07)
         try s.newGame()
         let at = { (move: Int) in "\(rule.path): seed \(seed), move \(move)" }
+        var refusedFreeText = 0
         while run.moves < settings.maxMoves {
             let view = try s.view()
             let state = try s.stateJSON()
@@ -130,11 +134,24 @@ public enum Conformance {
                     if try s.stateJSON() != state { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
                 }
             }
-            let move = moves[try bot.int(in: 0...(moves.count - 1))]
+            // Free text: a candidate from the word list or the pattern, half the time (always
+            // when nothing is listed). The rule may refuse it; it must not fail on it.
+            let coin = try bot.int(in: 1...2)
+            let free = moves.text != nil && (moves.listed.isEmpty || coin == 1)
+            let move = free ? try s.freeTextCandidate(moves.text!, random: bot)
+                            : moves.listed[try bot.int(in: 0...(moves.listed.count - 1))]
             clock?.advance(by: 1)
             switch s.play(move) {
             case .accepted(let out):
                 run.transcript.append("\(move) -> \(out.messages.joined(separator: " | ")) || \(view)")
+                refusedFreeText = 0
+            case .refused where free:
+                refusedFreeText += 1
+                if refusedFreeText >= Self.freeTextTries {
+                    run.problem = "\(at(run.moves)): moves() takes \(moves.text!.description), but play refused \(Self.freeTextTries) candidates in a row (words of the list, or text matching its pattern)"
+                    return run
+                }
+                continue
             case .refused(let reason):
                 run.problem = "\(at(run.moves)): moves() offered '\(move)', but play refused it: \(reason)"
                 return run
@@ -154,7 +171,7 @@ public enum Conformance {
             let (rule, list) = try load()
             let s = try session(rule, words: list, seed: 1, settings: settings)
             try s.newGame()
-            let offered = try s.moves().prefix(12)
+            let offered = try s.moves().listed.prefix(12)
             rule.close()
             for move in offered {
                 let (fresh, freshList) = try load()

@@ -197,16 +197,51 @@ public final class GameSession {
     /// The most moves a rule may offer at once, each no longer than an input line.
     public static let movesLimit = 10_000
 
-    /// The legal inputs now: `moves(state, game)`.
-    public func moves() throws -> [String] {
+    /// The legal inputs now: `moves(state, game)`, a list of strings that may also say it
+    /// takes free text (`text = "a five-letter word"`, and a `pattern`).
+    public func moves() throws -> Moves {
         let value = try query("moves", maxLength: Self.movesLimit)
-        guard let list = value.array, case let moves = list.compactMap(\.string), moves.count == list.count else {
-            throw RuleError(["\(rule.path): moves must return a list of strings, not \(value.typeName)"])
+        let problem = "\(rule.path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not"
+        var items: [LuaValue]
+        var text: FreeText?
+        switch value {
+        case .array(let list): items = list
+        case .map(var fields):
+            func string(_ key: String) throws -> String? {
+                guard let v = fields.removeValue(forKey: key), !v.isNil else { return nil }
+                guard let s = v.string, s.utf8.count <= FreeText.limit, !s.isEmpty else {
+                    throw RuleError(["\(rule.path): moves' \(key) must be a string of 1 to \(FreeText.limit) bytes"])
+                }
+                return s
+            }
+            let description = try string("text"), pattern = try string("pattern")
+            if let pattern {
+                guard description != nil else { throw RuleError(["\(rule.path): moves gives a pattern without text = \"what to type\""]) }
+                if let error = rule.patternProblem(pattern) { throw RuleError(["\(rule.path): moves' pattern '\(pattern)': \(error)"]) }
+            }
+            text = description.map { FreeText(description: $0, pattern: pattern) }
+            items = []
+            for k in 1...max(fields.count, 1) where k <= fields.count {
+                guard let item = fields["\(k)"] else { throw RuleError(["\(problem) a table with other fields (\(fields.keys.sorted().prefix(3).joined(separator: ", ")))"]) }
+                items.append(item)
+            }
+        default: throw RuleError(["\(problem) \(value.typeName)"])
         }
+        let moves = items.compactMap(\.string)
+        guard moves.count == items.count else { throw RuleError(["\(problem) a list with \(items.first { $0.string == nil }?.typeName ?? "other values")"]) }
         guard moves.count <= Self.movesLimit, moves.allSatisfy({ $0.utf8.count <= SessionDriver.inputLimit }) else {
             throw RuleError(["\(rule.path): moves returned more than \(Self.movesLimit) moves, or a move longer than an input line (\(SessionDriver.inputLimit) bytes)"])
         }
-        return moves
+        return Moves(moves, text: text)
+    }
+
+    /// A candidate input for free text (see `FreeText.candidate`), drawn with `random`.
+    public func freeTextCandidate(_ text: FreeText, random: RandomSource) throws -> String {
+        let letters = words.map { list in list.letters(fold: false) } ?? []
+        return try FreeText.candidate(words: words, letters: letters, random: random, pattern: text.pattern) { candidate in
+            guard let pattern = text.pattern else { return true }
+            return rule.matches(pattern: pattern, candidate)
+        }
     }
 
     /// The outcome once the game is over: `result(state, game)`.

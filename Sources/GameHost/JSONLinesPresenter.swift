@@ -46,6 +46,7 @@ public final class JSONLinesPresenter: Presenter {
             "messages": .array(r.messages.map { .string($0) }), "bells": .int(Int64(r.bells)),
             "reason": r.reason.map { .string($0) } ?? .null,
             "view": .string(r.view), "moves": .array(r.moves.map { .string($0) }),
+            "text": r.freeText.map { .object(["description": .string($0.description), "pattern": $0.pattern.map { .string($0) } ?? .null]) } ?? .null,
             "observation": r.observation, "over": .bool(r.result != nil),
         ]
         if reveal { fields["state"] = r.state ?? .null }

@@ -257,13 +257,33 @@ public final class Rule {
         return .success(value)
     }
 
-    private lazy var patternMatcher = try? lua.load("local s, p = ...; return s:find('^' .. p .. '$') ~= nil", chunkName: "=accept")
+    private lazy var patternMatcher = try? lua.load(FreeText.matcherSource, chunkName: "=pattern")
 
-    /// Whether a Lua pattern matches all of `text`.
-    private func matches(pattern: String, _ text: String) -> Bool {
-        guard let find = patternMatcher, let result = try? lua.call(find, [.string(text), .string(pattern)], results: 1)
-        else { return false }
-        return result.first == .boolean(true)
+    /// Whether a Lua pattern matches all of `text` (false for a malformed pattern).
+    func matches(pattern: String, _ text: String) -> Bool {
+        (try? match(pattern: pattern, text)) ?? false
+    }
+
+    func match(pattern: String, _ text: String) throws -> Bool {
+        guard let find = patternMatcher else { return false }
+        return try lua.call(find, [.string(text), .string(pattern)], results: 1).first == .boolean(true)
+    }
+
+    /// Why a Lua pattern cannot be used ("malformed pattern (ends with '%')"), or nil.
+    func patternProblem(_ pattern: String) -> String? {
+        do {
+            _ = try match(pattern: pattern, "")
+            return nil
+        } catch let error as LuaError {
+            // "=pattern:4: malformed pattern (ends with '%')": the reason, without the place.
+            var message = Substring(error.message)
+            if let r = message.firstRange(of: "pattern:"), let space = message[r.upperBound...].firstIndex(of: " ") {
+                message = message[message.index(after: space)...]
+            }
+            return String(message)
+        } catch {
+            return String(describing: error)
+        }
     }
 
     /// Resolves the options given on the command line (name without dashes -> value) into

@@ -28,6 +28,8 @@ public final class SessionDriver {
         public var showsView = true
         public var view = ""
         public var moves: [String] = []
+        /// Free text the game also accepts now (see `Moves`).
+        public var freeText: FreeText?
         public var result: GameResult?
         /// What a program may see of the game (see `MachineView`); null when not asked for.
         public var observation: JSONValue = .null
@@ -138,8 +140,8 @@ public final class SessionDriver {
             lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
             r.messages = lines
         case "moves":
-            let moves = (try? session.result()) != nil ? Self.playAgainMoves : (try? session.moves()) ?? []
-            r.messages = [moves.isEmpty ? "No moves now." : "Moves: " + moves.joined(separator: ", ")]
+            let moves = (try? session.result()) != nil ? Moves(Self.playAgainMoves) : (try? session.moves()) ?? Moves([])
+            r.messages = [moves.summary]
         case "rules":
             r.messages = [session.rule.title, session.rule.howToPlay]
         case "new":
@@ -213,7 +215,11 @@ public final class SessionDriver {
         if r.result != nil {
             r.moves = Self.playAgainMoves
         } else {
-            do { r.moves = try session.moves() } catch { note(error) }
+            do {
+                let moves = try session.moves()
+                r.moves = moves.listed
+                r.freeText = moves.text
+            } catch { note(error) }
         }
         guard machineView != .none else { return r }
         do {

@@ -152,11 +152,21 @@ public enum Simulation {
                 call.push(Int64(try bot.random.int(in: 1...call.int(1))))
                 return 1
             }
+            // Free text: a word of the list, or letters in the shape of one (the driver checks
+            // the rule's pattern).
+            let words = plan.words
+            let letters = words?.letters(fold: false) ?? []
+            let candidate = rule.lua.function("the simulation's free-text candidate", [.string("pattern", max: FreeText.limit, optional: true)]) { [bot] call in
+                let pattern = call.isNil(1) ? nil : call.text(1)
+                call.push(try FreeText.candidate(words: words, letters: letters, random: bot.random, pattern: pattern) { _ in true })
+                return 1
+            }
             let chunk = try rule.lua.load(Self.driverSource, chunkName: "=simulation")
+            let matcher = try rule.lua.load(FreeText.matcherSource, chunkName: "=pattern")
             let hooks = rule.hooks
             guard case .ref(let f)? = try rule.lua.call(chunk, [
                 .ref(hooks.setup), .ref(hooks.moves), .ref(hooks.play), .ref(hooks.result),
-                .ref(rule.api.table), .ref(pick), .ref(rule.api.refusalToken),
+                .ref(rule.api.table), .ref(pick), .ref(rule.api.refusalToken), .ref(candidate), .ref(matcher),
             ], results: 1).first else { throw RuleError(["the simulation driver did not load"]) }
             driver = f
         }
@@ -186,11 +196,21 @@ public enum Simulation {
         /// One game with random moves. Returns the winner (or "none"), the number of moves,
         /// and a failure message when the game broke the contract.
         static let driverSource = #"""
-        local setup, moves, play, result, game, pick, refusal = ...
-        local pcall, type, tostring, rawlen = pcall, type, tostring, rawlen
+        local setup, moves, play, result, game, pick, refusal, candidate, matches = ...
+        local pcall, type, tostring, rawlen, rawget = pcall, type, tostring, rawlen, rawget
+        -- A candidate for free text that matches the rule's pattern, if one turns up.
+        local function free_text(pattern)
+          if type(pattern) ~= "string" then pattern = nil end
+          local text = candidate(pattern)
+          for _ = 1, 20 do
+            if pattern == nil or matches(text, pattern) then return text end
+            text = candidate(pattern)
+          end
+          return text
+        end
         return function(max_moves)
           local state = setup(game)
-          local count = 0
+          local count, refused = 0, 0
           while true do
             local outcome = result(state, game)
             if outcome then
@@ -199,17 +219,23 @@ public enum Simulation {
             end
             local legal = moves(state, game)
             if type(legal) ~= "table" then return nil, count, "moves() must return a list of strings, not " .. type(legal) end
-            local n = rawlen(legal)
-            if n == 0 then return nil, count, "moves() offered nothing, but result() says the game goes on" end
-            local move = legal[pick(n)]
+            local n, text = rawlen(legal), rawget(legal, "text")
+            if n == 0 and text == nil then return nil, count, "moves() offered nothing, but result() says the game goes on" end
+            local free = text ~= nil and (n == 0 or pick(2) == 1)
+            local move = free and free_text(rawget(legal, "pattern")) or legal[pick(n)]
             local ok, err = pcall(play, state, move, game)
             if not ok then
-              if err == refusal then return nil, count, "moves() offered '" .. tostring(move) .. "', but play refused it" end
-              return nil, count, tostring(err)
+              if err ~= refusal then return nil, count, tostring(err) end
+              if not free then return nil, count, "moves() offered '" .. tostring(move) .. "', but play refused it" end
+              refused = refused + 1
+              if refused >= 200 then
+                return nil, count, "moves() takes " .. tostring(text) .. ", but play refused 200 candidates in a row"
+              end
+            else
+              if type(err) == "table" then state = err end
+              count, refused = count + 1, 0
+              if count >= max_moves then return nil, count, "no result after " .. max_moves .. " moves" end
             end
-            if type(err) == "table" then state = err end
-            count = count + 1
-            if count >= max_moves then return nil, count, "no result after " .. max_moves .. " moves" end
           end
         end
         """#

@@ -39,6 +39,9 @@ extension Presenter {
 
 /// view -> prompt -> read a line -> host command or move -> messages -> result -> next.
 public enum TextLoop {
+    /// The longest word list whose words Tab offers for free text.
+    static let completedListLimit = 5_000
+
     /// Runs a session to its end; returns the exit code (0 unless the game could not start or
     /// go on).
     public static func run(_ session: GameSession, input: LineSource, presenter: Presenter) -> Int32 {
@@ -52,9 +55,11 @@ public enum TextLoop {
             return 1
         }
         let commands = SessionDriver.hostCommandHelp.map(\.0) + session.rule.commands.map { "/" + $0.name }
+        // Where a game takes free text, Tab completes the words of a list short enough to offer.
+        let listWords = (session.words?.entries.count ?? .max) <= Self.completedListLimit ? session.words!.entries.map(\.word) : []
         var last = first
         while !driver.finished {
-            input.offer(last.moves + commands)
+            input.offer(last.moves + commands + (last.freeText == nil ? [] : listWords))
             guard let line = input.readLine(prompt: presenter.prompt) else {
                 presenter.end(reason: "eof")
                 return 0

@@ -207,8 +207,11 @@ extension Transcript {
             let scratch = try GameSession(rule: try Rule(path: rule.path, libraryDirectories: rule.libraryDirectories),
                                           options: options, seed: seed, clock: ManualClock(at: 1_000_000), words: words)
             try scratch.newGame()
+            let bot = RandomSource(seed: seed)
             for _ in 0..<autoMoves {
-                guard try scratch.result() == nil, let move = try scratch.moves().first else { break }
+                guard try scratch.result() == nil else { break }
+                let moves = try scratch.moves()
+                guard let move = try moves.listed.first ?? moves.text.map({ try scratch.freeTextCandidate($0, random: bot) }) else { break }
                 _ = scratch.play(move)
                 lines.append(move)
             }

@@ -61,7 +61,7 @@ final class WordGameCLITests: XCTestCase {
     func testUnknownListsAndTheSystemDictionary() throws {
         let r = try GamehostProcess.run(["play", "hangman", "--words", "klingon"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("gamehost: --words: no word list 'klingon' (lists: accented, animals, fruits, greek, japanese-kana, original, russian, system; or give a path)"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("gamehost: --words: no word list 'klingon' (lists: accented, animals, five-letter, fruits, greek, japanese-kana, original, russian, system; or give a path)"), r.stderr)
         let rps = try GamehostProcess.run(["play", "rps", "--words", "fruits"])
         XCTAssertEqual(rps.status, 2)
         let system = try GamehostProcess.run(["play", "hangman", "--words", "system", "--min-length", "8"], input: "/quit\n")

@@ -218,7 +218,7 @@ final class SessionTests: XCTestCase {
                 local up = game.cards.face_up(deck)
                 game.cards.turn_down(deck, 1)
                 return { n = 0, log = {}, size = size, top = top[1].content .. top[2].content,
-                  drawn = drawn[1].content, left = #deck, hand1 = hands[1][1].content .. hands[1][2].content,
+                  drawn = drawn.content, left = #deck, hand1 = hands[1][1].content .. hands[1][2].content,
                   hand2 = hands[2][1].content .. hands[2][2].content, up = up[1], seen = deck[1].seen,
                   matched = game.cards.all_matched(deck), none = game.cards.all_matched({}),
                   width = game.width("ね👻a"), padded = game.pad("7", 3, "right"),
@@ -236,7 +236,7 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(bad.last.reason?.contains("game.colour: argument #2 (colour) must be one of \"red\", \"green\"") ?? false, bad.last.reason ?? "")
         let missing = try tester(["play": "function(state, input, game) game.cards.turn_up({}, 3) end"])
         missing.send("up")
-        XCTAssertTrue(missing.last.reason?.contains("there is no card 3 (the deck has 0)") ?? false, missing.last.reason ?? "")
+        XCTAssertTrue(missing.last.reason?.contains("there is no card 3 (the list has 0)") ?? false, missing.last.reason ?? "")
     }
 
     func testOddTerminalInputIsCleaned() throws {

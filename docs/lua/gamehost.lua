@@ -333,6 +333,18 @@ function Game.now() end
 ---@field score? number
 ---@field summary? string
 
+---What `moves` returns: the listed moves, and free text the game also takes.
+---@class MoveList: string[]
+---@field text? string       what else a player may type ("a five-letter word")
+---@field pattern? string    a Lua pattern the whole input matches ("%a%a%a%a%a")
+
+---`words = { list = "five-letter", length = 5 }`: a list and the word lengths the game plays.
+---@class WordsSpec
+---@field list string
+---@field length? integer      exactly this many letters
+---@field min_length? integer
+---@field max_length? integer
+
 ---A rule file returns this table.
 ---@class Rule
 ---@field id string              lower-case letters, digits and hyphens
@@ -341,10 +353,10 @@ function Game.now() end
 ---@field rules? string          how to play, shown by /rules
 ---@field options? table<string, OptionSpec>
 ---@field commands? table<string, CommandSpec>
----@field words? string         word games: the default word list
+---@field words? string|WordsSpec  word games: the default word list, and the word lengths played
 ---@field setup fun(game: Game): table
 ---@field view fun(state: table, game: Game): string
----@field moves fun(state: table, game: Game): string[]
+---@field moves fun(state: table, game: Game): string[]|MoveList
 ---@field play fun(state: table, input: string, game: Game): table|nil
 ---@field result fun(state: table, game: Game): GameResult|nil
 ---@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" }

@@ -1,0 +1,94 @@
+import GameCore
+
+/// What a game accepts now: the moves `moves()` lists and, when the rule says so, free text
+/// (a word, a number, a name) that no list could hold:
+///
+///     return { "quit", text = "a five-letter word", pattern = "%a%a%a%a%a" }
+///
+/// The rule still decides in `play`; the description and pattern tell players (`/moves`),
+/// programs (`--json`) and `check` and `sim` (which make candidate inputs) what to try.
+public struct Moves: Equatable {
+    public var listed: [String]
+    public var text: FreeText?
+
+    public init(_ listed: [String], text: FreeText? = nil) {
+        self.listed = listed
+        self.text = text
+    }
+
+    public var isEmpty: Bool { listed.isEmpty && text == nil }
+
+    /// "Moves: r, p, s; or type a five-letter word" for `/moves`.
+    public var summary: String {
+        switch (listed.isEmpty, text) {
+        case (true, nil): "No moves now."
+        case (false, nil): "Moves: " + listed.joined(separator: ", ")
+        case (true, let text?): "Type \(text.description)."
+        case (false, let text?): "Moves: " + listed.joined(separator: ", ") + "; or type \(text.description)"
+        }
+    }
+}
+
+/// Free text a game accepts: what it is, for people, and a Lua pattern the whole input
+/// matches, for programs.
+public struct FreeText: Equatable {
+    public var description: String
+    public var pattern: String?
+
+    public init(description: String, pattern: String? = nil) {
+        self.description = description
+        self.pattern = pattern
+    }
+
+    /// The longest description and pattern a rule may give.
+    public static let limit = 200
+
+    /// Lua that answers whether text `s` matches pattern `p` whole: `p` is anchored at both
+    /// ends unless the rule anchored it already.
+    static let matcherSource = """
+        local s, p = ...
+        if p:sub(1, 1) ~= "^" then p = "^" .. p end
+        if #p:match("%%*$") % 2 == 0 then          -- a lone % at the end: let find report it
+          local run = p:match("(%%*)%$$")
+          if not run or #run % 2 == 1 then p = p .. "$" end
+        end
+        return s:find(p) ~= nil
+        """
+
+    /// Candidate inputs for `check` and `sim`: mostly words of the list (which a word game
+    /// accepts), sometimes letters of the list's alphabet in the shape of a word (which it
+    /// should refuse), and random letters and digits when there is no list. `matches` answers for the
+    /// pattern; up to 20 tries are made for a candidate that matches it.
+    public static func candidateForTests(words: WordList?, random: RandomSource, matches: (String) throws -> Bool) throws -> String {
+        try candidate(words: words, letters: words?.letters(fold: false) ?? [], random: random, pattern: nil, matches: matches)
+    }
+
+    static func candidate(words: WordList?, letters: [String], random: RandomSource, pattern: String? = nil,
+                          matches: (String) throws -> Bool) throws -> String {
+        // A pattern of digits (a number game) gets numbers, not words.
+        if let pattern, pattern.contains("%d"), !["%a", "%w", "%l", "%u", "."].contains(where: pattern.contains) {
+            var number = ""
+            for _ in 0..<20 {
+                number = String(try random.int(in: 0...(try random.int(in: 0...1) == 0 ? 99 : 9999)))
+                if try matches(number) { return number }
+            }
+            return number
+        }
+        let alphabet = letters.isEmpty ? "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init) : letters
+        var candidate = ""
+        for _ in 0..<20 {
+            if let words, !words.entries.isEmpty {
+                let word = words.entries[try random.int(in: 0...(words.entries.count - 1))].word
+                if try random.int(in: 1...4) > 1 {
+                    candidate = word
+                } else {
+                    candidate = try word.map { _ in alphabet[try random.int(in: 0...(alphabet.count - 1))] }.joined()
+                }
+            } else {
+                candidate = try (0..<(try random.int(in: 1...8))).map { _ in alphabet[try random.int(in: 0...(alphabet.count - 1))] }.joined()
+            }
+            if try matches(candidate) { return candidate }
+        }
+        return candidate
+    }
+}

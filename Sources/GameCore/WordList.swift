@@ -37,9 +37,12 @@ public struct WordList {
     private let index: KeySet
 
     /// Whether the list has `word`, compared as players type: in NFC and ignoring case.
-    public func contains(_ word: String) -> Bool {
+    public func contains(_ word: String) -> Bool { entry(matching: word) != nil }
+
+    /// The list's entry for `word`, compared in NFC and ignoring case ("CAFÉ" finds "café").
+    public func entry(matching word: String) -> Entry? {
         let key = AccentFolding.nfc(word).lowercased()
-        return index.find(Self.fnv(key.utf8, lowercasingASCII: false), among: entries, word: key) != nil
+        return index.find(Self.fnv(key.utf8, lowercasingASCII: false), among: entries, word: key).map { entries[$0] }
     }
 
     /// The letters the list's words are made of, each once, as comparison keys (lower case;

@@ -43,9 +43,44 @@ extension GameAPI {
             call.push(scores.board(call.text(1)).summary(limit: call.int(2, default: 10)))
             return 1
         }
+        installRecords(set)
         set("best", [.string("board", max: Self.boardNameLimit)]) { [unowned self] call in
             if let best = scores.board(call.text(1)).entries.first { call.push(best.value) } else { call.pushNil() }
             return 1
+        }
+    }
+
+    /// `game.scores.save(name, value)` / `load(name)`: plain data a game keeps across sessions
+    /// (statistics, streaks), per game, saved with the move like a score.
+    func installRecords(_ set: (String, [LuaParameter], @escaping LuaFunction) -> Void) {
+        let name = LuaParameter.string("name", max: Self.boardNameLimit)
+        set("load", [name]) { [unowned self] call in
+            call.push(StateJSON.lua(scores.record(call.text(1))))
+            return 1
+        }
+        set("save", [name, .any("value")]) { [unowned self] call in
+            let value = try call.value(2)
+            guard Self.firstRef(in: value) == nil else {
+                throw GameAPIError("game.scores.save: the value must be plain data (tables, strings, numbers, booleans), with no \(Self.firstRef(in: value) ?? "function") in it")
+            }
+            let json = StateJSON.convert(value, lua: lua)
+            let size = json.encoded.utf8.count
+            try call.charge(Double(size))
+            guard size <= ScoreStore.recordLimit else {
+                throw GameAPIError("game.scores.save: the value is \(size) bytes as JSON; a record may have \(ScoreStore.recordLimit >> 10) KB")
+            }
+            try scores.save(call.text(1), json)
+            return 0
+        }
+    }
+
+    /// The type of the first function, coroutine or userdata in a value.
+    static func firstRef(in value: LuaValue) -> String? {
+        switch value {
+        case .ref(let r): return r.typeName
+        case .array(let items): return items.lazy.compactMap(firstRef).first
+        case .map(let fields): return fields.values.lazy.compactMap(firstRef).first
+        default: return nil
         }
     }
 

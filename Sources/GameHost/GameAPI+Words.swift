@@ -36,6 +36,12 @@ extension GameAPI {
             call.push(list.contains(call.text(1)))
             return 1
         }
+        set("find", [.string("word", max: WordList.lineLimit)]) { [unowned self] call in
+            let list = try list("find")
+            try call.charge(Double(call.length(1)) * 4)
+            call.push(list.entry(matching: call.text(1)).map(Self.table(of:)) ?? .nil)
+            return 1
+        }
         set("letters", [.choice("accents", ["fold", "strict"], optional: true)]) { [unowned self] call in
             let list = try list("letters")
             let fold = call.text(1, default: "fold") == "fold"

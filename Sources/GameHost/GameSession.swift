@@ -48,7 +48,7 @@ public final class GameSession {
     /// `colour` lets `game.colour` colour text (the CLI's decision: a terminal, NO_COLOR unset).
     public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock(),
                 words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false, colour: Bool = false,
-                recordedBoards: [String: Leaderboard] = [:]) throws {
+                recordedBoards: [String: Leaderboard] = [:], recordedRecords: [String: JSONValue] = [:]) throws {
         self.rule = rule
         self.seed = seed
         self.random = RandomSource(seed: seed)
@@ -62,7 +62,7 @@ public final class GameSession {
             throw UsageError("\(rule.id) does not use word lists, so --words has no effect")
         }
         self.words = words
-        let keeper = ScoreKeeper(store: scores, preset: recordedBoards)
+        let keeper = ScoreKeeper(store: scores, preset: recordedBoards, presetRecords: recordedRecords)
         keeper.game = rule.scoreKey
         keeper.ruleHash = rule.contentHash
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
@@ -170,6 +170,12 @@ public final class GameSession {
     public var onBoardLoad: ((String, Leaderboard) -> Void)? {
         get { api.scores.onLoad }
         set { api.scores.onLoad = newValue }
+    }
+
+    /// Told of each saved record the first time the game reads it (transcripts record them).
+    public var onRecordLoad: ((String, JSONValue) -> Void)? {
+        get { api.scores.onRecordLoad }
+        set { api.scores.onRecordLoad = newValue }
     }
 
     /// Counts a game in the statistics the first time its result appears.

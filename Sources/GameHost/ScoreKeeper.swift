@@ -1,8 +1,9 @@
 import GameCore
 
-/// The scores a session submits: ranked at once against the board, written to the store only
-/// when the move that made them is accepted (a refused or failed move leaves no score). A store
-/// that cannot be used is reported once and the game goes on without it.
+/// The scores a session submits and the records it saves (`game.scores.save`): ranked or kept
+/// at once for the session, written to the store only when the move that made them is
+/// accepted (a refused or failed move leaves nothing). A store that cannot be used is reported
+/// once and the game goes on without it.
 final class ScoreKeeper {
     let store: ScoreStore?
     var game = ""
@@ -21,9 +22,50 @@ final class ScoreKeeper {
     /// Boards to use instead of the store's (a replay's recorded boards).
     private let preset: [String: Leaderboard]
 
-    init(store: ScoreStore?, preset: [String: Leaderboard] = [:]) {
+    /// Records by name as this session sees them (`.null`: none), `committedRecords` without
+    /// the current move's, and the move's saves not yet written.
+    private var records: [String: JSONValue] = [:]
+    private var committedRecords: [String: JSONValue] = [:]
+    private var pendingRecords: [String: JSONValue] = [:]
+    /// Told of each record as it is first read (transcripts keep them, like boards).
+    var onRecordLoad: ((String, JSONValue) -> Void)?
+    private let presetRecords: [String: JSONValue]
+
+    init(store: ScoreStore?, preset: [String: Leaderboard] = [:], presetRecords: [String: JSONValue] = [:]) {
         self.store = store
         self.preset = preset
+        self.presetRecords = presetRecords
+    }
+
+    /// A saved record, or `.null`.
+    func record(_ name: String) -> JSONValue {
+        if let value = records[name] { return value }
+        var value = JSONValue.null
+        if let recorded = presetRecords[name] {
+            value = recorded
+        } else if let store {
+            do { value = try store.record(game: game, name: name).flatMap { try? JSONValue(parsing: $0) } ?? .null }
+            catch { note(error) }
+        }
+        onRecordLoad?(name, value)
+        records[name] = value
+        committedRecords[name] = value
+        return value
+    }
+
+    /// Saves a record for the session now, and in the store if the move is accepted. A game
+    /// keeps at most `ScoreStore.recordsPerGame` records.
+    func save(_ name: String, _ value: JSONValue) throws {
+        _ = record(name)
+        if records[name] == .null && value != .null {
+            let stored = (try? store?.recordCount(game: game)) ?? 0
+            let new = records.filter { $0.value != .null && committedRecords[$0.key] == .null }.count
+            guard stored + new < ScoreStore.recordsPerGame else {
+                throw GameAPIError("game.scores.save: a game keeps at most \(ScoreStore.recordsPerGame) records")
+            }
+        }
+        records[name] = value
+        pendingRecords[name] = value
     }
 
     func board(_ name: String, order: Leaderboard.Order = .higher, unit: String = "") -> Leaderboard {
@@ -52,16 +94,21 @@ final class ScoreKeeper {
 
     /// The move was accepted: keep its scores.
     func commit(at time: Double) {
-        defer { pending = [] }
+        defer { pending = []; pendingRecords = [:] }
         committed = boards
+        committedRecords = records
         guard let store else { return }
-        do { try store.add(pending, game: game, ruleHash: ruleHash, at: time) } catch { note(error) }
+        do {
+            try store.add(pending, records: pendingRecords.mapValues(\.encoded), game: game, ruleHash: ruleHash, at: time)
+        } catch { note(error) }
     }
 
-    /// The move was undone: forget its scores.
+    /// The move was undone: forget its scores and saves.
     func discard() {
         boards = committed
         pending = []
+        records = committedRecords
+        pendingRecords = [:]
     }
 
     func recordResult(_ result: GameResult, at time: Double) {

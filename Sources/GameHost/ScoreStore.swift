@@ -55,9 +55,10 @@ public final class ScoreStore {
         try add([score], game: game, ruleHash: ruleHash, at: time)
     }
 
-    /// Adds a move's scores: all of them, or (on any failure, or a kill) none.
-    public func add(_ scores: [Score], game: String, ruleHash: String, at time: Double) throws {
-        guard !scores.isEmpty else { return }
+    /// Adds a move's scores and saved records (JSON text by name): all of them, or (on any
+    /// failure, or a kill) none.
+    public func add(_ scores: [Score], records: [String: String] = [:], game: String, ruleHash: String, at time: Double) throws {
+        guard !scores.isEmpty || !records.isEmpty else { return }
         _ = try open()
         try exec("BEGIN IMMEDIATE")
         do {
@@ -66,6 +67,10 @@ public final class ScoreStore {
                     "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES (?,?,?,?,?,?,?,?)",
                     [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
                      .text(score.unit), .text(score.label), .real(time)])
+            }
+            for (name, value) in records.sorted(by: { $0.key < $1.key }) {
+                try write("INSERT OR REPLACE INTO records(game, name, value, at) VALUES (?,?,?,?)",
+                          [.text(game), .text(name), .text(value), .real(time)])
             }
             try exec("COMMIT")
         } catch {
@@ -98,6 +103,28 @@ public final class ScoreStore {
         return try query(sql + " ORDER BY 1 LIMIT 100", params).compactMap { $0[0].text }.map { name in
             (name, try leaderboard(game: game, ruleHash: ruleHash, board: name, order: .higher, unit: "", limit: limit))
         }
+    }
+
+    /// A game's saved record (`game.scores.save`) as JSON text, or nil. A database from before
+    /// records has none.
+    public func record(game: String, name: String) throws -> String? {
+        guard try hasRecords() else { return nil }
+        return try query("SELECT value FROM records WHERE game = ? AND name = ? AND length(value) <= ?",
+                         [.text(game), .text(name), .real(Double(Self.recordLimit))]).first?[0].text
+    }
+
+    /// How many records a game has saved.
+    public func recordCount(game: String) throws -> Int {
+        guard try hasRecords() else { return 0 }
+        return Int(try query("SELECT count(*) FROM records WHERE game = ?", [.text(game)]).first?[0].real ?? 0)
+    }
+
+    /// The longest record, as JSON text, and the most records a game keeps.
+    public static let recordLimit = 64 << 10
+    public static let recordsPerGame = 100
+
+    private func hasRecords() throws -> Bool {
+        !(try query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'", [])).isEmpty
     }
 
     /// Counts a finished game for the statistics.
@@ -162,6 +189,8 @@ public final class ScoreStore {
                 CREATE INDEX IF NOT EXISTS scores_by_board ON scores(game, rule_hash, board);
                 CREATE TABLE IF NOT EXISTS results(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
                   winner TEXT, score REAL, at REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS records(game TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
+                  at REAL NOT NULL, PRIMARY KEY(game, name));
                 """)
         } catch {
             sqlite3_close_v2(handle)

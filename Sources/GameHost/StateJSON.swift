@@ -18,4 +18,17 @@ enum StateJSON {
             return .null
         }
     }
+
+    /// JSON data back as Lua data (a saved record): objects become tables with string keys.
+    static func lua(_ json: JSONValue) -> LuaValue {
+        switch json {
+        case .null: return .nil
+        case .bool(let b): return .boolean(b)
+        case .int(let i): return .integer(i)
+        case .double(let d): return .number(d)
+        case .string(let s): return .string(s)
+        case .array(let items): return .array(items.map(lua))
+        case .object(let fields): return .map(fields.mapValues(lua))
+        }
+    }
 }

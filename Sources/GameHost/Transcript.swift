@@ -38,6 +38,8 @@ public struct Transcript {
         public var input: String?
         public var clock: [Double] = []
         public var boards: [String: JSONValue] = [:]
+        /// Saved records the step read first (`game.scores.load`), so a replay reads the same.
+        public var records: [String: JSONValue] = [:]
         public var status: String
         public var messages: [String]
         public var bells: Int
@@ -71,12 +73,14 @@ public struct Transcript {
     }
 
     static func stepLine(_ s: Step) -> JSONValue {
-        .object([
+        var fields: [String: JSONValue] = [
             "input": s.input.map { .string($0) } ?? .null, "clock": .array(s.clock.map { .double($0) }),
             "boards": .object(s.boards), "status": .string(s.status), "messages": .array(s.messages.map { .string($0) }),
             "bells": .int(Int64(s.bells)), "reason": s.reason.map { .string($0) } ?? .null, "view": .string(s.view),
             "result": s.result.map { .string($0) } ?? .null,
-        ])
+        ]
+        if !s.records.isEmpty { fields["records"] = .object(s.records) }
+        return .object(fields)
     }
 
     static func step(_ r: SessionDriver.Report) -> Step {
@@ -138,7 +142,7 @@ public struct Transcript {
             let s = try parse(k)
             guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
             return Step(input: s["input"].string, clock: try Self.readings(s["clock"], at: "\(path):\(k + 1)"),
-                        boards: s["boards"].object ?? [:], status: status,
+                        boards: s["boards"].object ?? [:], records: s["records"].object ?? [:], status: status,
                         messages: (s["messages"].array ?? []).compactMap(\.string), bells: try Self.bells(s["bells"], at: "\(path):\(k + 1)"),
                         reason: s["reason"].string, view: s["view"].string ?? "", result: s["result"].string)
         }
@@ -151,15 +155,19 @@ public struct Transcript {
     public func replay(rule: Rule, words: WordList?) throws -> String? {
         var boards: [String: Leaderboard] = [:]
         for step in steps { for (name, b) in step.boards { boards[name] = Self.leaderboard(b) } }
+        var records: [String: JSONValue] = [:]
+        for step in steps { for (name, value) in step.records { records[name] = value } }
         let clock = ReplayClock(header.clock + steps.flatMap(\.clock))
         let session = try GameSession(rule: rule, options: header.options, seed: header.seed, clock: clock,
-                                      words: words, ascii: header.ascii, colour: header.colour, recordedBoards: boards)
+                                      words: words, ascii: header.ascii, colour: header.colour, recordedBoards: boards,
+                                      recordedRecords: records)
         let driver = SessionDriver(session: session)
         for (k, expected) in steps.enumerated() {
             let report = k == 0 ? driver.start() : driver.handle(expected.input ?? "")
             var got = Self.step(report)
             got.clock = expected.clock
             got.boards = expected.boards
+            got.records = expected.records
             if let difference = Self.difference(expected, got) {
                 let input = expected.input.map { " (input \"\($0.utf8.count > 200 ? String(decoding: $0.utf8.prefix(200), as: UTF8.self) + "…" : $0)\")" } ?? " (the start)"
                 return "step \(k)\(input): \(difference)"
@@ -191,13 +199,14 @@ public struct Transcript {
 }
 
 extension Transcript {
-    /// Plays `inputs` in a fresh session (a manual clock, no scores kept) and returns the
+    /// Plays `inputs` in a fresh session (a manual clock; scores only in `scores`) and returns the
     /// transcript file's text. When `inputs` is nil, plays the first move `moves()` offers
     /// `autoMoves` times: a starter golden test for a new rule.
     public static func record(rule: Rule, game: String, seed: UInt64 = 1, options: [String: String] = [:],
-                              words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3) throws -> String {
+                              words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3,
+                              scores: ScoreStore? = nil) throws -> String {
         let clock = RecordingClock(ManualClock(at: 1_000_000))
-        let session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: words)
+        let session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: words, scores: scores)
         var text = ""
         let header = Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options, words: wordsName, minLength: nil)
         let recorder = TranscriptRecorder(SilentPresenter(), session: session, clock: clock, header: header) { text += $0 }
@@ -279,6 +288,7 @@ public final class TranscriptRecorder: Presenter {
     let header: Transcript.Header
     let write: (String) -> Void
     private var boards: [String: JSONValue] = [:]
+    private var records: [String: JSONValue] = [:]
 
     /// `write` receives each line of the transcript (the file is written line by line, so an
     /// interrupted game leaves a readable transcript of its steps so far).
@@ -288,6 +298,7 @@ public final class TranscriptRecorder: Presenter {
         self.header = header
         self.write = write
         session.onBoardLoad = { [unowned self] name, board in boards[name] = Transcript.json(board) }
+        session.onRecordLoad = { [unowned self] name, value in records[name] = value }
     }
 
     public var prompt: String { inner.prompt }
@@ -304,7 +315,9 @@ public final class TranscriptRecorder: Presenter {
         var step = Transcript.step(report)
         step.clock = clock.take()
         step.boards = boards
+        step.records = records
         boards = [:]
+        records = [:]
         write(Transcript.stepLine(step).encoded + "\n")
         inner.show(report)
     }

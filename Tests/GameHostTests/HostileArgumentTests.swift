@@ -22,7 +22,7 @@ final class HostileArgumentTests: XCTestCase {
         ("game.match.record", ["V, 'win'", "game.match.new(3), V", "{ match = 3, wins = 0, losses = 0, ties = V }, 'tie'",
                                "{ match = V, wins = 0, losses = 0, ties = 0 }, 'win'"]),
         ("game.words.next", ["V"]), ("game.words.letters", ["V"]), ("game.words.draw", ["V"]), ("game.words.left", ["V"]), ("game.words.count", ["V"]),
-        ("game.words.entry", ["V"]), ("game.words.contains", ["V"]),
+        ("game.words.entry", ["V"]), ("game.words.contains", ["V"]), ("game.words.find", ["V"]),
         ("game.words.puzzle", ["V", "'cat', V"]),
         ("game.words.guess", ["V, 'a'", "game.words.puzzle('cat'), V", "{ word = V, guessed = {} }, 'a'",
                               "{ word = 'cat', guessed = V }, 'a'", "{ word = 'cat', wrong_words = V }, 'cat'"]),

@@ -21,9 +21,9 @@ final class WordAPITests: XCTestCase {
     func testLookingUpAndReadingTheListUsesNoWord() throws {
         let t = try tester("""
             game.words.contains("CAT"), game.words.contains("Café"), game.words.contains("cafe"), game.words.contains("ca"),
-            game.words.count(), game.words.entry(2).word, tostring(game.words.entry(2).hint), game.words.entry(2).line, game.words.left(), game.words.name
+            game.words.count(), game.words.entry(2).word, tostring(game.words.entry(2).hint), game.words.entry(2).line, game.words.left(), game.words.name, game.words.find("DOG").word, game.words.find("DOG").hint, game.words.find("cow") == nil
             """, list: ["cat\tpurrs", "café", "# a comment", "dog\tbarks"])
-        XCTAssertEqual(t.state["seen"], [true, true, false, false, 3, "café", "nil", 2, 3, "test-words"])
+        XCTAssertEqual(t.state["seen"], [true, true, false, false, 3, "café", "nil", 2, 3, "test-words", "dog", "barks", true])
     }
 
     func testEntryOutOfRangeIsAnError() throws {

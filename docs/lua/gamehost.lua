@@ -84,6 +84,11 @@ function GameWords.entry(i) end
 ---@return boolean
 function GameWords.contains(word) end
 
+---The list's entry for `word` (compared as `contains` does), in the list's own spelling, or nil.
+---@param word string
+---@return WordEntry|nil
+function GameWords.find(word) end
+
 ---The letters the list's words are made of, each once, lower case, in code point order; with
 ---"fold" (the default) an accented letter counts as its base letter.
 ---@param accents? "fold"|"strict"
@@ -128,6 +133,17 @@ function GameScores.summary(board, n) end
 ---@param board string
 ---@return number|nil
 function GameScores.best(board) end
+
+---A record the game saved (in any session), or nil.
+---@param name string
+---@return any
+function GameScores.load(name) end
+
+---Keeps plain data under `name` for later sessions (nil removes it): up to 64 KB as JSON,
+---100 names a game; saved with the move, like a score.
+---@param name string
+---@param value any
+function GameScores.save(name, value) end
 
 ---A card: a table the rule owns. Every deck operation moves it and never rebuilds it, so
 ---fields the rule adds (`card.points = 3`) survive draw, deal, cut and shuffle.

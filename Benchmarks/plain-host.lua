@@ -1,7 +1,7 @@
--- The host API the plain-Lua baselines give a rule (Benchmarks/rps-baseline.lua,
--- Benchmarks/protocol-baseline.lua): what GameHost's `game` does for Rock · Paper · Scissors,
--- written in plain Lua for the stock lua5.4 interpreter. Returns the `game` table and a
--- function that takes the messages said since it was last called.
+-- The host API the plain-Lua baselines give a rule (Benchmarks/sim-baseline.lua,
+-- Benchmarks/protocol-baseline.lua): what GameHost's `game` does for Rock · Paper · Scissors
+-- and Blackjack, written in plain Lua for the stock lua5.4 interpreter. Returns the `game`
+-- table and a function that takes the messages said since it was last called.
 local messages = {}
 local game = {
   options = { match = "best-of-3", opponent = "random" },
@@ -13,7 +13,61 @@ local game = {
   pick = function(list) return list[math.random(#list)] end,
   now = function() return 0 end,
   match = {},
+  cards = {},
+  scores = {
+    submit = function() return 1 end,
+    summary = function() return "" end,
+  },
 }
+
+function game.shuffle(list)
+  for i = #list, 2, -1 do
+    local j = math.random(i)
+    list[i], list[j] = list[j], list[i]
+  end
+  return list
+end
+
+-- Standard cards, as game.cards.standard makes them (one deck, no jokers).
+local NAMES = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" }
+local SUITS = { { "spades", "♠", "black" }, { "hearts", "♥", "red" }, { "diamonds", "♦", "red" }, { "clubs", "♣", "black" } }
+function game.cards.standard()
+  local deck = {}
+  for _, suit in ipairs(SUITS) do
+    for rank = 1, 13 do
+      deck[#deck + 1] = { rank = rank, name = NAMES[rank], suit = suit[1], label = NAMES[rank] .. suit[2], colour = suit[3], faceUp = false }
+    end
+  end
+  return deck
+end
+function game.cards.draw(deck, n)
+  if n == nil then
+    if #deck == 0 then error("no card left") end
+    return table.remove(deck, 1)
+  end
+  local drawn = {}
+  for i = 1, n do drawn[i] = table.remove(deck, 1) end
+  return drawn
+end
+function game.cards.turn_up(card, i)
+  if i then card = card[i] end
+  card.faceUp = true
+  return card
+end
+function game.cards.total(hand)
+  local total, ace = 0, false
+  for _, card in ipairs(hand) do
+    total = total + math.min(card.rank, 10)
+    if card.rank == 1 then ace = true end
+  end
+  if ace and total + 10 <= 21 then return total + 10, true end
+  return total, false
+end
+function game.cards.show(hand)
+  local labels = {}
+  for i, card in ipairs(hand) do labels[i] = card.faceUp and card.label or "??" end
+  return table.concat(labels, " ")
+end
 
 -- Best-of-N scoring, as GameCore's Match does it.
 function game.match.length(text)

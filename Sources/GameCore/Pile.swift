@@ -1,5 +1,5 @@
-/// A pile of cards (or of anything) taken from the top, which is the first element: drawn,
-/// dealt, peeked and cut. The elements move, never copy, so the host can apply the same moves
+/// A pile of cards (or of anything) whose top is the first element: shuffled, dealt and cut.
+/// (Drawing and peeking take the top `n`, after `check`.) The elements move, never copy, so the host can apply the same moves
 /// to a rule's own card tables by position. Asking for more than the pile holds is an error,
 /// not a shorter answer: a card game that runs out must say what happens next.
 public struct Pile<Card> {
@@ -12,28 +12,15 @@ public struct Pile<Card> {
     /// A uniform shuffle (Fisher-Yates through the host's source).
     public mutating func shuffle(_ random: RandomSource) throws { try random.shuffle(&cards) }
 
-    /// Takes `n` cards from the top.
-    public mutating func draw(_ n: Int = 1) throws -> [Card] {
-        try need(n)
-        defer { cards.removeFirst(n) }
-        return Array(cards.prefix(n))
-    }
-
     /// Deals `each` cards to each of `hands` hands, one card at a time round the table.
     public mutating func deal(hands: Int, each: Int) throws -> [[Card]] {
         guard hands > 0, each >= 0 else { throw PileError.badDeal(hands: hands, each: each) }
         let (total, overflow) = hands.multipliedReportingOverflow(by: each)
-        try need(overflow ? Int.max : total)
+        try Self.check(overflow ? Int.max : total, left: cards.count)
         var dealt = Array(repeating: [Card](), count: hands)
         for k in 0..<total { dealt[k % hands].append(cards[k]) }
         cards.removeFirst(total)
         return dealt
-    }
-
-    /// The top `n` cards, left in place.
-    public func peek(_ n: Int = 1) throws -> [Card] {
-        try need(n)
-        return Array(cards.prefix(n))
     }
 
     /// Moves the top `n` cards to the bottom (a negative `n` moves cards from the bottom to
@@ -44,9 +31,10 @@ public struct Pile<Card> {
         cards = Array(cards[k...] + cards[..<k])
     }
 
-    private func need(_ n: Int) throws {
+    /// Whether `n` cards can be taken from the top of a pile of `left` (drawn or peeked).
+    public static func check(_ n: Int, left: Int) throws {
         guard n >= 0 else { throw PileError.negative(n) }
-        guard n <= cards.count else { throw PileError.tooFew(asked: n, left: cards.count) }
+        guard n <= left else { throw PileError.tooFew(asked: n, left: left) }
     }
 
     /// `copies` of each content in turn: pairs with 2, three of a kind with 3. Repeated

@@ -31,23 +31,22 @@ extension GameAPI {
             let decks = try Self.option(call, "decks", 1...8, default: 1)
             let cards = PlayingCard.decks(decks, jokers: jokers)
             try call.charge(Double(cards.count) * 8)
-            call.push(.array(cards.map { Self.table(of: $0, ascii: ascii) }))
+            let list = call.pushTable(count: cards.count)
+            for (k, card) in cards.enumerated() {
+                Self.pushTable(of: card, ascii: ascii, call)
+                call.append(to: list, at: k + 1)
+            }
             return 1
         }
         set("shuffle", [.list("cards")]) { [unowned self] call in try shuffle(call) }
 
-        // Draw, deal, peek and cut work out the move on positions, then move the tables.
+        // Draw and peek take the top cards; deal and cut work the move out on positions (see
+        // Pile), then move the tables.
         set("draw", [deck, count]) { call in
-            var pile = try Self.positions(call)
-            if call.isNil(2) {
-                let top = try Self.pile("draw") { try pile.draw(1) }
-                call.pushElement(of: 1, at: top[0])
-                try call.rearrange(1, pile.cards)
-                return 1
-            }
-            let drawn = try Self.pile("draw") { try pile.draw(call.int(2)) }
-            call.pushList(of: 1, at: drawn)
-            try call.rearrange(1, pile.cards)
+            let n = call.isNil(2) ? 1 : call.int(2)
+            try Self.pile("draw") { try Pile<Int>.check(n, left: call.length(1)) }
+            try call.charge(Double(call.length(1)))
+            call.takeFront(of: 1, n, asList: !call.isNil(2))
             return 1
         }
         set("deal", [deck, .integer("hands", 1...1000), .integer("each", 0...Int64(Self.deckLimit))]) { call in
@@ -58,9 +57,9 @@ extension GameAPI {
             return 1
         }
         set("peek", [deck, count]) { call in
-            let pile = try Self.positions(call)
-            let seen = try Self.pile("peek") { try pile.peek(call.isNil(2) ? 1 : call.int(2)) }
-            if call.isNil(2) { call.pushElement(of: 1, at: seen[0]) } else { call.pushList(of: 1, at: seen) }
+            let n = call.isNil(2) ? 1 : call.int(2)
+            try Self.pile("peek") { try Pile<Int>.check(n, left: call.length(1)) }
+            if call.isNil(2) { call.pushElement(of: 1, at: 1) } else { call.pushList(of: 1, at: Array(stride(from: 1, through: n, by: 1))) }
             return 1
         }
         set("cut", [deck, .integer("n", -1_000_000_000...1_000_000_000)]) { call in
@@ -79,7 +78,7 @@ extension GameAPI {
         // The queries read only the fields they need: games call them on every move.
         set("face_up", [deck]) { call in
             var up: [LuaValue] = []
-            for n in stride(from: 1, through: call.length(1), by: 1) where try call.field(ofElement: n, in: 1, "faceUp") == .boolean(true) {
+            for n in stride(from: 1, through: call.length(1), by: 1) where call.withElement(n, of: 1, { call.boolean("faceUp", of: $0) }) == true {
                 up.append(.integer(Int64(n)))
             }
             call.push(.array(up))
@@ -87,7 +86,7 @@ extension GameAPI {
         }
         set("all_matched", [deck]) { call in
             var all = true
-            for n in stride(from: 1, through: call.length(1), by: 1) where try call.field(ofElement: n, in: 1, "matched") != .boolean(true) {
+            for n in stride(from: 1, through: call.length(1), by: 1) where call.withElement(n, of: 1, { call.boolean("matched", of: $0) }) != true {
                 all = false
                 break
             }
@@ -96,7 +95,8 @@ extension GameAPI {
         }
         set("face_up_time", [deck, .integer("i", 1...Int64(Self.deckLimit))]) { [unowned self] call in
             try Self.requireCard(call)
-            call.push(try Self.flags(call, element: call.int(2)).faceUpTime(at: clock.now()))
+            let time = call.withElement(call.int(2), of: 1) { Self.flags(call, $0).faceUpTime(at: clock.now()) } ?? 0
+            call.push(time)
             return 1
         }
 
@@ -111,7 +111,7 @@ extension GameAPI {
         set("total", [deck, .choice("count", PlayingCard.Count.allCases.map(\.rawValue))]) { call in
             var ranks: [Int] = []
             for n in stride(from: 1, through: call.length(1), by: 1) {
-                ranks.append(try Self.rank(call.field(ofElement: n, in: 1, "rank"), "card \(n)"))
+                ranks.append(try Self.rank(call.withElement(n, of: 1) { call.integer("rank", of: $0) } ?? nil, "card \(n)"))
             }
             let (total, soft) = PlayingCard.total(ofRanks: ranks, PlayingCard.Count(rawValue: call.text(2))!)
             call.push(Int64(total))
@@ -122,14 +122,15 @@ extension GameAPI {
             let hidden = call.text(2, default: "??")
             var labels: [String] = []
             for n in stride(from: 1, through: call.length(1), by: 1) {
-                if try call.field(ofElement: n, in: 1, "faceUp") == .boolean(false) {
-                    labels.append(hidden)
-                    continue
+                let label = try call.withElement(n, of: 1) { card -> String in
+                    if call.boolean("faceUp", of: card) == false { return hidden }
+                    guard let label = call.string("label", of: card, maxBytes: Self.cardContentLimit)
+                        ?? call.string("content", of: card, maxBytes: Self.cardContentLimit) else {
+                        throw GameAPIError("game.cards.show: card \(n) has no label or content (a string of at most \(Self.cardContentLimit) bytes)")
+                    }
+                    return label
                 }
-                let label = try call.field(ofElement: n, in: 1, "label").string ?? call.field(ofElement: n, in: 1, "content").string
-                guard let label, label.utf8.count <= Self.cardContentLimit else {
-                    throw GameAPIError("game.cards.show: card \(n) has no label or content (a string of at most \(Self.cardContentLimit) bytes)")
-                }
+                guard let label else { throw GameAPIError("game.cards.show: card \(n) is not a table") }
                 labels.append(label)
             }
             call.push(labels.joined(separator: " "))
@@ -139,22 +140,30 @@ extension GameAPI {
 
     /// `turn_up` / `turn_down`: updates the card's table in place and returns it.
     private func turn(_ call: LuaCall, up: Bool) throws -> Int32 {
-        let element: Int?
+        let now = clock.now()
+        func turn(_ card: Int32) {
+            let before = Self.flags(call, card)
+            var flags = before
+            if up { flags.turnUp(at: now) } else { flags.turnDown(at: now) }
+            // Only what changed is written (and faceUp always, so the card says which way up).
+            call.set("faceUp", of: card, flags.faceUp)
+            if flags.matched != before.matched { call.set("matched", of: card, flags.matched) }
+            if flags.seen != before.seen { call.set("seen", of: card, flags.seen) }
+            if flags.removed != before.removed { call.set("removed", of: card, flags.removed) }
+            if flags.upTime != before.upTime { call.set("upTime", of: card, flags.upTime) }
+            if flags.upSince != before.upSince { call.set("upSince", of: card, flags.upSince) }
+        }
         if call.isNil(2) {
             guard call.length(1) == 0 else {
                 throw GameAPIError("game.cards.turn_\(up ? "up" : "down"): argument #1 is a list of cards: say which, as turn_\(up ? "up" : "down")(cards, i)")
             }
-            element = nil
+            turn(1)
+            call.pushArgument(1)
         } else {
             try Self.requireCard(call)
-            element = call.int(2)
+            call.withElement(call.int(2), of: 1, turn)
+            call.pushElement(of: 1, at: call.int(2))
         }
-        var flags = try Self.flags(call, element: element)
-        if up { flags.turnUp(at: clock.now()) } else { flags.turnDown(at: clock.now()) }
-        for (key, value) in Self.fields(of: flags) {
-            if let element { call.setField(ofElement: element, in: 1, key, value) } else { call.setField(1, key, value) }
-        }
-        if let element { call.pushElement(of: 1, at: element) } else { call.pushArgument(1) }
         return 1
     }
 
@@ -165,30 +174,21 @@ extension GameAPI {
         guard call.isTable(element: n, in: 1) else { throw GameAPIError("game.cards: card \(n) is not a table") }
     }
 
-    /// The flags of card `element` of argument 1, or of argument 1 itself.
-    static func flags(_ call: LuaCall, element: Int?) throws -> CardFlags {
-        func field(_ key: String) throws -> LuaValue {
-            if let element { try call.field(ofElement: element, in: 1, key) } else { try call.field(1, key) }
-        }
+    /// The flags of the card table at stack index `card`.
+    static func flags(_ call: LuaCall, _ card: Int32) -> CardFlags {
         var flags = CardFlags()
-        flags.faceUp = try field("faceUp").boolean ?? false
-        flags.matched = try field("matched").boolean ?? false
-        flags.seen = try field("seen").boolean ?? false
-        flags.removed = try field("removed").boolean ?? false
-        flags.upSince = time(try field("upSince"))
-        flags.upTime = time(try field("upTime")) ?? 0
+        flags.faceUp = call.boolean("faceUp", of: card) ?? false
+        flags.matched = call.boolean("matched", of: card) ?? false
+        flags.seen = call.boolean("seen", of: card) ?? false
+        flags.removed = call.boolean("removed", of: card) ?? false
+        flags.upSince = call.number("upSince", of: card).flatMap { $0.isFinite ? $0 : nil }
+        flags.upTime = call.number("upTime", of: card).flatMap { $0.isFinite ? $0 : nil } ?? 0
         return flags
     }
 
     static func fields(of flags: CardFlags) -> [(String, LuaValue)] {
         [("faceUp", .boolean(flags.faceUp)), ("matched", .boolean(flags.matched)), ("seen", .boolean(flags.seen)),
          ("removed", .boolean(flags.removed)), ("upTime", .number(flags.upTime)), ("upSince", flags.upSince.map(LuaValue.number) ?? .nil)]
-    }
-
-    /// A time field of a card: a finite number, else none.
-    static func time(_ value: LuaValue) -> Double? {
-        guard let d = number(value), d.isFinite else { return nil }
-        return d
     }
 
     /// The positions 1...n of the list argument 1, as a pile to work the move out on.
@@ -216,11 +216,11 @@ extension GameAPI {
 
     /// The `rank` of a card (argument `i`).
     static func rank(_ call: LuaCall, _ i: Int, of name: String) throws -> Int {
-        try rank(call.field(i, "rank"), name)
+        try rank(call.integer("rank", of: Int32(i)), name)
     }
 
-    static func rank(_ value: LuaValue, _ name: String) throws -> Int {
-        guard let n = value.integer, (0...13).contains(n) else {
+    static func rank(_ value: Int64?, _ name: String) throws -> Int {
+        guard let n = value, (0...13).contains(n) else {
             throw GameAPIError("game.cards: \(name) has no rank (a whole number from 1 to 13, or 0 for a joker): use cards from game.cards.standard")
         }
         return Int(n)
@@ -240,12 +240,14 @@ extension GameAPI {
         return .map(fields)
     }
 
-    static func table(of card: PlayingCard, ascii: Bool) -> LuaValue {
-        var fields: [String: LuaValue] = [
-            "rank": .integer(Int64(card.rank)), "name": .string(card.name), "label": .string(card.label(ascii: ascii)),
-            "colour": .string(card.colour), "faceUp": .boolean(false),
-        ]
-        if let suit = card.suit { fields["suit"] = .string(suit.rawValue) }
-        return .map(fields)
+    /// Pushes a standard card's table, field by field (a shuffle may make a deck every hand).
+    static func pushTable(of card: PlayingCard, ascii: Bool, _ call: LuaCall) {
+        let t = call.pushTable(fields: 6)
+        call.set("rank", of: t, Int64(card.rank))
+        call.set("name", of: t, card.name)
+        if let suit = card.suit { call.set("suit", of: t, suit.rawValue) }
+        call.set("label", of: t, card.label(ascii: ascii))
+        call.set("colour", of: t, card.colour)
+        call.set("faceUp", of: t, false)
     }
 }

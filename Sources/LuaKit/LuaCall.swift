@@ -176,6 +176,124 @@ public struct LuaCall {
         }
     }
 
+    // Raw field access by a fixed key, for host functions that read a few fields of many
+    // tables (cards in a deck): no copy into Swift, no metamethod. `table` is a stack index.
+
+    /// Runs `body` with `t[n]` pushed, where `t` is the table argument `i`, and gives it the
+    /// element's stack index; nil when `t[n]` is not a table. (A table argument itself is at
+    /// stack index `i`.)
+    public func withElement<T>(_ n: Int, of i: Int, _ body: (Int32) throws -> T) rethrows -> T? {
+        defer { gh_pop(L, 1) }
+        guard lua_rawgeti(L, Int32(i), lua_Integer(n)) == LUA_TTABLE else { return nil }
+        return try body(lua_gettop(L))
+    }
+
+    /// Pushes `table[key]` (raw) and returns its type.
+    private func pushField(_ key: StaticString, of table: Int32) -> Int32 {
+        key.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        return lua_rawget(L, table)
+    }
+
+    /// `table[key]` when it is a boolean.
+    public func boolean(_ key: StaticString, of table: Int32) -> Bool? {
+        defer { gh_pop(L, 1) }
+        return pushField(key, of: table) == LUA_TBOOLEAN ? lua_toboolean(L, -1) != 0 : nil
+    }
+
+    /// `table[key]` when it is a number.
+    public func number(_ key: StaticString, of table: Int32) -> Double? {
+        defer { gh_pop(L, 1) }
+        return pushField(key, of: table) == LUA_TNUMBER ? gh_tonumber(L, -1, nil) : nil
+    }
+
+    /// `table[key]` when it is a number with an integer value.
+    public func integer(_ key: StaticString, of table: Int32) -> Int64? {
+        defer { gh_pop(L, 1) }
+        guard pushField(key, of: table) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        let n = gh_tointeger(L, -1, &ok)
+        return ok != 0 ? Int64(n) : nil
+    }
+
+    /// `table[key]` when it is a string of at most `maxBytes` bytes.
+    public func string(_ key: StaticString, of table: Int32, maxBytes: Int) -> String? {
+        defer { gh_pop(L, 1) }
+        guard pushField(key, of: table) == LUA_TSTRING, Int(lua_rawlen(L, -1)) <= maxBytes else { return nil }
+        return state.string(at: -1, on: L)
+    }
+
+    /// Sets `table[key]` (raw) to a boolean, a number or (nil) nothing.
+    public func set(_ key: StaticString, of table: Int32, _ value: Bool) {
+        key.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        lua_pushboolean(L, value ? 1 : 0)
+        lua_rawset(L, table)
+    }
+
+    public func set(_ key: StaticString, of table: Int32, _ value: Double?) {
+        key.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        if let value { lua_pushnumber(L, value) } else { lua_pushnil(L) }
+        lua_rawset(L, table)
+    }
+
+    public func set(_ key: StaticString, of table: Int32, _ value: Int64) {
+        key.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        lua_pushinteger(L, lua_Integer(value))
+        lua_rawset(L, table)
+    }
+
+    public func set(_ key: StaticString, of table: Int32, _ value: String) {
+        key.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        state.pushString(value, on: L)
+        lua_rawset(L, table)
+    }
+
+    /// Pushes a new table with room for `count` list elements and `fields` named fields, and
+    /// returns its stack index.
+    @discardableResult
+    public func pushTable(count: Int = 0, fields: Int = 0) -> Int32 {
+        lua_createtable(L, Int32(clamping: count), Int32(clamping: fields))
+        return lua_gettop(L)
+    }
+
+    /// Pops the value on top of the stack into element `n` of the table at stack index `list`.
+    public func append(to list: Int32, at n: Int) {
+        lua_rawseti(L, list, lua_Integer(n))
+    }
+
+    /// Pushes elements 1...n of the table argument `i` as a new list (or, with `asList`
+    /// false, element 1 alone) and removes them from it, moving the rest down (the values
+    /// move; tables keep their identity).
+    public func takeFront(of i: Int, _ n: Int, asList: Bool = true) {
+        let count = Int(lua_rawlen(L, Int32(i)))
+        if asList {
+            lua_createtable(L, Int32(clamping: n), 0)
+            for k in stride(from: 1, through: n, by: 1) {
+                lua_rawgeti(L, Int32(i), lua_Integer(k))
+                lua_rawseti(L, -2, lua_Integer(k))
+            }
+        } else {
+            lua_rawgeti(L, Int32(i), 1)
+        }
+        for k in stride(from: n + 1, through: count, by: 1) {
+            lua_rawgeti(L, Int32(i), lua_Integer(k))
+            lua_rawseti(L, Int32(i), lua_Integer(k - n))
+        }
+        for k in stride(from: count, to: count - n, by: -1) {
+            lua_pushnil(L)
+            lua_rawseti(L, Int32(i), lua_Integer(k))
+        }
+    }
+
     /// Pushes a copy of argument `i` as a result.
     public func pushArgument(_ i: Int) { lua_pushvalue(L, Int32(i)) }
 }

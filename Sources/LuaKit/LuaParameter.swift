@@ -78,8 +78,8 @@ public struct LuaParameter {
             let length = Int(lua_rawlen(L, i))
             return length > maxBytes ? "must be a string of at most \(maxBytes) bytes, not one of \(length) bytes" : nil
         case .choice(let choices):
-            let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")
             guard type == LUA_TSTRING, let s = call.state.string(at: i, on: L), choices.contains(s) else {
+                let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")
                 return "must be one of \(list), not \(Self.describe(call, i))"
             }
             return nil

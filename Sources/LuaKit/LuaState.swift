@@ -147,7 +147,7 @@ public final class LuaState {
     /// Reads the value at `index` of `L` into Swift under `readLimits`: tables are copied,
     /// functions, userdata and threads come back as `ref`s. `root` names the value in errors
     /// (`state.self: the table contains itself`).
-    func value(at index: Int32, on L: OpaquePointer? = nil, root: String = "value") throws -> LuaValue {
+    func value(at index: Int32, on L: OpaquePointer? = nil, root: @autoclosure @escaping () -> String = "value") throws -> LuaValue {
         var reader = LuaValueReader(state: self, L: L ?? self.L, limits: readLimits, root: root)
         return try reader.read(at: index)
     }

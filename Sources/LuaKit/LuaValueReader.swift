@@ -34,7 +34,9 @@ struct LuaValueReader {
     let state: LuaState
     let L: OpaquePointer?
     let limits: LuaReadLimits
-    let root: String
+    /// The value's name in errors, made only when one is raised (host functions read fields
+    /// on every call, and a name like "argument #1[3].rank" costs more than the read).
+    let root: () -> String
     private var nodes = 0
     private var bytes = 0
     /// Tables on the path from the root to the value being read (a cycle returns to one).
@@ -42,7 +44,7 @@ struct LuaValueReader {
     /// The keys from the root to the value being read, for messages.
     private var keys: [String] = []
 
-    init(state: LuaState, L: OpaquePointer?, limits: LuaReadLimits, root: String) {
+    init(state: LuaState, L: OpaquePointer?, limits: LuaReadLimits, root: @escaping () -> String) {
         self.state = state
         self.L = L
         self.limits = limits
@@ -50,7 +52,7 @@ struct LuaValueReader {
     }
 
     private func failure(_ reason: String) -> LuaReadError {
-        LuaReadError(path: root + keys.joined(), reason: reason)
+        LuaReadError(path: root() + keys.joined(), reason: reason)
     }
 
     mutating func read(at index: Int32) throws -> LuaValue {

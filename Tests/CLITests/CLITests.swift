@@ -265,7 +265,7 @@ final class BaselineTests: XCTestCase {
             throw XCTSkip("lua5.4 is not installed (scripts/setup installs it)")
         }
         let root = GamehostProcess.packageRoot
-        process.arguments = [root.appendingPathComponent("Benchmarks/rps-baseline.lua").path,
+        process.arguments = [root.appendingPathComponent("Benchmarks/sim-baseline.lua").path,
                              root.appendingPathComponent("rules/rps.lua").path, "300"]
         let out = Pipe()
         process.standardOutput = out

@@ -24,13 +24,11 @@ final class PileTests: XCTestCase {
         XCTAssertEqual(a, b)
     }
 
-    func testDrawDealPeekAndCut() throws {
-        var d = Pile([1, 2, 3, 4, 5, 6, 7])
-        XCTAssertEqual(try d.peek(2), [1, 2])
-        XCTAssertEqual(try d.draw(), [1])
+    func testDealAndCut() throws {
+        var d = Pile([2, 3, 4, 5, 6, 7])
         XCTAssertEqual(try d.deal(hands: 2, each: 2), [[2, 4], [3, 5]], "one card at a time round the table")
         XCTAssertEqual(d.cards, [6, 7])
-        XCTAssertEqual(try d.draw(0), [])
+        XCTAssertEqual(try d.deal(hands: 3, each: 0), [[], [], []])
         var c = Pile(["a", "b", "c", "d"])
         c.cut(1)
         XCTAssertEqual(c.cards, ["b", "c", "d", "a"])
@@ -42,13 +40,13 @@ final class PileTests: XCTestCase {
 
     func testAskingForMoreThanIsLeftIsAnErrorAndChangesNothing() {
         var d = Pile([1, 2, 3])
-        XCTAssertThrowsError(try d.draw(4)) { XCTAssertEqual("\($0)", "asked for 4 cards, but only 3 are left") }
+        XCTAssertThrowsError(try Pile<Int>.check(4, left: 3)) { XCTAssertEqual("\($0)", "asked for 4 cards, but only 3 are left") }
+        XCTAssertNoThrow(try Pile<Int>.check(3, left: 3))
         XCTAssertThrowsError(try d.deal(hands: 2, each: 2)) { XCTAssertEqual($0 as? PileError, .tooFew(asked: 4, left: 3)) }
         XCTAssertThrowsError(try d.deal(hands: Int.max, each: 2), "an overflowing deal is too many, not a trap")
-        XCTAssertThrowsError(try d.peek(-1))
+        XCTAssertThrowsError(try Pile<Int>.check(-1, left: 3))
         XCTAssertEqual(d.cards, [1, 2, 3])
-        _ = try? d.draw(3)
-        XCTAssertThrowsError(try d.draw()) { XCTAssertEqual("\($0)", "asked for 1 card, but none is left") }
+        XCTAssertThrowsError(try Pile<Int>.check(1, left: 0)) { XCTAssertEqual("\($0)", "asked for 1 card, but none is left") }
     }
 
     func testFlagsAndFaceUpTime() {

@@ -1,6 +1,6 @@
--- The baseline for `gamehost sim rps`: the same game loop over the same rule file, run by the
--- stock lua5.4 interpreter with the host API written in plain Lua (no sandbox, no budget, no
--- Swift). Usage: lua5.4 Benchmarks/rps-baseline.lua rules/rps.lua GAMES
+-- The baseline for `gamehost sim rps` and `sim blackjack`: the same game loop over the same
+-- rule file, run by the stock lua5.4 interpreter with the host API written in plain Lua (no
+-- sandbox, no budget, no Swift). Usage: lua5.4 Benchmarks/sim-baseline.lua RULE.lua GAMES
 local path, games = arg[1] or "rules/rps.lua", tonumber(arg[2] or "100000")
 package.path = (path:match("^(.*/)") or "./") .. "lib/?.lua;" .. package.path  -- the rule's require
 local rule = dofile(path)
@@ -30,5 +30,4 @@ for _ = 1, games do
   outcomes[winner] = (outcomes[winner] or 0) + 1
 end
 local seconds = os.clock() - start
-print(("%d games in %.2f s: %d games/s (player %d, computer %d)"):format(
-  games, seconds, math.floor(games / seconds), outcomes.player or 0, outcomes.computer or 0))
+print(("%d games in %.2f s: %d games/s (player %d)"):format(games, seconds, math.floor(games / seconds), outcomes.player or 0))

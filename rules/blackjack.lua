@@ -1,0 +1,235 @@
+-- Blackjack against the dealer, on the host's standard cards (docs/lua-api.md, game.cards):
+-- the deck, the deal, hand totals and labels are the host's; this file is the table's rules,
+-- the chips and the drawing.
+--
+-- Choices where the rule book is silent:
+-- * A game is one sitting at the table: you start with 100 chips and play hands until you
+--   leave or cannot bet. The best chip count you reached is your score on the leaderboard.
+-- * One 52-card deck; before a hand, with a quarter of it (13 cards) or fewer left, the
+--   dealer gathers every card and shuffles.
+-- * Naturals are settled at once: the dealer checks the hole card before you play.
+-- * A natural pays 3:2, so a bet of 5 wins 7.5 chips: chips may have halves.
+-- * Double down doubles the bet (you need the chips), takes one card, and stands.
+-- * No splitting, insurance or surrender.
+
+local START_CHIPS = 100
+local MIN_BET, MAX_BET = 1, 25
+local RESHUFFLE_AT = 13
+
+local function chips(n)
+  return n % 1 == 0 and ("%d"):format(n) or ("%.1f"):format(n)
+end
+
+local function shuffled_deck(game)
+  return game.shuffle(game.cards.standard())
+end
+
+-- Deals one card from the deck into the hand, face up unless `down`.
+local function deal(state, hand, game, down)
+  local card = game.cards.draw(state.deck)
+  if not down then game.cards.turn_up(card) end
+  hand[#hand + 1] = card
+  return card
+end
+
+local function total(hand, game)
+  return game.cards.total(hand, "blackjack")
+end
+
+local function is_natural(hand, game)
+  return #hand == 2 and total(hand, game) == 21
+end
+
+-- The largest bet allowed now.
+local function max_bet(state)
+  return math.min(MAX_BET, math.floor(state.chips))
+end
+
+-- Settles the hand: pays `win` times the bet (1 for a win, 1.5 for a natural, 0 for a push,
+-- -1 for a loss) and says why.
+local function settle(state, game, win, why)
+  local amount = state.bet * win
+  state.chips = state.chips + amount
+  state.best = math.max(state.best, state.chips)
+  state.hands = state.hands + 1
+  local line
+  if win > 0 then
+    line = ("%s You win %s."):format(why, chips(amount))
+  elseif win < 0 then
+    line = ("%s You lose %s."):format(why, chips(-amount))
+  else
+    line = why .. " Push: your bet comes back."
+  end
+  state.last = line
+  game.say(line)
+  state.phase = "bet"
+  state.bet = 0
+  for _, card in ipairs(state.dealer) do game.cards.turn_up(card) end
+  if max_bet(state) < MIN_BET then
+    state.over = true
+    game.say("You are out of chips.")
+  end
+end
+
+-- The dealer turns the hole card and draws to 17 (standing on every 17), then the hands are
+-- compared.
+local function dealer_plays(state, game)
+  game.cards.turn_up(state.dealer[2])
+  while total(state.dealer, game) < 17 do deal(state, state.dealer, game) end
+  local mine, theirs = total(state.player, game), total(state.dealer, game)
+  local against = ("%d against %d."):format(mine, theirs)
+  if theirs > 21 then
+    settle(state, game, 1, ("The dealer busts with %d."):format(theirs))
+  elseif mine > theirs then
+    settle(state, game, 1, against)
+  elseif mine < theirs then
+    settle(state, game, -1, against)
+  else
+    settle(state, game, 0, against)
+  end
+end
+
+local function start_hand(state, bet, game)
+  if #state.deck <= RESHUFFLE_AT then
+    state.deck = shuffled_deck(game)
+    game.say("The dealer shuffles the deck.")
+  end
+  state.bet, state.phase, state.last = bet, "play", nil
+  state.player, state.dealer = {}, {}
+  deal(state, state.player, game)
+  deal(state, state.dealer, game)
+  deal(state, state.player, game)
+  deal(state, state.dealer, game, true)  -- the hole card
+  local mine, theirs = is_natural(state.player, game), is_natural(state.dealer, game)
+  if mine and theirs then
+    settle(state, game, 0, "Two naturals.")
+  elseif mine then
+    settle(state, game, 1.5, "Blackjack!")
+  elseif theirs then
+    settle(state, game, -1, "The dealer has blackjack.")
+  end
+end
+
+local function hit(state, game)
+  deal(state, state.player, game)
+  local t = total(state.player, game)
+  if t > 21 then
+    settle(state, game, -1, ("You bust with %d."):format(t))
+  elseif t == 21 then
+    dealer_plays(state, game)
+  end
+end
+
+local function double(state, game)
+  if #state.player ~= 2 then game.refuse("you can double down only on your first two cards") end
+  if state.chips < 2 * state.bet then game.refuse("you need " .. chips(2 * state.bet) .. " chips to double down") end
+  state.bet = 2 * state.bet
+  deal(state, state.player, game)
+  local t = total(state.player, game)
+  if t > 21 then
+    settle(state, game, -1, ("You double and bust with %d."):format(t))
+  else
+    dealer_plays(state, game)
+  end
+end
+
+local function show_total(hand, game)
+  local t, soft = total(hand, game)
+  return (soft and "soft " or "") .. t
+end
+
+local ALIASES = { h = "hit", s = "stand", d = "double", l = "leave" }
+
+---@type Rule
+return {
+  id = "blackjack",
+  title = "Blackjack",
+  about = "Beat the dealer to 21 without going over; start with 100 chips.",
+  rules = [[
+You and the dealer get two cards; one of the dealer's lies face down. Cards count their
+number, J, Q and K count 10, and an ace 1 or 11. Get closer to 21 than the dealer without
+going over.
+Before each hand, bet 1 to 25 chips (type the number), or leave the table.
+Then: hit (h) takes a card; stand (s) keeps your hand; double (d), on your first two cards,
+doubles the bet, takes one card and stands. Over 21 you bust and lose.
+The dealer then turns the hole card and draws until 17 or more (standing on every 17).
+A win pays your bet; an ace with a ten-card (a natural, or blackjack) pays 3 to 2.
+Your best chip count goes on the leaderboard.]],
+
+  secret = { "deck" },
+
+  setup = function(game)
+    return {
+      chips = START_CHIPS, best = START_CHIPS, bet = 0, hands = 0, phase = "bet", over = false,
+      deck = shuffled_deck(game), player = {}, dealer = {},
+    }
+  end,
+
+  view = function(state, game)
+    local lines = { ("Blackjack · chips %s · best %s"):format(chips(state.chips), chips(state.best)) }
+    if #state.player > 0 then
+      local dealer = game.cards.show(state.dealer)
+      local hidden = state.dealer[2] and not state.dealer[2].faceUp
+      local shown = hidden and show_total({ state.dealer[1] }, game) .. " + ?" or show_total(state.dealer, game)
+      lines[#lines + 1] = ("Dealer: %s  (%s)"):format(dealer, shown)
+      lines[#lines + 1] = ("You:    %s  (%s)"):format(game.cards.show(state.player), show_total(state.player, game))
+    end
+    if state.over then return table.concat(lines, "\n") end
+    if state.phase == "play" then
+      local options = #state.player == 2 and state.chips >= 2 * state.bet and "hit, stand or double" or "hit or stand"
+      lines[#lines + 1] = ("Bet %s · %s?"):format(chips(state.bet), options)
+    else
+      lines[#lines + 1] = ("Bet %d-%d chips (type the number), or leave."):format(MIN_BET, max_bet(state))
+    end
+    return table.concat(lines, "\n")
+  end,
+
+  moves = function(state)
+    if state.over then return {} end
+    if state.phase == "play" then
+      local moves = { "hit", "stand" }
+      if #state.player == 2 and state.chips >= 2 * state.bet then moves[3] = "double" end
+      return moves
+    end
+    local moves = {}
+    for bet = MIN_BET, max_bet(state) do moves[#moves + 1] = tostring(bet) end
+    moves[#moves + 1] = "leave"
+    return moves
+  end,
+
+  play = function(state, input, game)
+    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
+    local move = ALIASES[input:lower()] or input:lower()
+    if state.phase == "bet" then
+      local bet = math.tointeger(tonumber(move))
+      if move == "leave" then
+        state.over = true
+      elseif not bet or bet < MIN_BET or bet > max_bet(state) then
+        game.refuse(("bet a whole number of chips from %d to %d, or leave"):format(MIN_BET, max_bet(state)))
+      else
+        start_hand(state, bet, game)
+      end
+    elseif move == "hit" then
+      hit(state, game)
+    elseif move == "stand" then
+      dealer_plays(state, game)
+    elseif move == "double" then
+      double(state, game)
+    else
+      game.refuse("hit, stand or double")
+    end
+    if state.over then
+      state.rank = game.scores.submit { board = "best chips", value = state.best, better = "higher", unit = "chips" }
+      state.board = game.scores.summary("best chips", 5)
+    end
+  end,
+
+  result = function(state)
+    if not state.over then return nil end
+    local summary = ("You leave with %s chips after %d hand%s (best %s)."):format(
+      chips(state.chips), state.hands, state.hands == 1 and "" or "s", chips(state.best))
+    if state.rank then summary = summary .. ("\nRank %d. Best: %s"):format(state.rank, state.board) end
+    local winner = state.chips > START_CHIPS and "player" or state.chips < START_CHIPS and "dealer" or nil
+    return { winner = winner, score = state.chips, summary = summary }
+  end,
+}

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """A bot that plays any GameHost game to the end through the machine protocol.
 
-It reads only what docs/protocol.md promises: the `moves` of each step and its `observation`
-(never the hidden state). It picks a move at random, except in card games, where it remembers
-the cards it has seen face up (the observation shows a face-down card as hidden) and turns
-over a pair it knows. Standard library only.
+It reads only what docs/protocol.md promises: the `moves` of each step, its `text` (free text
+the game takes) and its `observation` (never the hidden state). It picks a move at random,
+except in card games, where it remembers the cards it has seen face up (the observation shows
+a face-down card as hidden) and turns over a pair it knows. Where a game lists no moves but
+takes free text, it types candidates: common English words of the pattern's length, or
+numbers for a pattern of digits; a refused candidate costs nothing. Standard library only.
 
     python3 examples/bot.py GAME [--gamehost PATH] [--seed N] [--games N] [-- GAME OPTIONS...]
 
@@ -19,6 +21,30 @@ import subprocess
 import sys
 
 MAX_STEPS = 5000
+MAX_REFUSED = 200
+
+# Everyday five-letter words, for games that take a word (Guess Five): a real bot would bring
+# a dictionary.
+WORDS = ("about other which their there first would these thing could great where think place "
+         "house world never right small large water sound light money music night paper story "
+         "table voice plant river").split()
+
+
+class FreeText:
+    """Candidates for free text, each tried once a game."""
+
+    def __init__(self):
+        self.tried = set()
+
+    def candidate(self, text, rng):
+        pattern = text.get("pattern") or ""
+        if "%d" in pattern:
+            return str(rng.randint(0, 99))
+        length = pattern.count("%a") or 5
+        words = [w for w in WORDS if len(w) == length and w not in self.tried]
+        word = rng.choice(words) if words else "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(length))
+        self.tried.add(word)
+        return word
 
 
 class Session:
@@ -96,10 +122,10 @@ def play(gamehost, game, seed, games, options):
     assert start["type"] == "start" and start["protocol"] == 1, start
     step = session.read()
     played, moves_made, ok = 0, 0, True
-    memory = CardMemory()
+    memory, free, refused = CardMemory(), FreeText(), 0
     for _ in range(MAX_STEPS):
         if step["type"] == "start":  # a new game began: its first step follows
-            memory = CardMemory()
+            memory, free = CardMemory(), FreeText()
             step = session.read()
             continue
         if step["type"] == "end":
@@ -115,18 +141,29 @@ def play(gamehost, game, seed, games, options):
             session.send("y" if played < games else "n")
             step = session.read()
             continue
-        moves = step["moves"]
-        if not moves:
+        moves, text = step["moves"], step.get("text")
+        if not moves and not text:
             print(f"{game}: no moves offered, but the game is not over", file=sys.stderr)
             ok = False
             session.send("/quit")
             step = session.read()
             continue
         memory.look(step["observation"])
-        move = memory.choose(moves, rng)
+        typed = not moves
+        move = free.candidate(text, rng) if typed else memory.choose(moves, rng)
         session.send(move)
         moves_made += 1
         step = session.read()
+        if step["type"] == "step" and typed and step["status"] == "refused":
+            moves_made -= 1
+            refused += 1
+            if refused >= MAX_REFUSED:
+                print(f"{game}: {MAX_REFUSED} candidates for {text['description']} were refused", file=sys.stderr)
+                ok = False
+                session.send("/quit")
+                step = session.read()
+            continue
+        refused = 0
         if step["type"] == "step" and step["status"] in ("refused", "error"):
             print(f"{game}: '{move}' was offered but {step['status']}: {step['reason']}", file=sys.stderr)
             ok = False

@@ -49,7 +49,7 @@ end
 -- -1 for a loss) and says why.
 local function settle(state, game, win, why)
   local amount = state.bet * win
-  state.chips = state.chips + amount
+  state.chips = math.tointeger(state.chips + amount) or state.chips + amount  -- whole chips stay integers
   state.best = math.max(state.best, state.chips)
   state.hands = state.hands + 1
   local line
@@ -226,8 +226,9 @@ Your best chip count goes on the leaderboard.]],
 
   result = function(state)
     if not state.over then return nil end
-    local summary = ("You leave with %s chips after %d hand%s (best %s)."):format(
-      chips(state.chips), state.hands, state.hands == 1 and "" or "s", chips(state.best))
+    local summary = ("%s after %d hand%s (best %s)."):format(
+      max_bet(state) < MIN_BET and "You are out of chips" or ("You leave with %s chips"):format(chips(state.chips)),
+      state.hands, state.hands == 1 and "" or "s", chips(state.best))
     if state.rank then summary = summary .. ("\nRank %d. Best: %s"):format(state.rank, state.board) end
     local winner = state.chips > START_CHIPS and "player" or state.chips < START_CHIPS and "dealer" or nil
     return { winner = winner, score = state.chips, summary = summary }

@@ -8,7 +8,7 @@ final class BotExampleTests: XCTestCase {
         let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let python else { throw XCTSkip("python3 is not installed (scripts/setup installs it)") }
         let bot = GamehostProcess.packageRoot.appendingPathComponent("examples/bot.py").path
-        for game in ["rps", "rpsls", "applepie", "hangman", "memory", "memory-triples"] {
+        for game in ["rps", "rpsls", "applepie", "hangman", "memory", "memory-triples", "blackjack", "guess-five"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: python)
             process.arguments = [bot, game, "--gamehost", GamehostProcess.binary.path, "--seed", "1", "--games", "2"]

@@ -65,7 +65,7 @@ final class CLITests: XCTestCase {
 
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
-            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, hangman, memory, memory-triples, rps, rpsls)\n"),
+            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, blackjack, guess-five, hangman, memory, memory-triples, rps, rpsls)\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
             (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json)\n"),
@@ -117,11 +117,11 @@ final class CLITests: XCTestCase {
     }
 
     func testTheMenuPicksAGameAndItsOptions() throws {
-        let r = try GamehostProcess.run([], input: "9\nrps\nbest-of-4\nsingle\n\nr\nn\n")
+        let r = try GamehostProcess.run([], input: "99\nrps\nbest-of-4\nsingle\n\nr\nn\n")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("5. Rock · Paper · Scissors"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("✗ no game '9': type 1 to 6 or a name"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("7. Rock · Paper · Scissors"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ no game '99': type 1 to 8 or a name"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ best-of-4 is not a match length"), r.stdout)
         XCTAssertTrue(r.stdout.contains("One game decides"), r.stdout)
     }

@@ -19,6 +19,8 @@ final class ProtocolTests: XCTestCase {
         (["hangman", "--words", "fruits"], "e\na\nzz\nt\ns\nr\nn\no\nl\ny\n"),
         (["memory", "--pairs", "2"], "1\n2\n3\n4\n1\n3\n2\n4\n1\n2\ny\n/quit\n"),
         (["memory-triples", "--pairs", "2"], "1\n2\n3\n4\n5\n6\n"),
+        (["blackjack"], "10\nhit\nstand\n5\ndouble\nleave\n"),
+        (["guess-five"], "crane\nxyzzy\nslate\n"),
     ]
 
     func testEveryObjectOfEveryGameIsValidAgainstTheSchema() throws {
@@ -41,7 +43,7 @@ final class ProtocolTests: XCTestCase {
         let listing = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8))
         XCTAssertEqual(schema.problems(listing, definition: "list"), [])
         XCTAssertEqual(((listing as! [String: Any])["games"] as! [[String: Any]]).map { $0["game"] as! String },
-                       ["applepie", "hangman", "memory", "memory-triples", "rps", "rpsls"])
+                       ["applepie", "blackjack", "guess-five", "hangman", "memory", "memory-triples", "rps", "rpsls"])
     }
 
     func testTheSchemaRefusesWhatTheProtocolDoesNotSay() throws {

@@ -6,8 +6,8 @@ import XCTest
 final class TutorialTests: XCTestCase {
     enum Block { case shell(String), write(file: String, text: String) }
 
-    func blocks() throws -> [Block] {
-        let doc = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("docs/writing-rules.md"), encoding: .utf8)
+    func blocks(_ page: String = "docs/writing-rules.md") throws -> [Block] {
+        let doc = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent(page), encoding: .utf8)
         var blocks: [Block] = []
         var lines = doc.components(separatedBy: "\n")[...]
         var pendingWrite: String?
@@ -30,13 +30,40 @@ final class TutorialTests: XCTestCase {
 
     func testTheTutorialProducesAWorkingVariant() throws {
         let dir = NSTemporaryDirectory() + "tutorial-" + UUID().uuidString
-        let home = dir + "/home"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let work = dir + "/work"
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let blocks = try blocks()
         XCTAssertGreaterThanOrEqual(blocks.count, 9)
+        let (all, work) = try follow(blocks, in: dir)
+        XCTAssertTrue(all.contains("lizard poisons spock: you win this one"), all)
+        XCTAssertTrue(all.contains("rpsls.lua: ok (10 playthroughs"), all)
+        XCTAssertTrue(all.contains("the old test no longer matches"), all)
+        XCTAssertTrue(all.contains("steps replayed, all as recorded"), all)
+        XCTAssertTrue(all.contains("rpsls       Rock · Paper · Scissors · Lizard · Spock"), all)
+        // The listing the reader ends with is the rule that ships.
+        let shipped = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("rules/rpsls.lua"), encoding: .utf8)
+        XCTAssertEqual(try String(contentsOfFile: work + "/rpsls.lua", encoding: .utf8), shipped)
+    }
+
+    func testTheCardGameWalkThroughWorks() throws {
+        let dir = NSTemporaryDirectory() + "card-tutorial-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let blocks = try blocks("docs/writing-card-games.md")
+        XCTAssertEqual(blocks.count, 4)
+        let (all, _) = try follow(blocks, in: dir)
+        XCTAssertTrue(all.contains("Cards: "), all)
+        XCTAssertTrue(all.contains("higher-lower.lua: ok (10 playthroughs"), all)
+        XCTAssertTrue(all.contains("higher-lower: 2000 games"), all)
+        XCTAssertTrue(all.contains(#""called":"higher""#), all)
+        XCTAssertFalse(all.contains(#""deck""#), "the deck is secret: \(all)")
+    }
+
+    /// Runs the blocks in order in `dir`/work, as a reader would; returns what the shell
+    /// blocks printed and the work folder.
+    func follow(_ blocks: [Block], in dir: String) throws -> (String, String) {
+        let home = dir + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let work = dir + "/work"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         var outputs: [String] = []
         for block in blocks {
             switch block {
@@ -62,14 +89,6 @@ final class TutorialTests: XCTestCase {
                 outputs.append(text)
             }
         }
-        let all = outputs.joined(separator: "\n")
-        XCTAssertTrue(all.contains("lizard poisons spock: you win this one"), all)
-        XCTAssertTrue(all.contains("rpsls.lua: ok (10 playthroughs"), all)
-        XCTAssertTrue(all.contains("the old test no longer matches"), all)
-        XCTAssertTrue(all.contains("steps replayed, all as recorded"), all)
-        XCTAssertTrue(all.contains("rpsls       Rock · Paper · Scissors · Lizard · Spock"), all)
-        // The listing the reader ends with is the rule that ships.
-        let shipped = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("rules/rpsls.lua"), encoding: .utf8)
-        XCTAssertEqual(try String(contentsOfFile: work + "/rpsls.lua", encoding: .utf8), shipped)
+        return (outputs.joined(separator: "\n"), work)
     }
 }

@@ -1,0 +1,146 @@
+import Foundation
+import GameCore
+import GameHost
+import GameHostTesting
+import LuaKit
+import XCTest
+
+/// Blackjack's rule book (docs/games.md): examples B-1 to B-8, the reshuffle, running out of
+/// chips, the leaderboard and what programs may see.
+final class BlackjackTests: XCTestCase {
+    /// A session whose first shuffle puts `top` (labels, in the order dealt) on top of the deck.
+    func blackjack(_ top: [String], scores: ScoreStore? = nil) throws -> RuleTester {
+        try RuleTester(RuleTester.builtIn("blackjack"), forceShuffles: [Self.order(top)], scores: scores)
+    }
+
+    /// The shuffle that puts `top` first and leaves the rest in new-deck order.
+    static func order(_ top: [String]) -> [Int] {
+        let names = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        let suits = ["♠", "♥", "♦", "♣"]
+        let first = top.map { label -> Int in
+            let suit = suits.firstIndex(of: String(label.last!))!
+            return suit * 13 + names.firstIndex(of: String(label.dropLast()))! + 1
+        }
+        return first + (1...52).filter { !first.contains($0) }
+    }
+
+    func testB1ANaturalPaysThreeToTwo() throws {
+        let t = try blackjack(["A♠", "9♣", "K♥", "7♦"])
+        t.send("10")
+        XCTAssertEqual(t.last.messages, ["Blackjack! You win 15."])
+        t.assertState("chips", 115)
+        t.assertState("phase", "bet")
+    }
+
+    func testB2TheDealerStandsOnSoftSeventeen() throws {
+        let t = try blackjack(["10♠", "6♣", "8♥", "A♦"])
+        t.send("10")
+        XCTAssertTrue(t.last.view.contains("Dealer: 6♣ ??  (6 + ?)"), t.last.view)
+        XCTAssertTrue(t.last.view.contains("You:    10♠ 8♥  (18)"), t.last.view)
+        t.send("stand")
+        XCTAssertEqual(t.last.messages, ["18 against 17. You win 10."])
+        XCTAssertEqual(t.state["dealer"].array?.count, 2, "no card drawn on soft 17")
+        t.assertState("chips", 110)
+    }
+
+    func testB3DoubleDownTakesOneCardAndStands() throws {
+        let t = try blackjack(["5♠", "10♦", "6♥", "7♠", "10♣"])
+        t.send("10")
+        XCTAssertEqual(t.last.moves, ["hit", "stand", "double"])
+        t.send("d")
+        XCTAssertEqual(t.last.messages, ["21 against 17. You win 20."])
+        t.assertState("chips", 120)
+    }
+
+    func testB4BustLosesAtOnce() throws {
+        let t = try blackjack(["10♠", "9♦", "6♥", "8♠", "K♣"])
+        t.send("25")
+        t.send("hit")
+        XCTAssertEqual(t.last.messages, ["You bust with 26. You lose 25."])
+        t.assertState("chips", 75)
+        XCTAssertEqual(t.state["dealer"].array?.count, 2, "the dealer does not play after a bust")
+    }
+
+    func testB5TwoNaturalsPush() throws {
+        let t = try blackjack(["A♠", "A♦", "K♥", "Q♠"])
+        t.send("10")
+        XCTAssertEqual(t.last.messages, ["Two naturals. Push: your bet comes back."])
+        t.assertState("chips", 100)
+    }
+
+    func testB6TheDealerDrawsBelowSeventeen() throws {
+        let t = try blackjack(["10♠", "10♦", "6♥", "6♠", "2♣", "5♥"])
+        t.send(["10", "h", "s"])
+        XCTAssertEqual(t.last.messages, ["18 against 21. You lose 10."])
+        t.assertState("chips", 90)
+    }
+
+    func testB7DoubleOnlyOnTwoCardsAndBetsWithinLimits() throws {
+        let t = try blackjack(["5♠", "10♦", "6♥", "7♠", "2♣"])
+        t.send("0")
+        t.assertRefused(containing: "bet a whole number of chips from 1 to 25, or leave")
+        t.send("26")
+        t.assertRefused(containing: "from 1 to 25")
+        t.send(["10", "hit"])
+        XCTAssertEqual(t.last.moves, ["hit", "stand"])
+        t.send("double")
+        t.assertRefused(containing: "you can double down only on your first two cards")
+    }
+
+    func testB8LeavingEndsTheSittingOnTheLeaderboard() throws {
+        let dir = NSTemporaryDirectory() + "blackjack-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try blackjack(["A♠", "9♣", "K♥", "7♦"], scores: ScoreStore(directory: dir))
+        t.send(["10", "leave"])
+        XCTAssertEqual(t.result?.summary, "You leave with 115 chips after 1 hand (best 115).\nRank 1. Best: 1st 115 chips")
+        XCTAssertEqual(t.result?.winner, "player")
+        let again = try blackjack([], scores: ScoreStore(directory: dir))
+        again.send("leave")
+        XCTAssertEqual(again.result?.summary, "You leave with 100 chips after 0 hands (best 100).\nRank 2. Best: 1st 115 chips, 2nd 100 chips")
+    }
+
+    func testTheDeckIsReshuffledWhenAQuarterIsLeft() throws {
+        let t = try blackjack([])
+        var hands = 0
+        while t.state["deck"].array!.count > 13 {
+            t.send("1")
+            if t.state["phase"] == "play" { t.send("stand") }
+            hands += 1
+        }
+        XCTAssertGreaterThan(hands, 5)
+        t.send("1")
+        XCTAssertTrue(t.last.messages.first == "The dealer shuffles the deck.", "\(t.last.messages)")
+        XCTAssertEqual(t.state["deck"].array!.count + t.state["player"].array!.count + t.state["dealer"].array!.count, 52)
+    }
+
+    func testOutOfChipsEndsTheGame() throws {
+        let t = try blackjack([])
+        var hands = 0
+        while t.result == nil && hands < 2000 {
+            let most = t.last.moves.compactMap { Int($0) }.max() ?? 1
+            t.send(t.state["phase"] == "play" ? "hit" : String(most))
+            hands += 1
+        }
+        XCTAssertEqual(t.result?.winner, "dealer")
+        let chips: Double? = switch t.state["chips"] { case .integer(let n): Double(n); case .number(let d): d; default: nil }
+        XCTAssertLessThan(chips ?? 99, 1)
+        XCTAssertTrue(t.transcript.joined().contains("You are out of chips."))
+    }
+
+    func testProgramsSeeNeitherTheDeckNorTheHoleCard() throws {
+        let t = try blackjack(["10♠", "6♣", "8♥", "A♦"])
+        t.send("10")
+        let seen = try t.session.observation()
+        XCTAssertEqual(seen["deck"], .null, "the deck is secret")
+        XCTAssertEqual(seen["dealer"].array?[0]["label"], .string("6♣"))
+        XCTAssertEqual(seen["dealer"].array?[1], .object(["faceUp": .bool(false), "hidden": .bool(true)]), "the hole card shows no face")
+        XCTAssertEqual(seen["player"].array?[1]["label"], .string("8♥"))
+        XCTAssertFalse(seen.encoded.contains("A♦"))
+    }
+
+    func testASCIILabels() throws {
+        let t = try RuleTester(RuleTester.builtIn("blackjack"), forceShuffles: [Self.order(["10♠", "6♣", "8♥", "A♦"])], ascii: true)
+        t.send("10")
+        XCTAssertTrue(t.last.view.contains("You:    10S 8H  (18)"), t.last.view)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GameCore
+import GameHost
+import GameHostTesting
+import LuaKit
+import XCTest
+
+/// Guess Five's rule book (docs/games.md): examples G-1 to G-7, hard mode, statistics kept per
+/// list, other scripts, and what programs may see.
+final class GuessFiveTests: XCTestCase {
+    func guessFive(_ word: String, options: [String: String] = [:], wordList: String? = nil, scores: ScoreStore? = nil) throws -> RuleTester {
+        try RuleTester(RuleTester.builtIn("guess-five"), options: options, forceWords: [word], wordList: wordList, scores: scores)
+    }
+
+    /// The marks of the latest guess, as the view draws them (without colour).
+    func lastRow(_ t: RuleTester) -> String {
+        let rows = t.last.view.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains(" .  . ") }
+        return String(rows.last?.dropFirst(2) ?? "")
+    }
+
+    func testG1ToG4Marks() throws {
+        for (word, guess, marks) in [
+            ("crane", "react", "(r)(e)[a](c) t "),
+            ("apple", "paper", "(p)(a)[p](e) r "),
+            ("later", "alert", "(a)(l)(e)(r)(t)"),
+            ("sweet", "geese", " g (e)[e](s) e "),
+        ] {
+            let t = try guessFive(word)
+            t.send(guess)
+            t.assertAccepted()
+            XCTAssertEqual(lastRow(t), marks, "\(word) / \(guess)")
+        }
+    }
+
+    func testG5OnlyWordsOfTheListCountAsTries() throws {
+        let t = try guessFive("crane")
+        t.send("xyzzy")
+        t.assertRefused(containing: "'xyzzy' is not in the word list")
+        t.send("cran")
+        t.assertRefused(containing: "type a word of 5 letters")
+        t.send("react")
+        t.send("REACT")
+        t.assertRefused(containing: "you tried 'react' already")
+        t.send("CRANE")
+        XCTAssertEqual(t.last.messages, ["Found in 2!"])
+        XCTAssertEqual(t.result?.summary, "You found crane in 2 of 6 tries.")
+        XCTAssertEqual(t.result?.score, 2)
+    }
+
+    func testG6HardModeKeepsWhatWasFound() throws {
+        let t = try guessFive("crane", options: ["hard": "on"])
+        t.send("react")
+        t.send("tulip")
+        t.assertRefused(containing: "hard mode: letter 3 must be a")
+        t.send("slate")
+        t.assertRefused(containing: "hard mode: the guess must use r")
+        t.send("trace")
+        t.assertAccepted()
+        let easy = try guessFive("crane")
+        easy.send(["react", "tulip"])
+        easy.assertAccepted()
+    }
+
+    func testG7SixWrongGuessesLoseAndStatisticsAreKeptPerList() throws {
+        let dir = NSTemporaryDirectory() + "guess-five-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let win = try guessFive("crane", scores: ScoreStore(directory: dir))
+        win.send(["react", "crane"])
+        XCTAssertTrue(win.last.view.contains("Played 1 · won 100% · streak 1 (best 1)"), win.last.view)
+        let lose = try guessFive("crane", scores: ScoreStore(directory: dir))
+        lose.send(["react", "tulip", "slate", "paper", "apple", "alert"])
+        XCTAssertEqual(lose.result?.summary, "Out of tries: the word was crane.")
+        XCTAssertNil(lose.result?.winner)
+        XCTAssertTrue(lose.last.view.contains("Played 2 · won 50% · streak 0 (best 1)"), lose.last.view)
+        XCTAssertTrue(lose.last.view.contains("2 #################### 1"), lose.last.view)
+        // Another list has statistics of its own.
+        let russian = try guessFive("кошка", wordList: "russian", scores: ScoreStore(directory: dir))
+        russian.send("КОШКА")
+        XCTAssertTrue(russian.last.view.contains("Played 1 · won 100% · streak 1 (best 1)"), russian.last.view)
+    }
+
+    func testOtherScriptsPlayOnTheirOwnLetters() throws {
+        let t = try guessFive("кошка", wordList: "russian")
+        XCTAssertTrue(t.last.view.contains(" к  л "), t.last.view)
+        XCTAssertFalse(t.last.view.contains(" a  b "), "no Latin keyboard for a Cyrillic list")
+        XCTAssertEqual(t.last.freeText?.pattern, nil, "Lua's %a does not know Cyrillic")
+        t.send("книга")
+        XCTAssertEqual(lastRow(t), "[к] н  и  г [а]")
+        let accented = try guessFive("crêpe", wordList: "accented")
+        accented.send("école")
+        XCTAssertEqual(lastRow(accented), " é (c) o  l [e]", "é is not e: accents count")
+    }
+
+    func testProgramsDoNotSeeTheWord() throws {
+        let t = try guessFive("crane")
+        XCTAssertEqual(t.last.freeText, FreeText(description: "a five-letter word of the list", pattern: "%a%a%a%a%a"))
+        t.send("react")
+        let seen = try t.session.observation()
+        XCTAssertEqual(seen["word"], .null)
+        XCTAssertFalse(seen.encoded.contains("crane"))
+    }
+
+    func testTheListIsFiveLetterWordsOnly() throws {
+        let list = try WordList(path: RuleTester.rulesDirectory + "/../wordlists/five-letter.txt")
+        XCTAssertGreaterThanOrEqual(list.entries.count, 2000)
+        XCTAssertTrue(list.entries.allSatisfy { $0.word.count == 5 && $0.word.allSatisfy { ("a"..."z").contains($0) } })
+        XCTAssertEqual(list.warnings, [])
+    }
+}

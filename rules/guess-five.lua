@@ -1,0 +1,208 @@
+-- Guess Five: find the hidden five-letter word in six tries, with a mark for every letter.
+-- The words are the host's word list (docs/lua-api.md, game.words): five-letter words only,
+-- looked up with game.words.find, in any script (the keyboard shows the list's own letters).
+--
+-- Choices where the rule book is silent:
+-- * A guess must be a word of the list; it is compared as the list spells it (any case).
+-- * A repeated guess is refused and costs no try.
+-- * Repeated letters: a letter is marked "right" where it is in place; the rest of its
+--   copies are marked "elsewhere" from left to right while the word has unmatched copies of
+--   it left, and "absent" after that.
+-- * Hard mode (--hard on): a letter marked right must stay in its place, and a letter marked
+--   elsewhere must be used again (as many times as it was marked).
+-- * Statistics (games, wins, streak, the tries of each win) are kept per word list, across
+--   sessions, and shown when a game ends.
+
+local LENGTH, TRIES = 5, 6
+local MARK = { right = "[%s]", elsewhere = "(%s)", absent = " %s " }
+local COLOUR = { right = "green", elsewhere = "yellow", absent = "gray" }
+
+-- The characters of a word (UTF-8), as a list.
+local function letters_of(word)
+  local list = {}
+  for _, code in utf8.codes(word) do list[#list + 1] = utf8.char(code) end
+  return list
+end
+
+-- Marks a guess against the word: right, elsewhere or absent for each letter.
+local function marks_for(guess, word)
+  local marks, unmatched = {}, {}
+  for i, c in ipairs(word) do
+    if guess[i] == c then marks[i] = "right" else unmatched[c] = (unmatched[c] or 0) + 1 end
+  end
+  for i, c in ipairs(guess) do
+    if not marks[i] then
+      if (unmatched[c] or 0) > 0 then
+        marks[i] = "elsewhere"
+        unmatched[c] = unmatched[c] - 1
+      else
+        marks[i] = "absent"
+      end
+    end
+  end
+  return marks
+end
+
+local function cell(letter, mark, game)
+  return game.colour(MARK[mark]:format(letter), COLOUR[mark])
+end
+
+-- What hard mode asks of a guess, or nil when it obeys every earlier mark.
+local function hard_mode_problem(state, guess)
+  for _, row in ipairs(state.rows) do
+    local needed, counted = {}, {}
+    for i, c in ipairs(row.letters) do
+      if row.marks[i] == "right" and guess[i] ~= c then
+        return ("hard mode: letter %d must be %s"):format(i, c)
+      end
+      if row.marks[i] ~= "absent" then
+        if not needed[c] then counted[#counted + 1] = c end
+        needed[c] = (needed[c] or 0) + 1
+      end
+    end
+    for _, c in ipairs(counted) do
+      local have = 0
+      for _, g in ipairs(guess) do if g == c then have = have + 1 end end
+      if have < needed[c] then return ("hard mode: the guess must use %s"):format(c) end
+    end
+  end
+  return nil
+end
+
+local function stats_name(game) return "stats " .. tostring(game.words.name) end
+
+local function record_game(state, game)
+  local stats = game.scores.load(stats_name(game)) or {}
+  stats.played = (stats.played or 0) + 1
+  stats.won = (stats.won or 0) + (state.solved and 1 or 0)
+  stats.streak = state.solved and (stats.streak or 0) + 1 or 0
+  stats.best_streak = math.max(stats.best_streak or 0, stats.streak)
+  stats.tries = stats.tries or {}
+  for k = 1, TRIES do stats.tries[k] = stats.tries[k] or 0 end
+  if state.solved then stats.tries[#state.rows] = stats.tries[#state.rows] + 1 end
+  game.scores.save(stats_name(game), stats)
+  state.stats = stats
+end
+
+local function stats_lines(stats)
+  local lines = {
+    ("Played %d · won %d%% · streak %d (best %d)"):format(stats.played, math.floor(100 * stats.won / stats.played + 0.5),
+      stats.streak, stats.best_streak),
+  }
+  local most = 1
+  for k = 1, TRIES do most = math.max(most, stats.tries[k]) end
+  for k = 1, TRIES do
+    local n = stats.tries[k]
+    lines[#lines + 1] = ("%d %s %d"):format(k, ("#"):rep(math.ceil(20 * n / most)), n)
+  end
+  return lines
+end
+
+-- A word of the list with five letters and nothing else (a list may hold phrases).
+local function draw_word(game)
+  local entry = game.words.draw()
+  for _ = 1, game.words.count() do
+    if #letters_of(entry.word) == LENGTH and not entry.word:find("[%s%-'%.]") then break end
+    entry = game.words.draw()
+  end
+  return entry.word
+end
+
+---@type Rule
+return {
+  id = "guess-five",
+  title = "Guess Five",
+  about = "Find the hidden five-letter word in six tries.",
+  rules = [[
+Type a five-letter word of the list. Each letter is marked:
+  [a]  right: this letter is in this place
+  (a)  elsewhere: the word has this letter in another place
+   a   absent: the word has no (more) of this letter
+Find the word in six tries. The keyboard shows what you know of each letter;
+a letter that is absent shows as -.
+With --hard on, letters marked right must stay in place and letters marked elsewhere must be
+used again. Your statistics are kept for each word list.]],
+
+  words = { list = "five-letter", length = LENGTH },
+  secret = { "word" },
+
+  options = {
+    hard = { choices = { "off", "on" }, default = "off", help = "letters you found must be used again" },
+  },
+
+  setup = function(game)
+    local keyboard = {}
+    for i, c in ipairs(game.words.letters("strict")) do keyboard[i] = c end
+    return { word = draw_word(game), rows = {}, tried = {}, keys = {}, keyboard = keyboard, solved = false, over = false }
+  end,
+
+  view = function(state, game)
+    local lines = { ("Guess Five · try %d of %d%s"):format(math.min(#state.rows + 1, TRIES), TRIES,
+      game.options.hard == "on" and " · hard" or "") }
+    for _, row in ipairs(state.rows) do
+      local cells = {}
+      for i, c in ipairs(row.letters) do cells[i] = cell(c, row.marks[i], game) end
+      lines[#lines + 1] = "  " .. table.concat(cells)
+    end
+    for _ = #state.rows + 1, TRIES do lines[#lines + 1] = "  " .. (" . "):rep(LENGTH) end
+    -- The keyboard: the list's letters, thirteen a row, each with what is known of it.
+    local row = {}
+    for i, c in ipairs(state.keyboard) do
+      local mark = state.keys[c]
+      row[#row + 1] = mark == "absent" and " - " or mark and cell(c, mark, game) or (" %s "):format(c)
+      if #row == 13 or i == #state.keyboard then
+        lines[#lines + 1] = table.concat(row)
+        row = {}
+      end
+    end
+    if state.over then
+      for _, line in ipairs(stats_lines(state.stats)) do lines[#lines + 1] = line end
+    end
+    return table.concat(lines, "\n")
+  end,
+
+  moves = function(state, game)
+    if state.over then return {} end
+    -- A pattern only where Lua's %a knows the letters (an ASCII list).
+    local ascii = true
+    for _, c in ipairs(state.keyboard) do if #c > 1 then ascii = false end end
+    return { text = "a five-letter word of the list", pattern = ascii and ("%a"):rep(LENGTH) or nil }
+  end,
+
+  play = function(state, input, game)
+    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
+    local typed = letters_of(input)
+    if #typed ~= LENGTH then game.refuse(("type a word of %d letters"):format(LENGTH)) end
+    local entry = game.words.find(input)
+    if not entry then game.refuse(("'%s' is not in the word list"):format(input)) end
+    local guess = letters_of(entry.word)
+    if state.tried[entry.word] then game.refuse(("you tried '%s' already"):format(entry.word)) end
+    if game.options.hard == "on" then
+      local problem = hard_mode_problem(state, guess)
+      if problem then game.refuse(problem) end
+    end
+
+    local marks = marks_for(guess, letters_of(state.word))
+    state.rows[#state.rows + 1] = { letters = guess, marks = marks }
+    state.tried[entry.word] = true
+    local rank = { absent = 1, elsewhere = 2, right = 3 }
+    for i, c in ipairs(guess) do
+      local known = state.keys[c]
+      if not known or rank[marks[i]] > rank[known] then state.keys[c] = marks[i] end
+    end
+
+    state.solved = state.word == entry.word
+    if state.solved or #state.rows == TRIES then
+      state.over = true
+      record_game(state, game)
+      game.say(state.solved and ("Found in %d!"):format(#state.rows) or ("The word was %s."):format(state.word))
+    end
+  end,
+
+  result = function(state)
+    if not state.over then return nil end
+    local summary = state.solved and ("You found %s in %d of %d tries."):format(state.word, #state.rows, TRIES)
+      or ("Out of tries: the word was %s."):format(state.word)
+    return { winner = state.solved and "player" or nil, score = state.solved and #state.rows or nil, summary = summary }
+  end,
+}

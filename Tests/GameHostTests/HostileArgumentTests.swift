@@ -29,6 +29,7 @@ final class HostileArgumentTests: XCTestCase {
         ("game.scores.submit", ["V", "{ board = V, value = 1 }", "{ board = 'b', value = V }",
                                 "{ board = 'b', value = 1, better = V }", "{ board = 'b', value = 1, label = V, unit = V }"]),
         ("game.scores.summary", ["V", "'b', V"]), ("game.scores.best", ["V"]),
+        ("game.scores.load", ["V"]), ("game.scores.save", ["V, 1", "'r', V", "'r', { V }", "'r', { a = V, b = { V } }"]),
         ("game.cards.deck", ["V", "{ 'a', 'b' }, V", "{ V }"]), ("game.cards.shuffle", ["V"]),
         ("game.cards.draw", ["V", "DECK(), V"]), ("game.cards.deal", ["V, 2, 2", "DECK(), V, 2", "DECK(), 2, V"]),
         ("game.cards.peek", ["V", "DECK(), V"]), ("game.cards.cut", ["V, 1", "DECK(), V"]),

@@ -12,6 +12,8 @@ public final class GameSession {
     /// The checked option values the rule sees as `game.options`.
     public let options: [String: LuaValue]
     private var state: LuaRef?
+    /// Why there is no state (a snapshot that could not be rebuilt), for the next call.
+    private var stateLost: String?
 
     /// What one accepted step said to the player.
     public struct Output: Equatable {
@@ -93,6 +95,7 @@ public final class GameSession {
                 throw RuleError(["\(rule.path): setup must return the game's state as a table, not \(returned?.typeName ?? "nothing")"])
             }
             state = table
+            stateLost = nil
         } catch let error as LuaError {
             throw RuleError([describe(error, hook: "setup")])
         }
@@ -121,21 +124,27 @@ public final class GameSession {
     }
 
     private func transaction(hook: String, _ body: (LuaRef) throws -> LuaValue?) -> Outcome {
-        guard let current = state else { return .failed("\(rule.path): no game has started") }
+        guard let current = state else { return .failed(stateLost ?? "\(rule.path): no game has started") }
         _ = api.takeOutput()
         api.refusal = nil
         let chance = random.snapshot
         let words = api.words
-        let backup: LuaRef
         do {
-            backup = try lua.deepCopy(current)
+            try lua.saveSnapshot(of: current)
         } catch let error as LuaError {
             return .failed(describe(error, hook: "saving the state before \(hook)"))
         } catch {
             return .failed(String(describing: error))
         }
         func rollBack() {
-            state = backup
+            // The state as it was: the same table when the move left it untouched (a rule
+            // that refuses before changing anything), else rebuilt from the snapshot.
+            do {
+                state = try lua.restoreSnapshot(into: current)
+            } catch {
+                state = nil
+                stateLost = "\(rule.path): the state could not be restored after \(hook): \(error) (/new starts a new game)"
+            }
             random.restore(chance)
             api.words = words
             api.scores.discard()
@@ -306,7 +315,7 @@ public final class GameSession {
     /// Calls a query hook; messages it says are dropped (views must not talk).
     /// `maxLength`: a table longer than this (raw length) is refused before it is read.
     private func query(_ name: String, maxLength: Int? = nil) throws -> LuaValue {
-        guard let state else { throw RuleError(["\(rule.path): no game has started"]) }
+        guard let state else { throw RuleError([stateLost ?? "\(rule.path): no game has started"]) }
         let hook: LuaRef
         switch name {
         case "view": hook = rule.hooks.view

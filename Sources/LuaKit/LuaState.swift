@@ -29,7 +29,10 @@ public final class LuaState {
     /// Every Swift function registered, with the parameters it declared (nil for the host's
     /// own helpers, which check nothing).
     var functions: [(signature: LuaSignature?, body: LuaFunction)] = []
-    var deepCopyFunction: LuaRef?
+    /// The saved state of the move in progress (see LuaState+Snapshot.swift).
+    let snapshot: UnsafeMutablePointer<gh_snapshot>
+    var snapshotFunctions: (save: LuaRef, unchanged: LuaRef, restore: LuaRef)?
+    var snapshotAnchors: LuaRef?
     public private(set) var isClosed = false
 
     /// Steps one `call` may run (an instruction is a step; C functions charge theirs, see
@@ -74,6 +77,8 @@ public final class LuaState {
         limits.pointee.cap = 0  // no cap while the libraries open
         limits.pointee.host = 1
         limits.pointee.dispatch = luaKitDispatch
+        guard let saved = gh_snapshot_new(Self.snapshotLimit) else { fatalError("out of memory creating a Lua state") }
+        snapshot = saved
         guard let state = gh_newstate(limits) else { fatalError("out of memory creating a Lua state") }
         L = state
         handle = Handle(state)
@@ -81,7 +86,7 @@ public final class LuaState {
         lua_pushcclosure(L, gh_message_handler, 0)
         messageHandlerRef = luaL_ref(L, gh_registryindex())
         if sandboxed { Sandbox.install(in: self) }
-        deepCopyFunction = makeDeepCopyFunction()
+        snapshotFunctions = makeSnapshotFunctions()
         limits.pointee.cap = memoryCap
     }
 
@@ -95,6 +100,7 @@ public final class LuaState {
         handle.isClosed = true
         limits.pointee.budget_on = 0
         lua_close(L)
+        gh_snapshot_free(snapshot)
         pthread_mutex_destroy(&limits.pointee.running_lock)
         limits.deallocate()
     }
@@ -361,6 +367,24 @@ public final class LuaState {
             }
         }
         return values
+    }
+
+    /// Calls a host helper written in C (the snapshot's comparison and rebuild) in protected
+    /// mode as host work: no step budget, no time limit, no memory cap (it rebuilds only what a
+    /// rule's call made under the cap).
+    func hostCall(_ function: LuaRef, _ args: [LuaValue], tablesByReference: Bool = false) throws -> [LuaValue] {
+        let base = lua_gettop(L)
+        lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
+        push(.ref(function))
+        for arg in args { push(arg) }
+        let wasHost = limits.pointee.host
+        limits.pointee.host = 1
+        let status = gh_pcall(L, Int32(args.count), 1, base + 1)
+        limits.pointee.host = wasHost
+        defer { lua_settop(L, base) }
+        guard status == LUA_OK else { throw error(status: status, exhausted: false) }
+        if tablesByReference && lua_type(L, -1) == LUA_TTABLE { return [.ref(ref(at: -1))] }
+        return [try value(at: -1)]
     }
 
     /// The longest error message kept (a rule can raise a 10 MB string).

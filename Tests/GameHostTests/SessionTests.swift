@@ -58,6 +58,26 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(t.last.bells, 1)
     }
 
+    /// A rule that refuses before changing anything keeps its very tables (a file-level
+    /// reference still points into the state); one that changed them gets them back as saved.
+    func testARefusedMoveKeepsAnUntouchedStateAsItIs() throws {
+        let t = try tester(["setup": "function(game) local s = { n = 0, log = {}, hand = { 'a', 'b' } } kept = s.hand return s end",
+                            "play": """
+                                function(state, input, game)
+                                    if input == "touch" then state.hand[1] = 'z' end
+                                    if input ~= "up" then game.refuse("no") end
+                                    state.n = state.n + 1
+                                    state.same = rawequal(kept, state.hand)
+                                  end
+                                """], prelude: "local kept")
+        t.send(["nothing", "up"])
+        t.assertState("same", true, "an untouched state is the same tables after a refusal")
+        t.send(["touch", "up"])
+        t.assertState("same", false, "a changed state is rebuilt as it was saved")
+        XCTAssertEqual(t.state["hand"], ["a", "b"])
+        t.assertState("n", 2)
+    }
+
     func testARefusalCaughtByTheRuleStillRefuses() throws {
         let t = try tester(["play": """
             function(state, input, game) state.n = 9; pcall(game.refuse, "caught") end

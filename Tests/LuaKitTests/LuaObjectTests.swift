@@ -54,28 +54,53 @@ final class LuaObjectTests: XCTestCase {
         XCTAssertEqual(try lua.call(locked), ["locked"])
     }
 
-    func testDeepCopyCopiesTablesAndObjectsKeepingSharing() throws {
+    func testASnapshotRestoresTablesAndObjectsKeepingSharing() throws {
         let lua = LuaState()
         let original = Counter(5)
         lua.setGlobal("counter", .ref(lua.makeRef(object: original)))
         let make = try lua.load("""
             local shared = { 1, 2 }
-            local t = { a = shared, b = shared, c = counter }
+            local t = { a = shared, b = shared, c = counter, [1.5] = "float key", [3] = "hole", 0/0 ~= 0/0 }
             t.self = t
+            t.meta = setmetatable({}, { __index = function() return "from the metatable" end })
             return t
             """, chunkName: "c.lua")
         guard case .ref(let t)? = try lua.call(make, tablesByReference: true).first else { return XCTFail() }
-        let copy = try lua.deepCopy(t)
-        lua.setGlobal("copy", .ref(copy))
+        try lua.saveSnapshot(of: t)
         lua.setGlobal("orig", .ref(t))
+        _ = try lua.call(try lua.load("orig.a[1] = 99; orig.c:add(10); orig.new = true", chunkName: "change.lua"))
+        let copy = try lua.restoreSnapshot(into: t)
+        lua.setGlobal("copy", .ref(copy))
         let check = try lua.load("""
-            copy.a[1] = 99
-            copy.c:add(10)
-            return orig.a[1], copy.b[1], copy.self == copy, copy.a == copy.b, orig.c:value(), copy.c:value()
+            return copy ~= orig, copy.a[1], copy.a == copy.b, copy.self == copy, copy.new == nil, copy.c:value(),
+              orig.c:value(), copy[1.5], copy[3], copy[1], copy.meta.anything, getmetatable(copy.meta) == getmetatable(orig.meta)
             """, chunkName: "check.lua")
-        XCTAssertEqual(try lua.call(check), [1, 99, true, true, 5, 15])
-        guard case .ref(let c) = try lua.field(copy, "c") else { return XCTFail() }
-        XCTAssertEqual((lua.object(of: c) as? Counter)?.luaSnapshot, ["count": 15])
+        XCTAssertEqual(try lua.call(check), [true, 1, true, true, true, 5, 15, "float key", "hole", true, "from the metatable", true])
+    }
+
+    func testAnUntouchedStateIsKeptAsItIs() throws {
+        let lua = LuaState()
+        let t = try lua.call(try lua.load("return { list = { 1, 2, { x = 'y' } }, n = 2.5, s = 'text' }", chunkName: "t.lua"),
+                             tablesByReference: true)
+        guard case .ref(let state)? = t.first else { return XCTFail() }
+        try lua.saveSnapshot(of: state)
+        let same = try lua.restoreSnapshot(into: state)
+        lua.setGlobal("a", .ref(state))
+        lua.setGlobal("b", .ref(same))
+        XCTAssertEqual(try lua.call(try lua.load("return rawequal(a, b)", chunkName: "same.lua")), [true], "the same table, not a copy")
+        // A change anywhere, even a table swapped for an equal one, is restored.
+        for change in ["a.n = 2.5000001", "a.list[3] = { x = 'y' }", "a.list[4] = 1", "a.s = nil", "setmetatable(a.list, {})",
+                       "a.list[3].x = 'z'", "a.extra = {}"] {
+            guard case .ref(let fresh)? = try lua.call(try lua.load("return { list = { 1, 2, { x = 'y' } }, n = 2.5, s = 'text' }",
+                                                                    chunkName: "t.lua"), tablesByReference: true).first else { return XCTFail() }
+            lua.setGlobal("a", .ref(fresh))
+            try lua.saveSnapshot(of: fresh)
+            _ = try lua.call(try lua.load(change, chunkName: "change.lua"))
+            lua.setGlobal("b", .ref(try lua.restoreSnapshot(into: fresh)))
+            XCTAssertEqual(try lua.call(try lua.load("return rawequal(a, b), b.n, #b.list, b.s, getmetatable(b.list), b.list[3].x, b.extra",
+                                                     chunkName: "after.lua")),
+                           [false, 2.5, 3, "text", .nil, "y", .nil], change)
+        }
     }
 
     func testObjectsAndReferencesAreReleasedWhenTheStateCloses() throws {

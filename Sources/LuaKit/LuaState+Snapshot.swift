@@ -1,0 +1,42 @@
+import CLua
+
+/// Snapshots for all-or-nothing moves (see snapshot.h): the state is saved as bytes before a
+/// move; after a refused or failed move it is kept when it is exactly as saved, else rebuilt.
+extension LuaState {
+    /// The most bytes a saved state may take.
+    static let snapshotLimit = 256 << 20
+
+    /// The snapshot's C functions: save (with the host's copier of userdata objects),
+    /// unchanged and restore.
+    func makeSnapshotFunctions() -> (save: LuaRef, unchanged: LuaRef, restore: LuaRef) {
+        let copyObject = function { call in
+            guard let object = call.state.hostObject(at: 1, on: call.L) else { call.pushArgument(1); return 1 }
+            call.state.pushCopy(of: object, on: call.L)
+            return 1
+        }
+        push(.ref(copyObject))
+        gh_push_snapshot_functions(L, snapshot)
+        defer { gh_pop(L, 3) }
+        return (ref(at: -3), ref(at: -2), ref(at: -1))
+    }
+
+    /// Saves `value` (a state table) before a move. Runs as rule work, under the budget: a
+    /// huge state fails cleanly. Host objects in it are copied.
+    public func saveSnapshot(of value: LuaRef) throws {
+        let anchors = try call(snapshotFunctions!.save, [.ref(value)], results: 1, tablesByReference: true)
+        guard case .ref(let kept)? = anchors.first else { throw LuaError(.runtime, "the state could not be saved") }
+        snapshotAnchors = kept
+    }
+
+    /// The state as it was saved: `value` itself when it is exactly as saved (the same tables
+    /// with the same contents), else a rebuilt copy. Host work, outside the rule's budget: it
+    /// runs after the rule has spent it.
+    public func restoreSnapshot(into value: LuaRef) throws -> LuaRef {
+        guard let functions = snapshotFunctions, let anchors = snapshotAnchors else { return value }
+        if try hostCall(functions.unchanged, [.ref(value), .ref(anchors)]).first == .boolean(true) { return value }
+        guard case .ref(let rebuilt)? = try hostCall(functions.restore, [.ref(anchors)], tablesByReference: true).first else {
+            throw LuaError(.runtime, "the saved state could not be rebuilt")
+        }
+        return rebuilt
+    }
+}

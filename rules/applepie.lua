@@ -176,7 +176,6 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
   end,
 
   play = function(state, input, game)
-    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
     local outcome, revealed = game.words.guess(state.puzzle, input)
     if outcome == "invalid" then
       game.refuse(("'%s' is not a letter or a word"):format(input))

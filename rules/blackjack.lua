@@ -198,7 +198,6 @@ Your best chip count goes on the leaderboard.]],
   end,
 
   play = function(state, input, game)
-    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
     local move = ALIASES[input:lower()] or input:lower()
     if state.phase == "bet" then
       local bet = math.tointeger(tonumber(move))

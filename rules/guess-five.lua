@@ -170,7 +170,6 @@ used again. Your statistics are kept for each word list.]],
   end,
 
   play = function(state, input, game)
-    if state.over then game.refuse("the game is over: y for a new game, n to leave") end
     local typed = letters_of(input)
     if #typed ~= LENGTH then game.refuse(("type a word of %d letters"):format(LENGTH)) end
     local entry = game.words.find(input)

@@ -113,7 +113,6 @@ The averages count the misses per word; a lost word counts as 9.]],
   end,
 
   play = function(state, input, game)
-    if state.over then game.refuse("the game is over") end
     if state.awaiting then
       local answer = input:lower()
       if answer == "y" or answer == "yes" then

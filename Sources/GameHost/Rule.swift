@@ -45,7 +45,11 @@ public final class Rule {
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
-    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe"])
+    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe", "plays_after_result"])
+
+    /// Whether `play` still takes inputs once `result` has returned a table (besides the
+    /// host's y/n): `plays_after_result = true`. Off, the host refuses them itself.
+    public let playsAfterResult: Bool
 
     /// State fields a program must not see (`secret = { "word", "hint" }`): the machine view
     /// leaves them out unless the rule has an `observe` hook of its own.
@@ -177,6 +181,13 @@ public final class Rule {
             }
         }
         secretFields = secrets
+        switch fields["plays_after_result"] ?? .nil {
+        case .nil: playsAfterResult = false
+        case .boolean(let b): playsAfterResult = b
+        case let other:
+            playsAfterResult = false
+            problems.append("\(path): field 'plays_after_result' must be true or false, not a \(other.typeName)")
+        }
 
         options = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
         commands = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)

@@ -97,7 +97,15 @@ public final class SessionDriver {
             switch line.lowercased() {
             case "y", "yes": return newGame(input: line, status: .accepted)
             case "n", "no": return quit(input: line)
-            default: break
+            default:
+                // The game is over: the host answers, and play is not called, unless the rule
+                // says it takes inputs then (`plays_after_result = true`).
+                guard session.rule.playsAfterResult else {
+                    var r = Report(step: step, input: line, status: .refused)
+                    r.reason = "the game is over: y for a new game, n to leave"
+                    r.showsView = false
+                    return finish(r)
+                }
             }
         }
         return report(input: line, outcome: session.play(line))

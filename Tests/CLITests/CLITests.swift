@@ -13,7 +13,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("Best of 3: first to 2 wins"), r.stdout)
         XCTAssertTrue(r.stdout.contains("You: rock · Computer: rock — a tie, replayed."), r.stdout)
         XCTAssertTrue(r.stdout.contains("You win the match 2:0 after 3 throws (1 tie)."), r.stdout)
-        XCTAssertTrue(r.stdout.contains("✗ the match is over: type y for a new match or n to leave"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ the game is over: y for a new game, n to leave"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Play again? (y/n)"), r.stdout)
         XCTAssertFalse(r.stdout.contains("\u{1B}["), "no colour when the output is not a terminal")
     }

@@ -34,7 +34,7 @@ final class RPSExampleTests: XCTestCase {
         XCTAssertEqual(t.result?.winner, "player")
         XCTAssertEqual(t.result?.summary, "You win the match 1:0 after 2 throws (1 tie).")
         t.send("paper")
-        t.assertRefused(containing: "the match is over")
+        t.assertRefused(containing: "the game is over: y for a new game, n to leave")
         t.assertState("throws", t.state["throws"])
         XCTAssertEqual(t.state["throws"].array?.count, 2)
     }

@@ -20,7 +20,7 @@ final class SessionTests: XCTestCase {
                 game.random(6)
                 if input == "boom" then error("exploded") end
               end
-            """])
+            """, "result": "function() end"])
         t.send("fine")
         let before = t.state
         t.send("boom")
@@ -76,6 +76,22 @@ final class SessionTests: XCTestCase {
         t.assertState("same", false, "a changed state is rebuilt as it was saved")
         XCTAssertEqual(t.state["hand"], ["a", "b"])
         t.assertState("n", 2)
+    }
+
+    /// Once `result` returns a table the host answers every input itself (y, n, commands), and
+    /// `play` is not called, unless the rule says it plays on.
+    func testTheHostAnswersInputsAfterTheResult() throws {
+        let play = "function(state, input, game) state.n = state.n + 1; state.log[#state.log + 1] = input end"
+        let t = try tester(["play": play, "result": "function(state) if state.n >= 1 then return { summary = 'done' } end end"])
+        t.send(["go", "more", "again"])
+        t.assertRefused(containing: "the game is over: y for a new game, n to leave")
+        t.assertState("log", ["go"], "play is not called after the result")
+        let on = try tester(["play": play, "plays_after_result": "true",
+                             "result": "function(state) if state.n >= 1 then return { summary = 'done' } end end"])
+        on.send(["go", "more"])
+        on.assertState("log", ["go", "more"])
+        let bad = files.write("bad", RuleFiles.rule(["plays_after_result": "'yes'"]))
+        XCTAssertThrowsError(try Rule(path: bad)) { XCTAssertTrue("\($0)".contains("field 'plays_after_result' must be true or false, not a string"), "\($0)") }
     }
 
     func testARefusalCaughtByTheRuleStillRefuses() throws {

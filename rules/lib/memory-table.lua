@@ -142,7 +142,6 @@ end
 
 -- The card a player typed, refused when it cannot be chosen: not a card, matched, face up.
 function M.choose(state, input, game)
-  if state.over then game.refuse("the game is over: y for a new game, n to leave") end
   local i = M.card_index(state, input, game)
   local card = state.cards[i]
   if card.matched then game.refuse(("card %d is already matched"):format(i)) end

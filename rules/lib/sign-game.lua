@@ -166,7 +166,6 @@ function M.rule(spec)
     end,
 
     play = function(state, input, game)
-      if state.over then game.refuse("the match is over: type y for a new match or n to leave") end
       local you = parse_sign(input)
       if not you then
         game.refuse(("'%s' is not a sign: type %s"):format(input, sign_list()))

@@ -15,10 +15,15 @@ public struct CardFlags: Equatable {
 
     public init() {}
 
-    /// Seconds face up in all, counting the current turn up to `now`.
+    /// Seconds face up in all, counting the current turn up to `now`: never negative or
+    /// infinite, whatever times a card table held.
     public func faceUpTime(at now: Double) -> Double {
-        upTime + (upSince.map { max(0, now - $0) } ?? 0)
+        let total = upTime + (upSince.map { max(0, now - $0) } ?? 0)
+        return total.isFinite ? min(max(total, 0), Self.longestTime) : 0
     }
+
+    /// The longest face-up time kept (about 30,000 years).
+    public static let longestTime = 1e12
 
     /// Turns the card face up at time `now`.
     public mutating func turnUp(at now: Double) {

@@ -123,7 +123,8 @@ extension GameAPI {
             var labels: [String] = []
             for n in stride(from: 1, through: call.length(1), by: 1) {
                 let label = try call.withElement(n, of: 1) { card -> String in
-                    if call.boolean("faceUp", of: card) == false { return hidden }
+                    // Face down (as the observation hides it): a faceUp field that is not true.
+                    if call.boolean("faceUp", of: card) != true && call.hasField("faceUp", of: card) { return hidden }
                     guard let label = call.string("label", of: card, maxBytes: Self.cardContentLimit)
                         ?? call.string("content", of: card, maxBytes: Self.cardContentLimit) else {
                         throw GameAPIError("game.cards.show: card \(n) has no label or content (a string of at most \(Self.cardContentLimit) bytes)")

@@ -54,14 +54,19 @@ extension GameAPI {
     /// (statistics, streaks), per game, saved with the move like a score.
     func installRecords(_ set: (String, [LuaParameter], @escaping LuaFunction) -> Void) {
         let name = LuaParameter.string("name", max: Self.boardNameLimit)
+        func recordName(_ call: LuaCall, _ function: String) throws -> String {
+            guard let text = call.validText(1) else { throw GameAPIError("game.scores.\(function): the name must be UTF-8 text") }
+            return text
+        }
         set("load", [name]) { [unowned self] call in
-            call.push(StateJSON.lua(scores.record(call.text(1))))
+            call.push(StateJSON.lua(scores.record(try recordName(call, "load"))))
             return 1
         }
         set("save", [name, .any("value")]) { [unowned self] call in
+            let key = try recordName(call, "save")
             let value = try call.value(2)
-            guard Self.firstRef(in: value) == nil else {
-                throw GameAPIError("game.scores.save: the value must be plain data (tables, strings, numbers, booleans), with no \(Self.firstRef(in: value) ?? "function") in it")
+            if let problem = Self.recordProblem(value) {
+                throw GameAPIError("game.scores.save: the value must be plain data (tables, strings, numbers, booleans): \(problem)")
             }
             let json = StateJSON.convert(value, lua: lua)
             let size = json.encoded.utf8.count
@@ -69,17 +74,22 @@ extension GameAPI {
             guard size <= ScoreStore.recordLimit else {
                 throw GameAPIError("game.scores.save: the value is \(size) bytes as JSON; a record may have \(ScoreStore.recordLimit >> 10) KB")
             }
-            try scores.save(call.text(1), json)
+            try scores.save(key, json)
             return 0
         }
     }
 
-    /// The type of the first function, coroutine or userdata in a value.
-    static func firstRef(in value: LuaValue) -> String? {
+    /// Why a value cannot be kept as a record and read back the same, or nil.
+    static func recordProblem(_ value: LuaValue) -> String? {
         switch value {
-        case .ref(let r): return r.typeName
-        case .array(let items): return items.lazy.compactMap(firstRef).first
-        case .map(let fields): return fields.values.lazy.compactMap(firstRef).first
+        case .ref(let r): return "it holds a \(r.typeName)"
+        case .number(let d) where !d.isFinite: return "it holds \(d.isNaN ? "nan" : "an infinite number")"
+        case .array(let items): return items.lazy.compactMap(recordProblem).first
+        case .map(let fields):
+            if let key = fields.keys.first(where: { Int64($0) != nil }) {
+                return "a table mixes list items or number keys with named fields ([\(key)]): keep lists and named fields in tables of their own"
+            }
+            return fields.values.lazy.compactMap(recordProblem).first
         default: return nil
         }
     }

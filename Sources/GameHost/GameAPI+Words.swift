@@ -98,10 +98,23 @@ extension GameAPI {
         return 1
     }
 
-    /// `game.words.name`: the list's name ("animals"), not its path.
+    /// `game.words.name`: the list's name ("animals"), not its path, cut to 48 bytes (a rule
+    /// may build record and board names from it).
     func setWordListName(_ name: String?) {
         guard let words = libraries["words"] else { return }
-        lua.setField(words, "name", name.map { .string($0) } ?? .nil)
+        lua.setField(words, "name", name.map { .string(Self.cut($0, to: Self.listNameLimit)) } ?? .nil)
+    }
+
+    static let listNameLimit = 48
+
+    /// `text` cut to at most `limit` bytes, at a character boundary.
+    static func cut(_ text: String, to limit: Int) -> String {
+        var out = ""
+        for c in text {
+            if out.utf8.count + c.utf8.count > limit { break }
+            out.append(c)
+        }
+        return out
     }
 
     static func table(of entry: WordList.Entry) -> LuaValue {

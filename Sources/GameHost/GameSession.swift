@@ -215,39 +215,7 @@ public final class GameSession {
     /// The legal inputs now: `moves(state, game)`, a list of strings that may also say it
     /// takes free text (`text = "a five-letter word"`, and a `pattern`).
     public func moves() throws -> Moves {
-        let value = try query("moves", maxLength: Self.movesLimit)
-        let problem = "\(rule.path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not"
-        var items: [LuaValue]
-        var text: FreeText?
-        switch value {
-        case .array(let list): items = list
-        case .map(var fields):
-            func string(_ key: String) throws -> String? {
-                guard let v = fields.removeValue(forKey: key), !v.isNil else { return nil }
-                guard let s = v.string, s.utf8.count <= FreeText.limit, !s.isEmpty else {
-                    throw RuleError(["\(rule.path): moves' \(key) must be a string of 1 to \(FreeText.limit) bytes"])
-                }
-                return s
-            }
-            let description = try string("text"), pattern = try string("pattern")
-            if let pattern {
-                guard description != nil else { throw RuleError(["\(rule.path): moves gives a pattern without text = \"what to type\""]) }
-                if let error = rule.patternProblem(pattern) { throw RuleError(["\(rule.path): moves' pattern '\(pattern)': \(error)"]) }
-            }
-            text = description.map { FreeText(description: $0, pattern: pattern) }
-            items = []
-            for k in 1...max(fields.count, 1) where k <= fields.count {
-                guard let item = fields["\(k)"] else { throw RuleError(["\(problem) a table with other fields (\(fields.keys.sorted().prefix(3).joined(separator: ", ")))"]) }
-                items.append(item)
-            }
-        default: throw RuleError(["\(problem) \(value.typeName)"])
-        }
-        let moves = items.compactMap(\.string)
-        guard moves.count == items.count else { throw RuleError(["\(problem) a list with \(items.first { $0.string == nil }?.typeName ?? "other values")"]) }
-        guard moves.count <= Self.movesLimit, moves.allSatisfy({ $0.utf8.count <= SessionDriver.inputLimit }) else {
-            throw RuleError(["\(rule.path): moves returned more than \(Self.movesLimit) moves, or a move longer than an input line (\(SessionDriver.inputLimit) bytes)"])
-        }
-        return Moves(moves, text: text)
+        try Moves(reading: try query("moves", maxLength: Self.movesLimit), of: rule)
     }
 
     /// A candidate input for free text (see `FreeText.candidate`), drawn with `random`.
@@ -292,15 +260,18 @@ public final class GameSession {
         return StateJSON.convert(Self.hidingFaceDownCards(.map(fields)), lua: lua)
     }
 
-    /// A card (a table with a `content`, `rank` or `label`, and `faceUp`) lying face down and
-    /// unmatched shows only its flags and `hidden = true`: its face, and every field the rule
-    /// added to it, stay hidden.
+    /// A card (a table with a `content`, `rank` or `label`, and a `faceUp` field) that is not
+    /// face up (`faceUp` anything but true) shows only its flags and `hidden = true`: its face,
+    /// and every field the rule added to it, stay hidden. A matched Memory card (with a
+    /// `content`) is public: both players saw it.
     static func hidingFaceDownCards(_ value: LuaValue) -> LuaValue {
         switch value {
         case .array(let items): return .array(items.map(hidingFaceDownCards))
         case .map(let fields):
-            if fields["faceUp"] == .boolean(false), fields["matched"] != .boolean(true),
-               fields["content"] != nil || fields["rank"] != nil || fields["label"] != nil {
+            let isCard = fields["content"] != nil || fields["rank"] != nil || fields["label"] != nil
+            let faceDown = fields["faceUp"].map { $0 != .boolean(true) && !$0.isNil } ?? false
+            let publicMatch = fields["content"] != nil && fields["matched"] == .boolean(true)
+            if isCard && faceDown && !publicMatch {
                 var shown = fields.filter { Self.cardFlagFields.contains($0.key) }
                 shown["hidden"] = .boolean(true)
                 return .map(shown)

@@ -1,4 +1,5 @@
 import GameCore
+import LuaKit
 
 /// What a game accepts now: the moves `moves()` lists and, when the rule says so, free text
 /// (a word, a number, a name) that no list could hold:
@@ -17,6 +18,46 @@ public struct Moves: Equatable {
     }
 
     public var isEmpty: Bool { listed.isEmpty && text == nil }
+
+    /// What `moves(state, game)` returned, checked: a list of strings, and `text` and
+    /// `pattern` when the rule takes free text.
+    init(reading value: LuaValue, of rule: Rule) throws {
+        let problem = "\(rule.path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not"
+        var items: [LuaValue]
+        var text: FreeText?
+        switch value {
+        case .array(let list): items = list
+        case .map(var fields):
+            func string(_ key: String) throws -> String? {
+                guard let v = fields.removeValue(forKey: key), !v.isNil else { return nil }
+                guard let s = v.string, s.utf8.count <= FreeText.limit, !s.isEmpty else {
+                    throw RuleError(["\(rule.path): moves' \(key) must be a string of 1 to \(FreeText.limit) bytes"])
+                }
+                return s
+            }
+            let description = try string("text"), pattern = try string("pattern")
+            if let pattern {
+                guard description != nil else { throw RuleError(["\(rule.path): moves gives a pattern without text = \"what to type\""]) }
+                if let error = LuaPattern.problem(pattern) { throw RuleError(["\(rule.path): moves' pattern '\(pattern)': \(error)"]) }
+            }
+            text = description.map { FreeText(description: $0, pattern: pattern) }
+            items = []
+            for k in 1...max(fields.count, 1) where k <= fields.count {
+                guard let item = fields["\(k)"] else {
+                    let odd = fields.keys.filter { Int($0) == nil }.sorted().prefix(3).joined(separator: ", ")
+                    throw RuleError(["\(problem) a table with other fields (\(odd.isEmpty ? "a hole in the list" : odd))"])
+                }
+                items.append(item)
+            }
+        default: throw RuleError(["\(problem) \(value.typeName)"])
+        }
+        let moves = items.compactMap(\.string)
+        guard moves.count == items.count else { throw RuleError(["\(problem) a list with \(items.first { $0.string == nil }?.typeName ?? "other values")"]) }
+        guard moves.count <= GameSession.movesLimit, moves.allSatisfy({ $0.utf8.count <= SessionDriver.inputLimit }) else {
+            throw RuleError(["\(rule.path): moves returned more than \(GameSession.movesLimit) moves, or a move longer than an input line (\(SessionDriver.inputLimit) bytes)"])
+        }
+        self.init(moves, text: text)
+    }
 
     /// "Moves: r, p, s; or type a five-letter word" for `/moves`.
     public var summary: String {

@@ -128,7 +128,7 @@ public final class Rule {
             for key in spec.keys.sorted() where !known.contains(key) {
                 problems.append("\(path): field 'words' has '\(key)': it takes list, length, min_length and max_length")
             }
-            if case .string(let name)? = spec["list"] { words = name } else {
+            if case .string(let name)? = spec["list"], !name.isEmpty { words = name } else {
                 problems.append("\(path): field 'words' needs a list name, as { list = \"five-letter\", length = 5 }")
             }
             func letters(_ key: String) -> Int? {
@@ -144,6 +144,12 @@ public final class Rule {
             if wordFilter.minimumLetters > wordFilter.maximumLetters {
                 problems.append("\(path): field 'words': min_length is more than max_length")
             }
+        } else if case .array? = fields["words"] {
+            problems.append("\(path): field 'words' needs a list name, as { list = \"five-letter\", length = 5 }")
+        } else if case .string(let name)? = fields["words"], name.isEmpty {
+            problems.append("\(path): field 'words' is empty: name a word list, as words = \"animals\"")
+        } else if case let other? = fields["words"], !other.isNil, other.string == nil {
+            problems.append("\(path): field 'words' must be a list name or a table, as { list = \"five-letter\", length = 5 }, not a \(other.typeName)")
         } else {
             words = text("words", required: false)
         }
@@ -278,23 +284,6 @@ public final class Rule {
     func match(pattern: String, _ text: String) throws -> Bool {
         guard let find = patternMatcher else { return false }
         return try lua.call(find, [.string(text), .string(pattern)], results: 1).first == .boolean(true)
-    }
-
-    /// Why a Lua pattern cannot be used ("malformed pattern (ends with '%')"), or nil.
-    func patternProblem(_ pattern: String) -> String? {
-        do {
-            _ = try match(pattern: pattern, "")
-            return nil
-        } catch let error as LuaError {
-            // "=pattern:4: malformed pattern (ends with '%')": the reason, without the place.
-            var message = Substring(error.message)
-            if let r = message.firstRange(of: "pattern:"), let space = message[r.upperBound...].firstIndex(of: " ") {
-                message = message[message.index(after: space)...]
-            }
-            return String(message)
-        } catch {
-            return String(describing: error)
-        }
     }
 
     /// Resolves the options given on the command line (name without dashes -> value) into

@@ -5,9 +5,24 @@ import GameCore
 /// without `.lua` (and the rule's `id`); a path to a `.lua` file works anywhere.
 public struct RuleCatalog {
     public let directories: [String]
+    /// The built-in games' folder, whose rules keep their scores under their id alone.
+    public let builtIn: String?
 
-    public init(directories: [String]) {
-        self.directories = directories.filter { FileSystem.isDirectory($0) }
+    /// `builtIn` (when given) is searched first.
+    public init(directories: [String], builtIn: String? = nil) {
+        let found = ((builtIn.map { [$0] } ?? []) + directories).filter { FileSystem.isDirectory($0) }
+        var unique: [String] = []
+        for dir in found where !unique.contains(dir) { unique.append(dir) }
+        self.directories = unique
+        self.builtIn = builtIn.flatMap { FileSystem.isDirectory($0) ? $0 : nil }
+    }
+
+    /// The catalog the CLI uses: the package's rules (see `standardDirectories`) as the
+    /// built-in folder, then the player's.
+    public static func standard(executablePath: String, dataHome: String) -> RuleCatalog {
+        let dirs = standardDirectories(executablePath: executablePath, dataHome: dataHome)
+        let user = FileSystem.join(dataHome, "gamehost/rules")
+        return RuleCatalog(directories: dirs, builtIn: dirs.first { $0 != user })
     }
 
     /// The folders to search, given the executable's path and the data home the CLI read
@@ -59,12 +74,13 @@ public struct RuleCatalog {
         throw UsageError("unknown game '\(game)' (games: \(names.isEmpty ? "none found in \(directories.joined(separator: ", "))" : names.joined(separator: ", ")))")
     }
 
-    /// Loads a game by name or path. A rule in the built-in folder (the first) keeps its
-    /// scores under its id; any other under its id and file (see `Rule.scoreKey`).
+    /// Loads a game by name or path. A rule in the built-in folder keeps its scores under its
+    /// id, whichever other folders exist; any other under its id and file (see
+    /// `Rule.scoreKey`).
     public func load(_ game: String) throws -> Rule {
         let path = try locate(game)
         let rule = try Rule(path: path, libraryDirectories: libraryDirectories)
-        if let builtIn = directories.first, directories.count > 1, FileSystem.isInside(path, builtIn) { rule.scoreKey = rule.id }
+        if let builtIn, FileSystem.isInside(path, builtIn) { rule.scoreKey = rule.id }
         return rule
     }
 }

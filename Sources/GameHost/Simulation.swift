@@ -161,12 +161,19 @@ public enum Simulation {
                 call.push(try FreeText.candidate(words: words, letters: letters, random: bot.random, pattern: pattern) { _ in true })
                 return 1
             }
+            // Moves with free text are checked as play checks them (a list alone needs nothing).
+            let checkMoves = rule.lua.function("moves", [.table("moves")]) { [rule] call in
+                do { _ = try Moves(reading: try call.value(1), of: rule) } catch let error as RuleError {
+                    throw GameAPIError(error.problems.joined(separator: "; "))
+                }
+                return 0
+            }
             let chunk = try rule.lua.load(Self.driverSource, chunkName: "=simulation")
             let matcher = try rule.lua.load(FreeText.matcherSource, chunkName: "=pattern")
             let hooks = rule.hooks
             guard case .ref(let f)? = try rule.lua.call(chunk, [
                 .ref(hooks.setup), .ref(hooks.moves), .ref(hooks.play), .ref(hooks.result),
-                .ref(rule.api.table), .ref(pick), .ref(rule.api.refusalToken), .ref(candidate), .ref(matcher),
+                .ref(rule.api.table), .ref(pick), .ref(rule.api.refusalToken), .ref(candidate), .ref(matcher), .ref(checkMoves),
             ], results: 1).first else { throw RuleError(["the simulation driver did not load"]) }
             driver = f
         }
@@ -196,8 +203,8 @@ public enum Simulation {
         /// One game with random moves. Returns the winner (or "none"), the number of moves,
         /// and a failure message when the game broke the contract.
         static let driverSource = #"""
-        local setup, moves, play, result, game, pick, refusal, candidate, matches = ...
-        local pcall, type, tostring, rawlen, rawget = pcall, type, tostring, rawlen, rawget
+        local setup, moves, play, result, game, pick, refusal, candidate, matches, check_moves = ...
+        local pcall, type, tostring, rawlen, rawget, next = pcall, type, tostring, rawlen, rawget, next
         -- A candidate for free text that matches the rule's pattern, if one turns up.
         local function free_text(pattern)
           if type(pattern) ~= "string" then pattern = nil end
@@ -220,6 +227,10 @@ public enum Simulation {
             local legal = moves(state, game)
             if type(legal) ~= "table" then return nil, count, "moves() must return a list of strings, not " .. type(legal) end
             local n, text = rawlen(legal), rawget(legal, "text")
+            if next(legal, n > 0 and n or nil) ~= nil then
+              local ok, err = pcall(check_moves, legal)
+              if not ok then return nil, count, tostring(err) end
+            end
             if n == 0 and text == nil then return nil, count, "moves() offered nothing, but result() says the game goes on" end
             local free = text ~= nil and (n == 0 or pick(2) == 1)
             local move = free and free_text(rawget(legal, "pattern")) or legal[pick(n)]

@@ -23,6 +23,16 @@ public struct LuaCall {
     public func text(_ i: Int, default value: String = "") -> String {
         lua_type(L, Int32(i)) == LUA_TSTRING ? (state.string(at: Int32(i), on: L) ?? value) : value
     }
+    /// A declared string argument when its bytes are valid UTF-8, else nil (for names that
+    /// must not collide: two different byte strings would read as the same text).
+    public func validText(_ i: Int) -> String? {
+        var length = 0
+        guard lua_type(L, Int32(i)) == LUA_TSTRING, let p = gh_tolstring(L, Int32(i), &length) else { return nil }
+        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(validating: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
     /// Whether argument `i` is nil or absent.
     public func isNil(_ i: Int) -> Bool { lua_type(L, Int32(i)) <= LUA_TNIL }
 
@@ -194,6 +204,12 @@ public struct LuaCall {
             buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
         }
         return lua_rawget(L, table)
+    }
+
+    /// Whether `table[key]` is not nil.
+    public func hasField(_ key: StaticString, of table: Int32) -> Bool {
+        defer { gh_pop(L, 1) }
+        return pushField(key, of: table) != LUA_TNIL
     }
 
     /// `table[key]` when it is a boolean.

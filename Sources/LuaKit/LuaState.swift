@@ -125,12 +125,16 @@ public final class LuaState {
         case .number(let d): lua_pushnumber(L, d)
         case .string(let s): pushString(s, on: L)
         case .array(let items):
+            // Each level of nesting takes stack slots: a deep value (a saved record) must
+            // grow the stack, not overrun it.
+            guard lua_checkstack(L, 4) != 0 else { lua_pushnil(L); return }
             lua_createtable(L, Int32(items.count), 0)
             for (i, item) in items.enumerated() {
                 push(item, on: L)
                 lua_rawseti(L, -2, lua_Integer(i + 1))
             }
         case .map(let fields):
+            guard lua_checkstack(L, 4) != 0 else { lua_pushnil(L); return }
             lua_createtable(L, 0, Int32(fields.count))
             for (key, item) in fields {
                 pushString(key, on: L)

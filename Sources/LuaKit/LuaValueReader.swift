@@ -113,7 +113,11 @@ struct LuaValueReader {
         if fields.isEmpty, (1...integerKeys.count).allSatisfy({ integerKeys[Int64($0)] != nil }) {
             return .array((1...integerKeys.count).map { integerKeys[Int64($0)]! })
         }
-        for (k, v) in integerKeys { fields[String(k)] = v }
+        for (k, v) in integerKeys {
+            // A table with both 1 and "1" as keys has no plain-data form: one would be lost.
+            if fields[String(k)] != nil { throw failure("the keys \(k) and \"\(k)\" both read as \"\(k)\"") }
+            fields[String(k)] = v
+        }
         return .map(fields)
     }
 

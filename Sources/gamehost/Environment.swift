@@ -20,7 +20,7 @@ var dataHome: String {
 }
 
 func catalog() -> RuleCatalog {
-    RuleCatalog(directories: RuleCatalog.standardDirectories(executablePath: executablePath(), dataHome: dataHome))
+    RuleCatalog.standard(executablePath: executablePath(), dataHome: dataHome)
 }
 
 /// Where scores live: `--data DIR`, else `$XDG_DATA_HOME/gamehost`.

@@ -52,15 +52,19 @@ final class StandardInput: LineSource {
     /// What Tab completes to at the terminal: the moves and commands of the current step.
     /// libedit calls back through a C function, so the list is kept where it can reach it.
     nonisolated(unsafe) static var completions: [String] = []
+    /// The matches of the word being completed, found once when libedit asks for the first.
+    nonisolated(unsafe) static var matches: [String] = []
 
     init() {
         guard Terminal.inputIsTerminal else { return }
         rl_completion_entry_function = { text, state in
             // libedit asks for match `state` (0, 1, 2, ...) until it gets NULL.
-            let prefix = text.map { String(cString: $0) } ?? ""
-            let matches = StandardInput.completions.filter { $0.hasPrefix(prefix) }
-            guard Int(state) < matches.count else { return nil }
-            return strdup(matches[Int(state)])
+            if state == 0 {
+                let prefix = text.map { String(cString: $0) } ?? ""
+                StandardInput.matches = StandardInput.completions.filter { $0.hasPrefix(prefix) }
+            }
+            guard Int(state) < StandardInput.matches.count else { return nil }
+            return strdup(StandardInput.matches[Int(state)])
         }
     }
 

@@ -63,5 +63,12 @@ final class PileTests: XCTestCase {
         card.matched = true
         card.turnDown(at: 22)
         XCTAssertTrue(card.removed, "a matched card that turns down leaves the table")
+        var odd = CardFlags()
+        odd.upSince = -1e308
+        odd.upTime = 1e308
+        XCTAssertEqual(odd.faceUpTime(at: 10), 0, "no infinite time from a card table's odd fields")
+        odd.upTime = 5
+        odd.upSince = 1e300
+        XCTAssertEqual(odd.faceUpTime(at: 10), 5)
     }
 }

@@ -138,6 +138,25 @@ final class BlackjackTests: XCTestCase {
         XCTAssertFalse(seen.encoded.contains("A♦"))
     }
 
+    func testACardThatIsNotFaceUpShowsNoFace() throws {
+        let files = RuleFiles()
+        let path = files.write("cards", RuleFiles.rule([
+            "setup": """
+                function(game)
+                    local d = game.cards.standard()
+                    d[1].faceUp = 0; d[2].matched = true; d[3].faceUp = true; d[4].faceUp = nil
+                    return { n = 0, log = {}, a = d[1], b = d[2], c = d[3], d = d[4], shown = game.cards.show({ d[1], d[2], d[3] }) }
+                  end
+                """]))
+        let t = try RuleTester(path)
+        let seen = try t.session.observation()
+        XCTAssertEqual(seen["a"], .object(["faceUp": .int(0), "hidden": .bool(true)]), "faceUp = 0 is not face up")
+        XCTAssertEqual(seen["b"], .object(["faceUp": .bool(false), "matched": .bool(true), "hidden": .bool(true)]), "a matched standard card stays hidden")
+        XCTAssertEqual(seen["c"]["label"], .string("3♠"))
+        XCTAssertEqual(seen["d"]["label"], .string("4♠"), "no faceUp field: not a card lying face down")
+        t.assertState("shown", "?? ?? 3♠")
+    }
+
     func testASCIILabels() throws {
         let t = try RuleTester(RuleTester.builtIn("blackjack"), forceShuffles: [Self.order(["10♠", "6♣", "8♥", "A♦"])], ascii: true)
         t.send("10")

@@ -1,4 +1,5 @@
 import GameHost
+import GameHostTesting
 import XCTest
 
 /// Loading checks every rule file against the contract and names the file (and line).
@@ -17,6 +18,19 @@ final class RuleContractTests: XCTestCase {
             XCTFail("unexpected \(error)", file: file, line: line)
             return []
         }
+    }
+
+    func testBuiltInGamesKeepTheirScoreKeyWhetherOrNotThePlayerHasRules() throws {
+        let builtIn = RuleTester.rulesDirectory
+        let alone = try RuleCatalog(directories: ["/nonexistent/gamehost/rules"], builtIn: builtIn).load("memory")
+        let withUser = try RuleCatalog(directories: [files.directory], builtIn: builtIn).load("memory")
+        XCTAssertEqual(alone.scoreKey, "memory")
+        XCTAssertEqual(withUser.scoreKey, "memory")
+        files.write("mine", RuleFiles.rule(["id": "\"mine\""]))
+        let mine = try RuleCatalog(directories: [files.directory], builtIn: builtIn).load("mine")
+        XCTAssertTrue(mine.scoreKey.hasPrefix("mine@"), mine.scoreKey)
+        let noBuiltIn = try RuleCatalog(directories: [files.directory]).load("mine")
+        XCTAssertTrue(noBuiltIn.scoreKey.hasPrefix("mine@"), "a catalog without a built-in folder keys every rule by its file")
     }
 
     func testAValidRuleLoads() throws {

@@ -42,16 +42,46 @@ final class SavedRecordTests: XCTestCase {
 
     func testOnlyPlainDataOfBoundedSizeIsSaved() throws {
         for (value, problem) in [
-            ("{ f = print }", "the value must be plain data (tables, strings, numbers, booleans), with no function in it"),
+            ("{ f = print }", "the value must be plain data (tables, strings, numbers, booleans): it holds a function"),
             ("string.rep('x', 70000)", "a record may have 64 KB"),
+            ("{ 1, 0/0 }", "it holds nan"),
+            ("{ [1] = 'a', x = 1 }", "a table mixes list items or number keys with named fields ([1])"),
         ] {
             let t = try session(nil, play: "function(state, input, game) game.scores.save('x', \(value)) end")
             t.send("up")
             XCTAssertTrue(t.last.reason?.contains(problem) == true, "\(value): \(t.last.reason ?? "accepted")")
         }
+        for (call, problem) in [
+            ("game.scores.save('\\255', 1)", "game.scores.save: the name must be UTF-8 text"),
+            ("game.scores.load('\\254')", "game.scores.load: the name must be UTF-8 text"),
+        ] {
+            let t = try session(nil, play: "function(state, input, game) \(call) end")
+            t.send("up")
+            XCTAssertTrue(t.last.reason?.contains(problem) == true, "\(call): \(t.last.reason ?? "accepted")")
+        }
         let many = try session(ScoreStore(directory: dir), play: "function(state, input, game) for i = 1, 101 do game.scores.save('r' .. i, i) end end")
         many.send("up")
         XCTAssertTrue(many.last.reason?.contains("a game keeps at most 100 records") == true, many.last.reason ?? "accepted")
+    }
+
+    func testADeeplyNestedRecordLoadsInALaterSession() throws {
+        let play = """
+            function(state, input, game)
+                if input == "save" then
+                  local t = {} local c = t
+                  for i = 1, 90 do c.x = {} c = c.x end
+                  game.scores.save("deep", t)
+                else
+                  local depth, c = 0, game.scores.load("deep")
+                  while c.x do depth, c = depth + 1, c.x end
+                  state.depth = depth
+                end
+              end
+            """
+        try session(ScoreStore(directory: dir), play: play).send("save")
+        let later = try session(ScoreStore(directory: dir), play: play)
+        later.send("load")
+        later.assertState("depth", 90)
     }
 
     func testAReplayReadsTheRecordsTheSessionRead() throws {

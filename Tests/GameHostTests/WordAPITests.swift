@@ -47,6 +47,10 @@ final class WordAPITests: XCTestCase {
             ("{ list = \"animals\", size = 5 }", "field 'words' has 'size'"),
             ("{ list = \"animals\", length = 0 }", "length must be a whole number from 1 to 1000"),
             ("{ list = \"animals\", min_length = 6, max_length = 4 }", "min_length is more than max_length"),
+            ("\"\"", "field 'words' is empty"),
+            ("{ list = \"\" }", "field 'words' needs a list name"),
+            ("{ \"animals\" }", "field 'words' needs a list name"),
+            ("3", "field 'words' must be a list name or a table"),
         ] {
             let path = files.write("spec", RuleFiles.rule(["words": spec]))
             XCTAssertThrowsError(try Rule(path: path)) { XCTAssertTrue("\($0)".contains(problem), "\(spec): \($0)") }

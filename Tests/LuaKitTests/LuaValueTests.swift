@@ -31,6 +31,12 @@ final class LuaValueTests: XCTestCase {
         XCTAssertEqual(r[2], ["2.5": true])
     }
 
+    func testAKeyReadTwiceIsAnErrorNotALoss() throws {
+        let lua = LuaState()
+        let f = try lua.load("return { [1] = 'number', ['1'] = 'text', x = 0 }", chunkName: "t.lua")
+        XCTAssertThrowsError(try lua.call(f)) { XCTAssertTrue("\($0)".contains("the keys 1 and \"1\" both read as \"1\""), "\($0)") }
+    }
+
     func testFunctionsComeBackAsCallableReferences() throws {
         let lua = LuaState()
         let f = try lua.load("return function(a, b) return a * b end", chunkName: "f.lua")

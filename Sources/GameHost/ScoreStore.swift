@@ -181,9 +181,24 @@ public final class ScoreStore {
         do {
             // WAL with normal syncing: a commit costs no fsync (a crash may lose the last
             // moves' scores, never leave half of one), so finishing a game stays cheap.
-            try exec("PRAGMA journal_mode=WAL")
+            // Switching a new database to WAL does not wait for the busy handler: when several
+            // players open it at once, the switch is tried again for the busy timeout.
+            var waited = 0
+            while true {
+                do {
+                    try exec("PRAGMA journal_mode=WAL")
+                    break
+                } catch where sqlite3_errcode(handle) == SQLITE_BUSY && waited < Self.busyTimeoutMilliseconds {
+                    usleep(10_000)
+                    waited += 10
+                }
+            }
             try exec("PRAGMA synchronous=NORMAL")
+            // The tables are made under the write lock taken up front: several players
+            // opening a new database at once would otherwise race between reading the schema
+            // and writing it, and lose with "database is locked" at once.
             try exec("""
+                BEGIN IMMEDIATE;
                 CREATE TABLE IF NOT EXISTS scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
                   board TEXT NOT NULL, value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL);
                 CREATE INDEX IF NOT EXISTS scores_by_board ON scores(game, rule_hash, board);
@@ -191,6 +206,7 @@ public final class ScoreStore {
                   winner TEXT, score REAL, at REAL NOT NULL);
                 CREATE TABLE IF NOT EXISTS records(game TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
                   at REAL NOT NULL, PRIMARY KEY(game, name));
+                COMMIT;
                 """)
         } catch {
             sqlite3_close_v2(handle)

@@ -85,6 +85,17 @@ public enum FileSystem {
         dir.hasSuffix("/") ? dir + name : dir + "/" + name
     }
 
+    /// `path` as seen from the folder `dir` ("../rules/war.lua"), both resolved; nil when
+    /// either does not exist.
+    public static func relativePath(of path: String, from dir: String) -> String? {
+        guard let target = realPath(path), let base = realPath(dir) else { return nil }
+        let to = target.split(separator: "/"), from = base.split(separator: "/")
+        var common = 0
+        while common < min(to.count, from.count) && to[common] == from[common] { common += 1 }
+        let up = Array(repeating: "..", count: from.count - common)
+        return (up + to[common...].map(String.init)).joined(separator: "/")
+    }
+
     /// The directory part of a path ("." for a bare name).
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

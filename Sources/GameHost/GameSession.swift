@@ -34,6 +34,8 @@ public final class GameSession {
     public let words: WordList?
     /// Host options to repeat in the replay command the text loop shows (`--words fruits`).
     public var replayArguments: [String] = []
+    /// How the replay hint names the game: its name, or the rule file's path (nil: its id).
+    public var replayGame: String?
     /// Games started in this session (setup calls), shown to the rule as `game.game_number`.
     public private(set) var gamesStarted = 0
     /// The seed of the current game: the session's seed for the first, and for each later one

@@ -63,6 +63,27 @@ public struct RuleCatalog {
         return result.sorted { $0.0 < $1.0 }
     }
 
+    /// Rule files hidden by an earlier folder's file of the same name (a player's `memory.lua`
+    /// behind the built-in Memory): by name, the file that wins and the hidden ones.
+    public func hidden() -> [(name: String, shown: String, hidden: [String])] {
+        var first: [String: String] = [:]
+        var behind: [String: [String]] = [:]
+        for dir in directories {
+            for file in FileSystem.list(dir) where file.hasSuffix(".lua") {
+                let name = FileSystem.stem(of: file), path = FileSystem.join(dir, file)
+                guard FileSystem.isFile(path) else { continue }
+                if first[name] == nil { first[name] = path } else { behind[name, default: []].append(path) }
+            }
+        }
+        return behind.keys.sorted().map { ($0, first[$0]!, behind[$0]!) }
+    }
+
+    /// Whether `name` is a built-in game's name.
+    public func isBuiltIn(_ name: String) -> Bool {
+        guard let builtIn else { return false }
+        return FileSystem.isFile(FileSystem.join(builtIn, name + ".lua"))
+    }
+
     /// The file for a game name or a path to a rule file.
     public func locate(_ game: String) throws -> String {
         if game.contains("/") || game.hasSuffix(".lua") {

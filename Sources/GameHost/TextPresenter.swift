@@ -16,7 +16,7 @@ public final class TextPresenter: Presenter {
     /// The command that plays the session's game again with `seed`.
     func replayCommand(seed: UInt64) -> String {
         guard let session else { return "" }
-        var replay = "gamehost play \(session.rule.id)"
+        var replay = "gamehost play \(session.replayGame ?? session.rule.id)"
         for option in session.rule.options {
             let value = session.options[option.name]
             let text = value?.string ?? value?.integer.map { String($0) } ?? ""

@@ -150,6 +150,14 @@ public struct Transcript {
 
     // MARK: Replaying
 
+    /// The transcript recorded again with `rule` from the same start and inputs (an intended
+    /// change to a game: review the difference before keeping it).
+    public func rerecorded(rule: Rule, words: WordList?) throws -> String {
+        try Transcript.record(rule: rule, game: header.game, seed: header.seed, options: header.options, words: words,
+                              wordsName: header.words, inputs: steps.dropFirst().compactMap(\.input),
+                              minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii)
+    }
+
     /// Replays the transcript with `rule` and `words` and returns the first difference, or
     /// nil when every step matches.
     public func replay(rule: Rule, words: WordList?) throws -> String? {
@@ -204,11 +212,12 @@ extension Transcript {
     /// `autoMoves` times: a starter golden test for a new rule.
     public static func record(rule: Rule, game: String, seed: UInt64 = 1, options: [String: String] = [:],
                               words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3,
-                              scores: ScoreStore? = nil) throws -> String {
+                              scores: ScoreStore? = nil, minLength: Int? = nil, maxLength: Int? = nil, ascii: Bool = false) throws -> String {
         let clock = RecordingClock(ManualClock(at: 1_000_000))
-        let session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: words, scores: scores)
+        let session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: words, scores: scores, ascii: ascii)
         var text = ""
-        let header = Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options, words: wordsName, minLength: nil)
+        let header = Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options, words: wordsName,
+                            minLength: minLength, maxLength: maxLength, ascii: ascii)
         let recorder = TranscriptRecorder(SilentPresenter(), session: session, clock: clock, header: header) { text += $0 }
         var lines = inputs ?? []
         if inputs == nil {

@@ -128,19 +128,22 @@ func besideTranscript(_ name: String, transcript: String) -> String {
     guard isPath else { return name }
     let base = String(name.split(separator: "/").last ?? "")
     let folder = FileSystem.directory(of: transcript)
+    // Recorded relative to the transcript (gamehost play FILE --record), else by its name.
+    if !name.hasPrefix("/"), FileSystem.isFile(FileSystem.join(folder, name)) { return FileSystem.join(folder, name) }
     let beside = FileSystem.join(folder, base)
     // Tests live in a rule folder's tests/ (as `gamehost new` lays them out).
     let parent = FileSystem.join(FileSystem.directory(of: folder == "." ? FileSystem.realPath(folder) ?? folder : folder), base)
     return FileSystem.isFile(beside) || !FileSystem.isFile(parent) ? beside : parent
 }
 
-/// `gamehost replay FILE [--rule GAME|FILE]`: replays a transcript and reports the first difference.
+/// `gamehost replay FILE [--rule GAME|FILE] [--update]`: replays a transcript and reports the
+/// first difference; with --update, records it again instead.
 func replay(_ args: inout Arguments) throws -> Int32 {
-    guard args.positional.count == 1 else { throw CLIError.usage("replay takes one transcript: gamehost replay FILE [--rule GAME|FILE]") }
+    guard args.positional.count == 1 else { throw CLIError.usage("replay takes one transcript: gamehost replay FILE [--rule GAME|FILE] [--update]") }
     let path = args.positional[0]
     guard FileSystem.isFile(path) else { throw CLIError.usage("no transcript at \(path)") }
     let ruleOption = try args.take("rule")
-    guard args.options.isEmpty else { throw CLIError.usage("replay takes --rule GAME|FILE only") }
+    guard args.options.isEmpty else { throw CLIError.usage("replay takes --rule GAME|FILE and --update only") }
     let transcript: Transcript
     do { transcript = try Transcript(path: path) } catch { throw CLIError.failure(String(describing: error)) }
     let catalog = catalog()
@@ -162,10 +165,24 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     let words = try wordList(for: rule, name: wordsName, lengths: WordLengths(min: transcript.header.minLength.map(String.init),
                                                                           max: transcript.header.maxLength.map(String.init)), catalog: catalog)
     do {
-        if let difference = try transcript.replay(rule: rule, words: words) {
+        let difference = try transcript.replay(rule: rule, words: words)
+        if args.flags.contains("update") {
+            guard let difference else {
+                stdout_.write("\(path): \(transcript.steps.count) steps replayed, all as recorded: nothing to update\n", style: .plain)
+                return 0
+            }
+            let fresh = try Rule(path: rule.path, libraryDirectories: rule.libraryDirectories)
+            fresh.scoreKey = rule.scoreKey
+            try LineFile(creating: path).write(try transcript.rerecorded(rule: fresh, words: words))
+            stdout_.write("\(path): recorded again from the same inputs (it differed at \(difference))\n", style: .plain)
+            return 0
+        }
+        if let difference {
             stderr_.write("\(path): \(difference)\n", style: .plain)
             return 1
         }
+    } catch let error as CLIError {
+        throw error
     } catch {
         throw CLIError.failure("\(path): \(error)")
     }
@@ -233,9 +250,14 @@ func newRule(_ args: inout Arguments) throws -> Int32 {
         throw CLIError.usage("'\(name)' is not a game name: use lower-case letters, digits and hyphens")
     }
     let from = try args.take("from")
-    let dir = try args.take("dir") ?? dataHome + "/gamehost/rules"
+    let chosenDir = try args.take("dir")
+    let dir = chosenDir ?? dataHome + "/gamehost/rules"
     guard args.options.isEmpty else { throw CLIError.usage("new takes --from GAME and --dir DIR only") }
     let catalog = catalog()
+    // In the rules folder, a built-in game's name would hide the new rule behind it.
+    if catalog.isBuiltIn(name), chosenDir == nil || catalog.directories.contains(where: { FileSystem.realPath($0) == FileSystem.realPath(dir) }) {
+        throw CLIError.usage("'\(name)' is a built-in game: choose another name, as gamehost new my-\(name)\(from.map { " --from " + $0 } ?? "")")
+    }
     let path = FileSystem.join(dir, name + ".lua")
     let testPath = FileSystem.join(FileSystem.join(dir, "tests"), name + ".transcript")
     if FileSystem.isFile(path) { throw CLIError.usage("\(path) already exists: choose another name, or edit it") }
@@ -244,7 +266,8 @@ func newRule(_ args: inout Arguments) throws -> Int32 {
     if let from {
         let original = try loadRule(from, from: catalog)
         do {
-            source = RuleTemplate.variant(of: try FileSystem.readText(original.path), from: original.id, name: name)
+            source = RuleTemplate.variant(of: try FileSystem.readText(original.path), from: original.id,
+                                          title: original.title, name: name)
         } catch {
             throw CLIError.failure(String(describing: error))
         }

@@ -85,9 +85,22 @@ func parseSeed(_ text: String?) throws -> UInt64 {
     return seed
 }
 
+/// A path or word as a shell reads it: quoted when it holds anything but plain characters.
+func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.utf8.allSatisfy {
+        ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || "-_./+,:@".utf8.contains($0)
+    }
+    return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+}
+
 func loadRule(_ game: String, from catalog: RuleCatalog) throws -> Rule {
     do {
         let rule = try catalog.load(game)
+        if let clash = catalog.hidden().first(where: { $0.name == game }) {
+            for path in clash.hidden {
+                fail("note: this is \(clash.shown); \(path) has the same name: play it as gamehost play \(shellQuoted(path))")
+            }
+        }
         for warning in rule.warnings { fail("warning: " + warning) }
         return rule
     } catch let error as UsageError {

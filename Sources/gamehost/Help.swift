@@ -53,13 +53,15 @@ let commandHelp: [String: String] = [
 
         """,
     "replay": """
-        Usage: gamehost replay FILE [--rule GAME|FILE.lua]
+        Usage: gamehost replay FILE [--rule GAME|FILE.lua] [--update]
 
         Replays a transcript written by `gamehost play ... --record FILE`: the same seed,
         options, inputs and clock readings, compared step by step with what was recorded.
         Prints the first difference and exits 1, or confirms every step and exits 0. The rule is
-        the installed game the transcript names, or the rule file of that name beside the
-        transcript (or in the folder above its tests/ folder); --rule names another.
+        the installed game the transcript names, or the rule file it names (kept relative to the
+        transcript, or of that name beside it or in the folder above its tests/ folder); --rule
+        names another. After an intended change to the rule, --update records the same inputs
+        again and rewrites FILE (review the difference before you keep it).
 
         """,
     "list": """

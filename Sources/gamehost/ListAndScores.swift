@@ -27,6 +27,11 @@ func list(json: Bool = false) throws -> Int32 {
     if json {
         stdout_.write(JSONValue.object(["protocol": .int(JSONLinesPresenter.protocolVersion), "games": .array(games)]).encoded + "\n", style: .plain)
     }
+    for clash in catalog.hidden() {
+        for path in clash.hidden {
+            fail("note: \(path) is hidden by \(clash.shown), which has the same name: play it as gamehost play \(shellQuoted(path)), or rename it")
+        }
+    }
     return failed ? 1 : 0
 }
 

@@ -26,6 +26,9 @@ func play(_ args: inout Arguments) throws -> Int32 {
     } catch let error as UsageError {
         throw CLIError.usage("\(rule.id): \(error.message)")
     }
+    // A rule file is named by its path in the replay hint: its id would play another game.
+    let isFile = game.contains("/") || game.hasSuffix(".lua")
+    session.replayGame = isFile ? shellQuoted(game) : game
     if let wordsName { session.replayArguments += ["--words", wordsName] }
     session.replayArguments += lengths.arguments
     if ascii { session.replayArguments.append("--ascii") }
@@ -38,8 +41,10 @@ func play(_ args: inout Arguments) throws -> Int32 {
         if args.flags.contains("reveal") { throw CLIError.usage("--reveal goes with --json") }
         presenter = TextPresenter(stdout_, notices: stderr_)
     }
-    if let record {
-        let header = Transcript.Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options,
+    if let record, let recordPath {
+        // A rule file is kept relative to the transcript, so the pair can move together.
+        let recorded = isFile ? FileSystem.relativePath(of: game, from: FileSystem.directory(of: recordPath)) ?? game : game
+        let header = Transcript.Header(game: recorded, ruleHash: rule.contentHash, seed: seed, options: options,
                                        words: wordsName, minLength: try lengths.minimum(), maxLength: try lengths.maximum(),
                                        ascii: ascii, colour: colour)
         presenter = TranscriptRecorder(presenter, session: session, clock: clock, header: header, write: record.write)

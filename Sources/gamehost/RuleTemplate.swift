@@ -57,10 +57,20 @@ enum RuleTemplate {
     }
 
     /// A copy of a game's file renamed to `name`: its id changes, nothing else.
-    static func variant(of source: String, from id: String, name: String) -> String {
+    /// A copy of a rule's source with its id and title made the new name's ("my-rps", "My Rps"),
+    /// so the copy is never mistaken for the original in menus, lists and scores.
+    static func variant(of source: String, from id: String, title: String, name: String) -> String {
         let header = "-- \(name): a variant of \(id), made with `gamehost new \(name) --from \(id)`.\n"
-        return header + source
+        let newTitle = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        var text = source
             .replacing("id = \"\(id)\"", with: "id = \"\(name)\"")
             .replacing("id = '\(id)'", with: "id = '\(name)'")
+        for quoted in ["\"\(title)\"", "'\(title)'"] {
+            if let r = text.firstRange(of: "title = " + quoted) {
+                text.replaceSubrange(r, with: "title = \"\(newTitle)\"")
+                break
+            }
+        }
+        return header + text
     }
 }

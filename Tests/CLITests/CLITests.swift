@@ -236,7 +236,34 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(variant.status, 0, variant.stderr)
         let source = try String(contentsOfFile: dir + "/my-memory.lua", encoding: .utf8)
         XCTAssertTrue(source.contains("id = \"my-memory\""))
+        XCTAssertTrue(source.contains("title = \"My Memory\""), "a copy is not mistaken for the original")
         XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/tests/my-memory.transcript"]).status, 0)
+    }
+
+    /// A player's rule never hides behind a built-in game without a word, and a rule file is
+    /// always named by its path where a name would find another game.
+    func testNamesAndPathsOfTheGamesRulesOwn() throws {
+        let data = dir + "/data"
+        let env = ["XDG_DATA_HOME": data]
+        let builtInName = try GamehostProcess.run(["new", "memory"], environment: env)
+        XCTAssertEqual(builtInName.status, 2)
+        XCTAssertEqual(builtInName.stderr, "gamehost: 'memory' is a built-in game: choose another name, as gamehost new my-memory\n")
+        try FileManager.default.createDirectory(atPath: data + "/gamehost/rules", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: GamehostProcess.packageRoot.appendingPathComponent("rules/rps.lua").path,
+                                         toPath: data + "/gamehost/rules/memory.lua")
+        let list = try GamehostProcess.run(["list"], environment: env)
+        XCTAssertTrue(list.stderr.contains("note: \(data)/gamehost/rules/memory.lua is hidden by "), list.stderr)
+        let play = try GamehostProcess.run(["play", "memory", "--seed", "1"], input: "/quit\n", environment: env)
+        XCTAssertTrue(play.stderr.contains("has the same name: play it as gamehost play \(data)/gamehost/rules/memory.lua"), play.stderr)
+        // By path: the replay hint and the transcript name the file.
+        let file = dir + "/mine.lua"
+        try FileManager.default.copyItem(atPath: GamehostProcess.packageRoot.appendingPathComponent("rules/rps.lua").path, toPath: file)
+        try FileManager.default.createDirectory(atPath: dir + "/t", withIntermediateDirectories: true)
+        let byPath = try GamehostProcess.run(["play", file, "--seed", "4", "--record", dir + "/t/mine.transcript"], input: "r\n", environment: env)
+        XCTAssertTrue(byPath.stdout.contains("(replay: gamehost play \(file) --seed 4)"), byPath.stdout)
+        let transcript = try String(contentsOfFile: dir + "/t/mine.transcript", encoding: .utf8)
+        XCTAssertTrue(transcript.contains(#""game":"../mine.lua""#), transcript)
+        XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/t/mine.transcript"], environment: env).status, 0)
     }
 
     func testReplayReportsTheFirstDifferenceAndExitsOne() throws {
@@ -253,6 +280,13 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(changed.status, 1)
         XCTAssertTrue(changed.stderr.hasPrefix("\(path): step 2 (input \"scissors\"): the messages differ"), changed.stderr)
         XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/missing.transcript"]).status, 2)
+        // After an intended change, --update records the same inputs again.
+        let update = try GamehostProcess.run(["replay", path, "--update"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertTrue(update.stdout.hasPrefix("\(path): recorded again from the same inputs (it differed at step 2"), update.stdout)
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("\"input\":\"scissors\""))
+        XCTAssertEqual(try GamehostProcess.run(["replay", path]).status, 0)
+        XCTAssertTrue(try GamehostProcess.run(["replay", path, "--update"]).stdout.hasSuffix("nothing to update\n"))
     }
 }
 

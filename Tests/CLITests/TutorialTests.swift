@@ -38,7 +38,8 @@ final class TutorialTests: XCTestCase {
         XCTAssertTrue(all.contains("rpsls.lua: ok (10 playthroughs"), all)
         XCTAssertTrue(all.contains("the old test no longer matches"), all)
         XCTAssertTrue(all.contains("steps replayed, all as recorded"), all)
-        XCTAssertTrue(all.contains("rpsls       Rock · Paper · Scissors · Lizard · Spock"), all)
+        XCTAssertTrue(all.contains("my-rpsls    Rock · Paper · Scissors · Lizard · Spock"), all)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/data/gamehost/rules/my-rpsls.lua"), "the copy went to $XDG_DATA_HOME")
         // The listing the reader ends with is the rule that ships.
         let shipped = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("rules/rpsls.lua"), encoding: .utf8)
         XCTAssertEqual(try String(contentsOfFile: work + "/rpsls.lua", encoding: .utf8), shipped)
@@ -77,7 +78,7 @@ final class TutorialTests: XCTestCase {
                 var env = ProcessInfo.processInfo.environment
                 env["PATH"] = GamehostProcess.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
                 env["HOME"] = home
-                env["XDG_DATA_HOME"] = nil
+                env["XDG_DATA_HOME"] = dir + "/data"  // the tutorial follows it
                 process.environment = env
                 let out = Pipe()
                 process.standardOutput = out

@@ -158,6 +158,25 @@ Your best chip count goes on the leaderboard.]],
 
   secret = { "deck" },
 
+  -- The rule's own player, for `gamehost sim blackjack --bot`: basic strategy without splits
+  -- (double 11, 10 against 2-9 and 9 against 3-6; stand on hard 17, on 13-16 against 2-6, on
+  -- 12 against 4-6, on soft 19 and on soft 18 against 2-8), a flat bet of 5, and it leaves
+  -- after 50 hands.
+  bot = function(state, game)
+    if state.phase == "bet" then
+      return state.hands >= 50 and "leave" or tostring(math.min(5, max_bet(state)))
+    end
+    local mine, soft = total(state.player, game)
+    local up = state.dealer[1].rank == 1 and 11 or math.min(state.dealer[1].rank, 10)
+    if #state.player == 2 and state.chips >= 2 * state.bet
+      and (mine == 11 or (mine == 10 and up <= 9) or (mine == 9 and up >= 3 and up <= 6)) then
+      return "double"
+    end
+    if soft then return (mine >= 19 or (mine == 18 and up <= 8)) and "stand" or "hit" end
+    if mine >= 17 or (mine >= 13 and up <= 6) or (mine == 12 and up >= 4 and up <= 6) then return "stand" end
+    return "hit"
+  end,
+
   setup = function(game)
     return {
       chips = START_CHIPS, best = START_CHIPS, bet = 0, hands = 0, phase = "bet", over = false,

@@ -42,10 +42,12 @@ public final class Rule {
         let result: LuaRef
         /// `observe(state, game)`: what a program may see (optional; see `secretFields`).
         let observe: LuaRef?
+        /// `bot(state, game)`: the rule's own player, for `sim --bot` (optional).
+        let bot: LuaRef?
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
-    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe", "plays_after_result"])
+    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe", "plays_after_result", "bot"])
 
     /// Whether `play` still takes inputs once `result` has returned a table (besides the
     /// host's y/n): `plays_after_result = true`. Off, the host refuses them itself.
@@ -170,12 +172,17 @@ public final class Rule {
             }
         }
 
-        var observe: LuaRef?
-        switch fields["observe"] ?? .nil {
-        case .nil: break
-        case .ref(let r) where r.typeName == "function": observe = r
-        case let other: problems.append("\(path): field 'observe' must be a function, not a \(other.typeName)")
+        // The optional hooks.
+        func optionalHook(_ name: String) -> LuaRef? {
+            switch fields[name] ?? .nil {
+            case .nil: return nil
+            case .ref(let r) where r.typeName == "function": return r
+            case let other:
+                problems.append("\(path): field '\(name)' must be a function, not a \(other.typeName)")
+                return nil
+            }
         }
+        let observe = optionalHook("observe"), bot = optionalHook("bot")
         var secrets: [String] = []
         switch fields["secret"] ?? .nil {
         case .nil: break
@@ -200,7 +207,7 @@ public final class Rule {
 
         guard problems.isEmpty else { throw RuleError(problems) }
         hooks = Hooks(setup: hookRefs["setup"]!, view: hookRefs["view"]!, moves: hookRefs["moves"]!,
-                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe)
+                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot)
         self.warnings = warnings
 
         // A default that its own option refuses is a bug in the rule file.

@@ -24,6 +24,8 @@ public enum Simulation {
         public var maxMoves = 10_000
         /// Seconds one game may run; a game past it fails, and the run stops there.
         public var timeLimit = Simulation.gameTimeLimit
+        /// Plays the rule's own `bot(state, game)` instead of random moves (`sim --bot`).
+        public var usesBot = false
 
         public init(rulePath: String) { self.rulePath = rulePath }
     }
@@ -40,6 +42,8 @@ public enum Simulation {
         public var outcomes: [String: Int]
         /// Moves of each finished game, in game order.
         public var lengths: [Int]
+        /// `result.score` of every game that gave one.
+        public var scores: [Double] = []
         public var failures: [Failure]
         public var seconds: Double
         public var jobs: Int
@@ -90,6 +94,7 @@ public enum Simulation {
         let seconds = monotonicSeconds() - start
         var outcomes: [String: Int] = [:]
         var lengths: [Int] = []
+        var scores: [Double] = []
         var failures: [Failure] = []
         for (k, result) in results.enumerated() {
             guard let result else {
@@ -103,10 +108,11 @@ public enum Simulation {
             } else {
                 outcomes[result.winner, default: 0] += 1
                 lengths.append(result.moves)
+                if let score = result.score { scores.append(score) }
             }
         }
-        return Report(games: plan.games, outcomes: outcomes, lengths: lengths, failures: failures, seconds: seconds, jobs: jobs,
-                      stoppedEarly: counter.stopped)
+        return Report(games: plan.games, outcomes: outcomes, lengths: lengths, scores: scores, failures: failures, seconds: seconds,
+                      jobs: jobs, stoppedEarly: counter.stopped)
     }
 
     static func monotonicSeconds() -> Double {
@@ -121,6 +127,7 @@ public enum Simulation {
             var winner: String
             var moves: Int
             var failure: String?
+            var score: Double?
             /// Ended by the time or memory limit: a rule that did it once would do it again.
             var hitLimit = false
         }
@@ -141,6 +148,9 @@ public enum Simulation {
                             memoryCap: (64 << 20) / max(1, min(plan.jobs, plan.games)))
             let options = try rule.resolveOptions(plan.options)
             if rule.defaultWordList != nil && plan.words == nil { throw UsageError("\(rule.id) plays a word list: give one with --words") }
+            if plan.usesBot && rule.hooks.bot == nil {
+                throw UsageError("\(rule.id) has no bot: define bot = function(state, game) return input end in \(rule.path)")
+            }
             rule.api.bind(options: options, seed: plan.seed, random: RandomSource(seed: plan.seed), clock: ManualClock(),
                           words: plan.words, scores: ScoreKeeper(store: nil))
             // A whole game is one call. Simulations run without the per-instruction count
@@ -174,6 +184,7 @@ public enum Simulation {
             guard case .ref(let f)? = try rule.lua.call(chunk, [
                 .ref(hooks.setup), .ref(hooks.moves), .ref(hooks.play), .ref(hooks.result),
                 .ref(rule.api.table), .ref(pick), .ref(rule.api.refusalToken), .ref(candidate), .ref(matcher), .ref(checkMoves),
+                plan.usesBot ? .ref(hooks.bot!) : .nil,
             ], results: 1).first else { throw RuleError(["the simulation driver did not load"]) }
             driver = f
         }
@@ -189,10 +200,15 @@ public enum Simulation {
                 rule.api.refusal = nil
             }
             do {
-                let r = try rule.lua.call(driver, [.integer(Int64(plan.maxMoves))], results: 3)
+                let r = try rule.lua.call(driver, [.integer(Int64(plan.maxMoves))], results: 4)
                 let moves = Int(r[1].integer ?? 0)
                 if let message = r[2].string { return Outcome(winner: "", moves: moves, failure: message) }
-                return Outcome(winner: r[0].string ?? "none", moves: moves)
+                let score: Double? = switch r[3] {
+                case .integer(let n): Double(n)
+                case .number(let d) where d.isFinite: d
+                default: nil
+                }
+                return Outcome(winner: r[0].string ?? "none", moves: moves, score: score)
             } catch let error as LuaError {
                 return Outcome(winner: "", moves: 0, failure: error.message, hitLimit: error.kind == .budget || error.kind == .memory)
             } catch {
@@ -203,8 +219,8 @@ public enum Simulation {
         /// One game with random moves. Returns the winner (or "none"), the number of moves,
         /// and a failure message when the game broke the contract.
         static let driverSource = #"""
-        local setup, moves, play, result, game, pick, refusal, candidate, matches, check_moves = ...
-        local pcall, type, tostring, rawlen, rawget, next = pcall, type, tostring, rawlen, rawget, next
+        local setup, moves, play, result, game, pick, refusal, candidate, matches, check_moves, bot = ...
+        local pcall, type, tostring, rawlen, rawget, next, math = pcall, type, tostring, rawlen, rawget, next, math
         -- A candidate for free text that matches the rule's pattern, if one turns up.
         local function free_text(pattern)
           if type(pattern) ~= "string" then pattern = nil end
@@ -222,7 +238,22 @@ public enum Simulation {
             local outcome = result(state, game)
             if outcome then
               local winner = type(outcome) == "table" and outcome.winner
-              return winner and tostring(winner) or "none", count
+              local score = type(outcome) == "table" and math.type(outcome.score) and outcome.score or nil
+              return winner and tostring(winner) or "none", count, nil, score
+            end
+            if bot then
+              -- The rule's own player: its input must be accepted.
+              local move = bot(state, game)
+              if type(move) ~= "string" then return nil, count, "bot returned " .. type(move) .. ", not an input (a string)" end
+              local ok, err = pcall(play, state, move, game)
+              if not ok then
+                if err == refusal then return nil, count, "bot chose '" .. move .. "', but play refused it" end
+                return nil, count, tostring(err)
+              end
+              if type(err) == "table" then state = err end
+              count = count + 1
+              if count >= max_moves then return nil, count, "no result after " .. max_moves .. " moves" end
+              goto continue
             end
             local legal = moves(state, game)
             if type(legal) ~= "table" then return nil, count, "moves() must return a list of strings, not " .. type(legal) end
@@ -247,6 +278,7 @@ public enum Simulation {
               count, refused = count + 1, 0
               if count >= max_moves then return nil, count, "no result after " .. max_moves .. " moves" end
             end
+            ::continue::
           end
         end
         """#

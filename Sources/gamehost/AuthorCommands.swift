@@ -70,6 +70,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     plan.games = games
     plan.seed = seed
     plan.jobs = jobs
+    plan.usesBot = args.flags.contains("bot")
     // The simulation loads the rule in each worker: this copy has told what it needed.
     rule.close()
     let json = args.flags.contains("json")
@@ -86,6 +87,8 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     let lengths = report.lengths.sorted()
     let mean = lengths.isEmpty ? 0 : Double(lengths.reduce(0, +)) / Double(lengths.count)
     let median = lengths.isEmpty ? 0 : Double(lengths[(lengths.count - 1) / 2] + lengths[lengths.count / 2]) / 2
+    let scores = report.scores
+    let scoreMean = scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
     if json {
         let value = JSONValue.object([
             "game": .string(rule.id), "games": .int(Int64(games)), "seed": .string(String(seed)), "jobs": .int(Int64(report.jobs)),
@@ -93,13 +96,16 @@ func sim(_ args: inout Arguments) throws -> Int32 {
             "outcomes": .object(report.outcomes.mapValues { .int(Int64($0)) }),
             "moves": .object(["mean": .double(mean), "median": .double(median),
                               "min": .int(Int64(lengths.first ?? 0)), "max": .int(Int64(lengths.last ?? 0))]),
+            "scores": scores.isEmpty ? .null : .object(["games": .int(Int64(scores.count)), "mean": .double(scoreMean),
+                                                        "min": .double(scores.min()!), "max": .double(scores.max()!)]),
+            "bot": .bool(plan.usesBot),
             "failures": .array(report.failures.prefix(20).map {
                 .object(["game": .int(Int64($0.game)), "seed": .string(String($0.seed)), "message": .string($0.message)])
             }),
         ])
         stdout_.write(value.encoded + "\n", style: .plain)
     } else {
-        stdout_.write("\(rule.id): \(games) games in \(fixed(report.seconds, 2)) s (\(Int(report.gamesPerSecond.rounded())) games/s), \(report.jobs) jobs, seed \(seed)\n", style: .title)
+        stdout_.write("\(rule.id)\(plan.usesBot ? " (its bot)" : ""): \(games) games in \(fixed(report.seconds, 2)) s (\(Int(report.gamesPerSecond.rounded())) games/s), \(report.jobs) jobs, seed \(seed)\n", style: .title)
         stdout_.write("  outcome      games   share\n", style: .dim)
         for (outcome, n) in report.outcomes.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
             let share = fixed(100 * Double(n) / Double(games), 1)
@@ -110,6 +116,9 @@ func sim(_ args: inout Arguments) throws -> Int32 {
             stdout_.write("  failures  " + TerminalWidth.pad(String(report.failures.count), to: 8, alignRight: true) + "\n", style: .plain)
         }
         stdout_.write("  moves per game: mean \(fixed(mean, 1)), median \(fixed(median, 1)), min \(lengths.first ?? 0), max \(lengths.last ?? 0)\n", style: .plain)
+        if let low = scores.min(), let high = scores.max() {
+            stdout_.write("  score (\(scores.count) games with one): mean \(fixed(scoreMean, 2)), min \(fixed(low, 2)), max \(fixed(high, 2))\n", style: .plain)
+        }
     }
     for f in report.failures.prefix(5) {
         fail("game \(f.game) (replay: gamehost play \(game) --seed \(f.seed)): \(f.message)")

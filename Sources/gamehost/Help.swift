@@ -43,10 +43,12 @@ let commandHelp: [String: String] = [
 
         """,
     "sim": """
-        Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--time-limit SECONDS] [--json] [--OPTION VALUE ...]
+        Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--bot] [--time-limit SECONDS] [--json] [--OPTION VALUE ...]
 
-        Plays N (1000) games with random legal moves, in parallel on --jobs threads (one per
-        core), and prints the outcomes, the number of moves per game and the games per second.
+        Plays N (1000) games with random legal moves (with --bot, the moves of the rule's own
+        bot(state, game)), in parallel on --jobs threads (one per core), and prints the
+        outcomes, the number of moves per game, the scores (mean, min, max of result.score) and
+        the games per second.
         Game k's seed is derived from --seed, so the results do not depend on --jobs. A game
         that breaks the contract is reported with the seed to replay it; the exit code is then 1.
         A game that runs past --time-limit (2 s) fails, and the run stops there.

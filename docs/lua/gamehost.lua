@@ -377,6 +377,7 @@ function Game.now() end
 ---@field result fun(state: table, game: Game): GameResult|nil
 ---@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" }
 ---@field plays_after_result? boolean  play still receives inputs after result returns a table
+---@field bot? fun(state: table, game: Game): string  the rule's own player, for `gamehost sim --bot`
 ---@field observe? fun(state: table, game: Game): table  what programs see instead of the state minus `secret`
 
 ---The sandbox's `os`: time and clock from the host clock only.

@@ -142,6 +142,16 @@ function M.rule(spec)
       return state
     end,
 
+    -- The rule's own player, for `gamehost sim rps --bot`: half the time it throws what beats
+    -- the sign the computer has thrown most (rock first), else any sign (a player that never
+    -- varied could tie a predicting opponent forever).
+    bot = function(state, game)
+      if game.random(2) == 1 then return game.pick(SIGNS) end
+      local counts = {}
+      for _, t in ipairs(state.throws) do counts[t.computer] = (counts[t.computer] or 0) + 1 end
+      return beater(most_frequent(counts))
+    end,
+
     -- What a program sees (--json): the score and the last throw, as a player does; not the
     -- whole history, which would make every step of a long match cost more than the last.
     observe = function(state)

@@ -26,7 +26,7 @@ local function theme_of(game)
   return THEMES[1]
 end
 
-local function plural(n, word, words) return n .. " " .. (n == 1 and word or words or word .. "s") end
+local function plural(n, word, many) return n .. " " .. (n == 1 and word or many or word .. "s") end
 
 -- Starts the next word, or ends the game when this pass through the list is done.
 local function next_round(state, game)
@@ -204,10 +204,12 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
 
   result = function(state, game)
     if not state.over then return nil end
-    local summary = ("The end: %s, %s, score %d."):format(plural(state.wins, "win"), plural(state.losses, "loss", "losses"), state.score)
+    local summary = ("The end: %s, %s, score %d."):format(plural(state.wins, "win"), plural(state.losses, "loss", "losses"),
+      state.score)
     if game.options.mode == "timed" then
       if state.rank then
-        summary = summary .. ("\n%s in %.1f s: rank %d. Best times: %s"):format(plural(state.wins, "word"), state.elapsed, state.rank, state.board)
+        summary = summary .. ("\n%s in %.1f s: rank %d. Best times: %s"):format(plural(state.wins, "word"), state.elapsed,
+          state.rank, state.board)
       else
         summary = summary .. ("\nThe list ran out before %s: this run is not ranked."):format(plural(game.options.target, "win"))
       end

@@ -163,10 +163,21 @@ used again. Your statistics are kept for each word list.]],
 
   moves = function(state, game)
     if state.over then return {} end
-    -- A pattern only where Lua's %a knows the letters (an ASCII list).
+    -- A pattern only where Lua's %a knows the letters (an ASCII list); in hard mode the
+    -- letters found in place are part of it.
     local ascii = true
     for _, c in ipairs(state.keyboard) do if #c > 1 then ascii = false end end
-    return { text = "a five-letter word of the list", pattern = ascii and ("%a"):rep(LENGTH) or nil }
+    if not ascii then return { text = "a five-letter word of the list" } end
+    local places = {}
+    for i = 1, LENGTH do places[i] = "%a" end
+    if game.options.hard == "on" then
+      for _, row in ipairs(state.rows) do
+        for i, mark in ipairs(row.marks) do
+          if mark == "right" then places[i] = row.letters[i] end
+        end
+      end
+    end
+    return { text = "a five-letter word of the list", pattern = table.concat(places) }
   end,
 
   play = function(state, input, game)

@@ -105,7 +105,7 @@ public enum Conformance {
     }
 
     /// How many free-text candidates in a row a rule may refuse before check reports it.
-    static let freeTextTries = 200
+    public static let freeTextTries = 1000
 
     /// One game with random legal moves, checking each step.
     static func playthrough(_ rule: Rule, words: WordList?, seed: UInt64, settings: Settings) throws -> Playthrough {

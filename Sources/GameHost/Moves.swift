@@ -130,6 +130,18 @@ public struct FreeText: Equatable {
             }
             if try matches(candidate) { return candidate }
         }
+        // A narrow pattern (hard mode's known letters): look through the list for a word that
+        // matches, from a random place, a bounded way.
+        if let words, !words.entries.isEmpty {
+            let start = try random.int(in: 0...(words.entries.count - 1))
+            for k in 0..<min(words.entries.count, Self.searchLimit) {
+                let word = words.entries[(start + k) % words.entries.count].word
+                if try matches(word) { return word }
+            }
+        }
         return candidate
     }
+
+    /// How many words of the list a candidate search reads at most.
+    static let searchLimit = 5_000
 }

@@ -184,7 +184,7 @@ public enum Simulation {
             guard case .ref(let f)? = try rule.lua.call(chunk, [
                 .ref(hooks.setup), .ref(hooks.moves), .ref(hooks.play), .ref(hooks.result),
                 .ref(rule.api.table), .ref(pick), .ref(rule.api.refusalToken), .ref(candidate), .ref(matcher), .ref(checkMoves),
-                plan.usesBot ? .ref(hooks.bot!) : .nil,
+                plan.usesBot ? .ref(hooks.bot!) : .nil, .integer(Int64(Conformance.freeTextTries)),
             ], results: 1).first else { throw RuleError(["the simulation driver did not load"]) }
             driver = f
         }
@@ -219,15 +219,26 @@ public enum Simulation {
         /// One game with random moves. Returns the winner (or "none"), the number of moves,
         /// and a failure message when the game broke the contract.
         static let driverSource = #"""
-        local setup, moves, play, result, game, pick, refusal, candidate, matches, check_moves, bot = ...
+        local setup, moves, play, result, game, pick, refusal, candidate, matches, check_moves, bot, refusal_limit = ...
         local pcall, type, tostring, rawlen, rawget, next, math = pcall, type, tostring, rawlen, rawget, next, math
         -- A candidate for free text that matches the rule's pattern, if one turns up.
-        local function free_text(pattern)
+        -- After 20 random tries, the words of the list that match a narrow pattern (hard
+        -- mode's known letters), walked from where the last search stopped: refused one after
+        -- another, they are different words.
+        -- The walk also starts once 20 candidates in a row were refused.
+        local cursor = 0
+        local function free_text(pattern, refused)
           if type(pattern) ~= "string" then pattern = nil end
           local text = candidate(pattern)
-          for _ = 1, 20 do
+          for _ = 1, refused < 20 and 20 or 0 do
             if pattern == nil or matches(text, pattern) then return text end
             text = candidate(pattern)
+          end
+          local n = game.words.count()
+          for _ = 1, math.min(n, 5000) do
+            cursor = cursor % n + 1
+            local word = game.words.entry(cursor).word
+            if pattern == nil or matches(word, pattern) then return word end
           end
           return text
         end
@@ -264,14 +275,16 @@ public enum Simulation {
             end
             if n == 0 and text == nil then return nil, count, "moves() offered nothing, but result() says the game goes on" end
             local free = text ~= nil and (n == 0 or pick(2) == 1)
-            local move = free and free_text(rawget(legal, "pattern")) or legal[pick(n)]
+            local move = free and free_text(rawget(legal, "pattern"), refused) or legal[pick(n)]
             local ok, err = pcall(play, state, move, game)
             if not ok then
               if err ~= refusal then return nil, count, tostring(err) end
               if not free then return nil, count, "moves() offered '" .. tostring(move) .. "', but play refused it" end
               refused = refused + 1
-              if refused >= 200 then
-                return nil, count, "moves() takes " .. tostring(text) .. ", but play refused 200 candidates in a row"
+              -- Enough for the walk through the whole list, which finds any word the rule takes.
+              local limit = math.max(refusal_limit, game.words.count() + 40)
+              if refused >= limit then
+                return nil, count, "moves() takes " .. tostring(text) .. ", but play refused " .. limit .. " candidates in a row"
               end
             else
               if type(err) == "table" then state = err end

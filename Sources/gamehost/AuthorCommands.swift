@@ -14,14 +14,17 @@ func check(_ args: inout Arguments) throws -> Int32 {
         return n
     } ?? 10
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
-    guard args.options.isEmpty else { throw CLIError.usage("check takes --seeds N and --time-limit SECONDS only") }
+    let options = try args.optionTable()
     let catalog = catalog()
+    let lintConfig = catalog.builtIn.map { FileSystem.join($0, ".luacheckrc") }.flatMap { FileSystem.isFile($0) ? $0 : nil }
     var failed = false
+    var toldAboutLuacheck = false
     for name in args.positional {
         let path: String
         do { path = try catalog.locate(name) } catch { throw CLIError.usage(String(describing: error)) }
         var settings = Conformance.Settings(seeds: seeds)
         settings.timeLimit = timeLimit ?? settings.timeLimit
+        settings.options = options
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in
             try wordList(for: rule, name: nil, catalog: catalog)
         }
@@ -31,6 +34,15 @@ func check(_ args: inout Arguments) throws -> Int32 {
         } else {
             failed = true
             for problem in report.problems { stderr_.write(problem + "\n", style: .plain) }
+        }
+        // Lint: advice, not a failure of the contract.
+        if let lintConfig {
+            if let lines = Linter.lint(path, config: lintConfig) {
+                for line in lines { fail("lint: " + line) }
+            } else if !toldAboutLuacheck {
+                toldAboutLuacheck = true
+                fail("note: install luacheck (on Debian: apt-get install lua-check) and check lints the file too")
+            }
         }
     }
     return failed ? 1 : 0

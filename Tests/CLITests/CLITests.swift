@@ -311,3 +311,41 @@ final class BaselineTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("300 games in "), text)
     }
 }
+
+/// The rule files lint clean with luacheck and the sandbox's globals (rules/.luacheckrc), and
+/// `check` passes luacheck's findings on.
+final class LintTests: XCTestCase {
+    func testTheRulesLintClean() throws {
+        let luacheck = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let luacheck else { return XCTFail("luacheck is not installed (scripts/setup installs lua-check)") }
+        let root = GamehostProcess.packageRoot.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: luacheck)
+        process.arguments = ["--no-color", "--formatter", "plain", "--config", root + "/rules/.luacheckrc", root + "/rules", root + "/scripts/fuzz-api.lua"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertEqual(text, "")
+    }
+
+    func testCheckPassesLuacheckFindingsOn() throws {
+        let dir = NSTemporaryDirectory() + "lint-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/sloppy.lua"
+        try """
+            local unused = 1
+            return { id = "sloppy", title = "Sloppy", setup = function() counter = 1 return { n = 0 } end,
+              view = function() return "v" end, moves = function() return { "a" } end,
+              play = function(s, input, game) if input ~= "a" then game.refuse("a") end s.n = s.n + 1 end,
+              result = function(s) if s.n > 2 then return { summary = "done" } end end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try GamehostProcess.run(["check", path, "--seeds", "2"])
+        XCTAssertEqual(r.status, 0, "lint is advice: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("lint: \(path):1:7: (W211) unused variable 'unused'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("(W111) setting non-standard global variable 'counter'"), r.stderr)
+    }
+}

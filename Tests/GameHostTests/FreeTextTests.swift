@@ -70,10 +70,10 @@ final class FreeTextTests: XCTestCase {
             "play": #"function(state, input, game) game.refuse("wrong password") end"#,
         ]))
         let report = Conformance.check(path: path, settings: Conformance.Settings(seeds: 1, maxMoves: 500))
-        XCTAssertTrue(report.problems.contains { $0.contains("moves() takes a password, but play refused 200 candidates in a row") }, "\(report.problems)")
+        XCTAssertTrue(report.problems.contains { $0.contains("moves() takes a password, but play refused 1000 candidates in a row") }, "\(report.problems)")
         var plan = Simulation.Plan(rulePath: path)
         plan.games = 2
-        XCTAssertTrue(try Simulation.run(plan).failures.first?.message.contains("refused 200 candidates in a row") == true)
+        XCTAssertTrue(try Simulation.run(plan).failures.first?.message.contains("refused 1000 candidates in a row") == true)
     }
 
     func testCandidatesComeFromTheWordListAndMatchThePattern() throws {

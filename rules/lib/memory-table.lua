@@ -191,7 +191,10 @@ function M.options(default_sets)
         if value ~= "theme" and tonumber(value) < 2 then return "deal at least 2" end
       end,
     },
-    scoring = { choices = { "classic", "timed", "bonus" }, default = "classic", help = "timed: faster is worth more; bonus: +1 per card matched within 6 s face up" },
+    scoring = {
+      choices = { "classic", "timed", "bonus" }, default = "classic",
+      help = "timed: faster is worth more; bonus: +1 per card matched within 6 s face up",
+    },
     deck = { accept = ".*", default = "", advanced = true, help = "a fixed deal: contents in table order, separated by commas" },
   }
 end

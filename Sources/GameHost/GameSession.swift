@@ -329,8 +329,27 @@ public final class GameSession {
             return "\(position)\(hook) raised an error object that is not a string \(what)"
         case .data: return "\(rule.path): \(hook) returned a value the host cannot read (\(error.message))"
         case .budget, .runtime, .syntax:
-            return error.message.hasPrefix(rule.path) || error.message.contains(".lua:") ? error.message : "\(rule.path): \(error.message) (in \(hook))"
+            guard error.message.hasPrefix(rule.path) || error.message.contains(".lua:") else {
+                return "\(rule.path): \(error.message) (in \(hook))"
+            }
+            // An error in a library the rule requires: name the rule's own line that led there.
+            if !error.message.hasPrefix(rule.path + ":"), let line = Self.callSite(in: error.traceback, of: rule.path) {
+                return error.message + " (called from \(rule.path):\(line))"
+            }
+            return error.message
         }
+    }
+
+    /// The innermost line of `path` in a traceback ("\trules/x.lua:57: in ..."), or nil.
+    static func callSite(in traceback: String?, of path: String) -> Int? {
+        guard let traceback else { return nil }
+        for frame in traceback.split(separator: "\n") {
+            let text = frame.drop { $0 == "\t" || $0 == " " }
+            guard text.hasPrefix(path + ":") else { continue }
+            let rest = text.dropFirst(path.count + 1)
+            if let line = Int(rest.prefix { $0.isNumber }) { return line }
+        }
+        return nil
     }
 }
 

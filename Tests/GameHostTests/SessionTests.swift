@@ -94,6 +94,17 @@ final class SessionTests: XCTestCase {
         XCTAssertThrowsError(try Rule(path: bad)) { XCTAssertTrue("\($0)".contains("field 'plays_after_result' must be true or false, not a string"), "\($0)") }
     }
 
+    func testAnErrorInALibraryNamesTheRulesLineThatCalledIt() throws {
+        files.write("lib/helper", "local M = {}\nfunction M.explode(x)\n  return x.missing.field\nend\nreturn M\n")
+        let path = files.write("caller", RuleFiles.rule(["play": "function(state, input, game)\n    helper.explode(state)\n  end"],
+                                                         prelude: "local helper = require('helper')"))
+        let t = try RuleTester(path)
+        t.send("up")
+        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.reason?.hasSuffix("lib/helper.lua:3: attempt to index a nil value (field 'missing') (called from \(path):9)") == true,
+                      t.last.reason ?? "")
+    }
+
     func testARefusalCaughtByTheRuleStillRefuses() throws {
         let t = try tester(["play": """
             function(state, input, game) state.n = 9; pcall(game.refuse, "caught") end

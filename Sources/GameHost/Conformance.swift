@@ -14,7 +14,7 @@ public enum Conformance {
         public var options: [String: String] = [:]
         /// Seconds one call into the rule may take (`gamehost check --time-limit`).
         public var timeLimit = 1.0
-        public init(seeds: Int = 10, maxMoves: Int = 3000) {
+        public init(seeds: Int = 10, maxMoves: Int = 20_000) {
             self.seeds = seeds
             self.maxMoves = maxMoves
         }
@@ -45,6 +45,9 @@ public enum Conformance {
         var first: (Rule, WordList?)?
         do {
             first = try load()
+        } catch let error as RuleError {
+            report.problems += error.problems
+            return report
         } catch {
             report.problems.append(String(describing: error))
             return report
@@ -62,36 +65,64 @@ public enum Conformance {
         }
 
         var transcripts: [UInt64: [String]] = [:]
+        var pairsSites: [String] = []
         for seed in 1...UInt64(max(settings.seeds, 1)) {
             do {
                 let (rule, list) = try first.take() ?? load()
                 defer { rule.close() }
+                let pairs = PairsWatch(rule)
                 let run = try playthrough(rule, words: list, seed: seed, settings: settings)
                 report.playthroughs += 1
                 report.moves += run.moves
-                if let problem = run.problem { report.problems.append(problem); break }
-                transcripts[seed] = run.transcript
+                // Every playthrough is played: each reports its first problem.
+                if let problem = run.problem { report.problems.append(problem) } else { transcripts[seed] = run.transcript }
+                if seed == 1 { pairsSites = pairs.sites() }
             } catch {
                 report.problems.append("\(path): seed \(seed): \(error)")
-                break
             }
         }
-        if report.problems.isEmpty, let once = transcripts[1] {
+        if let once = transcripts[1] {
             do {
+                // Lua seeds its string hashing from the state's address and the time: a
+                // placeholder state takes the address the first one freed, so this one gets
+                // another seed, and an output that depends on pairs() order shows.
+                let placeholder = LuaState(sandboxed: false)
+                defer { placeholder.close() }
                 let (rule, list) = try load()
                 defer { rule.close() }
                 let again = try playthrough(rule, words: list, seed: 1, settings: settings)
                 if again.transcript != once {
                     let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
-                    report.problems.append("\(path): seed 1 played twice differs at step \(k): the rule uses chance or time the host does not give")
+                    if pairsSites.isEmpty {
+                        report.problems.append("\(path): seed 1 played twice differs at step \(k): the rule uses chance or time the host does not give")
+                    } else {
+                        report.problems.append("\(path): seed 1 played twice differs at step \(k): the order of pairs() over a table with named keys is not fixed in Lua, and the rule's output depends on it (pairs at \(pairsSites.prefix(3).joined(separator: ", "))): sort the keys, or keep a list")
+                    }
                 }
             } catch {
                 report.problems.append("\(path): \(error)")
             }
         }
-        if report.problems.isEmpty { report.problems += offeredMovesAreAccepted(load: load, settings: settings, path: path) }
-        if report.problems.isEmpty { report.problems += secretsStayHidden(load: load, settings: settings, path: path) }
+        report.problems += offeredMovesAreAccepted(load: load, settings: settings, path: path)
+        report.problems += secretsStayHidden(load: load, settings: settings, path: path)
+        // A typo'd field is a problem check reports, though a game plays without it.
+        report.problems += report.warnings.filter { $0.contains("did you mean") }
         return report
+    }
+
+    /// Wraps the rule's `pairs` to note where it walks a table with named keys, whose order
+    /// Lua does not fix: the likely cause when the same seed plays two ways.
+    final class PairsWatch {
+        let rule: Rule
+        var log: LuaRef?
+        init(_ rule: Rule) {
+            self.rule = rule
+            log = try? rule.installPairsWatch()
+        }
+        func sites() -> [String] {
+            let found = log.flatMap { try? rule.lua.read($0, as: "pairs sites") }?.array?.compactMap(\.string) ?? []
+            return found.map(rule.lua.restoringChunkNames)
+        }
     }
 
     struct Playthrough {
@@ -120,7 +151,15 @@ public enum Conformance {
             let view = try s.view()
             let state = try s.stateJSON()
             if let problem = jsonProblem(state) { run.problem = "\(at(run.moves)): the state is not JSON data: \(problem)"; return run }
-            if try s.result() != nil { return run }
+            if let problem = Self.hostOnlyValue(try s.stateValue(), at: "state") {
+                run.problem = "\(at(run.moves)): the state holds \(problem): keep plain data in it (tables, strings, numbers, booleans)"
+                return run
+            }
+            if try s.result() != nil {
+                // The next game (y or /new) must start as well as the first did.
+                do { try s.newGame() } catch { run.problem = "\(rule.path): seed \(seed): the second game does not start: \(error)" }
+                return run
+            }
             let moves = try s.moves()
             guard !moves.isEmpty else {
                 run.problem = "\(at(run.moves)): moves() offers nothing, but result() says the game goes on"
@@ -227,6 +266,19 @@ public enum Conformance {
         } catch {
             return ["\(path): \(error)"]
         }
+    }
+
+    /// A function, coroutine or userdata in the state, with its path, or nil.
+    static func hostOnlyValue(_ value: LuaValue, at path: String) -> String? {
+        switch value {
+        case .ref(let r): return "a \(r.typeName) at \(path)"
+        case .array(let items):
+            for (k, item) in items.enumerated() { if let found = hostOnlyValue(item, at: "\(path)[\(k + 1)]") { return found } }
+        case .map(let fields):
+            for key in fields.keys.sorted() { if let found = hostOnlyValue(fields[key]!, at: "\(path).\(key)") { return found } }
+        default: break
+        }
+        return nil
     }
 
     /// What keeps the state from being JSON data: a number JSON cannot hold (NaN, infinity).

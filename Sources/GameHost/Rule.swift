@@ -101,7 +101,11 @@ public final class Rule {
         }
         for name in fields.keys.sorted().prefix(20) where !Self.knownFields.contains(name) {
             let shown = name.utf8.count > 64 ? String(decoding: name.utf8.prefix(64), as: UTF8.self) + "…" : name
-            warnings.append("\(path): unknown field '\(shown)' (the rule contract has \(Self.knownFields.sorted().joined(separator: ", ")))")
+            if let near = Self.nearest(to: name, among: Self.knownFields) {
+                warnings.append("\(path): unknown field '\(shown)': did you mean '\(near)'?")
+            } else {
+                warnings.append("\(path): unknown field '\(shown)' (the rule contract has \(Self.knownFields.sorted().joined(separator: ", ")))")
+            }
         }
 
         func text(_ name: String, required: Bool) -> String {
@@ -205,7 +209,8 @@ public final class Rule {
         options = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
         commands = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)
 
-        guard problems.isEmpty else { throw RuleError(problems) }
+        // A typo'd field is often why a field is missing: say both.
+        guard problems.isEmpty else { throw RuleError(problems + warnings.filter { $0.contains("did you mean") }) }
         hooks = Hooks(setup: hookRefs["setup"]!, view: hookRefs["view"]!, moves: hookRefs["moves"]!,
                       play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot)
         self.warnings = warnings
@@ -291,6 +296,58 @@ public final class Rule {
     func match(pattern: String, _ text: String) throws -> Bool {
         guard let find = patternMatcher else { return false }
         return try lua.call(find, [.string(text), .string(pattern)], results: 1).first == .boolean(true)
+    }
+
+    /// Replaces the sandbox's `pairs` with one that notes, in the list it returns, each place
+    /// (file:line) that walks a table with a key that is not a list index (for `check`).
+    func installPairsWatch() throws -> LuaRef {
+        let install = try lua.load("""
+            local pairs, next, type, math_type, error, pcall, select = pairs, next, type, math.type, error, pcall, select
+            local sites, seen = {}, {}
+            _G.pairs = function(t, ...)
+              if type(t) == "table" then
+                for k in next, t do
+                  if math_type(k) ~= "integer" then
+                    local where = select(2, pcall(error, "", 3)):match("^(.-): $") or "?"
+                    if not seen[where] and #sites < 10 then seen[where] = true; sites[#sites + 1] = where end
+                    break
+                  end
+                end
+              end
+              return pairs(t, ...)
+            end
+            return sites
+            """, chunkName: "=check")
+        guard case .ref(let sites)? = try lua.call(install, results: 1, tablesByReference: true).first else {
+            throw RuleError(["the pairs watch did not start"])
+        }
+        return sites
+    }
+
+    /// The name among `names` within two edits of `name` (a typo), if there is one.
+    static func nearest(to name: String, among names: Set<String>) -> String? {
+        let a = Array(name.lowercased())
+        guard a.count <= 40 else { return nil }
+        func distance(_ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...max(a.count, 1) where i <= a.count {
+                var previous = row[0]
+                row[0] = i
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    let current = row[j]
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    previous = current
+                }
+            }
+            return row[b.count]
+        }
+        var best: (name: String, edits: Int)?
+        for candidate in names.sorted() {
+            let edits = distance(Array(candidate))
+            guard edits <= 2, edits <= candidate.count / 2 else { continue }
+            if best == nil || edits < best!.edits { best = (candidate, edits) }
+        }
+        return best?.name
     }
 
     /// Resolves the options given on the command line (name without dashes -> value) into

@@ -21,7 +21,7 @@ public enum Simulation {
         public var seed: UInt64 = 1
         public var jobs = 1
         /// Moves after which a game that has not ended counts as a failure.
-        public var maxMoves = 10_000
+        public var maxMoves = 50_000
         /// Seconds one game may run; a game past it fails, and the run stops there.
         public var timeLimit = Simulation.gameTimeLimit
         /// Plays the rule's own `bot(state, game)` instead of random moves (`sim --bot`).

@@ -265,7 +265,7 @@ public final class LuaState {
         if name.utf8.count >= Int(LUA_IDSIZE), !longChunkNames.contains(name) { longChunkNames.append(name) }
     }
 
-    func restoringChunkNames(_ text: String) -> String {
+    public func restoringChunkNames(_ text: String) -> String {
         var text = text
         for name in longChunkNames {
             let short = "..." + String(decoding: name.utf8.suffix(Int(LUA_IDSIZE) - 4), as: UTF8.self)

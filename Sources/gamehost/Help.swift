@@ -33,12 +33,14 @@ let commandHelp: [String: String] = [
     "check": """
         Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--time-limit SECONDS] [--OPTION VALUE ...]
 
-        Loads each rule file in the sandbox and checks it against the rule contract, then plays
-        N (10) games with random legal moves: every move moves() offers must be accepted, a
-        garbage input refused without changing anything, every game must end, the same seed must
-        give the same game, the state must be JSON data, and a new game's observation (what
-        --json shows) must hold none of the rule's secrets. Problems are printed with their file
-        and line; the exit code is 1 if any file fails. --time-limit bounds each step of the
+        Loads each rule file in the sandbox and checks it against the rule contract (a field
+        that looks like a typo is named with what was meant), then plays N (10) games with
+        random legal moves: every move moves() offers must be accepted, a garbage input refused
+        without changing anything, every game must end and the next one start, the same seed
+        must give the same game (when it does not because of pairs() order, the pairs() call is
+        named), the state must be plain JSON data (no functions), and a new game's observation
+        (what --json shows) must hold none of the rule's secrets. Every game reports its first
+        problem, each with its file and line; the exit code is 1 if any file fails. --time-limit bounds each step of the
         rule (1 s); the game's own options (--hard on) are played as given. When luacheck is
         installed (Debian: lua-check), its findings on the file follow as "lint:" lines: advice
         about unused variables and stray globals, not failures.

@@ -89,4 +89,59 @@ final class ConformanceTests: XCTestCase {
         let p = problems(["options": "{ size = { choices = { 'small', 'huge' }, default = 'small', check = function(v) if v == 'huge' then return 'too big' end end } }"])
         XCTAssertEqual(p.first?.hasSuffix("option 'size' lists 'huge' but refuses it: too big"), true, "\(p)")
     }
+
+    // MARK: check names the real cause, and every problem
+
+    func testATypoedHookIsNamedWithWhatWasMeant() {
+        let p = problems(["setup": "nil", "sertup": "function() return { n = 0, log = {} } end"])
+        XCTAssertTrue(p.contains { $0.hasSuffix("field 'setup' is missing (it must be a function)") }, "\(p)")
+        XCTAssertTrue(p.contains { $0.hasSuffix("unknown field 'sertup': did you mean 'setup'?") }, "\(p)")
+        let warnOnly = problems(["obsrve": "function(state) return {} end"])
+        XCTAssertTrue(warnOnly.contains { $0.hasSuffix("unknown field 'obsrve': did you mean 'observe'?") }, "a typo fails check: \(warnOnly)")
+    }
+
+    func testAFunctionInTheStateIsNamedByItsPath() {
+        let p = problems(["setup": "function() return { n = 0, log = {}, deep = { list = { 1, print } } } end"])
+        XCTAssertTrue(p.contains { $0.contains("the state holds a function at state.deep.list[2]") }, "\(p)")
+    }
+
+    func testSetupFailingOnTheSecondGameIsCaught() {
+        let p = problems(["setup": "function() games = games + 1 if games > 1 then error('no second game') end return { n = 0, log = {} } end"],
+                         prelude: "local games = 0")
+        XCTAssertTrue(p.contains { $0.contains("the second game does not start") && $0.contains("no second game") }, "\(p)")
+    }
+
+    func testOutputThatDependsOnPairsOrderNamesThePairsCall() {
+        let p = problems(["setup": """
+            function()
+                local t = {}
+                for _, k in ipairs({ "apple", "banana", "cherry", "damson", "elder", "fig", "grape", "hazel", "ice", "jack", "kiwi", "lime" }) do t[k] = true end
+                return { n = 0, log = {}, bag = t }
+              end
+            """, "view": """
+            function(state)
+                local names = {}
+                for k in pairs(state.bag) do names[#names + 1] = k end
+                return table.concat(names, " ")
+              end
+            """, "result": "function(state) if state.n ~= 0 then return { summary = 'moved' } end end"])
+        XCTAssertTrue(p.contains { $0.contains("the order of pairs() over a table with named keys is not fixed") && $0.contains(self.files.directory + "/broken.lua:12)") }, "\(p)")
+    }
+
+    func testEveryPlaythroughReportsItsProblem() {
+        let path = files.write("many", RuleFiles.rule(["play": """
+            function(state, input, game)
+                if input ~= "up" and input ~= "down" then game.refuse("up or down") end
+                if input == "down" then return state.missing.field end
+                if input == "up" and state.n == 1 then while true do end end
+                state.n = state.n + 1
+              end
+            """]))
+        var settings = Conformance.Settings(seeds: 6, maxMoves: 200)
+        settings.timeLimit = 0.2
+        let p = Conformance.check(path: path, settings: settings).problems
+        XCTAssertTrue(p.contains { $0.contains("attempt to index a nil value (field 'missing')") }, "\(p)")
+        XCTAssertTrue(p.contains { $0.contains("rule exceeded its") }, "\(p)")
+        XCTAssertGreaterThanOrEqual(p.filter { $0.contains("many.lua: seed ") }.count, 5, "one problem per playthrough: \(p)")
+    }
 }

@@ -148,9 +148,17 @@ public enum Conformance {
         let at = { (move: Int) in "\(rule.path): seed \(seed), move \(move)" }
         var refusedFreeText = 0
         while run.moves < settings.maxMoves {
+            let looked = try s.stateJSON()
             let view = try s.view()
+            _ = try s.moves()
+            _ = try s.result()
             let state = try s.stateJSON()
             if let problem = jsonProblem(state) { run.problem = "\(at(run.moves)): the state is not JSON data: \(problem)"; return run }
+            // view, moves and result only look: a change they make is a contract error.
+            if state.encoded != looked.encoded {
+                run.problem = "\(at(run.moves)): view, moves or result changed the state (they only look: change it in play)"
+                return run
+            }
             if let problem = Self.hostOnlyValue(try s.stateValue(), at: "state") {
                 run.problem = "\(at(run.moves)): the state holds \(problem): keep plain data in it (tables, strings, numbers, booleans)"
                 return run

@@ -144,4 +144,9 @@ final class ConformanceTests: XCTestCase {
         XCTAssertTrue(p.contains { $0.contains("rule exceeded its") }, "\(p)")
         XCTAssertGreaterThanOrEqual(p.filter { $0.contains("many.lua: seed ") }.count, 5, "one problem per playthrough: \(p)")
     }
+
+    func testAViewThatChangesTheStateIsCaught() {
+        let p = problems(["view": "function(state) state.views = (state.views or 0) + 1 return 'n = ' .. state.n end"])
+        XCTAssertTrue(p.contains { $0.contains("view, moves or result changed the state (they only look: change it in play)") }, "\(p)")
+    }
 }

@@ -15,6 +15,10 @@ public final class RandomSource {
     private var s: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var forced: [Int] = []
     private var forcedShuffles: [[Int]] = []
+    /// Scripted by value (tests): the next `pick` returns an item that shows as this text, and
+    /// the next shuffle puts the cards labelled so on top, in this order.
+    private var forcedPicks: [String] = []
+    private var forcedDecks: [[String]] = []
 
     public init(seed: UInt64) {
         self.seed = seed
@@ -94,18 +98,41 @@ public final class RandomSource {
     /// the 1-based positions `order` lists, so [3, 1, 2] makes [c, a, b] of [a, b, c].
     public func forceShuffle(_ order: [Int]) { forcedShuffles.append(order) }
 
+    /// Scripts the next `pick` by the item it returns (tests only).
+    public func forcePick(_ value: String) { forcedPicks.append(value) }
+
+    /// Scripts the next shuffle by the cards to put on top, by label or content, in order; the
+    /// rest keep their order below them (tests only).
+    public func forceDeck(_ top: [String]) { forcedDecks.append(top) }
+
+    public func takeForcedPick() -> String? { forcedPicks.isEmpty ? nil : forcedPicks.removeFirst() }
+    public func takeForcedDeck() -> [String]? { forcedDecks.isEmpty ? nil : forcedDecks.removeFirst() }
+
+    /// Scripted outcomes no draw has used yet, described (a test that scripts more than the
+    /// game draws has a mistake in it).
+    public var unusedScripts: [String] {
+        forced.map { "the draw \($0)" } + forcedShuffles.map { "the shuffle \($0)" }
+            + forcedPicks.map { "the pick '\($0)'" } + forcedDecks.map { "the deck \($0)" }
+    }
+
     /// The generator's whole position, to undo the draws of a refused move.
     public struct Snapshot {
         fileprivate var s: (UInt64, UInt64, UInt64, UInt64)
         fileprivate var forced: [Int]
         fileprivate var forcedShuffles: [[Int]]
+        fileprivate var forcedPicks: [String]
+        fileprivate var forcedDecks: [[String]]
     }
 
-    public var snapshot: Snapshot { Snapshot(s: s, forced: forced, forcedShuffles: forcedShuffles) }
+    public var snapshot: Snapshot {
+        Snapshot(s: s, forced: forced, forcedShuffles: forcedShuffles, forcedPicks: forcedPicks, forcedDecks: forcedDecks)
+    }
     public func restore(_ snapshot: Snapshot) {
         s = snapshot.s
         forced = snapshot.forced
         forcedShuffles = snapshot.forcedShuffles
+        forcedPicks = snapshot.forcedPicks
+        forcedDecks = snapshot.forcedDecks
     }
 }
 

@@ -141,6 +141,13 @@ final class GameAPI {
 
         set("pick", [.list("list", max: Int.max)]) { [unowned self] call in
             guard call.length(1) > 0 else { throw GameAPIError("game.pick: the list is empty") }
+            if let wanted = self.random.takeForcedPick() {
+                // A test scripted the item by value.
+                let n = try (1...call.length(1)).first { try call.value(elementOf: 1, at: $0).describedForTests == wanted }
+                guard let n else { throw GameAPIError("game.pick: the test scripted '\(wanted)', which the list does not hold") }
+                call.pushElement(of: 1, at: n)
+                return 1
+            }
             call.pushElement(of: 1, at: try self.random.int(in: 1...call.length(1)))
             return 1
         }
@@ -187,6 +194,23 @@ final class GameAPI {
         let n = call.length(1)
         try call.charge(Double(n))
         var order = Array(0..<n).map { $0 + 1 }
+        if let top = random.takeForcedDeck() {
+            // A test scripted the top cards by label (or content); the rest stay in order.
+            var taken: [Int] = []
+            for wanted in top {
+                let k = order.first { k in
+                    !taken.contains(k) && call.withElement(k, of: 1, { card in
+                        call.string("label", of: card, maxBytes: Self.cardContentLimit) == wanted
+                            || call.string("content", of: card, maxBytes: Self.cardContentLimit) == wanted
+                    }) == true
+                }
+                guard let k else { throw GameAPIError("game.shuffle: the test scripted '\(wanted)' on top, which the deck does not hold") }
+                taken.append(k)
+            }
+            try call.rearrange(1, taken + order.filter { !taken.contains($0) })
+            call.pushArgument(1)
+            return 1
+        }
         try random.shuffle(&order)
         try call.rearrange(1, order)
         call.pushArgument(1)

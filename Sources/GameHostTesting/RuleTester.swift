@@ -1,6 +1,7 @@
-import GameCore
-import GameHost
-import LuaKit
+// A test file needs only `import GameHostTesting`: the types its assertions use come with it.
+@_exported import GameCore
+@_exported import GameHost
+@_exported import LuaKit
 import XCTest
 
 /// Drives a rule file from XCTest: a session with options, a seed, scripted chance and a
@@ -15,32 +16,111 @@ public final class RuleTester {
     /// The report of the latest step.
     public private(set) var last: SessionDriver.Report
 
-    /// Starts a session of the rule at `path` (a built-in game: `RuleTester.builtIn("rps")`).
-    /// `force`, `forceShuffles` and `forceWords` script the first random outcomes, shuffles and
-    /// words, including those `setup` draws. Word games
-    /// play `words` (a list given inline, one entry per line as in a list file) or else
-    /// `wordList` (a built-in list's name or a path), or else the rule's default list.
-    /// `scores` keeps leaderboards across testers (nil: this session only).
-    public init(_ path: String, options: [String: String] = [:], seed: UInt64 = 1, force: [Int] = [],
-                forceShuffles: [[Int]] = [], forceWords: [String] = [],
-                words: [String]? = nil, wordList: String? = nil, scores: ScoreStore? = nil, ascii: Bool = false) throws {
+    /// How a tester starts: set any of these, in any order, and pass it to
+    /// `RuleTester(path, config)`.
+    public struct Config {
+        public var options: [String: String] = [:]
+        public var seed: UInt64 = 1
+        /// The first random outcomes (see `force`), shuffles by position (`forceShuffle`) or by
+        /// the cards on top (`forceDeck`), picks by value (`forcePick`) and words.
+        public var force: [Int] = []
+        public var forceShuffles: [[Int]] = []
+        public var forceDecks: [[String]] = []
+        public var forcePicks: [String] = []
+        public var forceWords: [String] = []
+        /// A word list given inline (one entry a line, as in a list file), or a list's name or
+        /// path; else the rule's default list.
+        public var words: [String]?
+        public var wordList: String?
+        /// Where leaderboards and records persist across testers (nil: this session only).
+        public var scores: ScoreStore?
+        public var ascii = false
+        /// Whether a rule error (not a refusal) may happen without failing the test; else use
+        /// `expectError`.
+        public var allowsRuleErrors = false
+        public init() {}
+    }
+
+    /// Starts a session of the rule at `path`: a built-in game (`RuleTester.builtIn("rps")`),
+    /// a path from the package's root, or one relative to the test file itself.
+    public convenience init(_ path: String, options: [String: String] = [:], seed: UInt64 = 1, force: [Int] = [],
+                            forceShuffles: [[Int]] = [], forceWords: [String] = [],
+                            words: [String]? = nil, wordList: String? = nil, scores: ScoreStore? = nil, ascii: Bool = false,
+                            allowsRuleErrors: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
+        var config = Config()
+        config.options = options
+        config.seed = seed
+        config.force = force
+        config.forceShuffles = forceShuffles
+        config.forceWords = forceWords
+        config.words = words
+        config.wordList = wordList
+        config.scores = scores
+        config.ascii = ascii
+        config.allowsRuleErrors = allowsRuleErrors
+        try self.init(path, config, file: file, line: line)
+    }
+
+    public init(_ path: String, _ config: Config, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = RuleTester.resolve(path, from: "\(file)")
+        self.file = file
+        self.line = line
+        allowsRuleErrors = config.allowsRuleErrors
         let rule = try Rule(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
         if FileSystem.isInside(path, RuleTester.rulesDirectory) { rule.scoreKey = rule.id }
         clock = ManualClock(at: 1_000_000)
         var list: WordList?
-        if let words {
+        if let words = config.words {
             list = try WordList(bytes: Array(words.joined(separator: "\n").utf8), name: "test-words", filter: rule.wordFilter)
-        } else if let name = wordList ?? rule.defaultWordList {
-            list = try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load(name, filter: rule.wordFilter, besideRule: path)
+        } else if let name = config.wordList ?? rule.defaultWordList {
+            let listPath = name.contains("/") ? RuleTester.resolve(name, from: "\(file)") : name
+            list = try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load(listPath, filter: rule.wordFilter, besideRule: path)
         }
-        session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: list, scores: scores, ascii: ascii)
-        session.random.force(force)
-        for order in forceShuffles { session.random.forceShuffle(order) }
-        for word in forceWords { session.forceWord(word) }
+        session = try GameSession(rule: rule, options: config.options, seed: config.seed, clock: clock, words: list,
+                                  scores: config.scores, ascii: config.ascii)
+        session.random.force(config.force)
+        for order in config.forceShuffles { session.random.forceShuffle(order) }
+        for top in config.forceDecks { session.random.forceDeck(top) }
+        for value in config.forcePicks { session.random.forcePick(value) }
+        for word in config.forceWords { session.forceWord(word) }
         driver = SessionDriver(session: session)
         last = driver.start()
         record(last)
         if driver.finished { throw RuleError([last.reason ?? "the game did not start"]) }
+    }
+
+    /// Where the tester was made, for failures found when it goes (scripts left unused).
+    private let file: StaticString
+    private let line: UInt
+    private var allowsRuleErrors: Bool
+
+    deinit {
+        let unused = session.random.unusedScripts
+        if !unused.isEmpty {
+            XCTFail("the test scripted \(unused.joined(separator: ", ")), which the game never drew\n\(transcriptText)", file: file, line: line)
+        }
+    }
+
+    /// A rule path as a test gives it: absolute, from the current folder, from the package's
+    /// root, or from the test file's folder.
+    static func resolve(_ path: String, from testFile: String) -> String {
+        if path.hasPrefix("/") || FileSystem.isFile(path) { return path }
+        let packageRoot = FileSystem.directory(of: rulesDirectory)
+        for base in [FileSystem.directory(of: testFile), packageRoot, testPackageRoot(testFile)].compactMap({ $0 }) {
+            let candidate = FileSystem.join(base, path)
+            if FileSystem.isFile(candidate) { return candidate }
+        }
+        return path
+    }
+
+    /// The folder holding the Package.swift above a test file (the package the tests are in).
+    static func testPackageRoot(_ testFile: String) -> String? {
+        var dir = FileSystem.directory(of: testFile)
+        while dir != "/" && dir != "." {
+            if FileSystem.isFile(FileSystem.join(dir, "Package.swift")) { return dir }
+            dir = FileSystem.directory(of: dir)
+        }
+        return nil
     }
 
     /// The package's rules folder, found from this file's place in the checkout.
@@ -61,19 +141,46 @@ public final class RuleTester {
     /// result holds the item at 1-based position `order[k]` of the list before.
     public func forceShuffle(_ order: [Int]) { session.random.forceShuffle(order) }
 
+    /// Scripts the next `game.pick` by the item it returns ("scissors").
+    public func forcePick(_ value: String) { session.random.forcePick(value) }
+
+    /// Scripts the next shuffle by the cards to put on top, by label ("A♠") or content, in
+    /// order; the rest stay in their order below.
+    public func forceDeck(_ top: [String]) { session.random.forceDeck(top) }
+
     /// Scripts the next word taken from the word list, whether drawn at random or in order.
     public func forceWord(_ word: String) { session.forceWord(word) }
 
     /// Sends one input line (a move or a /command) and returns what the step did.
+    /// A rule error fails the test (with the transcript) unless the tester allows them or the
+    /// input is sent with `expectError`.
     @discardableResult
-    public func send(_ line: String) -> SessionDriver.Report {
+    public func send(_ line: String, file: StaticString = #filePath, line testLine: UInt = #line) -> SessionDriver.Report {
         last = driver.handle(line)
         record(last)
+        if last.status == .error && !allowsRuleErrors && !expectingError {
+            XCTFail("the rule failed on '\(line)': \(last.reason ?? "")\n\(transcriptText)", file: file, line: testLine)
+        }
         return last
     }
 
+    private var expectingError = false
+
+    /// Sends `line`, which must make the rule fail (an error, not a refusal) with a reason
+    /// containing `text`.
+    public func expectError(_ line: String, containing text: String = "", file: StaticString = #filePath, line testLine: UInt = #line) {
+        expectingError = true
+        defer { expectingError = false }
+        send(line)
+        XCTAssertEqual(last.status, .error, "expected a rule error\n\(transcriptText)", file: file, line: testLine)
+        XCTAssertTrue(text.isEmpty || (last.reason ?? "").contains(text), "error '\(last.reason ?? "")' lacks '\(text)'\n\(transcriptText)",
+                      file: file, line: testLine)
+    }
+
     /// Sends each line in turn.
-    public func send(_ lines: [String]) { for line in lines { send(line) } }
+    public func send(_ lines: [String], file: StaticString = #filePath, line: UInt = #line) {
+        for text in lines { send(text, file: file, line: line) }
+    }
 
     public var state: LuaValue { (try? session.stateValue()) ?? .nil }
     public var view: String { last.view }
@@ -94,9 +201,24 @@ public final class RuleTester {
         XCTAssertTrue(text.isEmpty || (last.reason ?? "").contains(text), "refusal '\(last.reason ?? "")' lacks '\(text)'\n\(transcriptText)", file: file, line: line)
     }
 
-    /// Fails the test (showing the transcript) unless the state field `key` equals `expected`.
-    public func assertState(_ key: String, _ expected: LuaValue, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(state[key], expected, "state.\(key) \(message)\n\(transcriptText)", file: file, line: line)
+    /// Fails the test (showing the transcript) unless the state value at `path` equals
+    /// `expected`: a field ("score") or a path through fields and list positions, from 1
+    /// ("cards.3.faceUp").
+    public func assertState(_ path: String, _ expected: LuaValue, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(value(at: path), expected, "state.\(path) \(message)\n\(transcriptText)", file: file, line: line)
+    }
+
+    /// The state value at a path of fields and list positions ("cards.3.faceUp"), or nil.
+    public func value(at path: String) -> LuaValue {
+        var value = state
+        for part in path.split(separator: ".") {
+            if let n = Int(part), let items = value.array {
+                value = n >= 1 && n <= items.count ? items[n - 1] : .nil
+            } else {
+                value = value[String(part)]
+            }
+        }
+        return value
     }
 
     private func record(_ r: SessionDriver.Report) {

@@ -101,6 +101,13 @@ public struct LuaCall {
         return try state.value(at: -1, on: L, root: "argument #\(i)[\(n)].\(key)")
     }
 
+    /// Element `n` of the table argument `i` (no metamethods), copied into Swift.
+    public func value(elementOf i: Int, at n: Int) throws -> LuaValue {
+        lua_rawgeti(L, Int32(i), lua_Integer(n))
+        defer { gh_pop(L, 1) }
+        return try state.value(at: -1, on: L, root: "argument #\(i)[\(n)]")
+    }
+
     /// Whether `t[n]` is a table, where `t` is the table argument `i` (no metamethods).
     public func isTable(element n: Int, in i: Int) -> Bool {
         defer { gh_pop(L, 1) }

@@ -47,6 +47,17 @@ public enum LuaValue: Equatable {
     }
 
     /// Lua's name for the value's type, as `type()` gives it.
+    /// How a test names a value it scripts: strings and numbers as they are.
+    public var describedForTests: String {
+        switch self {
+        case .string(let s): s
+        case .integer(let i): String(i)
+        case .number(let d): String(d)
+        case .boolean(let b): b ? "true" : "false"
+        default: typeName
+        }
+    }
+
     public var typeName: String {
         switch self {
         case .nil: return "nil"

@@ -217,7 +217,7 @@ final class AuthorCommandTests: XCTestCase {
             .write(toFile: path, atomically: true, encoding: .utf8)
         let r = try GamehostProcess.run(["sim", path, "--games", "3"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("no result after 10000 moves"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("no result after 50000 moves"), r.stderr)
         XCTAssertTrue(r.stderr.contains("(replay: gamehost play \(path) --seed "), r.stderr)
     }
 

@@ -68,3 +68,23 @@ final class AnnotationTests: XCTestCase {
         }
     }
 }
+
+/// docs/testing-rules.md's worked test file is Tests/GameHostTests/HigherLowerTests.swift,
+/// and its rule is the one docs/writing-card-games.md builds: the page shows what runs.
+final class TestingDocTests: XCTestCase {
+    func block(_ page: String, after marker: String) throws -> String {
+        let doc = try String(contentsOfFile: RuleTester.rulesDirectory + "/../docs/" + page, encoding: .utf8)
+        guard let start = doc.range(of: marker + "\n") else { return "" }
+        let rest = doc[start.upperBound...].drop { $0 != "\n" }.dropFirst()
+        guard let end = rest.range(of: "\n```") else { return "" }
+        return String(rest[..<end.lowerBound]) + "\n"
+    }
+
+    func testTheWorkedTestIsTheOneThatRuns() throws {
+        let here = RuleTester.rulesDirectory + "/../Tests/GameHostTests/"
+        XCTAssertEqual(try block("testing-rules.md", after: "<!-- test: HigherLowerTests -->"),
+                       try String(contentsOfFile: here + "HigherLowerTests.swift", encoding: .utf8))
+        XCTAssertEqual(try block("writing-card-games.md", after: "<!-- write: higher-lower.lua -->"),
+                       try String(contentsOfFile: here + "rules/higher-lower.lua", encoding: .utf8))
+    }
+}

@@ -24,7 +24,7 @@ final class HostileStateTests: XCTestCase {
     ]
 
     func tester(_ overrides: [String: String]) throws -> RuleTester {
-        try RuleTester(files.write("rule", RuleFiles.rule(overrides)), seed: 1)
+        try RuleTester(files.write("rule", RuleFiles.rule(overrides)), seed: 1, allowsRuleErrors: true)
     }
 
     func testHostileStatesAreErrorsOfTheRuleAndTheSessionGoesOn() throws {

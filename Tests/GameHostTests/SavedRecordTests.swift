@@ -28,7 +28,7 @@ final class SavedRecordTests: XCTestCase {
                   end
                 """,
         ]))
-        return try RuleTester(path, scores: store)
+        return try RuleTester(path, scores: store, allowsRuleErrors: true)
     }
 
     func testARecordOutlivesTheSessionAndARefusedMoveSavesNothing() throws {

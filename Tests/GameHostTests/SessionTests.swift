@@ -9,7 +9,7 @@ final class SessionTests: XCTestCase {
     let files = RuleFiles()
 
     func tester(_ overrides: [String: String] = [:], prelude: String = "", seed: UInt64 = 1) throws -> RuleTester {
-        try RuleTester(files.write("rule", RuleFiles.rule(overrides, prelude: prelude)), seed: seed)
+        try RuleTester(files.write("rule", RuleFiles.rule(overrides, prelude: prelude)), seed: seed, allowsRuleErrors: true)
     }
 
     func testAnErrorDuringPlayLeavesTheStateAsItWasAndTheSessionGoesOn() throws {
@@ -98,7 +98,7 @@ final class SessionTests: XCTestCase {
         files.write("lib/helper", "local M = {}\nfunction M.explode(x)\n  return x.missing.field\nend\nreturn M\n")
         let path = files.write("caller", RuleFiles.rule(["play": "function(state, input, game)\n    helper.explode(state)\n  end"],
                                                          prelude: "local helper = require('helper')"))
-        let t = try RuleTester(path)
+        let t = try RuleTester(path, allowsRuleErrors: true)
         t.send("up")
         XCTAssertEqual(t.last.status, .error)
         XCTAssertTrue(t.last.reason?.hasSuffix("lib/helper.lua:3: attempt to index a nil value (field 'missing') (called from \(path):9)") == true,

@@ -1,0 +1,52 @@
+import GameHostTesting
+import XCTest
+
+/// GameHostTesting itself: scripts by value, leftovers, expected errors and key paths.
+final class RuleTesterTests: XCTestCase {
+    let files = RuleFiles()
+
+    func testAPickScriptedByValue() throws {
+        var config = RuleTester.Config()
+        config.forcePicks = ["scissors"]
+        let t = try RuleTester(RuleTester.builtIn("rps"), config)
+        t.send("rock")
+        t.assertState("throws.1.computer", "scissors")
+        t.assertState("wins", 1)
+        let missing = try RuleTester(RuleTester.builtIn("rps"), allowsRuleErrors: true)
+        missing.forcePick("lizard")
+        missing.send("rock")
+        XCTAssertTrue(missing.last.reason?.contains("game.pick: the test scripted 'lizard', which the list does not hold") == true,
+                      missing.last.reason ?? "")
+        // The failed move put the script back (a move is all or nothing, chance included).
+        XCTAssertEqual(missing.session.random.takeForcedPick(), "lizard")
+    }
+
+    func testScriptsTheGameNeverUsedAreLeftOver() throws {
+        let t = try RuleTester(RuleTester.builtIn("rps"))
+        t.forcePick("paper")
+        t.forceDeck(["A♠"])
+        XCTAssertEqual(t.session.random.unusedScripts, ["the pick 'paper'", "the deck [\"A♠\"]"])
+        t.send("rock")
+        XCTAssertEqual(t.session.random.unusedScripts, ["the deck [\"A♠\"]"], "the pick was used; the deck never will be")
+        t.forceDeck([])   // a deck with nothing on top is still a shuffle left over
+        _ = t.session.random.takeForcedDeck()
+        _ = t.session.random.takeForcedDeck()
+        XCTAssertEqual(t.session.random.unusedScripts, [], "so that this tester ends clean")
+    }
+
+    func testExpectedErrorsAndKeyPaths() throws {
+        let path = files.write("boom", RuleFiles.rule(["play": """
+            function(state, input, game)
+                if input == "boom" then error("exploded") end
+                state.n = state.n + 1
+                state.log[#state.log + 1] = { input = input }
+              end
+            """]))
+        let t = try RuleTester(path)
+        t.expectError("boom", containing: "exploded")
+        t.send("up")
+        t.assertState("log.1.input", "up")
+        XCTAssertEqual(t.value(at: "log.2.input"), .nil)
+        XCTAssertEqual(t.value(at: "log.x"), .nil)
+    }
+}

@@ -49,10 +49,20 @@ public struct WordList {
     /// with `fold`, an accented letter is its base letter), in code point order: what a word
     /// game offers as moves, whatever the script (a kana list offers kana, not a to z).
     public func letters(fold: Bool) -> [String] {
+        // ASCII words (most lists, and a million-word one) are read as bytes; only a word
+        // with other characters is read as Characters and folded.
+        var ascii = [Bool](repeating: false, count: 128)
         var keys: Set<String> = []
         for entry in entries {
+            var plain = true
+            for b in entry.word.utf8 {
+                if b >= 0x80 { plain = false; break }
+                if (b | 0x20) >= 97 && (b | 0x20) <= 122 { ascii[Int(b | 0x20)] = true }
+            }
+            if plain { continue }
             for c in entry.word where c.isLetter { keys.insert(AccentFolding.key(c, fold: fold)) }
         }
+        for b in 97...122 where ascii[b] { keys.insert(String(UnicodeScalar(UInt8(b)))) }
         return keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 

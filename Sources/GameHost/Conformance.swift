@@ -181,6 +181,18 @@ public enum Conformance {
                     if try s.stateJSON() != state { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
                 }
             }
+            // The rule's /commands, now and then, with no arguments and with one: a command
+            // may refuse, but must not fail.
+            if run.moves % 5 == 2 {
+                for spec in rule.commands {
+                    for args in ["", "1"] {
+                        if case .failed(let error) = s.command(spec, args: args) {
+                            run.problem = "\(at(run.moves)) ('/\(spec.name)\(args.isEmpty ? "" : " " + args)'): \(error)"
+                            return run
+                        }
+                    }
+                }
+            }
             // Free text: a candidate from the word list or the pattern, half the time (always
             // when nothing is listed). The rule may refuse it; it must not fail on it.
             let coin = try bot.int(in: 1...2)
@@ -190,7 +202,7 @@ public enum Conformance {
             clock?.advance(by: 1)
             switch s.play(move) {
             case .accepted(let out):
-                run.transcript.append("\(move) -> \(out.messages.joined(separator: " | ")) || \(view)")
+                run.transcript.append("\(move) -> \(out.messages.joined(separator: " | ")) || \(view) || \(try s.stateJSON().encoded)")
                 refusedFreeText = 0
             case .refused where free:
                 refusedFreeText += 1
@@ -255,11 +267,21 @@ public enum Conformance {
                 default: break
                 }
             }
+            var problems: [String] = []
+            // A field a game may leave nil (a word's hint) is fine; a name like another is a typo.
+            for name in rule.secretFields where state[name].isNil {
+                let keys = (state.map ?? [:]).keys.sorted().filter { !rule.secretFields.contains($0) }
+                guard let near = keys.first(where: { Self.isTypo(name, of: $0) }) else { continue }
+                problems.append("\(path): secret names '\(name)', which a new game's state does not have: did you mean '\(near)'?")
+            }
             var secrets: Set<String> = [], open: Set<String> = []
             for (name, value) in state.map ?? [:] {
                 if rule.secretFields.contains(name) { strings(value, into: &secrets) } else { strings(value, into: &open) }
             }
+            // A secret field's own text (the word) is secret wherever it shows; a text inside a
+            // secret table that the state also shows openly (a puzzle's masked word) is not.
             secrets.subtract(open)
+            for name in rule.secretFields { if case .string(let text) = state[name], text.count >= 2 { secrets.insert(text) } }
             var shown: [String] = []
             func scan(_ value: JSONValue) {
                 switch value {
@@ -270,10 +292,26 @@ public enum Conformance {
                 }
             }
             scan(try s.observation())
-            return shown.isEmpty ? [] : ["\(path): the observation of a new game (what --json shows) holds the secret value '\(shown[0])'"]
+            if let leaked = shown.first {
+                problems.append("\(path): the observation of a new game (what --json shows) holds the secret value '\(leaked)'")
+            }
+            return problems
         } catch {
             return ["\(path): \(error)"]
         }
+    }
+
+    /// Whether `a` is `b` with two letters swapped, or one letter more, fewer or different.
+    static func isTypo(_ a: String, of b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        guard x != y, abs(x.count - y.count) <= 1 else { return false }
+        if x.count == y.count {
+            let differ = zip(x, y).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            return differ.count == 1 || (differ.count == 2 && differ[1] == differ[0] + 1 && x[differ[0]] == y[differ[1]] && x[differ[1]] == y[differ[0]])
+        }
+        let (short, long) = x.count < y.count ? (x, y) : (y, x)
+        for k in long.indices where Array(long[..<k] + long[(k + 1)...]) == short { return true }
+        return false
     }
 
     /// A function, coroutine or userdata in the state, with its path, or nil.

@@ -324,6 +324,9 @@ public final class Rule {
         return sites
     }
 
+    /// A name among `names` that `name` looks like a typo of, for messages.
+    public static func suggestion(for name: String, among names: [String]) -> String? { nearest(to: name, among: Set(names)) }
+
     /// The name among `names` within two edits of `name` (a typo), if there is one.
     static func nearest(to name: String, among names: Set<String>) -> String? {
         let a = Array(name.lowercased())

@@ -178,6 +178,7 @@ public final class SessionDriver {
             r.reason = String(describing: error)
             r.showsView = false
             finished = true  // without a state there is nothing to play
+            endReason = "error"
             return r
         }
         return finish(r)

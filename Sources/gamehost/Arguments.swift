@@ -63,7 +63,13 @@ struct Arguments {
 }
 
 /// What ends the program early; exit codes: 1 a game or rule error, 2 a usage error.
-enum CLIError: Error {
+enum CLIError: Error, CustomStringConvertible {
     case usage(String)
     case failure(String)
+
+    var description: String {
+        switch self {
+        case .usage(let message), .failure(let message): message
+        }
+    }
 }

@@ -45,6 +45,13 @@ func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(
         for warning in list.warnings { fail("warning: " + warning) }
         return list
     } catch let error as UsageError {
+        // The rule's own list: the rule file is at fault, not a --words the player never gave.
+        if name == nil, error.message.hasPrefix("--words: no word list") {
+            let lists = WordListCatalog(beside: catalog, dataHome: dataHome).names
+            let near = Rule.suggestion(for: defaultName, among: lists)
+            throw CLIError.failure("\(rule.path): field 'words' names the list '\(defaultName)', which is not in the word-list folders "
+                                   + "(lists: \(lists.joined(separator: ", ")))" + (near.map { "; did you mean '\($0)'?" } ?? ""))
+        }
         throw CLIError.usage(error.message)
     } catch {
         throw CLIError.failure(String(describing: error))

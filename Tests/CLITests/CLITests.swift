@@ -266,6 +266,19 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/t/mine.transcript"], environment: env).status, 0)
     }
 
+    func testASecondGameThatCannotStartEndsWithExitOne() throws {
+        let path = dir + "/once.lua"
+        try """
+            local games = 0
+            return { id = "once", title = "Once", view = function() return "v" end, moves = function() return { "go" } end,
+              setup = function() games = games + 1 if games > 1 then error("only one game") end return { n = 0 } end,
+              play = function(s) s.n = 1 end, result = function(s) if s.n > 0 then return { summary = "done" } end end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try GamehostProcess.run(["play", path, "--seed", "1", "--json"], input: "go\ny\n")
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix(#"{"reason":"error","type":"end"}"# + "\n"), r.stdout)
+    }
+
     func testReplayReportsTheFirstDifferenceAndExitsOne() throws {
         let path = dir + "/game.transcript"
         let played = try GamehostProcess.run(["play", "rps", "--seed", "4", "--record", path], input: "rock\npaper\n")

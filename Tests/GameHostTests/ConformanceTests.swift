@@ -149,4 +149,16 @@ final class ConformanceTests: XCTestCase {
         let p = problems(["view": "function(state) state.views = (state.views or 0) + 1 return 'n = ' .. state.n end"])
         XCTAssertTrue(p.contains { $0.contains("view, moves or result changed the state (they only look: change it in play)") }, "\(p)")
     }
+
+    func testSecretsThatNameNothingOrShowElsewhereAreCaught() {
+        let typo = problems(["secret": "{ 'wrod' }", "setup": "function(game) return { n = 0, log = {}, word = 'plum' } end"])
+        XCTAssertTrue(typo.contains { $0.hasSuffix("secret names 'wrod', which a new game's state does not have: did you mean 'word'?") }, "\(typo)")
+        let copied = problems(["secret": "{ 'word' }", "setup": "function(game) return { n = 0, log = { 'plum' }, word = 'plum' } end"])
+        XCTAssertTrue(copied.contains { $0.hasSuffix("the observation of a new game (what --json shows) holds the secret value 'plum'") }, "\(copied)")
+    }
+
+    func testCommandsAreRunToo() {
+        let p = problems(["commands": "{ hint = { help = 'a hint', run = function(state, args, game) game.say(state.n > args) end } }"])
+        XCTAssertTrue(p.contains { $0.contains("('/hint'): ") && $0.contains("attempt to compare") }, "\(p)")
+    }
 }

@@ -30,7 +30,18 @@ public struct WordList {
 
     /// How the list is named in messages (its path).
     public let name: String
-    public let entries: [Entry]
+    public let entries: Entries
+
+    /// The entries, stored as columns: a word and its line for every entry, and the hints of
+    /// those that have one (a million-word list keeps 20 MB less than a list of structs).
+    public struct Entries: RandomAccessCollection {
+        let words: [String]
+        let lines: [Int32]
+        let hints: [Int32: String]
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { words.count }
+        public subscript(i: Int) -> Entry { Entry(word: words[i], hint: hints[Int32(i)], line: Int(lines[i])) }
+    }
     /// `file:line: ...` notes that do not stop the game (repeated words).
     public let warnings: [String]
     /// The entries by the hash of their lower-cased word: repeats while reading, `contains` after.
@@ -42,7 +53,7 @@ public struct WordList {
     /// The list's entry for `word`, compared in NFC and ignoring case ("CAFÉ" finds "café").
     public func entry(matching word: String) -> Entry? {
         let key = AccentFolding.nfc(word).lowercased()
-        return index.find(Self.fnv(key.utf8, lowercasingASCII: false), among: entries, word: key).map { entries[$0] }
+        return index.find(Self.fnv(key.utf8, lowercasingASCII: false), among: entries.words, word: key).map { entries[$0] }
     }
 
     /// The letters the list's words are made of, each once, as comparison keys (lower case;
@@ -53,14 +64,14 @@ public struct WordList {
         // with other characters is read as Characters and folded.
         var ascii = [Bool](repeating: false, count: 128)
         var keys: Set<String> = []
-        for entry in entries {
+        for word in entries.words {
             var plain = true
-            for b in entry.word.utf8 {
+            for b in word.utf8 {
                 if b >= 0x80 { plain = false; break }
                 if (b | 0x20) >= 97 && (b | 0x20) <= 122 { ascii[Int(b | 0x20)] = true }
             }
             if plain { continue }
-            for c in entry.word where c.isLetter { keys.insert(AccentFolding.key(c, fold: fold)) }
+            for c in word where c.isLetter { keys.insert(AccentFolding.key(c, fold: fold)) }
         }
         for b in 97...122 where ascii[b] { keys.insert(String(UnicodeScalar(UInt8(b)))) }
         return keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
@@ -82,13 +93,14 @@ public struct WordList {
     /// Parses list text; `name` is used in messages.
     public init(bytes: [UInt8], name: String, filter: Filter = Filter()) throws {
         self.name = name
-        var entries: [Entry] = []
+        var words: [String] = [], lines: [Int32] = [], hints: [Int32: String] = [:]
         var problems: [String] = []
         var warnings: [String] = []
         var seen = KeySet(expected: min(bytes.count / 8, Self.entryLimit))
         var repeats = 0
         var filteredOut = 0
-        entries.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
+        words.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
+        lines.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
         bytes.withUnsafeBufferPointer { all in
             var lineNumber = 0
             var start = 0
@@ -120,19 +132,21 @@ public struct WordList {
                         filteredOut += 1
                         continue
                     }
-                    if let first = seen.find(key, among: entries, word: word) {
+                    if let first = seen.find(key, among: words, word: word) {
                         repeats += 1
                         if warnings.count < Self.problemLimit {
-                            warnings.append("\(name):\(lineNumber): '\(word)' repeats line \(entries[first].line); it is played once")
+                            warnings.append("\(name):\(lineNumber): '\(word)' repeats line \(lines[first]); it is played once")
                         }
                         continue
                     }
-                    guard entries.count < Self.entryLimit else {
+                    guard words.count < Self.entryLimit else {
                         problems.append("\(name):\(lineNumber): more than \(Self.entryLimit) words, the limit of a list")
                         break reading
                     }
-                    seen.insert(key, index: entries.count)
-                    entries.append(Entry(word: word, hint: hint, line: lineNumber))
+                    seen.insert(key, index: words.count)
+                    if let hint { hints[Int32(words.count)] = hint }
+                    words.append(word)
+                    lines.append(Int32(lineNumber))
                 }
             }
         }
@@ -142,11 +156,11 @@ public struct WordList {
             problems = Array(problems.prefix(Self.problemLimit)) + ["\(name): \(more) more lines with problems"]
         }
         if !problems.isEmpty { throw WordListError(problems: problems) }
-        if entries.isEmpty && filteredOut > 0 {
+        if words.isEmpty && filteredOut > 0 {
             throw WordListError(problems: ["\(name): none of its \(filteredOut) words has \(filter.describedLength)"])
         }
-        if entries.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
-        self.entries = entries
+        if words.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
+        self.entries = Entries(words: words, lines: lines, hints: hints)
         self.warnings = warnings
         self.index = seen
     }
@@ -175,12 +189,12 @@ public struct WordList {
         }
 
         /// The index of an earlier entry with the same lower-cased word.
-        func find(_ hash: UInt64, among entries: [Entry], word: String) -> Int? {
+        func find(_ hash: UInt64, among words: [String], word: String) -> Int? {
             let mask = slots.count - 1
             var i = Int(truncatingIfNeeded: hash) & mask
             while slots[i] != 0 {
                 let e = Int(slots[i] - 1)
-                if hashes[e] == hash && entries[e].word.lowercased() == word.lowercased() { return e }
+                if hashes[e] == hash && words[e].lowercased() == word.lowercased() { return e }
                 i = (i + 1) & mask
             }
             return nil

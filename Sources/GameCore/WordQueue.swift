@@ -5,10 +5,11 @@
 /// before a move is a plain copy.
 public struct WordQueue {
     public let list: WordList
-    /// Entry indices: the first `used` are played, in the order they were taken.
-    private var pool: [Int]
+    /// Entry indices: the first `used` are played, in the order they were taken. (32 bits:
+    /// a list has at most a million words, and a million-word list keeps 8 MB less.)
+    private var pool: [Int32]
     /// Where each entry index stands in `pool`.
-    private var position: [Int]
+    private var position: [Int32]
     private var used = 0
     /// Passes completed over the whole list (0 during the first).
     public private(set) var passes = 0
@@ -19,16 +20,16 @@ public struct WordQueue {
 
     public init(_ list: WordList) {
         self.list = list
-        pool = Array(list.entries.indices)
+        pool = (0..<Int32(list.entries.count)).map { $0 }
         position = pool
     }
 
     /// Marks the entry at pool position `k` played.
     private mutating func take(at k: Int) -> WordList.Entry {
-        let a = pool[used], b = pool[k]
+        let a = Int(pool[used]), b = Int(pool[k])
         pool.swapAt(used, k)
-        position[a] = k
-        position[b] = used
+        position[a] = Int32(k)
+        position[b] = Int32(used)
         used += 1
         return list.entries[b]
     }
@@ -53,7 +54,7 @@ public struct WordQueue {
         guard !forced.isEmpty else { return nil }
         let word = forced.removeFirst()
         startPassWhenDone()
-        guard let k = pool[used...].firstIndex(where: { list.entries[$0].word == word }) else {
+        guard let k = pool[used...].firstIndex(where: { list.entries[Int($0)].word == word }) else {
             throw ScriptedWordError(word: word)
         }
         return take(at: k)
@@ -65,8 +66,8 @@ public struct WordQueue {
         startPassWhenDone()
         guard used < pool.count else { return nil }
         // The lowest unplayed entry index: order among the unplayed is list order.
-        while position[lowest] < used { lowest += 1 }
-        return take(at: position[lowest])
+        while Int(position[lowest]) < used { lowest += 1 }
+        return take(at: Int(position[lowest]))
     }
 
     /// A uniformly random unused entry.

@@ -14,7 +14,7 @@ final class WordListTests: XCTestCase {
 
     func testCommentsHintsBlankLinesAndLineEndings() throws {
         let l = try list("# a comment\n\nbug\t a small insect \r\n  swift  # trailing comment\nice-cream\n")
-        XCTAssertEqual(l.entries, [
+        XCTAssertEqual(Array(l.entries), [
             .init(word: "bug", hint: "a small insect", line: 3),
             .init(word: "swift", hint: nil, line: 4),
             .init(word: "ice-cream", hint: nil, line: 5),

@@ -12,7 +12,7 @@ extension GameAPI {
         let set = library("match")
 
         set("new", [.integer("n", 1...999)]) { call in
-            call.push(Self.table(of: try Match(bestOf: call.int(1))))
+            Self.pushTable(of: try Match(bestOf: call.int(1)), call)
             return 1
         }
         set("length", [.string("text", max: 64)]) { call in
@@ -26,33 +26,37 @@ extension GameAPI {
             }
         }
         set("record", [.table("match"), .choice("outcome", ["win", "loss", "tie"])]) { call in
-            // Reads and writes only the score fields: the table may be a whole game state.
-            func int(_ key: String) throws -> Int {
-                guard let n = try call.field(1, key).integer, (0...Self.matchCountLimit).contains(n) else {
+            // Reads and writes only the score fields, directly: the table may be a whole game
+            // state, and a sim records every throw.
+            func int(_ key: StaticString) throws -> Int {
+                guard let n = call.integer(key, of: 1), (0...Self.matchCountLimit).contains(n) else {
                     throw GameAPIError("game.match.record: the table's '\(key)' is not a whole number from 0 to \(Self.matchCountLimit)")
                 }
                 return Int(n)
             }
             var m = try Match(bestOf: try int("match"), wins: try int("wins"), losses: try int("losses"), ties: try int("ties"))
             try m.record(Match.Outcome(rawValue: call.text(2))!)
-            call.setField(1, "wins", .integer(Int64(m.wins)))
-            call.setField(1, "losses", .integer(Int64(m.losses)))
-            call.setField(1, "ties", .integer(Int64(m.ties)))
-            call.setField(1, "left", .integer(Int64(m.winsToGo)))
-            call.setField(1, "over", .boolean(m.isOver))
-            call.setField(1, "winner", m.winner.map { .string($0.rawValue) } ?? .nil)
+            call.set("wins", of: 1, Int64(m.wins))
+            call.set("losses", of: 1, Int64(m.losses))
+            call.set("ties", of: 1, Int64(m.ties))
+            call.set("left", of: 1, Int64(m.winsToGo))
+            call.set("over", of: 1, m.isOver)
+            if let winner = m.winner { call.set("winner", of: 1, winner.rawValue) } else { call.set("winner", of: 1, nil as Double?) }
             call.pushArgument(1)
             return 1
         }
     }
 
-    static func table(of m: Match) -> LuaValue {
-        var fields: [String: LuaValue] = [
-            "match": .integer(Int64(m.bestOf)), "needed": .integer(Int64(m.winsNeeded)),
-            "wins": .integer(Int64(m.wins)), "losses": .integer(Int64(m.losses)), "ties": .integer(Int64(m.ties)),
-            "over": .boolean(m.isOver), "left": .integer(Int64(m.winsToGo)),
-        ]
-        if let w = m.winner { fields["winner"] = .string(w.rawValue) }
-        return .map(fields)
+    /// Pushes a match's table, field by field (a sim makes one every game).
+    static func pushTable(of m: Match, _ call: LuaCall) {
+        let t = call.pushTable(fields: 8)
+        call.set("match", of: t, Int64(m.bestOf))
+        call.set("needed", of: t, Int64(m.winsNeeded))
+        call.set("wins", of: t, Int64(m.wins))
+        call.set("losses", of: t, Int64(m.losses))
+        call.set("ties", of: t, Int64(m.ties))
+        call.set("over", of: t, m.isOver)
+        call.set("left", of: t, Int64(m.winsToGo))
+        if let w = m.winner { call.set("winner", of: t, w.rawValue) }
     }
 }

@@ -78,7 +78,7 @@ public struct LuaParameter {
             let length = Int(lua_rawlen(L, i))
             return length > maxBytes ? "must be a string of at most \(maxBytes) bytes, not one of \(length) bytes" : nil
         case .choice(let choices):
-            guard type == LUA_TSTRING, let s = call.state.string(at: i, on: L), choices.contains(s) else {
+            guard type == LUA_TSTRING, Self.isOne(of: choices, L, i) else {
                 let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")
                 return "must be one of \(list), not \(Self.describe(call, i))"
             }
@@ -102,6 +102,17 @@ public struct LuaParameter {
             guard type == LUA_TTABLE else { return "must be a list (a table), not \(Self.describe(call, i))" }
             let count = Int(lua_rawlen(L, i))
             return count > maxCount ? "must be a list of at most \(maxCount) items, not \(count)" : nil
+        }
+    }
+
+    /// Whether the string at `i` is one of `choices`, compared as bytes (no Swift String is
+    /// made: a game calls such functions every move).
+    static func isOne(of choices: [String], _ L: OpaquePointer?, _ i: Int32) -> Bool {
+        var length = 0
+        guard let p = gh_tolstring(L, i, &length) else { return false }
+        let bytes = UnsafeRawBufferPointer(start: p, count: length)
+        return choices.contains { choice in
+            choice.utf8.count == length && choice.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? choice.utf8.elementsEqual(bytes)
         }
     }
 

@@ -1,10 +1,16 @@
 -- The host API the plain-Lua baselines give a rule (Benchmarks/sim-baseline.lua,
--- Benchmarks/protocol-baseline.lua): what GameHost's `game` does for Rock · Paper · Scissors
--- and Blackjack, written in plain Lua for the stock lua5.4 interpreter. Returns the `game`
+-- Benchmarks/protocol-baseline.lua): what GameHost's `game` does for Rock · Paper · Scissors,
+-- Blackjack and Memory, written in plain Lua for the stock lua5.4 interpreter. Returns the `game`
 -- table and a function that takes the messages said since it was last called.
 local messages = {}
+local game_best  -- the best score submitted, for scores.best
 local game = {
-  options = { match = "best-of-3", opponent = "random" },
+  options = {
+    match = "best-of-3", opponent = "random",                                  -- rps
+    theme = "random", pairs = "theme", scoring = "classic", deck = "",          -- memory
+  },
+  game_number = 1,
+  ascii = false,
   seed = 1,
   say = function(...) messages[#messages + 1] = table.concat({ ... }, "\t") end,
   bell = function() end,
@@ -15,9 +21,12 @@ local game = {
   match = {},
   cards = {},
   scores = {
-    submit = function() return 1 end,
+    submit = function(score) game_best = math.max(game_best or score.value, score.value) return 1 end,
     summary = function() return "" end,
+    best = function() return game_best end,
   },
+  colour = function(text) return text end,
+  pad = function(text) return text end,
 }
 
 function game.shuffle(list)
@@ -40,6 +49,41 @@ function game.cards.standard()
   end
   return deck
 end
+-- Memory-style cards, as game.cards.deck makes them, and the functions Memory uses.
+function game.cards.deck(contents, copies)
+  local deck, seen = {}, {}
+  for _, c in ipairs(contents) do
+    if not seen[c] then
+      seen[c] = true
+      for _ = 1, copies or 1 do
+        deck[#deck + 1] = { content = c, faceUp = false, matched = false, seen = false, removed = false, upTime = 0 }
+      end
+    end
+  end
+  return deck
+end
+function game.cards.turn_down(cards, i)
+  local card = cards[i]
+  if card.faceUp then
+    card.upTime = card.upTime + (card.upSince and game.now() - card.upSince or 0)
+    card.upSince, card.faceUp, card.seen = nil, false, true
+    if card.matched then card.removed = true end
+  end
+  return card
+end
+function game.cards.face_up(cards)
+  local up = {}
+  for i, card in ipairs(cards) do if card.faceUp then up[#up + 1] = i end end
+  return up
+end
+function game.cards.all_matched(cards)
+  for _, card in ipairs(cards) do if not card.matched then return false end end
+  return true
+end
+function game.cards.face_up_time(cards, i)
+  local card = cards[i]
+  return card.upTime + (card.upSince and game.now() - card.upSince or 0)
+end
 function game.cards.draw(deck, n)
   if n == nil then
     if #deck == 0 then error("no card left") end
@@ -51,7 +95,7 @@ function game.cards.draw(deck, n)
 end
 function game.cards.turn_up(card, i)
   if i then card = card[i] end
-  card.faceUp = true
+  if not card.faceUp then card.faceUp, card.upSince = true, game.now() end
   return card
 end
 function game.cards.total(hand)

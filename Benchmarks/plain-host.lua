@@ -44,7 +44,9 @@ function game.cards.standard()
   local deck = {}
   for _, suit in ipairs(SUITS) do
     for rank = 1, 13 do
-      deck[#deck + 1] = { rank = rank, name = NAMES[rank], suit = suit[1], label = NAMES[rank] .. suit[2], colour = suit[3], faceUp = false }
+      deck[#deck + 1] = {
+        rank = rank, name = NAMES[rank], suit = suit[1], label = NAMES[rank] .. suit[2], colour = suit[3], faceUp = false,
+      }
     end
   end
   return deck

@@ -39,8 +39,8 @@ public struct WordListCatalog {
     /// Loads a list by name or, when `allowsPaths` (the player's own --words), by path.
     /// `filter` narrows it (the system list keeps lower-case a-z words only, like BSD hangman,
     /// with at least 6 letters unless the filter says otherwise). A named list is looked for
-    /// in `wordlists/` beside the rule file `rulePath` first, then in the list folders, never
-    /// in the current folder; it must lie inside its folder, symbolic links resolved.
+    /// beside the rule file `rulePath` first (in its `wordlists/` folder, then next to it), then
+    /// in the list folders, never in the current folder; it must lie inside its folder, symbolic links resolved.
     public func load(_ name: String, filter: WordList.Filter = .init(), allowsPaths: Bool = true,
                      besideRule rulePath: String? = nil) throws -> WordList {
         if name == "system" {
@@ -60,8 +60,12 @@ public struct WordListCatalog {
         guard Self.isListName(name) else { throw UsageError("--words: '\(name)' is not a list name (letters, digits, '-' and '_')") }
         var folders = directories
         if let rulePath {
-            let beside = FileSystem.join(FileSystem.directory(of: rulePath), "wordlists")
-            if FileSystem.isDirectory(beside) && !folders.contains(beside) { folders.insert(beside, at: 0) }
+            // Beside the rule file: in its wordlists/ folder, or next to it.
+            let ruleDirectory = FileSystem.directory(of: rulePath)
+            for beside in [ruleDirectory, FileSystem.join(ruleDirectory, "wordlists")]
+            where FileSystem.isDirectory(beside) && !folders.contains(beside) {
+                folders.insert(beside, at: 0)
+            }
         }
         for dir in folders {
             let path = FileSystem.join(dir, name + ".txt")

@@ -1,3 +1,4 @@
+import Foundation
 import GameCore
 import GameHost
 import GameHostTesting
@@ -65,5 +66,23 @@ final class WordAPITests: XCTestCase {
         t.assertState("word", "ox")
         t.assertState("number", 2)
         XCTAssertTrue(t.last.view.contains("Word #:          2"), t.last.view)
+    }
+
+    func testARulesListIsFoundBesideItNeverInTheCurrentFolder() throws {
+        let path = files.write("own", RuleFiles.rule(["words": "\"mine\""]))
+        let rule = try Rule(path: path)
+        let catalog = WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"])
+        XCTAssertThrowsError(try catalog.load("mine", besideRule: path), "no list yet")
+        try "kiwi\n".write(toFile: files.directory + "/mine.txt", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try catalog.load("mine", besideRule: path).entries.map(\.word), ["kiwi"], "next to the rule")
+        try FileManager.default.createDirectory(atPath: files.directory + "/wordlists", withIntermediateDirectories: true)
+        try "plum\n".write(toFile: files.directory + "/wordlists/mine.txt", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try catalog.load("mine", besideRule: path).entries.map(\.word), ["plum"], "its wordlists/ folder first")
+        // The current folder is not searched (the tests run in the package's root).
+        let cwd = FileManager.default.currentDirectoryPath + "/cwd-only-list.txt"
+        try "pear\n".write(toFile: cwd, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: cwd) }
+        XCTAssertThrowsError(try catalog.load("cwd-only-list", besideRule: path))
+        _ = rule
     }
 }

@@ -40,11 +40,12 @@ public enum JSONValue: Equatable {
             out.append(UInt8(ascii: "]"))
         case .object(let fields):
             out.append(UInt8(ascii: "{"))
-            for (i, key) in fields.keys.sorted().enumerated() {
+            // Keys in order (the output is the same for the same value), without a lookup each.
+            for (i, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(key, to: &out)
+                JSONValue.writeString(field.key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                fields[key]!.write(to: &out)
+                field.value.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }

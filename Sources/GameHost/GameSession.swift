@@ -161,7 +161,7 @@ public final class GameSession {
             if case .ref(let replacement)? = returned, replacement.typeName == "table" { state = replacement }
             let out = api.takeOutput()
             api.scores.commit(at: clock.now())
-            recordResultOnce()
+            resultMayHaveChanged = true
             return .accepted(Output(messages: out.messages, bells: out.bells, notices: api.scores.takeProblems()))
         } catch let error as LuaError {
             let reason = api.refusal
@@ -189,9 +189,15 @@ public final class GameSession {
         set { api.scores.onRecordLoad = newValue }
     }
 
+    /// Set by an accepted move: the next `result()` counts a game that has just ended in the
+    /// statistics (once; the driver asks for the result after every step anyway).
+    private var resultMayHaveChanged = false
+
     /// Counts a game in the statistics the first time its result appears.
-    private func recordResultOnce() {
-        guard let result = try? result() else { wasOver = false; return }
+    private func recordResultOnce(_ result: GameResult?) {
+        guard resultMayHaveChanged else { return }
+        resultMayHaveChanged = false
+        guard let result else { wasOver = false; return }
         if !wasOver { api.scores.recordResult(result, at: clock.now()) }
         wasOver = true
     }
@@ -232,11 +238,16 @@ public final class GameSession {
     /// The outcome once the game is over: `result(state, game)`.
     public func result() throws -> GameResult? {
         let value = try query("result")
-        if value.isNil || value == .boolean(false) { return nil }
+        if value.isNil || value == .boolean(false) {
+            recordResultOnce(nil)
+            return nil
+        }
         guard value.map != nil else {
             throw RuleError(["\(rule.path): result must return nil or a table such as { winner = \"player\", summary = \"...\" }, not \(value.typeName)"])
         }
-        return GameResult(value)
+        let result = GameResult(value)
+        recordResultOnce(result)
+        return result
     }
 
     /// The state as the machine view sees it. A state that cannot be read (a cycle, more

@@ -44,6 +44,11 @@ public struct WordList {
     }
     /// `file:line: ...` notes that do not stop the game (repeated words).
     public let warnings: [String]
+    /// The letters a to z the ASCII words use (bit 0 is a), found while reading, and the words
+    /// with other characters (only those are read again for `letters`).
+    private let asciiLetters: UInt32
+    private let otherScripts: [Int32]
+
     /// The entries by the hash of their lower-cased word: repeats while reading, `contains` after.
     private let index: KeySet
 
@@ -60,20 +65,11 @@ public struct WordList {
     /// with `fold`, an accented letter is its base letter), in code point order: what a word
     /// game offers as moves, whatever the script (a kana list offers kana, not a to z).
     public func letters(fold: Bool) -> [String] {
-        // ASCII words (most lists, and a million-word one) are read as bytes; only a word
-        // with other characters is read as Characters and folded.
-        var ascii = [Bool](repeating: false, count: 128)
         var keys: Set<String> = []
-        for word in entries.words {
-            var plain = true
-            for b in word.utf8 {
-                if b >= 0x80 { plain = false; break }
-                if (b | 0x20) >= 97 && (b | 0x20) <= 122 { ascii[Int(b | 0x20)] = true }
-            }
-            if plain { continue }
-            for c in word where c.isLetter { keys.insert(AccentFolding.key(c, fold: fold)) }
+        for k in otherScripts {
+            for c in entries.words[Int(k)] where c.isLetter { keys.insert(AccentFolding.key(c, fold: fold)) }
         }
-        for b in 97...122 where ascii[b] { keys.insert(String(UnicodeScalar(UInt8(b)))) }
+        for b in 0..<26 where asciiLetters & (1 << UInt32(b)) != 0 { keys.insert(String(UnicodeScalar(UInt8(97 + b)))) }
         return keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
@@ -94,6 +90,7 @@ public struct WordList {
     public init(bytes: [UInt8], name: String, filter: Filter = Filter()) throws {
         self.name = name
         var words: [String] = [], lines: [Int32] = [], hints: [Int32: String] = [:]
+        var asciiLetters: UInt32 = 0, otherScripts: [Int32] = []
         var problems: [String] = []
         var warnings: [String] = []
         var seen = KeySet(expected: min(bytes.count / 8, Self.entryLimit))
@@ -106,18 +103,36 @@ public struct WordList {
             var start = 0
             reading: while start < all.count {
                 lineNumber += 1
-                var end = start
-                while end < all.count && all[end] != 10 { end += 1 }
+                // One pass over the line finds its end and, for the ASCII path, its first
+                // control character (not a tab), its first '#' and its first tab before that.
+                var end = start, ascii = true, control = -1, hashAt = -1, tabAt = -1
+                while end < all.count {
+                    let b = all[end]
+                    if b == 10 { break }
+                    if b >= 0x80 {
+                        ascii = false
+                    } else if b == 35 {
+                        if hashAt < 0 { hashAt = end }
+                    } else if b == 9 {
+                        if tabAt < 0 && hashAt < 0 { tabAt = end }
+                    } else if (b < 0x20 || b == 0x7F) && control < 0 {
+                        control = end
+                    }
+                    end += 1
+                }
                 var lineEnd = end
-                if lineEnd > start && all[lineEnd - 1] == 13 { lineEnd -= 1 }  // CRLF files
-                let line = all[start..<lineEnd]
+                if lineEnd > start && all[lineEnd - 1] == 13 {  // CRLF files
+                    lineEnd -= 1
+                    if control == lineEnd { control = -1 }
+                }
+                let lineStart = start
                 start = end + 1
                 let parsed: Line
-                if line.count > Self.lineLimit {
-                    parsed = .problem("the line is \(line.count) bytes, longer than the limit of \(Self.lineLimit)")
-                } else if line.allSatisfy({ $0 < 0x80 }) {
-                    parsed = Self.parse(asciiLine: line)
-                } else if let text = String(validating: line, as: UTF8.self) {
+                if lineEnd - lineStart > Self.lineLimit {
+                    parsed = .problem("the line is \(lineEnd - lineStart) bytes, longer than the limit of \(Self.lineLimit)")
+                } else if ascii {
+                    parsed = Self.parse(ascii: all, lineStart, lineEnd, control: control, hashAt: hashAt, tabAt: tabAt)
+                } else if let text = String(validating: all[lineStart..<lineEnd], as: UTF8.self) {
                     parsed = Self.parse(line: text)
                 } else {
                     parsed = .problem("the line is not valid UTF-8")
@@ -127,7 +142,7 @@ public struct WordList {
                     continue
                 case .problem(let reason):
                     problems.append("\(name):\(lineNumber): \(reason)")
-                case .entry(let word, let hint, let key):
+                case .entry(let word, let hint, let key, let letters):
                     if !filter.accepts(word) {
                         filteredOut += 1
                         continue
@@ -145,6 +160,7 @@ public struct WordList {
                     }
                     seen.insert(key, index: words.count)
                     if let hint { hints[Int32(words.count)] = hint }
+                    if letters == Self.otherLetters { otherScripts.append(Int32(words.count)) } else { asciiLetters |= letters }
                     words.append(word)
                     lines.append(Int32(lineNumber))
                 }
@@ -161,6 +177,8 @@ public struct WordList {
         }
         if words.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.entries = Entries(words: words, lines: lines, hints: hints)
+        self.asciiLetters = asciiLetters
+        self.otherScripts = otherScripts
         self.warnings = warnings
         self.index = seen
     }
@@ -220,8 +238,10 @@ public struct WordList {
         }
     }
 
-    /// A parsed line; an entry carries the hash of its lower-cased word.
-    enum Line { case skip, problem(String), entry(String, String?, UInt64) }
+    /// A parsed line; an entry carries the hash of its lower-cased word and its letters: the
+    /// ASCII letters as bits 0-25 (a to z), or `Self.otherLetters` for a word with others.
+    enum Line { case skip, problem(String), entry(String, String?, UInt64, UInt32) }
+    static let otherLetters: UInt32 = 1 << 31
 
     static func parse(line: String) -> Line {
         for scalar in line.unicodeScalars where scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
@@ -242,36 +262,37 @@ public struct WordList {
         }
         guard trimmedWord.contains(where: \.isLetter) else { return .problem("'\(trimmedWord)' has no letter") }
         let normalized = AccentFolding.nfc(trimmedWord)
-        return .entry(normalized, trimmedHint.map(AccentFolding.nfc), fnv(normalized.lowercased().utf8, lowercasingASCII: false))
+        return .entry(normalized, trimmedHint.map(AccentFolding.nfc), fnv(normalized.lowercased().utf8, lowercasingASCII: false),
+                      Self.otherLetters)
     }
 
-    /// The same as `parse(line:)` for a line of ASCII bytes, without building Characters:
-    /// most lists are ASCII, and a 100,000-word list must load in a few milliseconds.
-    static func parse(asciiLine line: Slice<UnsafeBufferPointer<UInt8>>) -> Line {
-        if let control = line.first(where: { $0 != 9 && ($0 < 0x20 || $0 == 0x7F) }) {
-            return .problem("control character U+\(hex(UInt32(control))) in the line")
+    /// The same as `parse(line:)` for a line of ASCII bytes (`start..<end` of `all`), with the
+    /// places of its first control character, '#' and tab found by the reading loop: no
+    /// Characters are built, and a million-word list is read in a fraction of a second.
+    static func parse(ascii all: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, control: Int, hashAt: Int, tabAt: Int) -> Line {
+        if control >= 0 { return .problem("control character U+\(hex(UInt32(all[control]))) in the line") }
+        let contentEnd = hashAt >= 0 ? hashAt : end
+        var wordStart = start, wordEnd = tabAt >= 0 ? tabAt : contentEnd
+        var hintStart = tabAt >= 0 ? tabAt + 1 : contentEnd, hintEnd = contentEnd
+        func blank(_ b: UInt8) -> Bool { b == 32 || b == 9 }
+        while wordStart < wordEnd && blank(all[wordStart]) { wordStart += 1 }
+        while wordEnd > wordStart && blank(all[wordEnd - 1]) { wordEnd -= 1 }
+        while hintStart < hintEnd && blank(all[hintStart]) { hintStart += 1 }
+        while hintEnd > hintStart && blank(all[hintEnd - 1]) { hintEnd -= 1 }
+        let hintText = hintStart < hintEnd ? String(decoding: UnsafeBufferPointer(rebasing: all[hintStart..<hintEnd]), as: UTF8.self) : nil
+        if wordStart == wordEnd { return hintText == nil ? .skip : .problem("a hint with no word before the tab") }
+        // The word's letters and its hash (FNV-1a over its lower-cased bytes) in one pass.
+        var letters: UInt32 = 0
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for k in wordStart..<wordEnd {
+            var b = all[k]
+            if b >= 0x41 && b <= 0x5A { b |= 0x20 }
+            if b >= 97 && b <= 122 { letters |= 1 << UInt32(b - 97) }
+            hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3
         }
-        var content = line
-        if let hash = content.firstIndex(of: 35) { content = content[..<hash] }
-        var word = content
-        var hint = content[content.endIndex...]
-        if let tab = content.firstIndex(of: 9) {
-            word = content[..<tab]
-            hint = content[(tab + 1)...]
-        }
-        func trimmed(_ s: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
-            var s = s
-            while let b = s.first, b == 32 || b == 9 { s = s.dropFirst() }
-            while let b = s.last, b == 32 || b == 9 { s = s.dropLast() }
-            return s
-        }
-        word = trimmed(word)
-        hint = trimmed(hint)
-        let hintText = hint.isEmpty ? nil : String(decoding: hint, as: UTF8.self)
-        if word.isEmpty { return hintText == nil ? .skip : .problem("a hint with no word before the tab") }
-        let text = String(decoding: word, as: UTF8.self)
-        guard word.contains(where: { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }) else { return .problem("'\(text)' has no letter") }
-        return .entry(text, hintText, fnv(word, lowercasingASCII: true))
+        let text = String(decoding: UnsafeBufferPointer(rebasing: all[wordStart..<wordEnd]), as: UTF8.self)
+        guard letters != 0 else { return .problem("'\(text)' has no letter") }
+        return .entry(text, hintText, hash, letters)
     }
 
     static func trim(_ s: Substring) -> String {

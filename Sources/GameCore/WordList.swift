@@ -204,6 +204,7 @@ public struct WordList {
             var size = 16
             while size < expected * 2 { size <<= 1 }
             slots = [Int32](repeating: 0, count: size)
+            hashes.reserveCapacity(expected)  // grown by doubling, a million hashes would be copied twenty times
         }
 
         /// The index of an earlier entry with the same lower-cased word.

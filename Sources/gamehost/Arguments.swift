@@ -35,7 +35,10 @@ struct Arguments {
                 continue
             }
             if value == nil {
-                guard i < words.count else { throw CLIError.usage("--\(name) needs a value") }
+                // "--match --opponent pattern": the next word is an option, not this one's value.
+                guard i < words.count, !(words[i].hasPrefix("--") && words[i].count > 2) else {
+                    throw CLIError.usage("--\(name) needs a value")
+                }
                 value = words[i]
                 i += 1
             }

@@ -16,8 +16,12 @@ func list(json: Bool = false) throws -> Int32 {
             }
             stdout_.write(TerminalWidth.pad(name, to: 11) + " " + rule.title + (rule.about.isEmpty ? "" : " — " + rule.about) + "\n", style: .plain)
             for option in rule.options {
-                let help = option.help.isEmpty ? "" : option.help + ": "
-                stdout_.write("    --\(option.name) \(help)\(option.choicesDescription) (default \(option.defaultValue))\n", style: .dim)
+                // The help, then the values unless the help already is their description, then
+                // the default when there is one.
+                let values = option.choicesDescription == option.help ? "" : option.choicesDescription
+                let parts = [option.help, values].filter { !$0.isEmpty }.joined(separator: ": ")
+                let fallback = option.defaultValue.isEmpty ? "" : " (default \(option.defaultValue))"
+                stdout_.write("    --\(option.name) \(parts)\(fallback)\n", style: .dim)
             }
         } catch {
             failed = true

@@ -66,6 +66,7 @@ final class CLITests: XCTestCase {
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
             (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, blackjack, guess-five, hangman, memory, memory-triples, rps, rpsls)\n"),
+            (["play", "rps", "--match", "--opponent", "pattern"], "gamehost: --match needs a value\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
             (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json)\n"),
@@ -108,6 +109,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(list.status, 0)
         XCTAssertTrue(list.stdout.contains("rps         Rock · Paper · Scissors"), list.stdout)
         XCTAssertTrue(list.stdout.contains("--opponent how the computer chooses: random, frequency, pattern (default random)"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("    --deck a fixed deal: contents in table order, separated by commas\n"), "the help once, no empty default: \(list.stdout)")
+        XCTAssertFalse(list.stdout.contains("(default )"), list.stdout)
         let help = try GamehostProcess.run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("gamehost play GAME|FILE.lua"))

@@ -78,8 +78,12 @@ local function drop_fruit(state, game, why)
   local theme = theme_of(game)
   state.fruit = state.fruit - 1
   if game.options.sound == "on" then game.bell() end
-  game.say(("%s: %s %s falls. %s left."):format(why, theme.name:match("^[aeiou]") and "an" or "a", theme.name,
-    plural(state.fruit, theme.name, theme.plural)))
+  if state.fruit == 0 then
+    game.say(("%s: the last %s falls."):format(why, theme.name))  -- the round's end says the rest
+  else
+    game.say(("%s: %s %s falls. %s left."):format(why, theme.name:match("^[aeiou]") and "an" or "a", theme.name,
+      plural(state.fruit, theme.name, theme.plural)))
+  end
 end
 
 local function draw_tree(state, game)

@@ -39,6 +39,7 @@ final class ApplePieTests: XCTestCase {
         t.send("p")
         t.assertState("losses", 1)
         XCTAssertTrue(t.last.messages.contains("No apples left. The word was \"swift\"."), "\(t.last.messages)")
+        XCTAssertTrue(t.last.messages.contains("No 'p': the last apple falls."), "not \"0 apples left\": \(t.last.messages)")
     }
 
     func testA3RepeatsAreRefusedAndCostNothing() throws {

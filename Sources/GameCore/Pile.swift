@@ -1,16 +1,11 @@
-/// A pile of cards (or of anything) whose top is the first element: shuffled, dealt and cut.
-/// (Drawing and peeking take the top `n`, after `check`.) The elements move, never copy, so the host can apply the same moves
+/// A pile of cards (or of anything) whose top is the first element: dealt and cut. (Drawing
+/// and peeking take the top `n`, after `check`; shuffling is `RandomSource.shuffle`.) The elements move, never copy, so the host can apply the same moves
 /// to a rule's own card tables by position. Asking for more than the pile holds is an error,
 /// not a shorter answer: a card game that runs out must say what happens next.
 public struct Pile<Card> {
     public var cards: [Card]
 
     public init(_ cards: [Card]) { self.cards = cards }
-
-    public var count: Int { cards.count }
-
-    /// A uniform shuffle (Fisher-Yates through the host's source).
-    public mutating func shuffle(_ random: RandomSource) throws { try random.shuffle(&cards) }
 
     /// Deals `each` cards to each of `hands` hands, one card at a time round the table.
     public mutating func deal(hands: Int, each: Int) throws -> [[Card]] {

@@ -271,7 +271,7 @@ public enum Conformance {
             // A field a game may leave nil (a word's hint) is fine; a name like another is a typo.
             for name in rule.secretFields where state[name].isNil {
                 let keys = (state.map ?? [:]).keys.sorted().filter { !rule.secretFields.contains($0) }
-                guard let near = keys.first(where: { Self.isTypo(name, of: $0) }) else { continue }
+                guard let near = Spelling.nearest(to: name, among: keys, maxEdits: 1) else { continue }
                 problems.append("\(path): secret names '\(name)', which a new game's state does not have: did you mean '\(near)'?")
             }
             var secrets: Set<String> = [], open: Set<String> = []
@@ -299,19 +299,6 @@ public enum Conformance {
         } catch {
             return ["\(path): \(error)"]
         }
-    }
-
-    /// Whether `a` is `b` with two letters swapped, or one letter more, fewer or different.
-    static func isTypo(_ a: String, of b: String) -> Bool {
-        let x = Array(a), y = Array(b)
-        guard x != y, abs(x.count - y.count) <= 1 else { return false }
-        if x.count == y.count {
-            let differ = zip(x, y).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
-            return differ.count == 1 || (differ.count == 2 && differ[1] == differ[0] + 1 && x[differ[0]] == y[differ[1]] && x[differ[1]] == y[differ[0]])
-        }
-        let (short, long) = x.count < y.count ? (x, y) : (y, x)
-        for k in long.indices where Array(long[..<k] + long[(k + 1)...]) == short { return true }
-        return false
     }
 
     /// A function, coroutine or userdata in the state, with its path, or nil.

@@ -18,8 +18,10 @@ final class GameAPI {
     var letterCache: [Bool: [LuaValue]] = [:]
     /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
     var usesColour = false
-    /// Whether games draw in plain ASCII (`--ascii`): standard card labels follow it.
-    var ascii = false
+    /// Whether games draw in plain ASCII (`--ascii`): `game.ascii`, and standard card labels.
+    var ascii = false {
+        didSet { lua.setField(table, "ascii", .boolean(ascii)) }
+    }
     var scores = ScoreKeeper(store: nil)
 
     // What the current hook call produced.

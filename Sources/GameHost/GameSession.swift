@@ -70,7 +70,6 @@ public final class GameSession {
         keeper.game = rule.scoreKey
         keeper.ruleHash = rule.contentHash
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
-        rule.lua.setField(rule.api.table, "ascii", .boolean(ascii))
         rule.api.ascii = ascii
         rule.api.usesColour = colour
     }

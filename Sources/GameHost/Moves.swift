@@ -100,11 +100,7 @@ public struct FreeText: Equatable {
     /// accepts), sometimes letters of the list's alphabet in the shape of a word (which it
     /// should refuse), and random letters and digits when there is no list. `matches` answers for the
     /// pattern; up to 20 tries are made for a candidate that matches it.
-    public static func candidateForTests(words: WordList?, random: RandomSource, matches: (String) throws -> Bool) throws -> String {
-        try candidate(words: words, letters: words?.letters(fold: false) ?? [], random: random, pattern: nil, matches: matches)
-    }
-
-    static func candidate(words: WordList?, letters: [String], random: RandomSource, pattern: String? = nil,
+    public static func candidate(words: WordList?, letters: [String], random: RandomSource, pattern: String? = nil,
                           matches: (String) throws -> Bool) throws -> String {
         // A pattern of digits (a number game) gets numbers, not words.
         if let pattern, pattern.contains("%d"), !["%a", "%w", "%l", "%u", "."].contains(where: pattern.contains) {

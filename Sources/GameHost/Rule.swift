@@ -101,7 +101,7 @@ public final class Rule {
         }
         for name in fields.keys.sorted().prefix(20) where !Self.knownFields.contains(name) {
             let shown = name.utf8.count > 64 ? String(decoding: name.utf8.prefix(64), as: UTF8.self) + "…" : name
-            if let near = Self.nearest(to: name, among: Self.knownFields) {
+            if let near = Spelling.nearest(to: name, among: Self.knownFields) {
                 warnings.append("\(path): unknown field '\(shown)': did you mean '\(near)'?")
             } else {
                 warnings.append("\(path): unknown field '\(shown)' (the rule contract has \(Self.knownFields.sorted().joined(separator: ", ")))")
@@ -290,12 +290,8 @@ public final class Rule {
 
     /// Whether a Lua pattern matches all of `text` (false for a malformed pattern).
     func matches(pattern: String, _ text: String) -> Bool {
-        (try? match(pattern: pattern, text)) ?? false
-    }
-
-    func match(pattern: String, _ text: String) throws -> Bool {
         guard let find = patternMatcher else { return false }
-        return try lua.call(find, [.string(text), .string(pattern)], results: 1).first == .boolean(true)
+        return (try? lua.call(find, [.string(text), .string(pattern)], results: 1).first) == .boolean(true)
     }
 
     /// Replaces the sandbox's `pairs` with one that notes, in the list it returns, each place
@@ -322,35 +318,6 @@ public final class Rule {
             throw RuleError(["the pairs watch did not start"])
         }
         return sites
-    }
-
-    /// A name among `names` that `name` looks like a typo of, for messages.
-    public static func suggestion(for name: String, among names: [String]) -> String? { nearest(to: name, among: Set(names)) }
-
-    /// The name among `names` within two edits of `name` (a typo), if there is one.
-    static func nearest(to name: String, among names: Set<String>) -> String? {
-        let a = Array(name.lowercased())
-        guard a.count <= 40 else { return nil }
-        func distance(_ b: [Character]) -> Int {
-            var row = Array(0...b.count)
-            for i in 1...max(a.count, 1) where i <= a.count {
-                var previous = row[0]
-                row[0] = i
-                for j in stride(from: 1, through: b.count, by: 1) {
-                    let current = row[j]
-                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    previous = current
-                }
-            }
-            return row[b.count]
-        }
-        var best: (name: String, edits: Int)?
-        for candidate in names.sorted() {
-            let edits = distance(Array(candidate))
-            guard edits <= 2, edits <= candidate.count / 2 else { continue }
-            if best == nil || edits < best!.edits { best = (candidate, edits) }
-        }
-        return best?.name
     }
 
     /// Resolves the options given on the command line (name without dashes -> value) into

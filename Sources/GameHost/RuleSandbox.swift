@@ -16,6 +16,5 @@ public final class RuleSandbox {
         api.bind(options: [:], seed: seed, random: RandomSource(seed: seed), clock: ManualClock(), words: nil,
                  scores: ScoreKeeper(store: nil))
         api.ascii = ascii
-        lua.setField(api.table, "ascii", .boolean(ascii))
     }
 }

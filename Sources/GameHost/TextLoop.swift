@@ -55,11 +55,19 @@ public enum TextLoop {
             return 1
         }
         let commands = SessionDriver.hostCommandHelp.map(\.0) + session.rule.commands.map { "/" + $0.name }
-        // Where a game takes free text, Tab completes the words of a list short enough to offer.
-        let listWords = (session.words?.entries.count ?? .max) <= Self.completedListLimit ? session.words!.entries.map(\.word) : []
+        // Where a game takes free text, Tab completes the words of a list short enough to offer
+        // (gathered the first time a step takes free text).
+        var listWords: [String]?
+        func completions(_ step: SessionDriver.Report) -> [String] {
+            guard step.freeText != nil else { return [] }
+            if listWords == nil {
+                listWords = (session.words?.entries.count ?? .max) <= Self.completedListLimit ? session.words!.entries.map(\.word) : []
+            }
+            return listWords!
+        }
         var last = first
         while !driver.finished {
-            input.offer(last.moves + commands + (last.freeText == nil ? [] : listWords))
+            input.offer(last.moves + commands + completions(last))
             guard let line = input.readLine(prompt: presenter.prompt) else {
                 presenter.end(reason: "eof")
                 return 0

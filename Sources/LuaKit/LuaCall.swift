@@ -89,18 +89,6 @@ public struct LuaCall {
         lua_rawset(L, Int32(i))
     }
 
-    /// Reads `t[n][key]` where `t` is the table argument `i` (no metamethods); nil when `t[n]`
-    /// is not a table. Cheaper than copying the whole list to look at one field.
-    public func field(ofElement n: Int, in i: Int, _ key: String) throws -> LuaValue {
-        lua_rawgeti(L, Int32(i), lua_Integer(n))
-        defer { gh_pop(L, 1) }
-        guard lua_type(L, -1) == LUA_TTABLE else { return .nil }
-        state.pushString(key, on: L)
-        lua_rawget(L, -2)
-        defer { gh_pop(L, 1) }
-        return try state.value(at: -1, on: L, root: "argument #\(i)[\(n)].\(key)")
-    }
-
     /// Element `n` of the table argument `i` (no metamethods), copied into Swift.
     public func value(elementOf i: Int, at n: Int) throws -> LuaValue {
         lua_rawgeti(L, Int32(i), lua_Integer(n))
@@ -112,31 +100,6 @@ public struct LuaCall {
     public func isTable(element n: Int, in i: Int) -> Bool {
         defer { gh_pop(L, 1) }
         return lua_rawgeti(L, Int32(i), lua_Integer(n)) == LUA_TTABLE
-    }
-
-    /// Sets `t[n][key] = value` where `t` is the table argument `i` and `t[n]` a table.
-    public func setField(ofElement n: Int, in i: Int, _ key: String, _ value: LuaValue) {
-        lua_rawgeti(L, Int32(i), lua_Integer(n))
-        defer { gh_pop(L, 1) }
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        state.pushString(key, on: L)
-        state.push(value, on: L)
-        lua_rawset(L, -3)
-    }
-
-    /// Replaces the elements of the table argument `i` with `values` (a list in place).
-    public func setElements(of i: Int, _ values: [LuaValue]) {
-        let old = Int(lua_rawlen(L, Int32(i)))
-        for (k, value) in values.enumerated() {
-            state.push(value, on: L)
-            lua_rawseti(L, Int32(i), lua_Integer(k + 1))
-        }
-        if old > values.count {
-            for k in stride(from: old, to: values.count, by: -1) {
-                lua_pushnil(L)
-                lua_rawseti(L, Int32(i), lua_Integer(k))
-            }
-        }
     }
 
     /// Rewrites the list part of the table argument `i`: position k receives the element that
@@ -205,11 +168,16 @@ public struct LuaCall {
         return try body(lua_gettop(L))
     }
 
-    /// Pushes `table[key]` (raw) and returns its type.
-    private func pushField(_ key: StaticString, of table: Int32) -> Int32 {
+    /// Pushes a fixed key (no Swift String is made).
+    private func pushKey(_ key: StaticString) {
         key.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
         }
+    }
+
+    /// Pushes `table[key]` (raw) and returns its type.
+    private func pushField(_ key: StaticString, of table: Int32) -> Int32 {
+        pushKey(key)
         return lua_rawget(L, table)
     }
 
@@ -249,33 +217,25 @@ public struct LuaCall {
 
     /// Sets `table[key]` (raw) to a boolean, a number or (nil) nothing.
     public func set(_ key: StaticString, of table: Int32, _ value: Bool) {
-        key.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        pushKey(key)
         lua_pushboolean(L, value ? 1 : 0)
         lua_rawset(L, table)
     }
 
     public func set(_ key: StaticString, of table: Int32, _ value: Double?) {
-        key.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        pushKey(key)
         if let value { lua_pushnumber(L, value) } else { lua_pushnil(L) }
         lua_rawset(L, table)
     }
 
     public func set(_ key: StaticString, of table: Int32, _ value: Int64) {
-        key.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        pushKey(key)
         lua_pushinteger(L, lua_Integer(value))
         lua_rawset(L, table)
     }
 
     public func set(_ key: StaticString, of table: Int32, _ value: String) {
-        key.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        pushKey(key)
         state.pushString(value, on: L)
         lua_rawset(L, table)
     }

@@ -339,21 +339,41 @@ public final class LuaState {
     @discardableResult
     public func call(_ function: LuaRef, _ args: [LuaValue] = [], results: Int? = nil, tablesByReference: Bool = false,
                      resultName: String = "result") throws -> [LuaValue] {
+        try call(function, args, results: results, tablesByReference: tablesByReference, resultName: resultName, asHost: false)
+    }
+
+    /// Calls a host helper written in C (the snapshot's comparison and rebuild) as host work:
+    /// no step budget, no time limit, no memory cap (it rebuilds only what a rule's call made
+    /// under the cap).
+    func hostCall(_ function: LuaRef, _ args: [LuaValue], tablesByReference: Bool = false) throws -> [LuaValue] {
+        try call(function, args, results: 1, tablesByReference: tablesByReference, resultName: "result", asHost: true)
+    }
+
+    private func call(_ function: LuaRef, _ args: [LuaValue], results: Int?, tablesByReference: Bool, resultName: String,
+                      asHost: Bool) throws -> [LuaValue] {
         precondition(!isClosed, "call on a closed Lua state")
         let base = lua_gettop(L)
         lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
         push(.ref(function))
         for arg in args { push(arg) }
         let wasHost = limits.pointee.host
-        let steps = allowance.map { $0.steps } ?? stepBudget
-        let seconds = allowance.map { max(0.001, $0.deadline - Watchdog.now()) } ?? timeLimit
-        gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
-        Watchdog.shared.arm(limits, seconds: seconds)
-        let status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
-        Watchdog.shared.disarm(limits)
-        if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
-        let exhausted = limits.pointee.exhausted != 0
-        gh_end_call(limits, wasHost)
+        let status: Int32
+        var exhausted = false
+        if asHost {
+            limits.pointee.host = 1
+            status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
+            limits.pointee.host = wasHost
+        } else {
+            let steps = allowance.map { $0.steps } ?? stepBudget
+            let seconds = allowance.map { max(0.001, $0.deadline - Watchdog.now()) } ?? timeLimit
+            gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
+            Watchdog.shared.arm(limits, seconds: seconds)
+            status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
+            Watchdog.shared.disarm(limits)
+            if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
+            exhausted = limits.pointee.exhausted != 0
+            gh_end_call(limits, wasHost)
+        }
         defer { lua_settop(L, base) }
         guard status == LUA_OK else { throw error(status: status, exhausted: exhausted) }
         let top = lua_gettop(L)
@@ -371,24 +391,6 @@ public final class LuaState {
             }
         }
         return values
-    }
-
-    /// Calls a host helper written in C (the snapshot's comparison and rebuild) in protected
-    /// mode as host work: no step budget, no time limit, no memory cap (it rebuilds only what a
-    /// rule's call made under the cap).
-    func hostCall(_ function: LuaRef, _ args: [LuaValue], tablesByReference: Bool = false) throws -> [LuaValue] {
-        let base = lua_gettop(L)
-        lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
-        push(.ref(function))
-        for arg in args { push(arg) }
-        let wasHost = limits.pointee.host
-        limits.pointee.host = 1
-        let status = gh_pcall(L, Int32(args.count), 1, base + 1)
-        limits.pointee.host = wasHost
-        defer { lua_settop(L, base) }
-        guard status == LUA_OK else { throw error(status: status, exhausted: false) }
-        if tablesByReference && lua_type(L, -1) == LUA_TTABLE { return [.ref(ref(at: -1))] }
-        return [try value(at: -1)]
     }
 
     /// The longest error message kept (a rule can raise a 10 MB string).

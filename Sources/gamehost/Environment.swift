@@ -48,7 +48,7 @@ func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(
         // The rule's own list: the rule file is at fault, not a --words the player never gave.
         if name == nil, error.message.hasPrefix("--words: no word list") {
             let lists = WordListCatalog(beside: catalog, dataHome: dataHome).names
-            let near = Rule.suggestion(for: defaultName, among: lists)
+            let near = Spelling.nearest(to: defaultName, among: lists)
             throw CLIError.failure("\(rule.path): field 'words' names the list '\(defaultName)', which is not in the word-list folders "
                                    + "(lists: \(lists.joined(separator: ", ")))" + (near.map { "; did you mean '\($0)'?" } ?? ""))
         }
@@ -103,7 +103,8 @@ func shellQuoted(_ text: String) -> String {
 func loadRule(_ game: String, from catalog: RuleCatalog) throws -> Rule {
     do {
         let rule = try catalog.load(game)
-        if let clash = catalog.hidden().first(where: { $0.name == game }) {
+        // A game given by name may hide a player's rule of the same name: say so.
+        if !game.contains("/"), !game.hasSuffix(".lua"), let clash = catalog.hidden().first(where: { $0.name == game }) {
             for path in clash.hidden {
                 fail("note: this is \(clash.shown); \(path) has the same name: play it as gamehost play \(shellQuoted(path))")
             }

@@ -267,6 +267,11 @@ final class AuthorCommandTests: XCTestCase {
         let transcript = try String(contentsOfFile: dir + "/t/mine.transcript", encoding: .utf8)
         XCTAssertTrue(transcript.contains(#""game":"../mine.lua""#), transcript)
         XCTAssertEqual(try GamehostProcess.run(["replay", dir + "/t/mine.transcript"], environment: env).status, 0)
+        // A path a shell would split is quoted in the hint.
+        let spaced = dir + "/my game.lua"
+        try FileManager.default.copyItem(atPath: file, toPath: spaced)
+        let quoted = try GamehostProcess.run(["play", spaced, "--seed", "4"], input: "/quit\n", environment: env)
+        XCTAssertTrue(quoted.stdout.contains("(replay: gamehost play '\(spaced)' --seed 4)"), quoted.stdout)
     }
 
     func testASecondGameThatCannotStartEndsWithExitOne() throws {

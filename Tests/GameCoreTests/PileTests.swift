@@ -8,22 +8,6 @@ final class PileTests: XCTestCase {
         XCTAssertEqual(Pile<String>.repeating(["x", "y", "z"], copies: 1).count, 3)
     }
 
-    func testShuffleIsUniformAndSeeded() throws {
-        // Where card "A" (first of four) lands over 4,000 shuffles: about 1,000 each place.
-        var counts = [0, 0, 0, 0]
-        let random = RandomSource(seed: 12)
-        for _ in 0..<4000 {
-            var d = Pile(["A", "B", "C", "D"])
-            try d.shuffle(random)
-            counts[d.cards.firstIndex(of: "A")!] += 1
-        }
-        for c in counts { XCTAssertEqual(Double(c), 1000, accuracy: 120, "\(counts)") }
-        var a = Pile(Array(1...10)), b = a
-        try a.shuffle(RandomSource(seed: 4))
-        try b.shuffle(RandomSource(seed: 4))
-        XCTAssertEqual(a, b)
-    }
-
     func testDealAndCut() throws {
         var d = Pile([2, 3, 4, 5, 6, 7])
         XCTAssertEqual(try d.deal(hands: 2, each: 2), [[2, 4], [3, 5]], "one card at a time round the table")

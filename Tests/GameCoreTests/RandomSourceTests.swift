@@ -63,4 +63,20 @@ final class RandomSourceTests: XCTestCase {
         XCTAssertEqual(clock.now(), 7)
         XCTAssertGreaterThan(SystemClock().now(), 1_700_000_000)
     }
+
+    func testShuffleIsUniformAndSeededForAnyList() throws {
+        // Where card "A" (first of four) lands over 4,000 shuffles: about 1,000 each place.
+        var counts = [0, 0, 0, 0]
+        let random = RandomSource(seed: 12)
+        for _ in 0..<4000 {
+            var d = ["A", "B", "C", "D"]
+            try random.shuffle(&d)
+            counts[d.firstIndex(of: "A")!] += 1
+        }
+        for c in counts { XCTAssertEqual(Double(c), 1000, accuracy: 120, "\(counts)") }
+        var a = Array(1...10), b = a
+        try RandomSource(seed: 4).shuffle(&a)
+        try RandomSource(seed: 4).shuffle(&b)
+        XCTAssertEqual(a, b)
+    }
 }

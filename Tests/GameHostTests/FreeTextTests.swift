@@ -81,7 +81,7 @@ final class FreeTextTests: XCTestCase {
         let random = RandomSource(seed: 9)
         var seen: Set<String> = []
         for _ in 0..<200 {
-            seen.insert(try FreeText.candidateForTests(words: list, random: random) { $0.count == 5 })
+            seen.insert(try FreeText.candidate(words: list, letters: list.letters(fold: false), random: random) { $0.count == 5 })
         }
         XCTAssertTrue(seen.isSuperset(of: ["apple", "кошка", "zebra"]), "\(seen)")
         XCTAssertFalse(seen.contains("ox"), "candidates match the pattern")

@@ -33,7 +33,7 @@ final class HostileArgumentTests: XCTestCase {
         ("game.cards.deck", ["V", "{ 'a', 'b' }, V", "{ V }"]), ("game.cards.shuffle", ["V"]),
         ("game.cards.draw", ["V", "DECK(), V"]), ("game.cards.deal", ["V, 2, 2", "DECK(), V, 2", "DECK(), 2, V"]),
         ("game.cards.peek", ["V", "DECK(), V"]), ("game.cards.cut", ["V, 1", "DECK(), V"]),
-        ("game.cards.turn_up", ["V, 1", "DECK(), V", "{ { content = V } }, 1"]), ("game.cards.turn_down", ["V, 1", "DECK(), V"]),
+        ("game.cards.turn_up", ["V, 1", "DECK(), V", "{ { content = V } }, 1"]), ("game.cards.turn_down", ["V, 1", "DECK(), V", "V"]),
         ("game.cards.face_up", ["V"]), ("game.cards.all_matched", ["V"]), ("game.cards.face_up_time", ["DECK(), V", "{ { content = 'a', upSince = V } }, 1"]),
         ("game.cards.standard", ["V", "{ jokers = V }", "{ decks = V }"]), ("game.cards.turn_up", ["V"]),
         ("game.cards.compare", ["V, STD()[1]", "STD()[1], V", "STD()[1], STD()[2], V", "{ rank = V }, STD()[1]"]),

@@ -98,4 +98,18 @@ final class SavedRecordTests: XCTestCase {
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         XCTAssertNil(try Transcript(path: file).replay(rule: try Rule(path: path), words: nil))
     }
+
+    /// A finished game counts once in the statistics, however often its result is asked for,
+    /// and the next game counts again.
+    func testAFinishedGameCountsOnce() throws {
+        let store = ScoreStore(directory: dir)
+        let path = files.write("short", RuleFiles.rule(["result": "function(state) if state.n >= 1 then return { winner = 'player', summary = 'up' } end end"]))
+        let t = try RuleTester(path, scores: store)
+        t.send(["up", "up", "/moves", "down"])
+        XCTAssertNotNil(try t.session.result())
+        XCTAssertNotNil(try t.session.result())
+        XCTAssertEqual(try store.statistics(game: t.session.rule.scoreKey).played, 1)
+        t.send(["y", "up"])
+        XCTAssertEqual(try store.statistics(game: t.session.rule.scoreKey).played, 2)
+    }
 }

@@ -37,6 +37,14 @@ final class WordAPITests: XCTestCase {
     func testTheListsNameIsItsNameNotItsPath() throws {
         let t = try tester("game.words.name, game.words.count() > 0")
         XCTAssertEqual(t.state["seen"], ["animals", true])
+        // A list with a long file name is named by its first 48 bytes (rules build record
+        // names from it), cut at a character boundary.
+        let long = files.directory + "/" + String(repeating: "é", count: 40) + ".txt"
+        try "kiwi\n".write(toFile: long, atomically: true, encoding: .utf8)
+        let path = files.write("named", RuleFiles.rule(["words": "\"animals\"",
+                                                         "setup": "function(game) return { n = 0, log = {}, name = game.words.name } end"]))
+        let named = try RuleTester(path, wordList: long)
+        named.assertState("name", .string(String(repeating: "é", count: 24)))
     }
 
     func testARuleCanAskForWordsOfOneLength() throws {

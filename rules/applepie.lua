@@ -8,9 +8,13 @@
 -- * /hint shows the word's hint (from the word list) for one fruit; it is refused when the
 --   word has none or when only one fruit is left; asking again for the same word is free.
 -- * A wrong whole-word guess costs one fruit, like a wrong letter, and is refused if repeated.
--- * Timed mode ranks the time to the target's win; the time is shown in whole seconds on the
---   board and to a tenth in the summary.
--- * With --ascii the tree is drawn with the fruit's ASCII mark instead of its emoji.
+-- * Timed mode ranks the time to the target's win, shown to a tenth of a second, on a board of
+--   its own for each target and word list.
+-- * Timed mode's default target (5 won words) fits the default list of six words with one to
+--   lose. A target larger than the words left in the list cannot be reached, so the run cannot
+--   be ranked: the game says so when it starts, and plays on unranked.
+-- * With --ascii the tree is drawn with the fruit's ASCII mark instead of its emoji, and every
+--   text the game writes is ASCII (the words themselves are the list's).
 
 local THEMES = require("fruit-themes")
 local words = require("word-game")
@@ -27,6 +31,13 @@ local function theme_of(game)
 end
 
 local function plural(n, word, many) return n .. " " .. (n == 1 and word or many or word .. "s") end
+
+-- The separator of the status lines: a middle dot, or a hyphen with --ascii.
+local function dot(game) return game.ascii and " - " or " · " end
+
+local function tally(state, game)
+  return table.concat({ "Wins " .. state.wins, "Losses " .. state.losses, "Score " .. state.score }, dot(game))
+end
 
 -- Starts the next word, or ends the game when this pass through the list is done.
 local function next_round(state, game)
@@ -48,11 +59,23 @@ local function next_round(state, game)
   state.round_score = 0
 end
 
+-- The list's name as a board names it: whole characters, at most 36 bytes (a board name has 64).
+local function short_name(name)
+  if #name <= 36 then return name end
+  local cut = 0
+  for position in utf8.codes(name) do
+    if position > 34 then break end
+    cut = position - 1
+  end
+  return name:sub(1, cut) .. "…"
+end
+
 local function finish_timed_run(state, game)
   state.elapsed = game.now() - state.started
   state.over = true
-  local board = "timed-" .. game.options.target
-  state.rank = game.scores.submit { board = board, value = math.floor(state.elapsed + 0.5), better = "lower", unit = "s" }
+  -- One board for each target and list: the settings that change the time.
+  local board = ("Fastest %s from %s"):format(plural(game.options.target, "word"), short_name(game.words.name))
+  state.rank = game.scores.submit { board = board, value = state.elapsed, better = "lower", unit = "s" }
   state.board = game.scores.summary(board, 5)
 end
 
@@ -67,7 +90,7 @@ local function end_round(state, game, won)
     state.losses = state.losses + 1
     game.say(("No %s left. The word was \"%s\"."):format(theme.plural, state.word))
   end
-  game.say(("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score))
+  game.say(tally(state, game))
   if game.options.mode == "timed" and state.wins >= game.options.target then
     return finish_timed_run(state, game)
   end
@@ -119,16 +142,17 @@ return {
 Guess the hidden word one letter at a time, or type the whole word.
 Every wrong letter or word drops a fruit from the tree; with none left the word is lost.
 A right letter scores 1 point, a finished word 10 more. /hint shows a hint for one fruit.
-Timed mode (--mode timed): win --target words as fast as you can for the leaderboard.]],
+Timed mode (--mode timed): win --target words (5 unless you say) as fast as you can for the
+leaderboard.]],
 
   options = {
     order = { choices = { "shuffle", "list" }, default = "shuffle", advanced = true, help = "the order of the words" },
     ["fruit-count"] = { type = "integer", min = 1, max = 26, default = 7, advanced = true, help = "fruit on the tree" },
-    accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "whether e also reveals é" },
+    accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "fold: e also reveals accented e" },
     sound = { choices = { "on", "off" }, default = "on", advanced = true, help = "ring the bell when a fruit drops" },
     fruit = { choices = FRUIT_NAMES, default = "apple", help = "the fruit on the tree (rules/lib/fruit-themes.lua)" },
     mode = { choices = { "classic", "timed" }, default = "classic", help = "timed: race to the target for the leaderboard" },
-    target = { type = "integer", min = 1, max = 100, default = 10, advanced = true, help = "timed mode: the words to win" },
+    target = { type = "integer", min = 1, max = 100, default = 5, help = "timed mode: the words to win" },
   },
 
   commands = {
@@ -149,6 +173,13 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
 
   setup = function(game)
     local state = { wins = 0, losses = 0, score = 0, round = 0, over = false, started = game.now() }
+    -- The words this game can play: the rest of the list's pass, or a new pass of all of them.
+    local available = game.words.left() > 0 and game.words.left() or game.words.count()
+    if game.options.mode == "timed" and game.options.target > available then
+      game.say(("This run cannot be ranked: its target is %s, but the list has only %s left to play."
+        .. " Give --target %d or less, or a longer list with --words."):format(
+        plural(game.options.target, "won word"), plural(available, "word"), available))
+    end
     next_round(state, game)
     return state
   end,
@@ -156,18 +187,19 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
   view = function(state, game)
     local lines = {}
     if state.over then
-      lines[#lines + 1] = ("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score)
+      lines[#lines + 1] = tally(state, game)
       return table.concat(lines, "\n")
     end
-    local header = ("Apple Pie — word %d of %d"):format(state.round, game.words.count())
+    local header = ("Apple Pie%sword %d of %d"):format(game.ascii and " -- " or " — ", state.round, game.words.count())
     if game.options.mode == "timed" then
-      header = header .. (" · %d/%d won · %d s"):format(state.wins, game.options.target, math.floor(game.now() - state.started))
+      header = header .. dot(game) .. ("%d/%d won"):format(state.wins, game.options.target) .. dot(game)
+        .. ("%d s"):format(math.floor(game.now() - state.started))
     end
     lines[#lines + 1] = header
     lines[#lines + 1] = draw_tree(state, game)
     lines[#lines + 1] = "Word:    " .. state.masked
     if #state.guessed > 0 then lines[#lines + 1] = "Guessed: " .. table.concat(words.sorted(state.guessed), " ") end
-    lines[#lines + 1] = ("Wins %d · Losses %d · Score %d"):format(state.wins, state.losses, state.score)
+    lines[#lines + 1] = tally(state, game)
     lines[#lines + 1] = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "."
     return table.concat(lines, "\n")
   end,
@@ -211,9 +243,11 @@ Timed mode (--mode timed): win --target words as fast as you can for the leaderb
     local summary = ("The end: %s, %s, score %d."):format(plural(state.wins, "win"), plural(state.losses, "loss", "losses"),
       state.score)
     if game.options.mode == "timed" then
-      if state.rank then
-        summary = summary .. ("\n%s in %.1f s: rank %d. Best times: %s"):format(plural(state.wins, "word"), state.elapsed,
-          state.rank, state.board)
+      if state.elapsed then
+        -- The target was reached; the host may still rank nothing (submit returns nil then).
+        summary = summary .. ("\n%s in %.1f s: "):format(plural(state.wins, "word"), state.elapsed)
+          .. (state.rank and ("rank %d. Best times: %s"):format(state.rank, state.board)
+            or "a practice run (seeded or scripted): not ranked.")
       else
         summary = summary .. ("\nThe list ran out before %s: this run is not ranked."):format(plural(game.options.target, "win"))
       end

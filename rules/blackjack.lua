@@ -14,6 +14,7 @@
 
 local START_CHIPS = 100
 local MIN_BET, MAX_BET = 1, 25
+local BOARD = "Best chips in a sitting"
 local RESHUFFLE_AT = 13
 
 local function chips(n)
@@ -185,7 +186,8 @@ Your best chip count goes on the leaderboard.]],
   end,
 
   view = function(state, game)
-    local lines = { ("Blackjack · chips %s · best %s"):format(chips(state.chips), chips(state.best)) }
+    local dot = game.ascii and " - " or " · "
+    local lines = { ("Blackjack%schips %s%sbest %s"):format(dot, chips(state.chips), dot, chips(state.best)) }
     if #state.player > 0 then
       local dealer = game.cards.show(state.dealer)
       local hidden = state.dealer[2] and not state.dealer[2].faceUp
@@ -196,9 +198,9 @@ Your best chip count goes on the leaderboard.]],
     if state.over then return table.concat(lines, "\n") end
     if state.phase == "play" then
       local options = #state.player == 2 and state.chips >= 2 * state.bet and "hit, stand or double" or "hit or stand"
-      lines[#lines + 1] = ("Bet %s · %s?"):format(chips(state.bet), options)
+      lines[#lines + 1] = ("Bet %s%s%s?"):format(chips(state.bet), dot, options)
     else
-      lines[#lines + 1] = ("Bet %d-%d chips (type the number), or leave."):format(MIN_BET, max_bet(state))
+      lines[#lines + 1] = ("Bet %d-%d chips, or leave."):format(MIN_BET, max_bet(state))
     end
     return table.concat(lines, "\n")
   end,
@@ -237,17 +239,21 @@ Your best chip count goes on the leaderboard.]],
       game.refuse("hit, stand or double")
     end
     if state.over then
-      state.rank = game.scores.submit { board = "best chips", value = state.best, better = "higher", unit = "chips" }
-      state.board = game.scores.summary("best chips", 5)
+      state.rank = game.scores.submit { board = BOARD, value = state.best, better = "higher", unit = "chips" }
+      state.board = game.scores.summary(BOARD, 5)
     end
   end,
 
-  result = function(state)
+  result = function(state, game)
     if not state.over then return nil end
     local summary = ("%s after %d hand%s (best %s)."):format(
       max_bet(state) < MIN_BET and "You are out of chips" or ("You leave with %s chips"):format(chips(state.chips)),
       state.hands, state.hands == 1 and "" or "s", chips(state.best))
-    if state.rank then summary = summary .. ("\nRank %d. Best: %s"):format(state.rank, state.board) end
+    if state.rank then
+      summary = summary .. ("\nRank %d. Best: %s"):format(state.rank, state.board)
+    elseif game.scores.practice then
+      summary = summary .. "\nA practice sitting (seeded or scripted): not ranked."
+    end
     local winner = state.chips > START_CHIPS and "player" or state.chips < START_CHIPS and "dealer" or nil
     return { winner = winner, score = state.chips, summary = summary }
   end,

@@ -84,10 +84,11 @@ local function record_game(state, game)
   state.stats = stats
 end
 
-local function stats_lines(stats)
+local function stats_lines(stats, game)
+  local dot = game.ascii and " - " or " · "
   local lines = {
-    ("Played %d · won %d%% · streak %d (best %d)"):format(stats.played, math.floor(100 * stats.won / stats.played + 0.5),
-      stats.streak, stats.best_streak),
+    ("Played %d%swon %d%%%sstreak %d (best %d)"):format(stats.played, dot, math.floor(100 * stats.won / stats.played + 0.5),
+      dot, stats.streak, stats.best_streak),
   }
   local most = 1
   for k = 1, TRIES do most = math.max(most, stats.tries[k]) end
@@ -137,8 +138,9 @@ used again. Your statistics are kept for each word list.]],
   end,
 
   view = function(state, game)
-    local lines = { ("Guess Five · try %d of %d%s"):format(math.min(#state.rows + 1, TRIES), TRIES,
-      game.options.hard == "on" and " · hard" or "") }
+    local dot = game.ascii and " - " or " · "
+    local lines = { ("Guess Five%stry %d of %d%s"):format(dot, math.min(#state.rows + 1, TRIES), TRIES,
+      game.options.hard == "on" and dot .. "hard" or "") }
     for _, row in ipairs(state.rows) do
       local cells = {}
       for i, c in ipairs(row.letters) do cells[i] = cell(c, row.marks[i], game) end
@@ -156,7 +158,7 @@ used again. Your statistics are kept for each word list.]],
       end
     end
     if state.over then
-      for _, line in ipairs(stats_lines(state.stats)) do lines[#lines + 1] = line end
+      for _, line in ipairs(stats_lines(state.stats, game)) do lines[#lines + 1] = line end
     end
     return table.concat(lines, "\n")
   end,

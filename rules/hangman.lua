@@ -82,7 +82,7 @@ The averages count the misses per word; a lost word counts as 9.]],
 
   options = {
     order = { choices = { "shuffle", "list" }, default = "shuffle", advanced = true, help = "the order of the words" },
-    accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "whether e also reveals é" },
+    accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "fold: e also reveals accented e" },
   },
 
   setup = function(game)

@@ -19,7 +19,7 @@ Choose a card by its number; turn three cards to make a try.
 Three equal cards are a match: +3. A try that fails costs 1 point for each of the three
 cards you had already seen. Your next choice turns the others face down.]],
 
-  options = table_.options("triples"),
+  options = table_.options("triples", 3),
 
   setup = table_.setup(3),
   view = table_.view("Memory Triples"),
@@ -42,7 +42,7 @@ cards you had already seen. Your next choice turns the others face down.]],
       if a.content == card.content and b.content == card.content then
         a.matched, b.matched, card.matched = true, true, true
         points = 3 * factor + table_.bonus(state, game, { up[1], up[2], i })
-        game.say(("Three of a kind: %s! +%d"):format(card.content, points))
+        game.say(("Three of a kind: %s! +%d"):format(table_.face(state, game, card.content), points))
       else
         local seen = (a.seen and 1 or 0) + (b.seen and 1 or 0) + (card.seen and 1 or 0)
         points = -seen * factor
@@ -57,8 +57,8 @@ cards you had already seen. Your next choice turns the others face down.]],
     return {
       winner = "player",
       score = state.score,
-      summary = ("Every triple found: score %d in %d flips. Best for %s: %d."):format(
-        state.score, state.flips, state.theme, state.best),
+      summary = ("Every triple found: score %d in %d flips. Best for %s: %d.%s"):format(
+        state.score, state.flips, state.theme, state.best, state.rank and "" or " (Practice: not ranked.)"),
     }
   end,
 }

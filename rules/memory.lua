@@ -26,7 +26,7 @@ Two equal cards are a match: +2. Two different cards cost 1 point for each that 
 already seen (turned face up before), so remember what you saw. Your next choice turns the
 others face down; matched cards leave the table. The game ends when every pair is found.]],
 
-  options = table_.options("pairs"),
+  options = table_.options("pairs", 2),
 
   setup = table_.setup(2),
   view = table_.view("Memory"),
@@ -47,7 +47,7 @@ others face down; matched cards leave the table. The game ends when every pair i
       if other.content == card.content then
         other.matched, card.matched = true, true
         points = 2 * factor + table_.bonus(state, game, { i, j })
-        game.say(("Match: %s! +%d"):format(card.content, points))
+        game.say(("Match: %s! +%d"):format(table_.face(state, game, card.content), points))
       else
         points = -penalty * factor
         if points < 0 then game.say(("No match, and you had seen %s: %d"):format(penalty == 2 and "both" or "one", points)) end
@@ -64,8 +64,8 @@ others face down; matched cards leave the table. The game ends when every pair i
     return {
       winner = "player",
       score = state.score,
-      summary = ("Every pair found: score %d in %s. Best for %s: %d."):format(
-        state.score, plural(state.flips, "flip"), state.theme, state.best),
+      summary = ("Every pair found: score %d in %s. Best for %s: %d.%s"):format(
+        state.score, plural(state.flips, "flip"), state.theme, state.best, state.rank and "" or " (Practice: not ranked.)"),
     }
   end,
 }

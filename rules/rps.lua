@@ -12,12 +12,12 @@ return signs.rule {
   title = "Rock · Paper · Scissors",
   about = "Beat the computer in a best-of-N match.",
   rules = [[
-Type rock, paper or scissors (or r, p, s) to throw; the computer throws at the same time.
-Rock blunts scissors, scissors cut paper, paper wraps rock. A tie is replayed.
+Type Rock, Paper or Scissors (or r, p, s), in any case, to throw; the computer throws at the
+same time. Rock blunts Scissors, Scissors cut Paper, Paper wraps Rock. A tie is replayed.
 The first to win more than half of the match's games takes the match.]],
 
-  -- The signs, in the order that breaks ties between the computer's predictions; their short
-  -- forms; and what beats what: beats[a][b] is the verb for "a beats b".
+  -- The signs, in the order the game lists them (it shows them capitalised: "Rock"); their
+  -- short forms; and what beats what: beats[a][b] is the verb for "a beats b".
   signs = { "rock", "paper", "scissors" },
   short = { r = "rock", p = "paper", s = "scissors" },
   beats = {

@@ -11,13 +11,13 @@ return signs.rule {
   title = "Rock · Paper · Scissors · Lizard · Spock",
   about = "The five-sign version: beat the computer in a best-of-N match.",
   rules = [[
-Type rock, paper, scissors, lizard or spock (or r, p, s, l, k); the computer throws at once.
-Scissors cut paper, paper covers rock, rock crushes lizard, lizard poisons Spock, Spock smashes
-scissors, scissors decapitate lizard, lizard eats paper, paper disproves Spock, Spock vaporizes
-rock, rock crushes scissors. A tie is replayed.]],
+Type Rock, Paper, Scissors, Lizard or Spock (or r, p, s, l, k), in any case; the computer
+throws at once. Scissors cut Paper, Paper covers Rock, Rock crushes Lizard, Lizard poisons
+Spock, Spock smashes Scissors, Scissors decapitate Lizard, Lizard eats Paper, Paper disproves
+Spock, Spock vaporizes Rock, Rock crushes Scissors. A tie is replayed.]],
 
-  -- The signs, in the order that breaks ties between the computer's predictions; their short
-  -- forms; and what beats what: beats[a][b] is the verb for "a beats b".
+  -- The signs, in the order the game lists them (it shows them capitalised: "Rock"); their
+  -- short forms; and what beats what: beats[a][b] is the verb for "a beats b".
   signs = { "rock", "paper", "scissors", "lizard", "spock" },
   short = { r = "rock", p = "paper", s = "scissors", l = "lizard", k = "spock" },
   beats = {

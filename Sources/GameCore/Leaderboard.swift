@@ -6,9 +6,14 @@ public struct Leaderboard: Equatable {
     public struct Entry: Equatable {
         public var value: Double
         public var label: String
-        public init(value: Double, label: String = "") {
+        /// Who played it (`--name`, else the login name), and when (seconds since 1970).
+        public var player: String
+        public var at: Double?
+        public init(value: Double, label: String = "", player: String = "", at: Double? = nil) {
             self.value = value
             self.label = label
+            self.player = player
+            self.at = at
         }
     }
 
@@ -52,8 +57,21 @@ public struct Leaderboard: Equatable {
     /// "1st 40 s, 2nd 60 s" for the first `limit` entries.
     public func summary(limit: Int = 10) -> String {
         entries.prefix(limit).enumerated().map { i, e in
-            Self.ordinal(i + 1) + " " + Self.number(e.value) + (unit.isEmpty ? "" : " " + unit)
+            Self.ordinal(i + 1) + " " + value(e.value)
         }.joined(separator: ", ")
+    }
+
+    /// A value with its unit: times (unit "s") always to a tenth of a second, so close runs
+    /// stay apart ("12.0 s", "12.4 s").
+    public func value(_ v: Double) -> String {
+        if unit == "s" { return Self.tenths(v) + " s" }
+        return Self.number(v) + (unit.isEmpty ? "" : " " + unit)
+    }
+
+    static func tenths(_ v: Double) -> String {
+        guard v.isFinite, abs(v) < 1e15 else { return String(v) }
+        let t = Int64((v * 10).rounded())
+        return (t < 0 ? "-" : "") + "\(abs(t) / 10).\(abs(t) % 10)"
     }
 
     /// 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st.

@@ -173,7 +173,10 @@ public struct WordList {
         }
         if !problems.isEmpty { throw WordListError(problems: problems) }
         if words.isEmpty && filteredOut > 0 {
-            throw WordListError(problems: ["\(name): none of its \(filteredOut) words has \(filter.describedLength)"])
+            // The list is sound: the lengths asked for are what left nothing.
+            var error = WordListError(problems: ["no word has \(filter.describedLength): \(name) has \(filteredOut) words, none of that length"])
+            error.emptiedByLengths = true
+            throw error
         }
         if words.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.entries = Entries(words: words, lines: lines, hints: hints)
@@ -341,5 +344,7 @@ extension WordList.Filter {
 /// A word list that cannot be played; one `file:line: reason` per problem.
 public struct WordListError: Error, CustomStringConvertible, Equatable {
     public var problems: [String]
+    /// The list is sound, but the word lengths asked for keep none of its words.
+    public var emptiedByLengths = false
     public var description: String { problems.joined(separator: "\n") }
 }

@@ -36,7 +36,7 @@ extension GameAPI {
             submittedThisStep += 1
             let score = ScoreStore.Score(board: board, value: value, order: order, unit: try text("unit", max: 32) ?? "",
                                          label: try text("label", max: Self.boardNameLimit) ?? "")
-            call.push(Int64(scores.submit(score)))
+            if let rank = scores.submit(score) { call.push(Int64(rank)) } else { call.pushNil() }
             return 1
         }
         set("summary", [.string("board", max: Self.boardNameLimit), .integer("n", 0...100, optional: true)]) { [unowned self] call in
@@ -44,6 +44,7 @@ extension GameAPI {
             return 1
         }
         installRecords(set)
+        lua.setField(libraries["scores"]!, "practice", .boolean(false))
         set("best", [.string("board", max: Self.boardNameLimit)]) { [unowned self] call in
             if let best = scores.board(call.text(1)).entries.first { call.push(best.value) } else { call.pushNil() }
             return 1

@@ -23,6 +23,13 @@ final class GameAPI {
         didSet { lua.setField(table, "ascii", .boolean(ascii)) }
     }
     var scores = ScoreKeeper(store: nil)
+    /// A practice session: `game.scores.practice`, and scores kept apart from the ranking.
+    var practice = false {
+        didSet {
+            scores.practice = practice
+            if let library = libraries["scores"] { lua.setField(library, "practice", .boolean(practice)) }
+        }
+    }
 
     // What the current hook call produced.
     /// Off in simulations, where nobody reads the messages: `say` then costs nothing.

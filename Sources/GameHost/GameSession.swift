@@ -52,7 +52,8 @@ public final class GameSession {
     /// `colour` lets `game.colour` colour text (the CLI's decision: a terminal, NO_COLOR unset).
     public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock(),
                 words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false, colour: Bool = false,
-                recordedBoards: [String: Leaderboard] = [:], recordedRecords: [String: JSONValue] = [:]) throws {
+                recordedBoards: [String: Leaderboard] = [:], recordedRecords: [String: JSONValue] = [:],
+                player: String = "") throws {
         self.rule = rule
         self.seed = seed
         self.random = RandomSource(seed: seed)
@@ -69,9 +70,16 @@ public final class GameSession {
         let keeper = ScoreKeeper(store: scores, preset: recordedBoards, presetRecords: recordedRecords)
         keeper.game = rule.scoreKey
         keeper.ruleHash = rule.contentHash
+        keeper.player = player
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
         rule.api.ascii = ascii
         rule.api.usesColour = colour
+    }
+
+    /// Whether scores are ranked: a seeded or scripted run is practice (kept, shown apart,
+    /// never ranked), and `game.scores.practice` tells the rule so.
+    public var ranked = true {
+        didSet { api.practice = !ranked }
     }
 
     private var lua: LuaState { rule.lua }
@@ -380,5 +388,19 @@ public struct GameResult: Equatable {
         default: score = nil
         }
         summary = value["summary"].string ?? (winner.map { "Winner: \($0)" } ?? "Game over")
+    }
+}
+
+extension GameSession {
+    /// The command that plays the session's game again with `seed`.
+    public func replayCommand(seed: UInt64) -> String {
+        var replay = "gamehost play \(replayGame ?? rule.id)"
+        for option in rule.options {
+            let value = options[option.name]
+            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
+            if text != option.defaultValue { replay += " --\(option.name) \(text)" }
+        }
+        for argument in replayArguments { replay += " " + argument }
+        return replay + " --seed \(seed)"
     }
 }

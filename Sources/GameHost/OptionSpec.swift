@@ -31,7 +31,7 @@ public struct OptionSpec {
     }
 
     /// Options the host itself takes; a rule cannot declare them.
-    public static let hostOptions: Set<String> = ["seed", "json", "help", "version", "words", "min-length", "max-length", "data", "record"]
+    public static let hostOptions: Set<String> = ["seed", "json", "help", "version", "words", "min-length", "max-length", "data", "record", "name", "ascii", "plain"]
 
     /// Reads the `options` field of a rule table; problems are appended, bad entries dropped.
     static func parse(_ value: LuaValue, path: String, problems: inout [String]) -> [OptionSpec] {

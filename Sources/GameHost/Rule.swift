@@ -253,7 +253,8 @@ public final class Rule {
 
     /// Checks a value given for an option (on the command line, or the default) and converts
     /// it to what the rule sees in `game.options`.
-    public func validate(_ option: OptionSpec, _ text: String) -> Validation {
+    public func validate(_ option: OptionSpec, _ given: String) -> Validation {
+        var text = given
         var value: LuaValue = .string(text)
         switch option.kind {
         case .integer(let range):
@@ -262,9 +263,19 @@ public final class Rule {
             }
             value = .integer(n)
         case .text(let choices, let accept):
+            // Case does not matter to players: `SINGLE` is the choice `single`.
+            if !choices.contains(text), let choice = choices.first(where: { $0.lowercased() == text.lowercased() }) {
+                text = choice
+                value = .string(text)
+            }
             if !choices.contains(text) {
                 // With neither choices nor a pattern, the option's check function decides.
-                let accepted = accept.map { matches(pattern: $0, text) } ?? (choices.isEmpty && option.check != nil)
+                var accepted = accept.map { matches(pattern: $0, text) } ?? (choices.isEmpty && option.check != nil)
+                if !accepted, let accept, text.lowercased() != text, matches(pattern: accept, text.lowercased()) {
+                    text = text.lowercased()
+                    value = .string(text)
+                    accepted = true
+                }
                 guard accepted else {
                     let help = option.help.isEmpty || accept == nil ? "" : " (\(option.help))"
                     return .failure("'\(text)' is not one of: \(option.choicesDescription)\(help)")

@@ -8,6 +8,11 @@ final class ScoreKeeper {
     let store: ScoreStore?
     var game = ""
     var ruleHash = ""
+    /// The name scores are kept under.
+    var player = ""
+    /// A practice session (seeded, or scripted from a pipe): its scores are kept apart and
+    /// never ranked, so a replayed or scripted run cannot fill the board.
+    var practice = false
     /// Boards with this session's scores so far; `committed` without the current move's.
     private var boards: [String: Leaderboard] = [:]
     private var committed: [String: Leaderboard] = [:]
@@ -70,6 +75,8 @@ final class ScoreKeeper {
 
     func board(_ name: String, order: Leaderboard.Order = .higher, unit: String = "") -> Leaderboard {
         if let b = boards[name] { return b }
+        // The first time a game keeps scores, the player learns at once if they cannot be saved.
+        if boards.isEmpty, let store, preset.isEmpty, let problem = store.savingProblem() { note(problem) }
         var b = Leaderboard(order: order, unit: unit)
         if let recorded = preset[name] {
             b = recorded
@@ -83,12 +90,17 @@ final class ScoreKeeper {
         return b
     }
 
-    /// Adds a score to its board for this session and returns its rank (1 is best).
-    func submit(_ score: ScoreStore.Score) -> Int {
+    /// Adds a score to its board for this session and returns its rank (1 is best), or nil
+    /// for a practice run, which is kept apart and not ranked.
+    func submit(_ score: ScoreStore.Score) -> Int? {
+        var score = score
+        score.player = player
+        score.practice = practice
         var b = board(score.board, order: score.order, unit: score.unit)
-        let rank = b.insert(Leaderboard.Entry(value: score.value, label: score.label))
-        boards[score.board] = b
         pending.append(score)
+        if practice { return nil }
+        let rank = b.insert(Leaderboard.Entry(value: score.value, label: score.label, player: player))
+        boards[score.board] = b
         return rank
     }
 
@@ -124,8 +136,9 @@ final class ScoreKeeper {
         return problems.map { "Scores are not saved: \($0)" }
     }
 
-    private func note(_ error: Error) {
-        let text = String(describing: error)
+    private func note(_ error: Error) { note(String(describing: error)) }
+
+    private func note(_ text: String) {
         if !problems.contains(text) { problems.append(text) }
     }
 }

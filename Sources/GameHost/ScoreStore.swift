@@ -42,12 +42,19 @@ public final class ScoreStore {
         public var order: Leaderboard.Order
         public var unit: String
         public var label: String
-        public init(board: String, value: Double, order: Leaderboard.Order, unit: String = "", label: String = "") {
+        /// Who played (shown on the board), and whether the run was practice: seeded or
+        /// scripted, kept and counted but never ranked.
+        public var player: String
+        public var practice: Bool
+        public init(board: String, value: Double, order: Leaderboard.Order, unit: String = "", label: String = "",
+                    player: String = "", practice: Bool = false) {
             self.board = board
             self.value = value
             self.order = order
             self.unit = unit
             self.label = label
+            self.player = player
+            self.practice = practice
         }
     }
 
@@ -64,9 +71,9 @@ public final class ScoreStore {
         do {
             for score in scores {
                 try write(
-                    "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES (?,?,?,?,?,?,?,?)",
+                    "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice) VALUES (?,?,?,?,?,?,?,?,?,?)",
                     [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
-                     .text(score.unit), .text(score.label), .real(time)])
+                     .text(score.unit), .text(score.label), .real(time), .text(score.player), .real(score.practice ? 1 : 0)])
             }
             for (name, value) in records.sorted(by: { $0.key < $1.key }) {
                 try write("INSERT OR REPLACE INTO records(game, name, value, at) VALUES (?,?,?,?)",
@@ -79,30 +86,51 @@ public final class ScoreStore {
         }
     }
 
-    /// The board as recorded so far, its best `limit` entries; `order` and `unit` are used
-    /// when it is still empty. (Texts are read cut to 64 bytes: a stored label can be anything.)
+    /// The board as recorded so far, its best `limit` ranked entries (or, with `practice`, the
+    /// practice runs); `order` and `unit` are used when it is still empty. (Texts are read cut
+    /// to 64 bytes: a stored label can be anything.)
     public func leaderboard(game: String, ruleHash: String?, board: String, order: Leaderboard.Order, unit: String,
-                            limit: Int = ScoreStore.boardLimit) throws -> Leaderboard {
+                            limit: Int = ScoreStore.boardLimit, practice: Bool = false) throws -> Leaderboard {
+        // A database from before players and practice runs has only ranked entries.
+        let hasPlayers = try hasColumn("scores", "player")
         var filter = "game = ? AND board = ? AND value IS NOT NULL"
+        if hasPlayers { filter += practice ? " AND practice <> 0" : " AND practice = 0" } else if practice { filter += " AND 0" }
         var params: [Value] = [.text(game), .text(board)]
         if let ruleHash { filter += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
         let first = try query("SELECT better, substr(unit, 1, 32) FROM scores WHERE \(filter) ORDER BY id LIMIT 1", params).first
         let recordedOrder = first.flatMap { Leaderboard.Order(rawValue: $0[0].text ?? "") } ?? order
         let direction = recordedOrder == .lower ? "ASC" : "DESC"
-        let rows = try query("SELECT value, substr(label, 1, \(Self.textLimit)) FROM scores WHERE \(filter) ORDER BY value \(direction), id LIMIT \(limit)", params)
-        let entries = rows.map { Leaderboard.Entry(value: $0[0].real ?? 0, label: $0[1].text ?? "") }
+        let player = hasPlayers ? "substr(player, 1, \(Self.textLimit))" : "''"
+        let rows = try query("SELECT value, substr(label, 1, \(Self.textLimit)), \(player), at FROM scores WHERE \(filter) ORDER BY value \(direction), id LIMIT \(limit)", params)
+        let entries = rows.map { Leaderboard.Entry(value: $0[0].real ?? 0, label: $0[1].text ?? "", player: $0[2].text ?? "", at: $0[3].real) }
         return Leaderboard(order: recordedOrder, unit: first?[1].text ?? unit, entries: entries)
     }
 
     /// Every board of a game (for its current rule file, or all versions when nil), each with
-    /// its best `limit` entries.
-    public func boards(game: String, ruleHash: String?, limit: Int = 10) throws -> [(board: String, leaderboard: Leaderboard)] {
+    /// its best `limit` ranked entries and its best `limit` practice runs.
+    public func boards(game: String, ruleHash: String?, limit: Int = 10) throws -> [(board: String, leaderboard: Leaderboard, practice: Leaderboard)] {
         var sql = "SELECT DISTINCT substr(board, 1, \(Self.textLimit)) FROM scores WHERE game = ?"
         var params: [Value] = [.text(game)]
         if let ruleHash { sql += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
         return try query(sql + " ORDER BY 1 LIMIT 100", params).compactMap { $0[0].text }.map { name in
-            (name, try leaderboard(game: game, ruleHash: ruleHash, board: name, order: .higher, unit: "", limit: limit))
+            (name, try leaderboard(game: game, ruleHash: ruleHash, board: name, order: .higher, unit: "", limit: limit),
+             try leaderboard(game: game, ruleHash: ruleHash, board: name, order: .higher, unit: "", limit: limit, practice: true))
         }
+    }
+
+    /// Why scores cannot be saved here (a folder or file that cannot be written, a file that
+    /// is not a database), or nil when they can.
+    public func savingProblem() -> String? {
+        do {
+            _ = try open()
+            return writable ? nil : "\(path) cannot be written"
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    private func hasColumn(_ table: String, _ column: String) throws -> Bool {
+        try query("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)]).isEmpty == false
     }
 
     /// A game's saved record (`game.scores.save`) as JSON text, or nil. A database from before
@@ -153,6 +181,9 @@ public final class ScoreStore {
         var real: Double? { if case .real(let d) = self { return d }; return nil }
     }
 
+    /// Whether the database was opened for writing.
+    private var writable = false
+
     private func open() throws -> OpaquePointer {
         if let db { return db }
         let folder = FileSystem.directory(of: path)
@@ -177,6 +208,7 @@ public final class ScoreStore {
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         gh_sqlite_bound_time(handle, deadline)
         db = handle
+        self.writable = writable
         guard writable else { return handle }
         do {
             // WAL with normal syncing: a commit costs no fsync (a crash may lose the last
@@ -206,8 +238,15 @@ public final class ScoreStore {
                   winner TEXT, score REAL, at REAL NOT NULL);
                 CREATE TABLE IF NOT EXISTS records(game TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
                   at REAL NOT NULL, PRIMARY KEY(game, name));
-                COMMIT;
                 """)
+            // Players and practice runs came later: an older database gains the columns.
+            if try !hasColumn("scores", "player") {
+                try exec("""
+                    ALTER TABLE scores ADD COLUMN player TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE scores ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+                    """)
+            }
+            try exec("COMMIT")
         } catch {
             sqlite3_close_v2(handle)
             db = nil

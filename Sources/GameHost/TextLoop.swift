@@ -6,10 +6,13 @@ public protocol LineSource: AnyObject {
     func readLine(prompt: String) -> String?
     /// What the player may type now (moves and /commands), for completion at a terminal.
     func offer(_ completions: [String])
+    /// The keys that play a move at once, where input is read key by key.
+    func offer(keys: [String: String])
 }
 
 extension LineSource {
     public func offer(_ completions: [String]) {}
+    public func offer(keys: [String: String]) {}
 }
 
 /// How a piece of output should look; a terminal sink may colour it, others ignore it.
@@ -68,6 +71,7 @@ public enum TextLoop {
         var last = first
         while !driver.finished {
             input.offer(last.moves + commands + completions(last))
+            input.offer(keys: last.keys)
             guard let line = input.readLine(prompt: presenter.prompt) else {
                 presenter.end(reason: "eof")
                 return 0

@@ -13,31 +13,18 @@ public final class TextPresenter: Presenter {
 
     private var session: GameSession?
 
-    /// The command that plays the session's game again with `seed`.
-    func replayCommand(seed: UInt64) -> String {
-        guard let session else { return "" }
-        var replay = "gamehost play \(session.replayGame ?? session.rule.id)"
-        for option in session.rule.options {
-            let value = session.options[option.name]
-            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
-            if text != option.defaultValue { replay += " --\(option.name) \(text)" }
-        }
-        for argument in session.replayArguments { replay += " " + argument }
-        return replay + " --seed \(seed)"
-    }
-
     public func begin(_ session: GameSession) {
         self.session = session
         let rule = session.rule
         out.write(rule.title + "\n", style: .title)
         if !rule.about.isEmpty { out.write(rule.about + "\n", style: .dim) }
-        out.write("Seed \(session.seed) (replay: \(replayCommand(seed: session.seed))) · /help for commands\n\n", style: .dim)
+        out.write("Seed \(session.seed) (replay: \(session.replayCommand(seed: session.seed))) · /help for commands\n\n", style: .dim)
     }
 
     public func show(_ r: SessionDriver.Report) {
         for notice in r.notices { notices.write("gamehost: " + notice + "\n", style: .plain) }
         if let seed = r.newGameSeed, r.step > 0 {
-            out.write("\nGame \(session?.gamesStarted ?? 0), seed \(seed) (replay: \(replayCommand(seed: seed)))\n", style: .dim)
+            out.write("\nGame \(session?.gamesStarted ?? 0), seed \(seed) (replay: \(session?.replayCommand(seed: seed) ?? ""))\n", style: .dim)
         }
         for message in r.messages { out.write(message + "\n", style: .message) }
         for _ in 0..<r.bells { out.bell() }

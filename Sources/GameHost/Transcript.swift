@@ -17,6 +17,8 @@ public struct Transcript {
         /// How the views were drawn: with `--ascii`, and with colour codes.
         public var ascii = false
         public var colour = false
+        /// A practice run (seeded or scripted): its scores were not ranked.
+        public var practice = false
         public var clock: [Double]
 
         public init(game: String, ruleHash: String, seed: UInt64, options: [String: String], words: String?,
@@ -67,6 +69,7 @@ public struct Transcript {
         fields["words"] = h.words.map { .string($0) } ?? .null
         if h.ascii { fields["ascii"] = .bool(true) }
         if h.colour { fields["colour"] = .bool(true) }
+        if h.practice { fields["practice"] = .bool(true) }
         fields["min_length"] = h.minLength.map { .int(Int64($0)) } ?? .null
         if let max = h.maxLength { fields["max_length"] = .int(Int64(max)) }
         return .object(fields)
@@ -138,6 +141,7 @@ public struct Transcript {
                         options: (h["options"].object ?? [:]).compactMapValues(\.string), words: h["words"].string,
                         minLength: h["min_length"].int.map(Int.init), maxLength: h["max_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
                         colour: h["colour"] == .bool(true), clock: try Self.readings(h["clock"], at: "\(path):1"))
+        header.practice = h["practice"] == .bool(true)
         steps = try (1..<lines.count).map { k in
             let s = try parse(k)
             guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
@@ -169,6 +173,7 @@ public struct Transcript {
         let session = try GameSession(rule: rule, options: header.options, seed: header.seed, clock: clock,
                                       words: words, ascii: header.ascii, colour: header.colour, recordedBoards: boards,
                                       recordedRecords: records)
+        session.ranked = !header.practice
         let driver = SessionDriver(session: session)
         for (k, expected) in steps.enumerated() {
             let report = k == 0 ? driver.start() : driver.handle(expected.input ?? "")

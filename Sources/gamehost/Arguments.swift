@@ -8,7 +8,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// Host options that take no value.
-    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot"]
+    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain"]
 
     init(_ words: [String]) throws {
         var i = 0

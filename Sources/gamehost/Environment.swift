@@ -53,6 +53,9 @@ func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(
                                    + "(lists: \(lists.joined(separator: ", ")))" + (near.map { "; did you mean '\($0)'?" } ?? ""))
         }
         throw CLIError.usage(error.message)
+    } catch let error as WordListError where error.emptiedByLengths && lengths.given {
+        // The player's --min-length / --max-length left nothing: the flags are at fault.
+        throw CLIError.usage(lengths.arguments.joined(separator: " ") + ": " + error.description)
     } catch {
         throw CLIError.failure(String(describing: error))
     }
@@ -127,3 +130,13 @@ extension String {
     }
 }
 
+
+/// A moment (seconds since 1970) as the local calendar date, 2026-11-30.
+func calendarDate(_ seconds: Double) -> String {
+    guard seconds.isFinite, abs(seconds) < 1e11 else { return "" }
+    var time = time_t(seconds)
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return "" }
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : String(n) }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+}

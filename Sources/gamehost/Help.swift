@@ -7,6 +7,7 @@ let usage = """
       gamehost                          choose a game from a menu and play
       gamehost list                     the games, with their options
       gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--ascii] [--json]
+      gamehost play GAME --help         a game's options and how to play it
       gamehost scores [GAME]            leaderboards and statistics
       gamehost new NAME [--from GAME]   start a new rule file, with a starter test
       gamehost check FILE.lua ...       check rule files: the contract and random playthroughs
@@ -15,8 +16,13 @@ let usage = """
       gamehost help [COMMAND]           help for a command
       gamehost --version
 
-    In a game, type a move, or /help for the commands (/moves, /rules, /new, /quit).
+    Before or after any command: --data DIR (where scores are kept), --name NAME (the name on
+    the leaderboards), --ascii (ASCII only), --plain (line by line instead of full screen).
+
+    In a game, type a move, or /help for the commands (/moves, /rules, /new, /quit). Ctrl-D
+    goes back one level (game, then menu); Ctrl-C leaves (exit status 130).
     Rules are found in the rules/ folder beside gamehost and in $XDG_DATA_HOME/gamehost/rules.
+    The manual: man gamehost (after scripts/install).
 
     """
 
@@ -96,6 +102,8 @@ let commandHelp: [String: String] = [
           --min-length N  play only words with at least N letters
           --max-length N  play only words with at most N letters
           --data DIR      keep scores in DIR/scores.db (default $XDG_DATA_HOME/gamehost)
+          --name NAME     the name on the leaderboards (default: your login name)
+          --plain         line by line at a terminal, instead of full screen
           --record FILE   write a transcript of the game, to replay with gamehost replay FILE
           --ascii         draw with plain ASCII, for terminals without emoji
           --json          the protocol for programs and bots: one JSON object per line (a
@@ -104,7 +112,10 @@ let commandHelp: [String: String] = [
           --reveal        with --json: every step also carries the whole state, secrets
                           included (a debugging aid)
 
-        Input is read line by line, so a game can be piped: printf 'rock\\n' | gamehost play rps
+        At a terminal the game is drawn full screen and a one-key move is played at once (a
+        Space first types a longer word). Anywhere else input is read line by line, so a game
+        can be piped: printf 'rock\\n' | gamehost play rps. Seeded, piped and --json runs are
+        practice: their scores are kept apart and never ranked.
 
         """,
 ]

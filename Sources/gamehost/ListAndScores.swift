@@ -6,30 +6,28 @@ func list(json: Bool = false) throws -> Int32 {
     let files = catalog.files()
     if files.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
     var failed = false
-    var games: [JSONValue] = []
+    var rules: [(name: String, rule: Rule)] = []
     for (name, path) in files {
-        do {
-            let rule = try Rule(path: path, libraryDirectories: catalog.libraryDirectories)
-            if json {
-                games.append(listing(of: rule))
-                continue
-            }
-            stdout_.write(TerminalWidth.pad(name, to: 11) + " " + rule.title + (rule.about.isEmpty ? "" : " — " + rule.about) + "\n", style: .plain)
-            for option in rule.options {
-                // The help, then the values unless the help already is their description, then
-                // the default when there is one.
-                let values = option.choicesDescription == option.help ? "" : option.choicesDescription
-                let parts = [option.help, values].filter { !$0.isEmpty }.joined(separator: ": ")
-                let fallback = option.defaultValue.isEmpty ? "" : " (default \(option.defaultValue))"
-                stdout_.write("    --\(option.name) \(parts)\(fallback)\n", style: .dim)
-            }
-        } catch {
+        do { rules.append((name, try Rule(path: path, libraryDirectories: catalog.libraryDirectories))) } catch {
             failed = true
             fail("\(name): cannot load:\n\(error)")
         }
     }
     if json {
+        let games = rules.map { listing(of: $0.rule) }
         stdout_.write(JSONValue.object(["protocol": .int(JSONLinesPresenter.protocolVersion), "games": .array(games)]).encoded + "\n", style: .plain)
+    } else {
+        // Two columns: names on the left, at one width for every game, help on the right.
+        let rows = rules.map { ($0.name, optionRows($0.rule)) }
+        let left = min(24, (rows.flatMap { [$0.0] + $0.1.map(\.0) } + sharedFlags.map(\.0)).map { TerminalWidth.columns($0) }.max() ?? 0)
+        stdout_.write("Games (gamehost play GAME [--OPTION VALUE ...]):\n", style: .title)
+        for (name, options) in rows {
+            let rule = rules.first { $0.name == name }!.rule
+            writeRow(name, rule.title + (rule.about.isEmpty ? "" : " — " + rule.about), left: left, style: .plain)
+            for (flag, help) in options { writeRow(flag, help, left: left, style: .dim) }
+        }
+        stdout_.write("\nOptions for every game:\n", style: .title)
+        for (flag, help) in sharedFlags { writeRow(flag, help, left: left, style: .dim) }
     }
     for clash in catalog.hidden() {
         for path in clash.hidden {
@@ -37,6 +35,62 @@ func list(json: Bool = false) throws -> Int32 {
         }
     }
     return failed ? 1 : 0
+}
+
+/// The flags every game takes, for `list` and a game's `--help`.
+let sharedFlags: [(String, String)] = [
+    ("  --seed N", "fix chance, to replay a game exactly (every game shows its seed)"),
+    ("  --words LIST", "word games: a list by name, a file's path, or system"),
+    ("  --min-length N", "word games: only words of at least N letters"),
+    ("  --max-length N", "word games: only words of at most N letters"),
+    ("  --ascii", "draw with plain ASCII only"),
+    ("  --plain", "line by line at a terminal, instead of full screen"),
+    ("  --name NAME", "the name on the leaderboards (default: your login name)"),
+    ("  --data DIR", "keep scores in DIR/scores.db"),
+    ("  --record FILE", "write a transcript, to replay with gamehost replay FILE"),
+    ("  --json", "the protocol for programs (docs/protocol.md)"),
+]
+
+/// A game's options as rows: the flag with its value's kind, and the help, the values unless
+/// the help already is their description, and the default when there is one.
+func optionRows(_ rule: Rule) -> [(String, String)] {
+    rule.options.map { option in
+        let values = option.choicesDescription == option.help ? "" : option.choicesDescription
+        let parts = [option.help, values].filter { !$0.isEmpty }.joined(separator: ": ")
+        let fallback = option.defaultValue.isEmpty ? "" : " (default \(option.defaultValue))"
+        let kind = if case .integer = option.kind { "N" } else { "V" }
+        return ("  --\(option.name) \(kind)", parts + fallback)
+    }
+}
+
+/// One row of a two-column listing: `label` padded to `left` columns (a longer one gets a
+/// line of its own), the text after it wrapped under its own column.
+func writeRow(_ label: String, _ text: String, left: Int, style: TextStyle) {
+    let labelWidth = TerminalWidth.columns(label)
+    var line = labelWidth > left ? label + "\n" + String(repeating: " ", count: left + 2) + text
+                                 : TerminalWidth.pad(label, to: left + 2) + text
+    if stdout_.ascii { line = ASCIIText.fold(line) }
+    if let width = Terminal.width(of: 1) { line = TextWrap.wrap(line, width: width, hangingIndent: left + 2) }
+    stdout_.write(line + "\n", style: style)
+}
+
+/// `gamehost play GAME --help`: the game's options, the flags it takes, and how to play it.
+func gameHelp(_ game: String) throws -> Int32 {
+    let rule = try loadRule(game, from: catalog())
+    let rows = optionRows(rule)
+    let shared = sharedFlags.filter { rule.defaultWordList != nil || !["  --words LIST", "  --min-length N", "  --max-length N"].contains($0.0) }
+    let left = min(24, (rows + shared).map { TerminalWidth.columns($0.0) }.max() ?? 0)
+    stdout_.write(rule.title + "\n", style: .title)
+    if !rule.about.isEmpty { stdout_.write(rule.about + "\n", style: .plain) }
+    stdout_.write("\nUsage: gamehost play \(shellQuoted(game)) [--OPTION VALUE ...]\n", style: .plain)
+    if !rows.isEmpty { stdout_.write("\nOptions of this game:\n", style: .title) }
+    for (flag, help) in rows { writeRow(flag, help, left: left, style: .plain) }
+    stdout_.write("\nOptions for every game:\n", style: .title)
+    for (flag, help) in shared { writeRow(flag, help, left: left, style: .plain) }
+    stdout_.write("\nHow to play:\n", style: .title)
+    stdout_.write(rule.howToPlay + "\n", style: .plain)
+    stdout_.write("\nIn a game: /help, /moves, /rules, /new, /quit. Ctrl-D goes back, Ctrl-C leaves.\n", style: .dim)
+    return 0
 }
 
 /// A game as `gamehost list --json` describes it (docs/protocol.md).
@@ -59,9 +113,10 @@ func listing(of rule: Rule) -> JSONValue {
     ])
 }
 
-/// `gamehost scores [GAME]`: every board of the game's current rule file, and its statistics.
-func scores(_ args: inout Arguments) throws -> Int32 {
-    let store = scoreStore(try args.take("data"))
+/// `gamehost scores [GAME]`: every board of the game's current rule file as a leaderboard
+/// (rank, score, player, date), its practice runs apart, and its statistics.
+func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
+    let store = scoreStore(settings.data)
     guard args.options.isEmpty, args.positional.count <= 1 else { throw CLIError.usage("scores takes one game at most: gamehost scores [GAME]") }
     let catalog = catalog()
     let games: [String]
@@ -77,20 +132,21 @@ func scores(_ args: inout Arguments) throws -> Int32 {
         throw CLIError.failure(String(describing: error))
     }
     if games.isEmpty { stdout_.write("No scores yet.\n", style: .plain); return 0 }
-    for key in games {
+    for (i, key) in games.enumerated() {
         // A key is a built-in game's id, or a rule's id and file (see Rule.scoreKey).
         let file = key.firstIndex(of: "@").map { String(key[key.index(after: $0)...]) }
         let rule = try? catalog.load(file ?? key)
         if args.positional.first != nil && rule == nil && file == nil { _ = try loadRule(key, from: catalog) }
         let id = rule?.scoreKey ?? key
         do {
+            if i > 0 { stdout_.write("\n", style: .plain) }
             stdout_.write((rule?.title ?? key) + (file.map { " (\($0))" } ?? "") + "\n", style: .title)
             let boards = try store.boards(game: id, ruleHash: rule?.contentHash)
-            for (name, board) in boards { stdout_.write("  \(name): \(board.summary())\n", style: .plain) }
+            for board in boards { showBoard(board.board, board.leaderboard, practice: board.practice) }
             let stats = try store.statistics(game: id)
             if stats.played > 0 {
                 let winners = stats.winners.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-                stdout_.write("  played \(stats.played)" + (winners.isEmpty ? "" : ": won by " + winners) + "\n", style: .dim)
+                stdout_.write("  Games played: \(stats.played)" + (winners.isEmpty ? "" : " (won by " + winners + ")") + "\n", style: .dim)
             }
             if boards.isEmpty && stats.played == 0 { stdout_.write("  no scores yet\n", style: .dim) }
         } catch {
@@ -100,3 +156,21 @@ func scores(_ args: inout Arguments) throws -> Int32 {
     return 0
 }
 
+/// One board as a table: rank, score, player and date, best first; then its practice runs.
+func showBoard(_ name: String, _ board: Leaderboard, practice: Leaderboard) {
+    stdout_.write("  \(name)\n", style: .plain)
+    let rows = board.entries.prefix(10).enumerated().map { i, entry in
+        [Leaderboard.ordinal(i + 1), board.value(entry.value), entry.player.isEmpty ? "-" : entry.player, entry.at.map(calendarDate) ?? ""]
+    }
+    if rows.isEmpty { stdout_.write("    no ranked runs yet\n", style: .dim) }
+    let widths = (0..<4).map { column in rows.map { TerminalWidth.columns($0[column]) }.max() ?? 0 }
+    for row in rows {
+        let cells = [TerminalWidth.pad(row[0], to: widths[0], alignRight: true), TerminalWidth.pad(row[1], to: widths[1], alignRight: true),
+                     TerminalWidth.pad(row[2], to: widths[2]), row[3]]
+        stdout_.write("    " + cells.joined(separator: "  ") + "\n", style: .plain)
+    }
+    if let best = practice.entries.first {
+        let count = practice.entries.count
+        stdout_.write("    practice (seeded or scripted, not ranked): \(count == 10 ? "10 or more" : String(count)) run\(count == 1 ? "" : "s"), best \(practice.value(best.value))\n", style: .dim)
+    }
+}

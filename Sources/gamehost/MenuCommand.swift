@@ -1,8 +1,12 @@
 import GameCore
 import GameHost
 
-/// The menu: pick a game by number or name, set its options, play, and come back.
-func menu() throws -> Int32 {
+/// The menu: pick a game by number or name, set its options, play, and come back. Ctrl-D and
+/// `/quit` go back one level: from a game or an option prompt to the menu, from the menu out.
+func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
+    guard args.options.isEmpty, args.positional.isEmpty else {
+        throw CLIError.usage("the menu takes --data DIR, --name NAME, --ascii and --plain; a game's options go after play GAME")
+    }
     let catalog = catalog()
     let input = StandardInput()
     while true {
@@ -13,27 +17,50 @@ func menu() throws -> Int32 {
         }
         if rules.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
         stdout_.write("GameHost — choose a game\n", style: .title)
-        let width = rules.map { TerminalWidth.columns($0.title) }.max() ?? 0
+        let numberWidth = String(rules.count).count
+        let titleWidth = rules.map { TerminalWidth.columns($0.title) }.max() ?? 0
         for (i, rule) in rules.enumerated() {
-            let number = TerminalWidth.pad(String(i + 1), to: String(rules.count).count, alignRight: true)
-            stdout_.write("  \(number). " + TerminalWidth.pad(rule.title, to: width + 2), style: .plain)
+            let number = TerminalWidth.pad(String(i + 1), to: numberWidth, alignRight: true)
+            stdout_.write("  \(number). " + TerminalWidth.pad(rule.title, to: titleWidth + 2), style: .plain)
             stdout_.write(rule.about + "\n", style: .dim)
         }
         guard let rule = chooseGame(rules, input: input) else { return 0 }
-        guard let options = chooseOptions(rule, input: input) else { return 0 }
-        let words = try wordList(for: rule, name: nil, catalog: catalog)
-        let session = try GameSession(rule: rule, options: options, seed: freshSeed(), clock: SystemClock(),
-                                      words: words, scores: scoreStore(nil), colour: Terminal.useColour)
+        guard let setup = chooseOptions(rule, input: input, catalog: catalog) else {
+            stdout_.write("\n", style: .plain)
+            continue
+        }
+        let words: WordList?
+        do { words = try wordList(for: rule, name: setup.words, catalog: catalog) } catch {
+            fail(String(describing: error))
+            continue
+        }
+        let session: GameSession
+        do {
+            session = try GameSession(rule: rule, options: setup.options, seed: freshSeed(), clock: SystemClock(),
+                                      words: words, scores: scoreStore(settings.data), ascii: settings.ascii,
+                                      colour: Terminal.useColour, player: settings.player)
+        } catch {
+            fail("\(rule.id): \(error)")
+            continue
+        }
+        session.ranked = settings.ranked(seedGiven: false)
+        if let name = setup.words { session.replayArguments += ["--words", name] }
+        if settings.ascii { session.replayArguments.append("--ascii") }
         stdout_.write("\n", style: .plain)
-        _ = TextLoop.run(session, input: input, presenter: TextPresenter(stdout_, notices: stderr_))
+        let (presenter, gameInput) = settings.gameIO(line: input)
+        _ = TextLoop.run(session, input: gameInput, presenter: presenter)
         stdout_.write("\n", style: .plain)
     }
 }
 
+/// The game the player picks, or nil to leave (Ctrl-D, which gets its newline, or /quit).
 func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
-    input.offer(rules.map(\.id) + ["/quit"])
     while true {
-        guard let raw = input.readLine(prompt: "Game (number or name, /quit to leave): ") else { return nil }
+        input.offer(rules.map(\.id) + ["/quit"])
+        guard let raw = input.readLine(prompt: "Game (number or name, /quit to leave): ") else {
+            stdout_.write("\n", style: .plain)
+            return nil
+        }
         let answer = raw.trimmed.lowercased()
         if answer == "/quit" || answer == "q" || answer == "quit" { return nil }
         if let n = Int(answer), n >= 1, n <= rules.count { return rules[n - 1] }
@@ -42,24 +69,58 @@ func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
     }
 }
 
-/// Asks for each option of the game; Enter keeps the default.
-func chooseOptions(_ rule: Rule, input: LineSource) -> [String: String]? {
-    var chosen: [String: String] = [:]
+/// What the menu asked for: the options given and the word list (nil keeps the rule's).
+struct MenuSetup {
+    var options: [String: String] = [:]
+    var words: String?
+}
+
+/// Asks for each of the game's main options (not those marked advanced), and its word list
+/// when it plays one; Enter keeps the default, Tab completes a choice, case does not matter.
+/// Nil when the player goes back (Ctrl-D or /quit).
+func chooseOptions(_ rule: Rule, input: LineSource, catalog: RuleCatalog) -> MenuSetup? {
+    var setup = MenuSetup()
     for option in rule.options where !option.advanced {
         let help = option.help.isEmpty ? "" : " — " + option.help
         stdout_.write("\(option.name): \(option.choicesDescription)\(help)\n", style: .dim)
-        while true {
-            guard let raw = input.readLine(prompt: "\(option.name) [\(option.defaultValue)]: ") else { return nil }
-            let answer = raw.trimmed
-            if answer.isEmpty { break }
-            if case .failure(let reason) = rule.validate(option, answer) {
-                stdout_.write("✗ \(reason)\n", style: .refusal)
-                continue
-            }
-            chosen[option.name] = answer
-            break
-        }
+        var choices: [String] = []
+        if case .text(let listed, _) = option.kind { choices = listed }
+        guard let answer = ask("\(option.name) [\(option.defaultValue)]: ", offering: choices, input: input, accept: { answer in
+            if case .failure(let reason) = rule.validate(option, answer) { return reason }
+            return nil
+        }) else { return nil }
+        if let answer { setup.options[option.name] = answer }
     }
-    return chosen
+    if let listName = rule.defaultWordList {
+        let lists = WordListCatalog(beside: catalog, dataHome: dataHome).names
+        stdout_.write("words: a word list (\(lists.joined(separator: ", "))) or a file's path\n", style: .dim)
+        // A list's name in any case; a path as it is.
+        func named(_ answer: String) -> String { lists.first { $0.lowercased() == answer.lowercased() } ?? answer }
+        guard let answer = ask("words [\(listName)]: ", offering: lists, input: input, accept: { answer in
+            do { _ = try wordList(for: rule, name: named(answer), catalog: catalog) } catch { return String(describing: error) }
+            return nil
+        }) else { return nil }
+        setup.words = answer.map(named)
+    }
+    return setup
 }
 
+/// One prompt of the menu, asked until `accept` takes the answer (it returns the reason to
+/// refuse). The outer nil is going back; the inner nil is Enter, keeping the default.
+func ask(_ prompt: String, offering choices: [String], input: LineSource, accept: (String) -> String?) -> String?? {
+    while true {
+        input.offer(choices + ["/quit"])
+        guard let raw = input.readLine(prompt: prompt) else {
+            stdout_.write("\n", style: .plain)
+            return nil
+        }
+        let answer = raw.trimmed
+        if answer.isEmpty { return .some(nil) }
+        if answer.lowercased() == "/quit" { return nil }
+        if let reason = accept(answer) {
+            stdout_.write("✗ \(reason)\n", style: .refusal)
+            continue
+        }
+        return .some(answer)
+    }
+}

@@ -29,19 +29,44 @@ enum Terminal {
         setlocale(LC_CTYPE, "C.UTF-8")
     }
 
+    /// The width host text wraps to: the terminal's own (asked each time, so a resized window
+    /// is followed), else `$COLUMNS`, else none (a pipe or a file gets lines as written).
+    static func width(of fd: Int32) -> Int? {
+        var size = winsize()
+        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return columnsVariable
+    }
+
+    /// The terminal's rows and columns (24 by 80 when it cannot say).
+    static func size() -> (rows: Int, columns: Int) {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return (24, 80) }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+
+    private static let columnsVariable: Int? = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+
     /// The terminal settings at start, restored on Ctrl-C.
     private static var saved = termios()
     private static var hasSaved = false
 
-    /// Ctrl-C ends the program the way /quit does: terminal restored, exit code 0. Output is
+    /// Whether the full-screen mode has the alternate screen up, for the Ctrl-C handler.
+    nonisolated(unsafe) static var alternateScreen = false
+
+    /// Ctrl-C ends the program from anywhere, as interrupted programs do: terminal settings
+    /// and the main screen restored, a newline, exit status 130 (128 + SIGINT). Output is
     /// written unbuffered, so nothing is left half-written.
     static func installInterruptHandler() {
         if inputIsTerminal, tcgetattr(0, &saved) == 0 { hasSaved = true }
         signal(SIGINT) { _ in
             if Terminal.hasSaved { tcsetattr(0, TCSANOW, &Terminal.saved) }
+            if Terminal.alternateScreen {
+                let leave: [UInt8] = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
+                _ = write(1, leave, leave.count)
+            }
             let newline: [UInt8] = [10]
             _ = write(1, newline, 1)
-            _exit(0)
+            _exit(130)
         }
     }
 }
@@ -61,7 +86,7 @@ final class StandardInput: LineSource {
             // libedit asks for match `state` (0, 1, 2, ...) until it gets NULL.
             if state == 0 {
                 let prefix = text.map { String(cString: $0) } ?? ""
-                StandardInput.matches = StandardInput.completions.filter { $0.hasPrefix(prefix) }
+                StandardInput.matches = StandardInput.completions.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
             }
             guard Int(state) < StandardInput.matches.count else { return nil }
             return strdup(StandardInput.matches[Int(state)])
@@ -111,8 +136,14 @@ final class StandardInput: LineSource {
 /// Output to stdout or stderr, styled with ANSI colour when the terminal allows it.
 final class StandardOutput: TextSink {
     let fd: Int32
-    let colour: Bool
+    var colour: Bool
     let ringsBell: Bool
+    /// `--ascii`: everything written is folded to ASCII (`ASCIIText`).
+    var ascii = false
+    /// Whether text wraps at the terminal's width (not for JSON, which programs read).
+    var wraps = true
+    /// The columns already on the current line, so text written in pieces wraps as one line.
+    private var column = 0
 
     init(fd: Int32 = 1, colour: Bool = Terminal.useColour) {
         self.fd = fd
@@ -121,9 +152,15 @@ final class StandardOutput: TextSink {
     }
 
     /// Everything written passes through `TerminalText.render`: a rule's text cannot send
-    /// the terminal an escape; the host's own colours are added after.
+    /// the terminal an escape; the host's own colours are added after. Before that it is
+    /// folded to ASCII under `--ascii` and wrapped to the terminal's width.
     func write(_ text: String, style: TextStyle) {
-        let text = TerminalText.render(text, colour: colour)
+        var text = ascii ? ASCIIText.fold(text) : text
+        if wraps, let width = Terminal.width(of: fd) {
+            text = TextWrap.wrap(text, width: width, startColumn: column)
+            column = TextWrap.endColumn(of: text, startColumn: column)
+        }
+        text = TerminalText.render(text, colour: colour)
         guard colour, let code = Self.codes[style] else { return emit(text) }
         // Colour each line separately so a following prompt starts plain.
         var out = ""
@@ -135,6 +172,17 @@ final class StandardOutput: TextSink {
     }
 
     func bell() { if ringsBell { emit("\u{07}") } }
+
+    /// The host's own terminal control (the full-screen mode's cursor moves), sent as it is.
+    func control(_ sequence: String) { emit(sequence) }
+
+    /// One line of `text` made safe, folded under `--ascii`, and coloured as `style`, for a
+    /// caller that places it on the screen itself.
+    func styled(_ text: String, _ style: TextStyle) -> String {
+        let text = TerminalText.render(ascii ? ASCIIText.fold(text) : text, colour: colour)
+        guard colour, !text.isEmpty, let code = Self.codes[style] else { return text }
+        return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+    }
 
     private static let codes: [TextStyle: String] = [
         .title: "1", .message: "36", .refusal: "33", .error: "31", .dim: "2",

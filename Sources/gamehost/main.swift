@@ -16,7 +16,14 @@ func fail(_ message: String) { stderr_.write("gamehost: " + message + "\n", styl
 func run() -> Int32 {
     do {
         var args = try Arguments(Array(CommandLine.arguments.dropFirst()))
+        let settings = try PlayerSettings(&args)
+        stdout_.ascii = settings.ascii && !args.flags.contains("json")
+        stderr_.ascii = settings.ascii
+        stdout_.wraps = !args.flags.contains("json")
         if args.flags.contains("version") { stdout_.write("gamehost \(version)\n", style: .plain); return 0 }
+        if args.flags.contains("help"), args.command == "play", let game = args.positional.first {
+            return try gameHelp(game)
+        }
         if args.flags.contains("help") || args.command == "help" {
             let topic = args.command == "help" ? args.positional.first : args.command
             if let topic, let text = commandHelp[topic] { stdout_.write(text, style: .plain); return 0 }
@@ -30,15 +37,14 @@ func run() -> Int32 {
         if args.flags.contains("reveal") && args.command != "play" { throw CLIError.usage("--reveal goes with play --json") }
         switch args.command {
         case nil:
-            if !args.options.isEmpty { throw CLIError.usage("options go after a command: gamehost play GAME --OPTION VALUE") }
-            return try menu()
+            return try menu(&args, settings: settings)
         case "list":
             if !args.positional.isEmpty || !args.options.isEmpty { throw CLIError.usage("list takes --json only") }
             return try list(json: args.flags.contains("json"))
         case "play":
-            return try play(&args)
+            return try play(&args, settings: settings)
         case "scores":
-            return try scores(&args)
+            return try scores(&args, settings: settings)
         case "check":
             return try check(&args)
         case "sim":

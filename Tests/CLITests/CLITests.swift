@@ -11,7 +11,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stdout.hasPrefix("Rock · Paper · Scissors\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Seed 42 (replay: gamehost play rps --seed 42)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Best of 3: first to 2 wins"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("You: rock · Computer: rock — a tie, replayed."), r.stdout)
+        XCTAssertTrue(r.stdout.contains("You: Rock · Computer: Rock — a tie, replayed."), r.stdout)
         XCTAssertTrue(r.stdout.contains("You win the match 2:0 after 3 throws (1 tie)."), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ the game is over: y for a new game, n to leave"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Play again? (y/n)"), r.stdout)
@@ -42,7 +42,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("Your throw"))
     }
 
-    func testCtrlCEndsCleanlyWithExitZero() throws {
+    func testCtrlCLeavesWithStatus130() throws {
         let process = Process()
         process.executableURL = GamehostProcess.binary
         process.arguments = ["play", "rps"]
@@ -59,8 +59,8 @@ final class CLITests: XCTestCase {
         }
         process.interrupt()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit)
-        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(process.terminationReason, .exit, "the handler exits; the signal does not kill")
+        XCTAssertEqual(process.terminationStatus, 130)
     }
 
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
@@ -107,9 +107,18 @@ final class CLITests: XCTestCase {
     func testListHelpAndVersion() throws {
         let list = try GamehostProcess.run(["list"])
         XCTAssertEqual(list.status, 0)
-        XCTAssertTrue(list.stdout.contains("rps         Rock · Paper · Scissors"), list.stdout)
-        XCTAssertTrue(list.stdout.contains("--opponent how the computer chooses: random, frequency, pattern (default random)"), list.stdout)
-        XCTAssertTrue(list.stdout.contains("    --deck a fixed deal: contents in table order, separated by commas\n"), "the help once, no empty default: \(list.stdout)")
+        let lines = list.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("rps ") && $0.hasSuffix("Rock · Paper · Scissors — Beat the computer in a best-of-N match.") }, list.stdout)
+        // Two columns: every help text starts in the same column.
+        let helpColumn = lines.first { $0.hasPrefix("rps ") }!.firstIndex(of: "R")!.utf16Offset(in: lines.first { $0.hasPrefix("rps ") }!)
+        for flag in ["  --opponent V", "  --deck V", "  --seed N", "  --words LIST", "  --ascii", "  --data DIR", "  --record FILE", "  --json", "  --min-length N"] {
+            guard let line = lines.first(where: { $0.hasPrefix(flag + " ") }) else { XCTFail("no \(flag) row: \(list.stdout)"); continue }
+            XCTAssertEqual(line.dropFirst(helpColumn).first.map { $0 != " " }, true, "\(flag)'s help starts at column \(helpColumn): \(line)")
+            XCTAssertEqual(line.prefix(helpColumn).trimmingCharacters(in: .whitespaces), flag.trimmingCharacters(in: .whitespaces), line)
+        }
+        XCTAssertTrue(list.stdout.contains("how the computer chooses: random, frequency, pattern (default random)"), list.stdout)
+        XCTAssertEqual(lines.filter { $0.contains("a fixed deal: contents in table order, separated by commas") }.count, 2,
+                       "the help once for each of memory and memory-triples, no empty default: \(list.stdout)")
         XCTAssertFalse(list.stdout.contains("(default )"), list.stdout)
         let help = try GamehostProcess.run(["--help"])
         XCTAssertEqual(help.status, 0)
@@ -119,14 +128,114 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try GamehostProcess.run(["--version"]).stdout, "gamehost 0.1.0\n")
     }
 
+    func testAGamesHelpShowsItsOptionsAndRules() throws {
+        let r = try GamehostProcess.run(["play", "hangman", "--help"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("Hangman\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("--accents V"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("--words LIST"), "a word game takes the list flags: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("How to play:\nGuess the hidden word one letter at a time."), r.stdout)
+        let rps = try GamehostProcess.run(["play", "rps", "--help"])
+        XCTAssertTrue(rps.stdout.contains("--opponent V"), rps.stdout)
+        XCTAssertFalse(rps.stdout.contains("--words"), "RPS plays no word list: \(rps.stdout)")
+        XCTAssertEqual(try GamehostProcess.run(["play", "chess", "--help"]).status, 2)
+    }
+
+    func testTextWrapsAtTheWidthInCOLUMNSAndNotInPipesWithoutIt() throws {
+        for args in [["list"], ["play", "hangman", "--help"], ["--help"]] {
+            for width in [40, 72] {
+                let r = try GamehostProcess.run(args, environment: ["COLUMNS": String(width)])
+                XCTAssertEqual(r.status, 0, r.stderr)
+                for line in r.stdout.split(separator: "\n") {
+                    XCTAssertLessThanOrEqual(line.count, width, "\(args) at \(width): \(line)")
+                }
+            }
+        }
+        let game = try GamehostProcess.run(["play", "applepie", "--seed", "2"], input: "q\nz\n/rules\n", environment: ["COLUMNS": "40"])
+        for line in game.stdout.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 40, line.description) }
+        let unwrapped = try GamehostProcess.run(["play", "hangman", "--help"])
+        XCTAssertTrue(unwrapped.stdout.split(separator: "\n").contains { $0.count > 72 }, "no width: lines as written")
+    }
+
+    func testASCIIModePrintsOnlyASCII() throws {
+        let runs: [([String], String)] = [
+            ([], "1\n\n\n\nq\nz\n/rules\n/moves\n"),
+            (["list"], ""), (["play", "memory", "--help"], ""),
+            (["play", "rps", "--seed", "4", "--match", "best-of-5"], "r\np\ns\nx\n/help\nr\nr\nr\nn\n"),
+            (["play", "rpsls", "--seed", "4"], "spock\nlizard\nrock\nrock\nn\n"),
+            (["play", "memory", "--seed", "4"], "1\n2\n3\n4\n5\n6\n99\n"),
+            (["play", "memory-triples", "--seed", "4"], "1\n2\n3\n"),
+            (["play", "applepie", "--seed", "4", "--words", "accented"], "e\nq\nz\nx\n"),
+            (["play", "hangman", "--seed", "4"], "e\nq\nz\n"),
+            (["play", "blackjack", "--seed", "4"], "10\nh\ns\n"),
+            (["play", "guess-five", "--seed", "4"], "crane\nzzzzz\n"),
+        ]
+        for (args, input) in runs {
+            let r = try GamehostProcess.run(["--ascii"] + args, input: input)
+            for (name, text) in [("stdout", r.stdout), ("stderr", r.stderr)] {
+                let bad = text.unicodeScalars.filter { !$0.isASCII }
+                XCTAssertTrue(bad.isEmpty, "\(args) \(name) holds \(String(String.UnicodeScalarView(bad.prefix(10)))): \(text)")
+            }
+        }
+    }
+
     func testTheMenuPicksAGameAndItsOptions() throws {
-        let r = try GamehostProcess.run([], input: "99\nrps\nbest-of-4\nsingle\n\nr\nn\n")
+        let r = try GamehostProcess.run([], input: "99\nrps\nbest-of-4\nSINGLE\nFrequency\nr\nn\n")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
         XCTAssertTrue(r.stdout.contains("7. Rock · Paper · Scissors"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ no game '99': type 1 to 8 or a name"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ best-of-4 is not a match length"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("One game decides"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("One game decides"), "SINGLE is single, in any case: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("--opponent frequency"), "the replay line names the choice as the game spells it: \(r.stdout)")
+    }
+
+    func testTheMenuGoesBackOneLevelOnEndOfInputAndQuit() throws {
+        // /quit at an option prompt: back to the menu; the end of input there: back again; at
+        // the menu: out, with a newline.
+        let r = try GamehostProcess.run([], input: "rps\n/quit\nhangman\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.components(separatedBy: "GameHost — choose a game").count - 1, 3, r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("\n"), r.stdout)
+        XCTAssertEqual(r.stderr, "")
+    }
+
+    func testTheMenuAsksForTheWordListAndTakesGlobalFlags() throws {
+        let dir = NSTemporaryDirectory() + "menu-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try GamehostProcess.run(["--data", dir, "--name", "ann"], input: "hangman\nnosuchlist\nFRUITS\ne\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("words: a word list ("), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ --words: no word list 'nosuchlist'"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("--words fruits"), "the list is played and named in the replay line: \(r.stdout)")
+        XCTAssertEqual(try GamehostProcess.run(["--name", ""]).status, 2)
+        XCTAssertEqual(try GamehostProcess.run(["--opponent", "x"]).status, 2, "a game option without a game is refused")
+    }
+
+    func testTheManualCoversEveryCommandAndSharedFlag() throws {
+        let page = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("man/gamehost.1"), encoding: .utf8)
+        for command in ["list", "play", "scores", "check", "sim", "replay", "new"] {
+            XCTAssertTrue(page.contains(".B \(command)") || page.contains(".BI \(command)"), "the manual names \(command)")
+        }
+        for flag in ["seed", "words", "min-length", "ascii", "plain", "name", "data", "record", "json"] {
+            XCTAssertTrue(page.contains("\\-\\-\(flag)"), "the manual names --\(flag)")
+        }
+        XCTAssertTrue(page.contains("130"), "the exit status of Ctrl-C")
+        let install = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("scripts/install"), encoding: .utf8)
+        XCTAssertTrue(install.contains("man/gamehost.1"), "scripts/install installs the manual")
+        // groff (man's formatter) reads it without a warning, where it is installed.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
+        let groff = Process()
+        groff.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+        groff.arguments = ["-man", "-Tascii", "-ww", GamehostProcess.packageRoot.appendingPathComponent("man/gamehost.1").path]
+        let out = Pipe(), err = Pipe()
+        groff.standardOutput = out
+        groff.standardError = err
+        try groff.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        groff.waitUntilExit()
+        XCTAssertEqual(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "")
+        XCTAssertTrue(text.contains("gamehost - play turn-based games"), text)
     }
 }
 

@@ -25,6 +25,7 @@ struct GamehostProcess {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "gamehost-cli-tests-data"
+        env["COLUMNS"] = nil  // text wraps only where a test asks for a width
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

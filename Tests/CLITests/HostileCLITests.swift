@@ -207,13 +207,13 @@ final class HostileCLITests: XCTestCase {
 
     func testAStringOptionWithOnlyACheckFunctionIsAccepted() throws {
         let path = try rule("checked", [
-            "options": "{ name = { help = 'a name', default = 'ann', check = function(v) if #v > 5 then return 'too long' end end } }",
-            "view": "function(state, game) return 'hello ' .. game.options.name end",
+            "options": "{ nick = { help = 'a name', default = 'ann', check = function(v) if #v > 5 then return 'too long' end end } }",
+            "view": "function(state, game) return 'hello ' .. game.options.nick end",
         ])
-        let ok = try runBounded(["play", path, "--seed", "1", "--name", "bob"], input: "")
+        let ok = try runBounded(["play", path, "--seed", "1", "--nick", "bob"], input: "")
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("hello bob"), ok.stdout)
-        let refused = try runBounded(["play", path, "--seed", "1", "--name", "bartholomew"], input: "")
+        let refused = try runBounded(["play", path, "--seed", "1", "--nick", "bartholomew"], input: "")
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("too long"), refused.stderr)
     }

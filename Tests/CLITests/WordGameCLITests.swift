@@ -97,8 +97,29 @@ final class WordGameCLITests: XCTestCase {
         XCTAssertEqual([first, a, b].map(\.terminationStatus), [0, 0, 0])
         let scores = try GamehostProcess.run(["scores", "applepie", "--data", dir])
         XCTAssertEqual(scores.status, 0, scores.stderr)
-        XCTAssertTrue(scores.stdout.contains("timed-1: 1st 0 s, 2nd 0 s, 3rd 0 s"), scores.stdout)
-        XCTAssertTrue(scores.stdout.contains("played 3"), scores.stdout)
+        // Piped runs are practice: kept and counted, never ranked.
+        XCTAssertTrue(scores.stdout.contains("  Fastest 1 word from original\n    no ranked runs yet\n"), scores.stdout)
+        XCTAssertTrue(scores.stdout.contains("    practice (seeded or scripted, not ranked): 3 runs, best 0."), scores.stdout)
+        XCTAssertTrue(scores.stdout.contains("Games played: 3"), scores.stdout)
+        XCTAssertFalse(scores.stdout.contains("timed-"), "no internal keys: \(scores.stdout)")
+
+        // Ranked runs (played live at a terminal) read as a leaderboard: rank, time, player, date.
+        let insert = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            h = db.execute("SELECT rule_hash FROM scores LIMIT 1").fetchone()[0]
+            for v, who in ((12.34, "ann"), (9.06, "bob")):
+                db.execute("INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice) VALUES ('applepie', ?, 'Fastest 1 word from original', ?, 'lower', 's', '', 1796000000, ?, 0)", (h, v, who))
+            db.commit()
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", insert, dir + "/scores.db"]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+        let board = try GamehostProcess.run(["scores", "applepie", "--data", dir], environment: ["TZ": "UTC"])
+        XCTAssertTrue(board.stdout.contains("    1st   9.1 s  bob  2026-11-30\n    2nd  12.3 s  ann  2026-11-30\n"), board.stdout)
     }
 
     func testACorruptDatabaseIsReportedAndNeverOverwritten() throws {

@@ -7,7 +7,7 @@ final class LeaderboardTests: XCTestCase {
         XCTAssertEqual(b.insert(.init(value: 60)), 1)
         XCTAssertEqual(b.insert(.init(value: 40)), 1)
         XCTAssertEqual(b.insert(.init(value: 60)), 3, "a tie ranks after the earlier entry")
-        XCTAssertEqual(b.summary(), "1st 40 s, 2nd 60 s, 3rd 60 s")
+        XCTAssertEqual(b.summary(), "1st 40.0 s, 2nd 60.0 s, 3rd 60.0 s", "times to a tenth of a second")
         XCTAssertEqual(b.rank(of: 50), 2)
     }
 

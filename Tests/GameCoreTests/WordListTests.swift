@@ -110,7 +110,7 @@ final class WordListTests: XCTestCase {
                                 filter: .init(minimumLetters: 5, maximumLetters: 5))
         XCTAssertEqual(five.entries.map(\.word), ["apple", "grape"])
         XCTAssertThrowsError(try WordList(bytes: Array("apple\nkiwi\n".utf8), name: "fruit.txt", filter: .init(minimumLetters: 50))) {
-            XCTAssertEqual("\($0)", "fruit.txt: none of its 2 words has at least 50 letters")
+            XCTAssertEqual("\($0)", "no word has at least 50 letters: fruit.txt has 2 words, none of that length")
         }
         XCTAssertEqual(WordList.Filter().narrowed(minimumLetters: 4, maximumLetters: 6).describedLength, "from 4 to 6 letters")
         XCTAssertEqual(WordList.Filter(minimumLetters: 5, maximumLetters: 5).narrowed(minimumLetters: 3, maximumLetters: nil).describedLength, "5 letters")

@@ -170,7 +170,7 @@ final class ApplePieTests: XCTestCase {
         XCTAssertTrue(t.view.contains("🍒 🍒 🍒 🍒 🍒 🍒 🍒"), t.view)
         let ascii = try RuleTester(RuleTester.builtIn("applepie"), options: ["fruit": "pear"], words: ["bug"], ascii: true)
         XCTAssertTrue(ascii.view.contains("p p p p p p p"), ascii.view)
-        XCTAssertTrue(ascii.view.unicodeScalars.allSatisfy { $0.isASCII || $0 == "—" || $0 == "·" }, ascii.view)
+        XCTAssertTrue(ascii.view.unicodeScalars.allSatisfy(\.isASCII), ascii.view)
         XCTAssertThrowsError(try applePie(["bug"], options: ["fruit": "durian"]))
     }
 
@@ -186,12 +186,12 @@ final class ApplePieTests: XCTestCase {
             return t
         }
         let slow = try run(secondsPerGuess: 15)
-        XCTAssertTrue(slow.result?.summary.contains("2 words in 60.0 s: rank 1. Best times: 1st 60 s") ?? false, slow.result?.summary ?? "")
+        XCTAssertTrue(slow.result?.summary.contains("2 words in 60.0 s: rank 1. Best times: 1st 60.0 s") ?? false, slow.result?.summary ?? "")
         let fast = try run(secondsPerGuess: 10)
-        XCTAssertTrue(fast.result?.summary.contains("rank 1. Best times: 1st 40 s, 2nd 60 s") ?? false, fast.result?.summary ?? "")
+        XCTAssertTrue(fast.result?.summary.contains("rank 1. Best times: 1st 40.0 s, 2nd 60.0 s") ?? false, fast.result?.summary ?? "")
         let board = try ScoreStore(directory: dir).boards(game: "applepie", ruleHash: fast.session.rule.contentHash)
-        XCTAssertEqual(board.map(\.board), ["timed-2"])
-        XCTAssertEqual(board.first?.leaderboard.summary(), "1st 40 s, 2nd 60 s")
+        XCTAssertEqual(board.map(\.board), ["Fastest 2 words from test-words"], "a board for each target and list")
+        XCTAssertEqual(board.first?.leaderboard.summary(), "1st 40.0 s, 2nd 60.0 s")
     }
 
     func testLostWordsDoNotCountButTimeRunsOn() throws {
@@ -213,6 +213,48 @@ final class ApplePieTests: XCTestCase {
         t.send(["a", "b"])
         XCTAssertTrue(t.result?.summary.contains("this run is not ranked") ?? false, t.result?.summary ?? "")
         XCTAssertEqual(try ScoreStore(directory: dir).boards(game: "applepie", ruleHash: nil).count, 0)
+    }
+
+    func testTimedModeCanBeRankedWithItsDefaults() throws {
+        // The default list has six words; the default target is five of them.
+        let t = try RuleTester(RuleTester.builtIn("applepie"), options: ["mode": "timed", "order": "list"])
+        XCTAssertEqual(t.last.messages, [], "no warning: this run can be ranked")
+        XCTAssertTrue(t.view.contains("word 1 of 6 · 0/5 won"), t.view)
+        for word in ["buccaneer", "swift", "glorious", "incandescent", "bug"] {
+            t.clock.advance(by: 2)
+            t.send(word)
+        }
+        XCTAssertTrue(t.result?.summary.contains("5 words in 10.0 s: rank 1.") ?? false, t.transcriptText)
+    }
+
+    func testATimedRunThatCannotBeRankedSaysSoAtTheStart() throws {
+        let warning = "This run cannot be ranked: its target is 4 won words, but the list has only 3 words left to play."
+            + " Give --target 3 or less, or a longer list with --words."
+        let t = try applePie(["ab", "cd", "ef"], options: ["mode": "timed", "target": "4"])
+        XCTAssertEqual(t.last.messages, [warning])
+        t.send(["a", "b", "c", "d", "e", "f"])
+        XCTAssertTrue(t.result?.summary.contains("The list ran out before 4 wins: this run is not ranked.") ?? false, t.transcriptText)
+        XCTAssertEqual(try applePie(["ab", "cd", "ef"], options: ["mode": "timed", "target": "3"]).last.messages, [])
+        XCTAssertEqual(try applePie(["ab", "cd", "ef"], options: ["target": "4"]).last.messages, [], "classic mode ranks nothing")
+        // A new game in the middle of the list has only the rest of it.
+        let rest = try applePie(["ab", "cd", "ef"], options: ["mode": "timed", "target": "3"])
+        rest.send(["a", "b"])          // wins ab; cd is drawn
+        rest.send("/new")              // the new game has ef only
+        XCTAssertTrue(rest.last.messages.contains(
+            "This run cannot be ranked: its target is 3 won words, but the list has only 1 word left to play."
+                + " Give --target 1 or less, or a longer list with --words."), "\(rest.last.messages)")
+    }
+
+    func testASCIIShowsOnlyASCII() throws {
+        let t = try RuleTester(RuleTester.builtIn("applepie"), options: ["mode": "timed", "target": "2", "order": "list", "fruit": "cherry"],
+                               words: ["bug\tan insect", "café"], ascii: true)
+        t.send(["x", "/hint", "b", "u", "g", "c", "a", "f", "q", "e"])
+        XCTAssertNotNil(t.result)
+        XCTAssertTrue(t.view.contains("Wins 2 - Losses 0 - Score"), t.view)
+        // Everything but the list's own words (café) is ASCII.
+        let text = t.transcriptText.replacingOccurrences(of: "café", with: "cafe").replacingOccurrences(of: "é", with: "e")
+        XCTAssertTrue(text.unicodeScalars.allSatisfy(\.isASCII), t.transcriptText)
+        XCTAssertTrue(t.transcriptText.contains("Apple Pie -- word 1 of 2 - 0/2 won - 0 s"), t.transcriptText)
     }
 
     func testTheMachineViewHasTheRuleBookFields() throws {

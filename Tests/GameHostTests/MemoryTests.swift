@@ -193,7 +193,7 @@ final class MemoryTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(count, 20, theme)
                 for i in 1...count {
                     t.send(String(i))
-                    let rows = t.view.split(separator: "\n").dropFirst().dropLast().map(String.init)
+                    let rows = t.view.split(separator: "\n").dropFirst(2).dropLast().map(String.init)
                     let full = rows.dropLast()  // the last row may be short
                     let widths = Set(full.map(TerminalWidth.columns))
                     XCTAssertEqual(widths.count, 1, "\(theme) rows after choosing \(i):\n\(rows.joined(separator: "\n"))")
@@ -202,6 +202,86 @@ final class MemoryTests: XCTestCase {
                     XCTAssertEqual(Set(starts).count <= 2, true, theme)
                 }
             }
+        }
+    }
+
+    func testEveryThemeEmojiIsOneTwoColumnPictureByDefault() throws {
+        // Loaded as the game loads them: rules/lib/memory-themes.lua through memory-table.
+        let files = RuleFiles()
+        let path = files.write("themes", RuleFiles.rule(["setup": """
+            function(game)
+                local table_ = require("memory-table")
+                local themes = {}
+                for i, theme in ipairs(table_.themes) do themes[i] = { name = theme.name, emoji = table_.emoji_of(theme) } end
+                return { n = 0, log = {}, themes = themes }
+              end
+            """]))
+        let themes = try RuleTester(path).state["themes"].array ?? []
+        XCTAssertEqual(themes.compactMap { $0["name"].string }, ["halloween", "animals", "sports", "faces", "fruit", "vehicles", "flags"])
+        for theme in themes {
+            let name = theme["name"].string ?? "?"
+            let emoji = theme["emoji"].array?.compactMap(\.string) ?? []
+            XCTAssertGreaterThanOrEqual(emoji.count, 10, name)
+            for e in emoji {
+                let scalars = e.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+                // Not 🕷️ (U+1F577 U+FE0F) or 🧙‍♀️ (a ZWJ sequence): one column, or two pictures, in many terminals.
+                XCTAssertEqual(e.count, 1, "\(name): \(e) (\(scalars)) is one character")
+                XCTAssertEqual(e.unicodeScalars.first?.properties.isEmojiPresentation, true, "\(name): \(e) (\(scalars)) is a picture by default")
+                XCTAssertFalse(e.unicodeScalars.contains("\u{FE0F}"), "\(name): \(e) (\(scalars)) needs no VS16")
+                XCTAssertFalse(e.unicodeScalars.contains("\u{200D}"), "\(name): \(e) (\(scalars)) is no ZWJ sequence")
+                XCTAssertEqual(TerminalWidth.columns(e), 2, "\(name): \(e) (\(scalars))")
+            }
+        }
+    }
+
+    func testImpossibleDecksAreRefusedBeforeTheGame() throws {
+        let refused: [(String, String, String)] = [
+            ("memory", "A,B,A", "--deck: 'B' appears once, but each card must appear exactly twice (a pair)"),
+            ("memory", "A,A,A,A,B,B", "--deck: 'A' appears 4 times, but each card must appear exactly twice (a pair)"),
+            ("memory", "A,,A", "--deck: card 2 is empty: give each card's content, separated by commas"),
+            ("memory", ",", "--deck: card 1 is empty: give each card's content, separated by commas"),
+            ("memory-triples", "A,A,B,B,A,B,C,C",
+             "--deck: 'C' appears twice, but each card must appear exactly 3 times (three of a kind)"),
+        ]
+        for (rule, deck, message) in refused {
+            XCTAssertThrowsError(try memory(deck, rule: rule), "\(rule) --deck \(deck)") {
+                XCTAssertTrue($0 is UsageError, "\($0)")
+                XCTAssertEqual(String(describing: $0), message)
+            }
+        }
+        // Spaces around a card's content do not count; a single pair is a game.
+        let spaced = try memory(" A, B ,A,B ")
+        XCTAssertEqual(spaced.state["cards"].array?.compactMap { $0["content"].string }, ["A", "B", "A", "B"])
+        let one = try memory("A,A")
+        one.send(["1", "2"])
+        XCTAssertEqual(one.result?.summary, "Every pair found: score 2 in 2 flips. Best for fruit: 2.")
+        XCTAssertNoThrow(try memory("A,B,A,B,A,B", rule: "memory-triples"))
+    }
+
+    func testASCIINamesTheCardsByLetterInMessagesToo() throws {
+        let pairs = try RuleTester(RuleTester.builtIn("memory"), options: ["deck": "🧙,🐶,🧙,🐶", "theme": "halloween"], ascii: true)
+        pairs.send(["1", "2", "3", "1"])
+        XCTAssertEqual(pairs.last.messages, ["Match: A! +2"])
+        pairs.send(["2", "4"])
+        XCTAssertEqual(pairs.last.messages, ["Match: B! +2"])
+        XCTAssertTrue(pairs.view.hasPrefix("Memory - halloween\nScore 4 - Flips 6\n"), pairs.view)
+        let triples = try RuleTester(RuleTester.builtIn("memory-triples"), options: ["deck": "🐶,🐶,🐶", "theme": "animals"], ascii: true)
+        triples.send(["1", "2", "3"])
+        XCTAssertEqual(triples.last.messages, ["Three of a kind: A! +3"])
+        for t in [pairs, triples] {
+            XCTAssertTrue(t.transcriptText.unicodeScalars.allSatisfy(\.isASCII), t.transcriptText)
+        }
+        // Every theme's deal, in ASCII, from the first view to the end.
+        for theme in ["halloween", "animals", "sports", "faces", "fruit", "vehicles", "flags"] {
+            let t = try RuleTester(RuleTester.builtIn("memory"), options: ["theme": theme, "pairs": "3"], ascii: true)
+            let cards = t.state["cards"].array?.compactMap { $0["content"].string } ?? []
+            XCTAssertEqual(cards.count, 6, theme)
+            var firstAt: [String: Int] = [:]
+            for (i, content) in cards.enumerated() {
+                if let first = firstAt[content] { t.send([String(first), String(i + 1)]) } else { firstAt[content] = i + 1 }
+            }
+            XCTAssertNotNil(t.result, theme)
+            XCTAssertTrue(t.transcriptText.unicodeScalars.allSatisfy(\.isASCII), t.transcriptText)
         }
     }
 

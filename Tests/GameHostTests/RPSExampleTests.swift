@@ -84,7 +84,7 @@ final class RPSExampleTests: XCTestCase {
         let before = t.state
         for input in ["rok", "", "4", "rock paper", "/"] where input != "/" {
             t.send(input)
-            t.assertRefused(containing: "is not a sign: type rock, paper or scissors")
+            t.assertRefused(containing: "is not a sign: type Rock, Paper or Scissors (r, p, s)")
             XCTAssertEqual(t.state, before, "a refused input changes nothing")
         }
     }

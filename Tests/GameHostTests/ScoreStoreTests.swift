@@ -55,6 +55,57 @@ final class ScoreStoreTests: XCTestCase {
         }
     }
 
+    func testPracticeRunsAreKeptApartAndNeverRanked() throws {
+        let store = ScoreStore(directory: dir)
+        var practice = score(5)
+        practice.practice = true
+        practice.player = "bot"
+        var ranked = score(12.34)
+        ranked.player = "ann"
+        try store.add([ranked, practice, score(20)], game: "g", ruleHash: "h", at: 1_790_000_000)
+        let board = try XCTUnwrap(store.boards(game: "g", ruleHash: "h").first)
+        XCTAssertEqual(board.leaderboard.entries.map(\.value), [12.34, 20], "the practice run is not ranked")
+        XCTAssertEqual(board.leaderboard.entries.first?.player, "ann")
+        XCTAssertEqual(board.leaderboard.entries.first?.at, 1_790_000_000)
+        XCTAssertEqual(board.practice.entries.map(\.value), [5])
+        XCTAssertEqual(board.practice.entries.map(\.player), ["bot"])
+        XCTAssertEqual(board.leaderboard.summary(), "1st 12.3 s, 2nd 20.0 s", "times to a tenth of a second")
+    }
+
+    func testADatabaseFromBeforePlayersGainsTheColumnsAndKeepsItsScores() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // The schema of the first release, written by python3's sqlite3.
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript(\"\"\"
+            CREATE TABLE scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL, board TEXT NOT NULL,
+              value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL);
+            CREATE TABLE results(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL, winner TEXT, score REAL, at REAL NOT NULL);
+            INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES ('g', 'h', 'timed', 30, 'lower', 's', '', 0);
+            \"\"\")
+            db.commit()
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", script, dir + "/scores.db"]
+        try python.run()
+        python.waitUntilExit()
+        XCTAssertEqual(python.terminationStatus, 0)
+        let store = ScoreStore(directory: dir)
+        var practice = score(1)
+        practice.practice = true
+        try store.add([score(25), practice], game: "g", ruleHash: "h", at: 0)
+        let board = try XCTUnwrap(store.boards(game: "g", ruleHash: "h").first)
+        XCTAssertEqual(board.leaderboard.entries.map(\.value), [25, 30], "the old score is kept and ranked")
+        XCTAssertEqual(board.practice.entries.map(\.value), [1])
+    }
+
+    func testAStoreThatCannotBeWrittenSaysWhy() throws {
+        XCTAssertNil(ScoreStore(directory: dir).savingProblem())
+        XCTAssertNotNil(ScoreStore(directory: "/dev/null/scores").savingProblem())
+    }
+
     func testAHundredThousandEntryBoardRanksQuickly() throws {
         var board = Leaderboard(order: .lower, unit: "s", entries: (0..<100_000).map { Leaderboard.Entry(value: Double($0 % 977)) })
         let start = ContinuousClock.now

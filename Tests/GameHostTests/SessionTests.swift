@@ -235,6 +235,55 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(libraries.state["same"], true)
     }
 
+    func testAPracticeSessionKeepsItsScoresApartAndTellsTheRule() throws {
+        let dir = NSTemporaryDirectory() + "practice-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = try files.write("rule", RuleFiles.rule(["play": """
+            function(state, input, game)
+                state.rank = game.scores.submit { board = "fastest", value = 3, better = "lower", unit = "s" }
+                state.practice = game.scores.practice
+              end
+            """]))
+        var seen: [LuaValue] = []
+        for ranked in [false, true, true] {
+            let session = try GameSession(rule: try Rule(path: path), seed: 1, scores: ScoreStore(directory: dir), player: "ann")
+            session.ranked = ranked
+            let driver = SessionDriver(session: session)
+            _ = driver.start()
+            _ = driver.handle("up")
+            let state = try session.stateValue()
+            XCTAssertEqual(state["practice"], .boolean(!ranked))
+            seen.append(state["rank"])
+        }
+        XCTAssertEqual(seen, [.nil, .integer(1), .integer(2)], "a practice run gets no rank and takes none")
+        let board = try XCTUnwrap(ScoreStore(directory: dir).boards(game: "counter@" + path, ruleHash: nil).first ?? ScoreStore(directory: dir).boards(game: "counter", ruleHash: nil).first)
+        XCTAssertEqual(board.leaderboard.entries.map(\.player), ["ann", "ann"])
+        XCTAssertEqual(board.practice.entries.count, 1)
+    }
+
+    func testScoresThatCannotBeSavedAreToldOnceAtTheFirstScore() throws {
+        let path = try files.write("rule", RuleFiles.rule(["play": "function(state, input, game) game.scores.submit { board = 'b', value = 1 } end"]))
+        let session = try GameSession(rule: try Rule(path: path), seed: 1, scores: ScoreStore(directory: "/dev/null/nowhere"))
+        let driver = SessionDriver(session: session)
+        _ = driver.start()
+        let first = driver.handle("up"), second = driver.handle("up")
+        XCTAssertEqual(first.notices.count, 1, "\(first.notices)")
+        XCTAssertTrue(first.notices.first?.hasPrefix("Scores are not saved: ") == true, "\(first.notices)")
+        XCTAssertEqual(second.notices, [], "once")
+    }
+
+    func testMovesMayNameKeysForTheFullScreenMode() throws {
+        let good = try tester(["moves": #"function(state) return { "up", "down", keys = { u = "up", d = "down" } } end"#])
+        XCTAssertEqual(good.last.keys, ["u": "up", "d": "down"])
+        XCTAssertEqual(good.send("/moves").messages, ["Moves: up, down (keys: u up, d down)"])
+        for (keys, problem) in [(#"{ uu = "up" }"#, "must be one printable character"), (#"{ ["/"] = "up" }"#, "must be one printable character"),
+                                (#"{ x = "sideways" }"#, "which is not one of the moves listed"), (#"{ x = 3 }"#, "must name moves"),
+                                (#""u""#, "must be a table")] {
+            let t = try tester(["moves": "function(state) return { \"up\", \"down\", keys = \(keys) } end"])
+            XCTAssertTrue(t.last.reason?.contains(problem) == true, "\(keys): \(t.last.reason ?? "no error")")
+        }
+    }
+
     func testHostCommands() throws {
         let t = try tester(["commands": "{ peek = { help = 'show n', run = function(state, args, game) game.say('n is ' .. state.n .. ' ' .. args) end } }"])
         t.send("/help")

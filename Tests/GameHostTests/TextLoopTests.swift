@@ -31,7 +31,7 @@ final class TextLoopTests: XCTestCase {
         XCTAssertEqual(code, 0)
         XCTAssertTrue(out.text.contains("Seed 5 (replay: gamehost play rps --match single --seed 5)"), out.text)
         XCTAssertTrue(out.text.contains("✗ 'rok' is not a sign"), out.text)
-        XCTAssertTrue(out.text.contains("You: rock · Computer: scissors — rock blunts scissors: you win this one."), out.text)
+        XCTAssertTrue(out.text.contains("You: Rock · Computer: Scissors — Rock blunts Scissors: you win this one."), out.text)
         XCTAssertTrue(out.text.contains("You win the match 1:0 after 1 throw (0 ties).\nPlay again? (y/n)"), out.text)
     }
 

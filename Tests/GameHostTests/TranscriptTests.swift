@@ -32,10 +32,10 @@ final class TranscriptTests: XCTestCase {
 
     func testTheFirstDifferenceIsReported() throws {
         var transcript = try Transcript(path: rules + "/tests/rps.transcript")
-        transcript.steps[2].messages = ["You: rock · Computer: rock — something else."]
+        transcript.steps[2].messages = ["You: Rock · Computer: Rock — something else."]
         let difference = try XCTUnwrap(try replay(transcript))
         XCTAssertTrue(difference.hasPrefix("step 2 (input \"paper\"): the messages differ"), difference)
-        XCTAssertTrue(difference.contains("recorded: You: rock · Computer: rock — something else."), difference)
+        XCTAssertTrue(difference.contains("recorded: You: Rock · Computer: Rock — something else."), difference)
     }
 
     func testAChangedSeedShowsUpAsADifference() throws {
@@ -45,10 +45,29 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testTimedGamesReplayTheirClockAndBoards() throws {
+        // The shipped one was seeded and piped: a practice run, replayed unranked.
         let transcript = try Transcript(path: rules + "/tests/applepie-timed.transcript")
+        XCTAssertTrue(transcript.header.practice)
         XCTAssertGreaterThan(transcript.steps.flatMap(\.clock).count, 3)
         XCTAssertNil(try replay(transcript))
-        XCTAssertTrue(transcript.steps.last?.result?.contains("rank 1") ?? false)
+        XCTAssertTrue(transcript.steps.last?.result?.contains("a practice run (seeded or scripted): not ranked.") ?? false)
+
+        // A ranked run keeps the board it was ranked on, so it replays with the same rank.
+        let dir = NSTemporaryDirectory() + "ranked-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let rule = try Rule(path: rules + "/applepie.lua", libraryDirectories: [rules + "/lib"])
+        rule.scoreKey = rule.id
+        let store = ScoreStore(directory: dir)
+        try store.add(ScoreStore.Score(board: "Fastest 1 word from original", value: -1, order: .lower, unit: "s"),
+                      game: rule.scoreKey, ruleHash: rule.contentHash, at: 0)
+        let words = try WordListCatalog(directories: [rules + "/../wordlists"]).load("original", filter: rule.wordFilter)
+        let text = try Transcript.record(rule: rule, game: "applepie", seed: 3, options: ["mode": "timed", "order": "list", "target": "1"],
+                                         words: words, inputs: ["b", "u", "c", "a", "n", "e", "r"], scores: store)
+        try text.write(toFile: dir + "/ranked.transcript", atomically: true, encoding: .utf8)
+        let ranked = try Transcript(path: dir + "/ranked.transcript")
+        XCTAssertFalse(ranked.header.practice)
+        XCTAssertTrue(ranked.steps.last?.result?.contains("rank 2. Best times: 1st -1.0 s, 2nd 0.0 s") ?? false, ranked.steps.last?.result ?? "")
+        XCTAssertNil(try replay(ranked))
     }
 
     func testRecordingAndReplayingRoundTrip() throws {

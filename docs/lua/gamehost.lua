@@ -116,11 +116,13 @@ function GameWords.guess(puzzle, input) end
 ---@field label? string
 
 ---@class GameScores
+---@field practice boolean  a practice run (seeded, piped or --json): scores kept apart, never ranked
 local GameScores = {}
 
----Adds a score (saved if the move is accepted) and returns its rank, 1 being best.
+---Adds a score (saved if the move is accepted) and returns its rank, 1 being best, or nil
+---in a practice run. The board's name is its title on the scores screen.
 ---@param score ScoreEntry
----@return integer
+---@return integer|nil
 function GameScores.submit(score) end
 
 ---The best `n` (default 10) as players read them: "1st 40 s, 2nd 60 s".
@@ -353,6 +355,7 @@ function Game.now() end
 ---@class MoveList: string[]
 ---@field text? string       what else a player may type ("a five-letter word")
 ---@field pattern? string    a Lua pattern the whole input matches ("%a%a%a%a%a")
+---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
 
 ---`words = { list = "five-letter", length = 5 }`: a list and the word lengths the game plays.
 ---@class WordsSpec

@@ -46,14 +46,42 @@ function M.set_count(game, theme, emoji)
   return math.max(2, math.min(math.tointeger(wanted) or 2, #emoji))
 end
 
+-- The contents of --deck: the entries between commas, in table order, spaces around each
+-- removed ("A, B" is A and B).
+function M.deck_contents(text)
+  local contents = {}
+  for c in (text .. ","):gmatch("([^,]*),") do contents[#contents + 1] = c:match("^%s*(.-)%s*$") end
+  return contents
+end
+
+local function times(n) return n == 1 and "once" or n == 2 and "twice" or n .. " times" end
+
+-- Why --deck cannot be played with `copies` of each card (a table where some card could never
+-- be matched), or nil when it can: every content must appear exactly `copies` times.
+function M.deck_problem(text, copies)
+  if text == "" then return nil end
+  local counts, order = {}, {}
+  for i, c in ipairs(M.deck_contents(text)) do
+    if c == "" then return ("card %d is empty: give each card's content, separated by commas"):format(i) end
+    if not counts[c] then order[#order + 1] = c end
+    counts[c] = (counts[c] or 0) + 1
+  end
+  for _, c in ipairs(order) do
+    if counts[c] ~= copies then
+      return ("'%s' appears %s, but each card must appear exactly %s (%s)"):format(c, times(counts[c]), times(copies),
+        copies == 2 and "a pair" or copies == 3 and "three of a kind" or copies .. " of a kind")
+    end
+  end
+  return nil
+end
+
 -- A shuffled deck with `copies` of each of `sets` emoji drawn at random from the theme, or
--- the fixed deal of --deck (contents in table order, separated by commas).
+-- the fixed deal of --deck (contents in table order, separated by commas; the option's check
+-- has made sure that every content appears `copies` times).
 function M.deal(game, theme, copies)
   if game.options.deck ~= "" then
-    local contents = {}
-    for c in game.options.deck:gmatch("[^,]+") do contents[#contents + 1] = c end
     local cards = {}
-    for i, c in ipairs(contents) do cards[i] = game.cards.deck({ c })[1] end
+    for i, c in ipairs(M.deck_contents(game.options.deck)) do cards[i] = game.cards.deck({ c })[1] end
     return cards
   end
   local emoji = M.emoji_of(theme)
@@ -74,6 +102,11 @@ function M.ascii_names(cards)
     end
   end
   return names
+end
+
+-- A card's content as the player sees it: its letter with --ascii, else the emoji itself.
+function M.face(state, game, content)
+  return game.ascii and M.ascii_names(state.cards)[content] or content
 end
 
 -- The grid: each card's number, then its face (the emoji, a coloured back, or a blank once it
@@ -122,7 +155,8 @@ end
 function M.view(title)
   return function(state, game)
     local lines = {
-      ("%s · %s · Score %d · Flips %d"):format(title, state.theme, state.score, state.flips),
+      table.concat({ title, state.theme }, game.ascii and " - " or " · "),
+      ("Score %d%sFlips %d"):format(state.score, game.ascii and " - " or " · ", state.flips),
       M.grid(state, game),
     }
     if not state.over then lines[#lines + 1] = ("Choose a card (1-%d)."):format(#state.cards) end
@@ -177,15 +211,15 @@ function M.bonus(state, game, indices)
   return bonus
 end
 
--- The common options of Memory games.
-function M.options(default_sets)
+-- The common options of Memory games, which deal `copies` of each card (2 for pairs).
+function M.options(default_sets, copies)
   local names = M.theme_names()
   local theme_choices = { "random" }
   for _, n in ipairs(names) do theme_choices[#theme_choices + 1] = n end
   return {
     theme = { choices = theme_choices, default = "random", help = "the emoji theme (rules/lib/memory-themes.lua)" },
     pairs = {
-      choices = { "theme" }, accept = "%d+", default = "theme", advanced = true,
+      choices = { "theme" }, accept = "%d+", default = "theme",
       help = default_sets .. " to deal: a number (kept within the theme's emoji), or the theme's own",
       check = function(value)
         if value ~= "theme" and tonumber(value) < 2 then return "deal at least 2" end
@@ -195,7 +229,11 @@ function M.options(default_sets)
       choices = { "classic", "timed", "bonus" }, default = "classic",
       help = "timed: faster is worth more; bonus: +1 per card matched within 6 s face up",
     },
-    deck = { accept = ".*", default = "", advanced = true, help = "a fixed deal: contents in table order, separated by commas" },
+    deck = {
+      accept = ".*", default = "", advanced = true,
+      help = "a fixed deal: contents in table order, separated by commas",
+      check = function(value) return M.deck_problem(value, copies) end,
+    },
   }
 end
 
@@ -207,9 +245,10 @@ function M.count_choice(state, game, points)
   state.last_choice = game.now()
   if game.cards.all_matched(state.cards) then
     state.over = true
-    local board = "best-" .. state.theme
-    game.scores.submit { board = board, value = state.score, better = "higher" }
-    state.best = game.scores.best(board)
+    -- One board for each setting that changes the score: the theme, the deal's size, the scoring.
+    local board = ("Best score: %s, %d cards, %s scoring"):format(state.theme, #state.cards, game.options.scoring)
+    state.rank = game.scores.submit { board = board, value = state.score, better = "higher" }
+    state.best = game.scores.best(board) or state.score  -- nil where the host keeps no board
   end
 end
 

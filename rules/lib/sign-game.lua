@@ -5,11 +5,20 @@
 --
 -- Choices where the rule book is silent:
 -- * A tie is replayed and counted; it never brings the end of the match closer.
--- * The `frequency` opponent, before the player has thrown, predicts the first sign (ties
---   between predictions break in the order of `signs`: rock < paper < scissors), so it opens
---   with what beats rock. `pattern` falls back to `frequency` when the player's last sign has
---   never been followed by another. Against a prediction the computer plays the first sign (in
---   `signs` order) that beats it.
+-- * Signs are shown capitalised, as the games' titles name them ("Rock", "Spock"); the player
+--   types them in any case, or their short forms.
+-- * The `frequency` and `pattern` opponents predict the player's next sign: the sign thrown
+--   most (frequency), or the sign thrown most after the player's last sign (pattern, which
+--   falls back to frequency when that sign has never been followed). Ties between predictions,
+--   and between the signs that beat a prediction, are broken at random through the seeded
+--   source, and so is the first throw. A prediction is followed only as far as it has earned:
+--   counting how the signs that beat its predictions so far would have done against the
+--   player's throws (right, wrong, made), the computer plays what beats the prediction with
+--   the probability max(0, right - wrong - 1) / (made + 2), and otherwise throws at random. So
+--   a player who keeps to a sign or a cycle is found out, while a fixed sequence that leads the
+--   predictions astray (s p r against frequency) meets a random opponent, not a beaten one.
+--   (No predicting opponent is proof against every fixed sequence: one that feeds it a sign
+--   and then turns, such as r r r s s, wins a little more than half of short matches.)
 -- * After the match, any further throw is refused; the host offers a new match (y/n).
 
 local M = {}
@@ -19,7 +28,7 @@ local M = {}
 ---@field title string
 ---@field about string
 ---@field rules string
----@field signs string[]                          the signs, in the order that breaks ties
+---@field signs string[]                          the signs, in the order they are listed
 ---@field short table<string, string>             short forms: r = "rock"
 ---@field beats table<string, table<string, string>>  beats[a][b] is the verb for "a beats b"
 
@@ -37,18 +46,25 @@ function M.rule(spec)
     return BEATS[you][cpu] and "win" or "loss"
   end
 
-  -- The first sign (in SIGNS order) that beats `sign`: what to throw against a prediction.
-  local function beater(sign)
+  -- The signs that beat `sign`, in SIGNS order.
+  local function beaters(sign)
+    local list = {}
     for _, s in ipairs(SIGNS) do
-      if BEATS[s][sign] then return s end
+      if BEATS[s][sign] then list[#list + 1] = s end
     end
+    return list
   end
 
-  -- The sign with the highest count; ties go to the earlier sign in SIGNS.
+  -- The signs with the highest count, in SIGNS order (every sign when none is counted).
   local function most_frequent(counts)
-    local best, best_count = nil, -1
+    local best, best_count = {}, 0
     for _, sign in ipairs(SIGNS) do
-      if (counts[sign] or 0) > best_count then best, best_count = sign, counts[sign] or 0 end
+      local count = counts[sign] or 0
+      if count > best_count then
+        best, best_count = { sign }, count
+      elseif count == best_count then
+        best[#best + 1] = sign
+      end
     end
     return best
   end
@@ -63,25 +79,44 @@ function M.rule(spec)
   local function pattern_prediction(state)
     local throws = state.throws
     local last = throws[#throws]
-    if last then
-      local counts, seen = {}, false
-      for i = 1, #throws - 1 do
-        if throws[i].player == last.player then
-          local next_sign = throws[i + 1].player
-          counts[next_sign] = (counts[next_sign] or 0) + 1
-          seen = true
-        end
+    local counts, seen = {}, false
+    for i = 1, #throws - 1 do
+      if throws[i].player == last.player then
+        local next_sign = throws[i + 1].player
+        counts[next_sign] = (counts[next_sign] or 0) + 1
+        seen = true
       end
-      if seen then return most_frequent(counts) end
     end
+    if seen then return most_frequent(counts) end
     return frequency_prediction(state)
   end
 
-  local OPPONENTS = {
-    random = function(state, game) return game.pick(SIGNS) end,
-    frequency = function(state) return beater(frequency_prediction(state)) end,
-    pattern = function(state) return beater(pattern_prediction(state)) end,
-  }
+  -- The predicting opponents: each returns the signs it predicts (a tie is several).
+  local PREDICTORS = { frequency = frequency_prediction, pattern = pattern_prediction }
+
+  -- The computer's throw, and the sign that beats its prediction (nil for `random` and for the
+  -- first throw, when there is nothing to predict from).
+  local function computer_throw(state, game)
+    local predict = PREDICTORS[game.options.opponent]
+    if not predict or #state.throws == 0 then return game.pick(SIGNS), nil end
+    local counter = game.pick(beaters(game.pick(predict(state))))
+    local record = state.predictions
+    local trust = math.max(0, record.right - record.wrong - 1) / (record.made + 2)
+    if game.random() < trust then return counter, counter end
+    return game.pick(SIGNS), counter
+  end
+
+  -- How the prediction's counter would have done against the player's sign.
+  local function score_prediction(state, counter, you)
+    local record = state.predictions
+    record.made = record.made + 1
+    local result = outcome(counter, you)
+    if result == "win" then
+      record.right = record.right + 1
+    elseif result == "loss" then
+      record.wrong = record.wrong + 1
+    end
+  end
 
   local function parse_sign(input)
     local word = input:lower()
@@ -91,21 +126,42 @@ function M.rule(spec)
     end
   end
 
-  -- "rock, paper or scissors (r, p, s)"
-  local function sign_list()
-    local shorts = {}
+  -- A sign as players see it: "Rock", "Spock".
+  local function name(sign) return (sign:gsub("^%l", string.upper)) end
+
+  -- "Rock, Paper or Scissors (r, p, s)"
+  -- The short forms in the order of the signs (not pairs() order, which may differ between runs).
+  local function shorts()
+    local list = {}
     for _, sign in ipairs(SIGNS) do
+      local found = {}
       for short, s in pairs(SHORT) do
-        if s == sign then shorts[#shorts + 1] = short end
+        if s == sign then found[#found + 1] = short end
       end
+      table.sort(found)
+      for _, short in ipairs(found) do list[#list + 1] = short end
     end
-    return table.concat(SIGNS, ", ", 1, #SIGNS - 1) .. " or " .. SIGNS[#SIGNS] .. " (" .. table.concat(shorts, ", ") .. ")"
+    return list
+  end
+
+  local function sign_names()
+    local names = {}
+    for i, sign in ipairs(SIGNS) do names[i] = name(sign) end
+    return table.concat(names, ", ", 1, #names - 1) .. " or " .. names[#names]
+  end
+
+  local function sign_list()
+    return sign_names() .. " (" .. table.concat(shorts(), ", ") .. ")"
   end
 
   local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
-  local function score_line(state)
-    return ("You %d · Computer %d · Ties %d"):format(state.wins, state.losses, state.ties)
+  -- The separators of the texts, in ASCII with --ascii.
+  local function dot(game) return game.ascii and " - " or " · " end
+  local function dash(game) return game.ascii and " -- " or " — " end
+
+  local function score_line(state, game)
+    return ("You %d%sComputer %d%sTies %d"):format(state.wins, dot(game), state.losses, dot(game), state.ties)
   end
 
   local function length_name(n)
@@ -139,17 +195,18 @@ function M.rule(spec)
     setup = function(game)
       local state = game.match.new(game.match.length(game.options.match))
       state.throws = {}
+      if PREDICTORS[game.options.opponent] then state.predictions = { made = 0, right = 0, wrong = 0 } end
       return state
     end,
 
     -- The rule's own player, for `gamehost sim rps --bot`: half the time it throws what beats
-    -- the sign the computer has thrown most (rock first), else any sign (a player that never
-    -- varied could tie a predicting opponent forever).
+    -- the sign the computer has thrown most (the first in SIGNS order on a tie), else any sign
+    -- (a player that never varied could tie a predicting opponent forever).
     bot = function(state, game)
       if game.random(2) == 1 then return game.pick(SIGNS) end
       local counts = {}
       for _, t in ipairs(state.throws) do counts[t.computer] = (counts[t.computer] or 0) + 1 end
-      return beater(most_frequent(counts))
+      return beaters(most_frequent(counts)[1])[1]
     end,
 
     -- What a program sees (--json): the score and the last throw, as a player does; not the
@@ -162,17 +219,22 @@ function M.rule(spec)
       }
     end,
 
-    view = function(state)
-      local lines = { length_name(state.match), score_line(state) }
+    view = function(state, game)
+      local lines = { length_name(state.match), score_line(state, game) }
       if not state.over then
-        lines[#lines + 1] = "Your throw: " .. sign_list() .. "?"
+        -- Two short lines, so the view fits a 40-column terminal.
+        lines[#lines + 1] = sign_names() .. "."
+        lines[#lines + 1] = "Your throw (" .. table.concat(shorts(), ", ") .. ")?"
       end
       return table.concat(lines, "\n")
     end,
 
     moves = function(state)
       if state.over then return {} end
-      return { table.unpack(SIGNS) }
+      -- Each short form is a key: one key plays its sign in the full-screen mode.
+      local moves = { table.unpack(SIGNS) }
+      moves.keys = SHORT
+      return moves
     end,
 
     play = function(state, input, game)
@@ -180,7 +242,8 @@ function M.rule(spec)
       if not you then
         game.refuse(("'%s' is not a sign: type %s"):format(input, sign_list()))
       end
-      local cpu = OPPONENTS[game.options.opponent](state, game)
+      local cpu, counter = computer_throw(state, game)
+      if counter then score_prediction(state, counter, you) end
       local result = outcome(you, cpu)
       game.match.record(state, result)
       state.throws[#state.throws + 1] = { player = you, computer = cpu, outcome = result }
@@ -189,15 +252,15 @@ function M.rule(spec)
       if result == "tie" then
         how = "a tie, replayed"
       elseif result == "win" then
-        how = ("%s %s %s: you win this one"):format(you, BEATS[you][cpu], cpu)
+        how = ("%s %s %s: you win this one"):format(name(you), BEATS[you][cpu], name(cpu))
       else
-        how = ("%s %s %s: the computer wins this one"):format(cpu, BEATS[cpu][you], you)
+        how = ("%s %s %s: the computer wins this one"):format(name(cpu), BEATS[cpu][you], name(you))
       end
-      game.say(("You: %s · Computer: %s — %s."):format(you, cpu, how))
+      game.say(("You: %s%sComputer: %s%s%s."):format(name(you), dot(game), name(cpu), dash(game), how))
+      -- The score itself is the view's line; the message says what is left to win.
       if not state.over then
-        game.say(("Score %d:%d. You need %s, the computer %s."):format(
-          state.wins, state.losses, plural(state.needed - state.wins, "more win"),
-          plural(state.needed - state.losses, "more win")))
+        game.say(("You need %s, the computer %s."):format(
+          plural(state.needed - state.wins, "more win"), plural(state.needed - state.losses, "more win")))
       end
     end,
 

@@ -1,0 +1,86 @@
+/// Word-wrapping for the terminal: a line wider than the terminal is broken at spaces so the
+/// terminal never cuts a word in two. A continuation line keeps the line's indentation (so
+/// `  --option  help` and indented rule text stay in their column); a word wider than the
+/// whole line is cut where it must be. Widths are terminal columns (`TerminalWidth`).
+public enum TextWrap {
+    /// `text` with each line no wider than `width`, starting `startColumn` columns into the
+    /// first line (what an earlier write left on it). `hangingIndent` overrides the
+    /// continuation indent (in columns) when given.
+    public static func wrap(_ text: String, width: Int, startColumn: Int = 0, hangingIndent: Int? = nil) -> String {
+        guard width > 0 else { return text }
+        var out = ""
+        var first = true
+        var column = startColumn
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !first { out += "\n"; column = 0 }
+            first = false
+            out += wrapLine(line, width: width, column: column, hangingIndent: hangingIndent)
+        }
+        return out
+    }
+
+    /// Where `text` leaves the cursor: the columns after its last newline, counting from
+    /// `startColumn` when it has none.
+    public static func endColumn(of text: String, startColumn: Int) -> Int {
+        guard let newline = text.lastIndex(of: "\n") else { return startColumn + TerminalWidth.columns(text) }
+        return TerminalWidth.columns(String(text[text.index(after: newline)...]))
+    }
+
+    static func wrapLine(_ line: Substring, width: Int, column start: Int, hangingIndent: Int?) -> String {
+        if start + TerminalWidth.columns(String(line)) <= width { return String(line) }
+        let leading = line.prefix { $0 == " " }.count
+        // An indent at least as wide as half the line would leave no room: the words go flush.
+        let indent = min(hangingIndent ?? (start == 0 ? columnIndent(line) ?? leading : 0), width / 2)
+        var out = String(line.prefix(leading))
+        var column = start + leading
+        var pendingSpaces = 0
+        var lineHasWord = false
+        for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+            if word.isEmpty { pendingSpaces += 1; continue }
+            // Between words the spaces as written; before a fresh line's first word, none.
+            let gap = lineHasWord ? pendingSpaces + 1 : (column > indent || start > 0 ? pendingSpaces : 0)
+            pendingSpaces = 0
+            let wordWidth = TerminalWidth.columns(String(word))
+            if column + gap + wordWidth <= width {
+                out += String(repeating: " ", count: gap) + word
+                column += gap + wordWidth
+                lineHasWord = true
+                continue
+            }
+            // The word goes on a fresh line; one wider than a whole line is cut into pieces.
+            if column > indent {
+                out += "\n" + String(repeating: " ", count: indent)
+                column = indent
+            }
+            for c in word {
+                let w = TerminalWidth.columns(of: c)
+                if column + w > width && column > indent {
+                    out += "\n" + String(repeating: " ", count: indent)
+                    column = indent
+                }
+                out.append(c)
+                column += w
+            }
+            lineHasWord = true
+        }
+        return out
+    }
+
+    /// Where a two-column line's second column starts (`  /moves  the inputs ...`: after the
+    /// first gap of two spaces or more that follows text), so its continuation lines up there.
+    static func columnIndent(_ line: Substring) -> Int? {
+        var column = 0, spaces = 0, seenText = false
+        for c in line {
+            if c == " " {
+                spaces += 1
+            } else {
+                if seenText && spaces >= 2 { return column }
+                if spaces > 0 && seenText { return nil }
+                seenText = true
+                spaces = 0
+            }
+            column += TerminalWidth.columns(of: c)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+import GameCore
+import GameHost
+
+/// The flags every command shares, before or after the command: where scores live
+/// (`--data`), who is playing (`--name`, else the login name), `--ascii`, and `--plain` (line
+/// mode at a terminal).
+struct PlayerSettings {
+    var data: String?
+    var player: String
+    var ascii: Bool
+    var plain: Bool
+
+    /// The longest player name kept.
+    static let nameLimit = 32
+
+    init(_ args: inout Arguments) throws {
+        data = try args.take("data")
+        let name = try args.take("name")
+        if let name, name.trimmed.isEmpty || name.utf8.count > Self.nameLimit || TerminalText.plain(name) != name {
+            throw CLIError.usage("--name needs a name of 1 to \(Self.nameLimit) bytes with no control characters, not '\(TerminalText.plain(name))'")
+        }
+        player = name?.trimmed ?? Terminal.environment("USER").map { String($0.prefix(Self.nameLimit)) } ?? ""
+        ascii = args.flags.contains("ascii")
+        plain = args.flags.contains("plain")
+    }
+
+    /// A run is ranked only when a person plays it live: at a terminal with a fresh seed. A
+    /// seeded run can be replayed and a piped one scripted, so they are practice.
+    func ranked(seedGiven: Bool) -> Bool { !seedGiven && Terminal.inputIsTerminal }
+
+    /// Full screen at a terminal, unless `--plain`; lines everywhere else.
+    var fullScreen: Bool { !plain && Terminal.inputIsTerminal && Terminal.outputIsTerminal && Terminal.environment("TERM") != "dumb" }
+
+    /// How a game is shown and read: full screen with single keys, or lines (`line`, with
+    /// line editing at a terminal, which the menu shares).
+    func gameIO(line: StandardInput) -> (Presenter, LineSource) {
+        guard fullScreen else { return (TextPresenter(stdout_, notices: stderr_), line) }
+        let presenter = FullScreenPresenter(stdout_, notices: stderr_)
+        let input = ScreenInput()
+        input.presenter = presenter
+        return (presenter, input)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+
+/// The full-screen mode in a real terminal: tmux runs gamehost in a window the test types
+/// into (send-keys) and reads (capture-pane), at several sizes.
+final class FullScreenTests: XCTestCase {
+    /// One tmux server of the test's own, with one window running `command`.
+    final class Window {
+        let socket = "gamehost-test-\(UUID().uuidString.prefix(8))"
+        let statusFile = NSTemporaryDirectory() + "gamehost-status-\(UUID().uuidString)"
+
+        init(_ arguments: [String], columns: Int, rows: Int, environment: [String: String] = [:]) throws {
+            let binary = GamehostProcess.binary.path
+            let env = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+            let command = "env \(env) \(([binary] + arguments).map(Self.quoted).joined(separator: " ")); echo $? > \(statusFile); sleep 30"
+            try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), command], starting: true)
+        }
+
+        deinit {
+            _ = try? tmux(["kill-server"])
+            try? FileManager.default.removeItem(atPath: statusFile)
+        }
+
+        static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+        /// Runs a tmux command and returns what it printed. Spawned and reaped directly: the
+        /// command that starts the server leaves it running with the output it was given.
+        @discardableResult
+        func tmux(_ arguments: [String], starting: Bool = false) throws -> String {
+            let output = NSTemporaryDirectory() + "tmux-out-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: output) }
+            let argv = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, starting ? "/dev/null" : output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var cArgs = argv.map { strdup($0) } + [nil]
+            defer { cArgs.forEach { free($0) } }
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { throw CocoaError(.fileNoSuchFile) }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        }
+
+        /// The visible screen, one string per row (trailing spaces dropped).
+        func screen() throws -> [String] {
+            var rows = try tmux(["capture-pane", "-p"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if rows.last == "" { rows.removeLast() }  // the newline after the last row
+            return rows
+        }
+
+        /// The screen and its scrollback history.
+        func everything() throws -> String { try tmux(["capture-pane", "-p", "-S", "-"]) }
+
+        func keys(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+        /// Waits (up to 10 s) until the screen satisfies `condition`; the last screen either way.
+        @discardableResult
+        func wait(for what: String, _ condition: ([String]) -> Bool) throws -> [String] {
+            var last: [String] = []
+            for _ in 0..<200 {
+                last = try screen()
+                if condition(last) { return last }
+                usleep(50_000)
+            }
+            XCTFail("timed out waiting for \(what); the screen:\n\(last.joined(separator: "\n"))")
+            return last
+        }
+
+        /// The exit status gamehost left, once it has ended.
+        func exitStatus() -> String? {
+            for _ in 0..<200 {
+                if let s = try? String(contentsOfFile: statusFile, encoding: .utf8), !s.isEmpty { return s.trimmingCharacters(in: .whitespacesAndNewlines) }
+                usleep(50_000)
+            }
+            return nil
+        }
+    }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed (scripts/setup installs it)")
+        }
+    }
+
+    func dataEnvironment() -> [String: String] {
+        ["XDG_DATA_HOME": NSTemporaryDirectory() + "fullscreen-\(UUID().uuidString)", "TERM": "screen", "NO_COLOR": "1"]
+    }
+
+    func testHangmanRedrawsInPlaceTakesSingleKeysAndFollowsResizes() throws {
+        let window = try Window(["play", "hangman", "--words", "fruits"], columns: 60, rows: 20, environment: dataEnvironment())
+        var screen = try window.wait(for: "the first view") { $0.first == "Hangman" && $0.contains { $0.hasPrefix("Word:") } }
+        XCTAssertTrue(screen[1].hasPrefix("Seed "), screen.joined(separator: "\n"))
+        XCTAssertEqual(screen.last { !$0.isEmpty }, ">", "the prompt is on the bottom row")
+        XCTAssertEqual(screen.count, 20)
+        XCTAssertTrue(screen[19].hasPrefix(">"), screen.joined(separator: "\n"))
+
+        // One key is one guess: no Enter.
+        try window.keys("e")
+        screen = try window.wait(for: "the guess e") { $0.contains { $0.hasPrefix("Guessed: e") } }
+        try window.keys("t")
+        screen = try window.wait(for: "the guess t") { $0.contains { $0.hasPrefix("Guessed: e") && $0.contains("t") } }
+        // Drawn in place: the title is on the screen once, and nothing scrolled into history.
+        let history = try window.everything()
+        XCTAssertEqual(history.components(separatedBy: "Hangman").count - 1, 1, history)
+        XCTAssertEqual(screen.first, "Hangman")
+
+        // A command is typed on the bottom row and played with Enter; its text goes to the status area.
+        try window.keys("/", "m", "o", "v", "e", "s")
+        try window.wait(for: "the typed command") { $0.last == "> /moves" }
+        try window.keys("Enter")
+        screen = try window.wait(for: "the moves") { $0.contains { $0.hasPrefix("Moves: ") } }
+
+        // A narrow window: drawn again, every row within it.
+        try window.tmux(["resize-window", "-x", "40", "-y", "14"])
+        screen = try window.wait(for: "the redraw at 40 columns") { $0.count == 14 && $0.last?.hasPrefix(">") == true }
+        for row in screen { XCTAssertLessThanOrEqual(row.count, 40, row) }
+
+        try window.keys("/", "q", "u", "i", "t", "Enter")
+        XCTAssertEqual(window.exitStatus(), "0")
+        // Back on the main screen, which the game did not scroll: only its last word is left.
+        let after = try window.screen().joined(separator: "\n")
+        XCTAssertFalse(after.contains("Guessed:"), after)
+    }
+
+    func testCtrlCLeavesWith130AndCtrlDGoesBackToTheMenu() throws {
+        let window = try Window([], columns: 80, rows: 24, environment: dataEnvironment())
+        try window.wait(for: "the menu") { $0.contains { $0.hasPrefix("Game (number or name") } }
+        try window.keys("rps", "Enter")
+        try window.wait(for: "the first option") { $0.last { !$0.isEmpty }?.hasPrefix("match [") == true }
+        try window.keys("Enter", "Enter")
+        try window.wait(for: "the game") { $0.first == "Rock · Paper · Scissors" }
+        try window.keys("C-d")
+        try window.wait(for: "the menu again") { $0.last { !$0.isEmpty }?.hasPrefix("Game (number or name") == true }
+        try window.keys("C-c")
+        XCTAssertEqual(window.exitStatus(), "130")
+    }
+
+    func testPlainKeepsLineMode() throws {
+        let window = try Window(["play", "rps", "--plain", "--seed", "3"], columns: 80, rows: 24, environment: dataEnvironment())
+        try window.wait(for: "the prompt") { $0.contains { $0.hasPrefix("Your throw") } }
+        try window.keys("rock", "Enter")
+        let screen = try window.wait(for: "the throw") { $0.contains { $0.hasPrefix("You: Rock") } }
+        // Lines scroll as in a pipe: the banner with its replay line stays above the throw.
+        XCTAssertTrue(screen.contains { $0.hasPrefix("Seed 3 (replay: gamehost play rps --seed 3)") }, screen.joined(separator: "\n"))
+        XCTAssertTrue(screen.contains("> rock"), screen.joined(separator: "\n"))
+        try window.keys("C-d")
+        XCTAssertEqual(window.exitStatus(), "0")
+    }
+}

@@ -1,0 +1,49 @@
+import GameCore
+import XCTest
+
+final class TextWrapTests: XCTestCase {
+    func testLinesBreakAtSpacesAndNeverExceedTheWidth() {
+        let text = "Guess the hidden word one letter at a time. Each miss adds a part to the hanged man."
+        for width in [10, 20, 40, 41, 80] {
+            let wrapped = TextWrap.wrap(text, width: width)
+            for line in wrapped.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(TerminalWidth.columns(String(line)), width, "\(width): \(line)")
+                XCTAssertFalse(line.hasPrefix(" ") || line.hasSuffix(" "), "\(width): '\(line)'")
+            }
+            XCTAssertEqual(wrapped.split(whereSeparator: { $0 == " " || $0 == "\n" }), text.split(separator: " "), "no word is cut or lost at \(width)")
+        }
+        XCTAssertEqual(TextWrap.wrap("one two three", width: 9), "one two\nthree")
+        XCTAssertEqual(TextWrap.wrap("short", width: 0), "short", "no width: no wrapping")
+    }
+
+    func testContinuationLinesKeepTheIndentOrTheSecondColumn() {
+        XCTAssertEqual(TextWrap.wrap("    indented words here", width: 14), "    indented\n    words here")
+        XCTAssertEqual(TextWrap.wrap("  /moves  the inputs the game accepts now", width: 30),
+                       "  /moves  the inputs the game\n          accepts now")
+        XCTAssertEqual(TextWrap.wrap("--flag help text goes on", width: 16, hangingIndent: 7), "--flag help text\n       goes on")
+    }
+
+    func testAWordWiderThanTheLineIsCutAndWideCharactersCountTwo() {
+        XCTAssertEqual(TextWrap.wrap("abcdefghij", width: 4), "abcd\nefgh\nij")
+        XCTAssertEqual(TextWrap.wrap("ねこねこ ねこ", width: 8), "ねこねこ\nねこ", "kana are two columns each")
+        XCTAssertEqual(TextWrap.wrap("🍎🍎🍎", width: 4), "🍎🍎\n🍎")
+    }
+
+    func testTextWrittenInPiecesWrapsFromWhereTheLastPieceLeftOff() {
+        XCTAssertEqual(TextWrap.wrap("two three", width: 10, startColumn: 6), "two\nthree")
+        XCTAssertEqual(TextWrap.endColumn(of: "ab\ncde", startColumn: 5), 3)
+        XCTAssertEqual(TextWrap.endColumn(of: "ab", startColumn: 5), 7)
+    }
+
+    func testASCIIFoldingLeavesOnlyASCII() {
+        XCTAssertEqual(ASCIIText.fold("Rock · Paper — Scissors ✗ café “quoted” …"), "Rock - Paper -- Scissors x cafe \"quoted\" ...")
+        XCTAssertEqual(ASCIIText.fold("Match: 🧙‍♀️! +2"), "Match: ?! +2", "an emoji sequence is one character")
+        XCTAssertEqual(ASCIIText.fold("Ünïcödé e\u{301}"), "Unicode e", "precomposed and combining accents")
+        XCTAssertEqual(ASCIIText.fold("plain"), "plain")
+        let marked = TerminalText.coloured("red", "red")!
+        XCTAssertEqual(ASCIIText.fold(marked), marked, "colour markers are kept for the renderer")
+        for text in ["ねこ", "кошка", "▓▓ ♠♥", "\u{1F1EB}\u{1F1F7}", "a\u{0}b"] {
+            XCTAssertTrue(ASCIIText.fold(text).utf8.allSatisfy { $0 < 0x80 }, text)
+        }
+    }
+}

@@ -101,6 +101,18 @@ final class GameAPI {
     /// A refusal's reason is cut to this many bytes.
     static let reasonLimit = 1000
 
+    /// The input `play` is deciding on, so a refusal that repeats it can shorten it.
+    var input = ""
+
+    /// The longest input a refusal repeats whole; a longer one is shown by its start and
+    /// length, so a pasted page is not echoed back at the player.
+    static let echoLimit = 60
+
+    static func shortening(_ input: String, in reason: String) -> String {
+        guard input.count > echoLimit, reason.contains(input) else { return reason }
+        return reason.replacing(input, with: input.prefix(echoLimit - 20) + "… (\(input.count) characters)")
+    }
+
     private func install(libraryDirectories: [String]) {
         lua.setField(table, "options", .map([:]))
         lua.setField(table, "seed", .integer(0))
@@ -134,7 +146,7 @@ final class GameAPI {
         }
 
         set("refuse", [.any("reason")]) { [unowned self] call in
-            var reason = call.isNil(1) ? "not accepted" : call.describe(1)
+            var reason = Self.shortening(input, in: call.isNil(1) ? "not accepted" : call.describe(1))
             if reason.utf8.count > Self.reasonLimit {
                 reason = String(decoding: reason.utf8.prefix(Self.reasonLimit), as: UTF8.self) + "…"
             }

@@ -120,7 +120,9 @@ public final class GameSession {
 
     /// Applies one input line with `play(state, input, game)`.
     public func play(_ input: String) -> Outcome {
-        transaction(hook: "play") { state in
+        api.input = input
+        defer { api.input = "" }
+        return transaction(hook: "play") { state in
             try lua.call(rule.hooks.play, [.ref(state), .string(input), .ref(api.table)], results: 1, tablesByReference: true).first
         }
     }

@@ -168,26 +168,6 @@ public final class SessionDriver {
         return finish(r)
     }
 
-    /// The longest input a refusal repeats whole; a longer one is shown by its start and
-    /// length, so a pasted page is not echoed back at the player.
-    static let echoLimit = 60
-
-    /// (The refusal may hold only the input's start: a long reason is cut to its limit.)
-    static func shortening(_ input: String, in reason: String) -> String {
-        guard input.count > echoLimit, let start = reason.firstRange(of: input.prefix(echoLimit)) else { return reason }
-        var end = start.upperBound
-        var next = input.index(input.startIndex, offsetBy: echoLimit)
-        while end < reason.endIndex, next < input.endIndex, reason[end] == input[next] {
-            end = reason.index(after: end)
-            next = input.index(after: next)
-        }
-        // A reason cut at its limit ends with "…" right after the echo.
-        if end < reason.endIndex, reason[end] == "…", reason.index(after: end) == reason.endIndex { end = reason.endIndex }
-        var shortened = reason
-        shortened.replaceSubrange(start.lowerBound..<end, with: input.prefix(echoLimit - 20) + "… (\(input.count) characters)")
-        return shortened
-    }
-
     private func newGame(input: String?, status: Report.Status) -> Report {
         var r = Report(step: step, input: input, status: status)
         do {
@@ -222,7 +202,7 @@ public final class SessionDriver {
             r.notices = out.notices
         case .refused(let reason):
             r.status = .refused
-            r.reason = Self.shortening(input, in: reason)
+            r.reason = reason
             r.showsView = false
         case .failed(let message):
             r.status = .error

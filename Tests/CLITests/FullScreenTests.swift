@@ -133,6 +133,9 @@ final class FullScreenTests: XCTestCase {
         try window.wait(for: "the first option") { $0.last { !$0.isEmpty }?.hasPrefix("match [") == true }
         try window.keys("Enter", "Enter")
         try window.wait(for: "the game") { $0.first == "Rock · Paper · Scissors" }
+        // The rule names r for rock: the key plays the throw, with no Enter.
+        try window.keys("r")
+        try window.wait(for: "the throw") { $0.contains { $0.hasPrefix("You: Rock · Computer: ") } }
         try window.keys("C-d")
         try window.wait(for: "the menu again") { $0.last { !$0.isEmpty }?.hasPrefix("Game (number or name") == true }
         try window.keys("C-c")

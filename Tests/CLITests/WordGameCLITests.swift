@@ -58,6 +58,20 @@ final class WordGameCLITests: XCTestCase {
         XCTAssertEqual(e.stderr, "gamehost: \(empty): the list has no playable word\n")
     }
 
+    func testLengthsThatLeaveNoWordBlameTheFlags() throws {
+        let r = try GamehostProcess.run(["play", "hangman", "--min-length", "50"])
+        XCTAssertEqual(r.status, 2, "a usage error: the flag, not the list, is at fault")
+        XCTAssertTrue(r.stderr.hasPrefix("gamehost: --min-length 50: no word has at least 50 letters: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("animals.txt has 16 words, none of that length"), r.stderr)
+    }
+
+    func testScoresThatCannotBeSavedAreToldOnce() throws {
+        let r = try GamehostProcess.run(["play", "applepie", "--mode", "timed", "--target", "1", "--order", "list", "--words", "original",
+                                         "--data", "/dev/null/scores"], input: "buccaneer\ny\nalmanac\nn\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "Scores are not saved: ").count - 1, 1, r.stderr)
+    }
+
     func testUnknownListsAndTheSystemDictionary() throws {
         let r = try GamehostProcess.run(["play", "hangman", "--words", "klingon"])
         XCTAssertEqual(r.status, 2)

@@ -284,6 +284,14 @@ final class SessionTests: XCTestCase {
         }
     }
 
+    func testALongInputIsNotEchoedBackWhole() throws {
+        let t = try tester(["play": "function(state, input, game) game.refuse(\"'\" .. input .. \"' is not up or down\") end"])
+        let long = String(repeating: "x", count: 100_000)
+        let reason = try XCTUnwrap(t.send(String(long.prefix(4000))).reason)
+        XCTAssertEqual(reason, "'" + String(repeating: "x", count: 40) + "… (4000 characters)' is not up or down")
+        XCTAssertEqual(t.send("sideways").reason, "'sideways' is not up or down", "a short input is quoted whole")
+    }
+
     func testHostCommands() throws {
         let t = try tester(["commands": "{ peek = { help = 'show n', run = function(state, args, game) game.say('n is ' .. state.n .. ' ' .. args) end } }"])
         t.send("/help")

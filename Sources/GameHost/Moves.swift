@@ -8,18 +8,13 @@ import LuaKit
 ///
 /// The rule still decides in `play`; the description and pattern tell players (`/moves`),
 /// programs (`--json`) and `check` and `sim` (which make candidate inputs) what to try.
-/// `keys` names a key for a move (`keys = { r = "rock" }`): the full-screen mode plays the
-/// move as soon as the key is pressed, as it does a move that is one character itself.
 public struct Moves: Equatable {
     public var listed: [String]
     public var text: FreeText?
-    /// One-character keys, each for one of `listed`.
-    public var keys: [String: String]
 
-    public init(_ listed: [String], text: FreeText? = nil, keys: [String: String] = [:]) {
+    public init(_ listed: [String], text: FreeText? = nil) {
         self.listed = listed
         self.text = text
-        self.keys = keys
     }
 
     public var isEmpty: Bool { listed.isEmpty && text == nil }
@@ -30,7 +25,6 @@ public struct Moves: Equatable {
         let problem = "\(rule.path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not"
         var items: [LuaValue]
         var text: FreeText?
-        var keys: [String: String] = [:]
         switch value {
         case .array(let list): items = list
         case .map(var fields):
@@ -47,15 +41,6 @@ public struct Moves: Equatable {
                 if let error = LuaPattern.problem(pattern) { throw RuleError(["\(rule.path): moves' pattern '\(pattern)': \(error)"]) }
             }
             text = description.map { FreeText(description: $0, pattern: pattern) }
-            if let given = fields.removeValue(forKey: "keys"), !given.isNil {
-                guard let table = given.map ?? (given.array?.isEmpty == true ? [:] : nil) else {
-                    throw RuleError(["\(rule.path): moves' keys must be a table of one-character keys, as keys = { r = \"rock\" }"])
-                }
-                keys = try table.mapValues { value in
-                    guard let move = value.string else { throw RuleError(["\(rule.path): moves' keys must name moves (strings), not \(value.typeName)"]) }
-                    return move
-                }
-            }
             items = []
             for k in 1...max(fields.count, 1) where k <= fields.count {
                 guard let item = fields["\(k)"] else {
@@ -71,34 +56,17 @@ public struct Moves: Equatable {
         guard moves.count <= GameSession.movesLimit, moves.allSatisfy({ $0.utf8.count <= SessionDriver.inputLimit }) else {
             throw RuleError(["\(rule.path): moves returned more than \(GameSession.movesLimit) moves, or a move longer than an input line (\(SessionDriver.inputLimit) bytes)"])
         }
-        // A key is one printable ASCII character that is not a command's slash or a Space
-        // (which starts a typed word), for one of the moves listed.
-        for (key, move) in keys {
-            guard key.utf8.count == 1, let byte = key.utf8.first, byte > 32, byte < 127, byte != UInt8(ascii: "/") else {
-                throw RuleError(["\(rule.path): moves' key '\(TerminalText.plain(key))' must be one printable character other than / and Space"])
-            }
-            guard moves.contains(move) else {
-                throw RuleError(["\(rule.path): moves' key '\(key)' names '\(TerminalText.plain(move))', which is not one of the moves listed"])
-            }
-        }
-        self.init(moves, text: text, keys: keys)
+        self.init(moves, text: text)
     }
 
     /// "Moves: r, p, s; or type a five-letter word" for `/moves`.
     public var summary: String {
         switch (listed.isEmpty, text) {
         case (true, nil): "No moves now."
-        case (false, nil): "Moves: " + listed.joined(separator: ", ") + keysSummary
+        case (false, nil): "Moves: " + listed.joined(separator: ", ")
         case (true, let text?): "Type \(text.description)."
-        case (false, let text?): "Moves: " + listed.joined(separator: ", ") + keysSummary + "; or type \(text.description)"
+        case (false, let text?): "Moves: " + listed.joined(separator: ", ") + "; or type \(text.description)"
         }
-    }
-
-    /// " (keys: r rock, p paper)", in the order of the moves.
-    var keysSummary: String {
-        guard !keys.isEmpty else { return "" }
-        let named = listed.flatMap { move in keys.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
-        return " (keys: " + named.joined(separator: ", ") + ")"
     }
 }
 

@@ -47,7 +47,12 @@ public final class Rule {
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
-    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe", "plays_after_result", "bot"])
+    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe", "plays_after_result", "bot", "keys"])
+
+    /// One key for a move (`keys = { r = "rock" }`): in the full-screen mode the key plays the
+    /// move at once when it is among the moves offered (a move of one character is its own
+    /// key). Read once, with the rule: `moves` stays a plain list, cheap to call every step.
+    public let keys: [String: String]
 
     /// Whether `play` still takes inputs once `result` has returned a table (besides the
     /// host's y/n): `plays_after_result = true`. Off, the host refuses them itself.
@@ -206,6 +211,7 @@ public final class Rule {
             problems.append("\(path): field 'plays_after_result' must be true or false, not a \(other.typeName)")
         }
 
+        keys = Self.parseKeys(fields["keys"] ?? .nil, path: path, problems: &problems)
         options = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
         commands = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)
 
@@ -361,4 +367,29 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension Rule {
+    /// The `keys` field: one printable ASCII character (not `/`, which starts a command, nor a
+    /// Space, which starts a typed word) for each move it names.
+    static func parseKeys(_ value: LuaValue, path: String, problems: inout [String]) -> [String: String] {
+        if value.isNil || value.array?.isEmpty == true { return [:] }
+        guard let table = value.map else {
+            problems.append("\(path): field 'keys' must be a table of one-character keys, as keys = { r = \"rock\" }")
+            return [:]
+        }
+        var keys: [String: String] = [:]
+        for (key, move) in table.sorted(by: { $0.key < $1.key }) {
+            guard key.utf8.count == 1, let byte = key.utf8.first, byte > 32, byte < 127, byte != UInt8(ascii: "/") else {
+                problems.append("\(path): key '\(TerminalText.plain(key))' must be one printable character other than / and Space")
+                continue
+            }
+            guard let name = move.string, !name.isEmpty, name.utf8.count <= SessionDriver.inputLimit else {
+                problems.append("\(path): key '\(key)' must name a move (a string), not \(move.typeName)")
+                continue
+            }
+            keys[key] = name
+        }
+        return keys
+    }
 }

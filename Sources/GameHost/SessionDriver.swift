@@ -30,8 +30,6 @@ public final class SessionDriver {
         public var moves: [String] = []
         /// Free text the game also accepts now (see `Moves`).
         public var freeText: FreeText?
-        /// Keys that play a move at once in the full-screen mode (see `Moves.keys`).
-        public var keys: [String: String] = [:]
         public var result: GameResult?
         /// What a program may see of the game (see `MachineView`); null when not asked for.
         public var observation: JSONValue = .null
@@ -151,7 +149,9 @@ public final class SessionDriver {
             r.messages = lines
         case "moves":
             let moves = (try? session.result()) != nil ? Moves(Self.playAgainMoves) : (try? session.moves()) ?? Moves([])
-            r.messages = [moves.summary]
+            // The rule's keys for the moves offered: " (keys: r rock, p paper)".
+            let keys = moves.listed.flatMap { move in session.rule.keys.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
+            r.messages = [moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")]
         case "rules":
             r.messages = [session.rule.title, session.rule.howToPlay]
         case "new":
@@ -230,7 +230,6 @@ public final class SessionDriver {
                 let moves = try session.moves()
                 r.moves = moves.listed
                 r.freeText = moves.text
-                r.keys = moves.keys
             } catch { note(error) }
         }
         guard machineView != .none else { return r }

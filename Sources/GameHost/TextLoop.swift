@@ -71,7 +71,7 @@ public enum TextLoop {
         var last = first
         while !driver.finished {
             input.offer(last.moves + commands + completions(last))
-            input.offer(keys: last.keys)
+            input.offer(keys: session.rule.keys.filter { last.moves.contains($0.value) })
             guard let line = input.readLine(prompt: presenter.prompt) else {
                 presenter.end(reason: "eof")
                 return 0

@@ -53,7 +53,8 @@ final class FullScreenPresenter: Presenter {
         }
         if r.showsView { view = r.view }
         // Where single keys play but longer inputs are also taken, say how to type those.
-        let keys = r.moves.filter { $0.utf8.count == 1 } + r.keys.keys.sorted()
+        let named = session?.rule.keys.filter { r.moves.contains($0.value) }.keys.sorted() ?? []
+        let keys = r.moves.filter { $0.utf8.count == 1 } + named
         if r.result == nil, !keys.isEmpty, keys.count < r.moves.count || r.freeText != nil {
             status.append(("One key plays \(keys.count > 8 ? "a letter" : keys.joined(separator: ", ")); a Space first types a longer word.", .dim))
         }

@@ -272,15 +272,16 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(second.notices, [], "once")
     }
 
-    func testMovesMayNameKeysForTheFullScreenMode() throws {
-        let good = try tester(["moves": #"function(state) return { "up", "down", keys = { u = "up", d = "down" } } end"#])
-        XCTAssertEqual(good.last.keys, ["u": "up", "d": "down"])
-        XCTAssertEqual(good.send("/moves").messages, ["Moves: up, down (keys: u up, d down)"])
+    func testARuleMayNameKeysForItsMoves() throws {
+        let good = try tester(["keys": #"{ u = "up", d = "down", x = "sideways" }"#])
+        XCTAssertEqual(good.session.rule.keys, ["u": "up", "d": "down", "x": "sideways"])
+        XCTAssertEqual(good.send("/moves").messages, ["Moves: up, down (keys: u up, d down)"], "only the keys of moves offered now")
         for (keys, problem) in [(#"{ uu = "up" }"#, "must be one printable character"), (#"{ ["/"] = "up" }"#, "must be one printable character"),
-                                (#"{ x = "sideways" }"#, "which is not one of the moves listed"), (#"{ x = 3 }"#, "must name moves"),
+                                (#"{ [" "] = "up" }"#, "must be one printable character"), (#"{ x = 3 }"#, "must name a move"),
                                 (#""u""#, "must be a table")] {
-            let t = try tester(["moves": "function(state) return { \"up\", \"down\", keys = \(keys) } end"])
-            XCTAssertTrue(t.last.reason?.contains(problem) == true, "\(keys): \(t.last.reason ?? "no error")")
+            XCTAssertThrowsError(try tester(["keys": keys]), keys) { error in
+                XCTAssertTrue("\(error)".contains(problem), "\(keys): \(error)")
+            }
         }
     }
 

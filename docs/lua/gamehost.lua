@@ -355,7 +355,6 @@ function Game.now() end
 ---@class MoveList: string[]
 ---@field text? string       what else a player may type ("a five-letter word")
 ---@field pattern? string    a Lua pattern the whole input matches ("%a%a%a%a%a")
----@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
 
 ---`words = { list = "five-letter", length = 5 }`: a list and the word lengths the game plays.
 ---@class WordsSpec
@@ -380,6 +379,7 @@ function Game.now() end
 ---@field result fun(state: table, game: Game): GameResult|nil
 ---@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" }
 ---@field plays_after_result? boolean  play still receives inputs after result returns a table
+---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
 ---@field bot? fun(state: table, game: Game): string  the rule's own player, for `gamehost sim --bot`
 ---@field observe? fun(state: table, game: Game): table  what programs see instead of the state minus `secret`
 

@@ -173,6 +173,8 @@ function M.rule(spec)
     title = spec.title,
     about = spec.about,
     rules = spec.rules,
+    -- Each short form is a key: at a terminal one key plays its sign.
+    keys = SHORT,
 
     options = {
       match = {
@@ -231,10 +233,7 @@ function M.rule(spec)
 
     moves = function(state)
       if state.over then return {} end
-      -- Each short form is a key: one key plays its sign in the full-screen mode.
-      local moves = { table.unpack(SIGNS) }
-      moves.keys = SHORT
-      return moves
+      return { table.unpack(SIGNS) }
     end,
 
     play = function(state, input, game)

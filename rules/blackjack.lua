@@ -146,6 +146,8 @@ return {
   id = "blackjack",
   title = "Blackjack",
   about = "Beat the dealer to 21 without going over; start with 100 chips.",
+  -- At a terminal one key plays: h hit, s stand, d double, l leave.
+  keys = { h = "hit", s = "stand", d = "double", l = "leave" },
   rules = [[
 You and the dealer get two cards; one of the dealer's lies face down. Cards count their
 number, J, Q and K count 10, and an ace 1 or 11. Get closer to 21 than the dealer without

@@ -83,4 +83,30 @@ public enum TextWrap {
         }
         return nil
     }
+
+    /// Prose written with hard line breaks (a rule's `rules` text, broken to fit an editor)
+    /// joined into paragraphs, so it wraps to the terminal instead of breaking twice. A blank
+    /// line ends a paragraph; a line that is indented, starts a list item (`-`, `*`, `1.`) or
+    /// follows a line ending in `:` starts a new line, so tables and lists keep their shape.
+    public static func reflow(_ text: String) -> String {
+        var out = ""
+        var previous: Substring?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            defer { previous = line }
+            guard let before = previous else { out += line; continue }
+            let keepsBreak = line.isEmpty || before.isEmpty || line.first == " " || line.first == "\t"
+                || before.hasSuffix(":") || isListItem(line)
+            out += (keepsBreak ? "\n" : " ") + line
+        }
+        return out
+    }
+
+    /// `- item`, `* item`, `• item`, `1. item`, `2) item`.
+    static func isListItem(_ line: Substring) -> Bool {
+        if line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("• ") { return true }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return false }
+        let rest = line.dropFirst(digits.count)
+        return rest.hasPrefix(". ") || rest.hasPrefix(") ")
+    }
 }

@@ -342,7 +342,7 @@ public final class Rule {
     public func resolveOptions(_ given: [String: String]) throws -> [String: LuaValue] {
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
             let known = options.map { "--\($0.name)" } + ["--seed", "--json"] + (defaultWordList == nil ? [] : ["--words", "--min-length", "--max-length"])
-            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")))")
+            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")); every flag: gamehost play \(id) --help)")
         }
         var values: [String: LuaValue] = [:]
         for option in options {

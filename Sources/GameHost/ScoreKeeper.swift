@@ -98,7 +98,8 @@ final class ScoreKeeper {
         score.practice = practice
         var b = board(score.board, order: score.order, unit: score.unit)
         pending.append(score)
-        if practice { return nil }
+        // A practice run is not ranked, nor is a score that cannot be saved (the player is told).
+        if practice || (store != nil && !problems.isEmpty) { return nil }
         let rank = b.insert(Leaderboard.Entry(value: score.value, label: score.label, player: player))
         boards[score.board] = b
         return rank

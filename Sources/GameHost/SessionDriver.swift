@@ -131,7 +131,7 @@ public final class SessionDriver {
         ("/moves", "the inputs the game accepts now"),
         ("/rules", "how to play"),
         ("/new", "start a new game"),
-        ("/quit", "leave (Ctrl-D too)"),
+        ("/quit", "end this game (Ctrl-D too)"),
     ]
 
     private func command(_ line: String) -> Report {
@@ -153,7 +153,7 @@ public final class SessionDriver {
             let keys = moves.listed.flatMap { move in session.rule.keys.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
             r.messages = [moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")]
         case "rules":
-            r.messages = [session.rule.title, session.rule.howToPlay]
+            r.messages = [session.rule.title, TextWrap.reflow(session.rule.howToPlay)]
         case "new":
             return newGame(input: line, status: .command)
         case "quit", "exit":

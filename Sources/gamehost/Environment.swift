@@ -33,20 +33,34 @@ func scoreStore(_ data: String?) -> ScoreStore {
 /// `playerChose` is false when the name comes from elsewhere (a transcript): then it must be a
 /// list name, never a path.
 func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(), catalog: RuleCatalog,
-              playerChose: Bool = true) throws -> WordList? {
+              playerChose: Bool = true, ascii: Bool = false) throws -> WordList? {
     guard let defaultName = rule.defaultWordList else {
         if name != nil || lengths.given { throw CLIError.usage("\(rule.id) does not use word lists (no --words, --min-length or --max-length)") }
         return nil
     }
     let filter = rule.wordFilter.narrowed(minimumLetters: try lengths.minimum(), maximumLetters: try lengths.maximum())
+    let list = try loadList(name ?? defaultName, rule: rule, filter: filter, playerChose: playerChose && name != nil,
+                            lengths: lengths, catalog: catalog)
+    // --ascii shows accented letters without their accents, but a word in another script
+    // would be all question marks: such a list cannot be played in ASCII.
+    if ascii, let word = list.entries.lazy.map(\.word).first(where: { ASCIIText.fold($0).contains("?") && !$0.contains("?") }) {
+        throw CLIError.usage("--ascii: the list \(name ?? defaultName) has words ASCII cannot show (such as '\(word)'); play it without --ascii, or choose a list in Latin letters")
+    }
+    return list
+}
+
+/// A word list by name or path, its problems as the CLI reports them.
+private func loadList(_ name: String, rule: Rule, filter: WordList.Filter, playerChose: Bool, lengths: WordLengths,
+                      catalog: RuleCatalog) throws -> WordList {
+    let defaultName = rule.defaultWordList ?? name
     do {
         let list = try WordListCatalog(beside: catalog, dataHome: dataHome)
-            .load(name ?? defaultName, filter: filter, allowsPaths: playerChose && name != nil, besideRule: rule.path)
+            .load(name, filter: filter, allowsPaths: playerChose, besideRule: rule.path)
         for warning in list.warnings { fail("warning: " + warning) }
         return list
     } catch let error as UsageError {
         // The rule's own list: the rule file is at fault, not a --words the player never gave.
-        if name == nil, error.message.hasPrefix("--words: no word list") {
+        if !playerChose, name == defaultName, error.message.hasPrefix("--words: no word list") {
             let lists = WordListCatalog(beside: catalog, dataHome: dataHome).names
             let near = Spelling.nearest(to: defaultName, among: lists)
             throw CLIError.failure("\(rule.path): field 'words' names the list '\(defaultName)', which is not in the word-list folders "

@@ -52,11 +52,9 @@ final class FullScreenPresenter: Presenter {
             status.append(((r.status == .error ? "error: " : "✗ ") + reason, r.status == .error ? .error : .refusal))
         }
         if r.showsView { view = r.view }
-        // Where single keys play but longer inputs are also taken, say how to type those.
-        let named = session?.rule.keys.filter { r.moves.contains($0.value) }.keys.sorted() ?? []
-        let keys = r.moves.filter { $0.utf8.count == 1 } + named
-        if r.result == nil, !keys.isEmpty, keys.count < r.moves.count || r.freeText != nil {
-            status.append(("One key plays \(keys.count > 8 ? "a letter" : keys.joined(separator: ", ")); a Space first types a longer word.", .dim))
+        // Where letters play at once but whole words are also taken, say how to type a word.
+        if r.result == nil, r.freeText != nil, r.moves.contains(where: { $0.count == 1 }) {
+            status.append(("One key plays a letter; a Space first types a whole word.", .dim))
         }
         if let result = r.result {
             lastResult = result.summary
@@ -82,15 +80,24 @@ final class FullScreenPresenter: Presenter {
             let text = out.ascii ? ASCIIText.fold(text) : text
             return TextWrap.wrap(text, width: columns).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
-        var top: [(String, TextStyle)] = wrapped(title).map { ($0, .title) } + wrapped(header).map { ($0, .dim) } + [("", .plain)]
+        let top: [(String, TextStyle)] = wrapped(title).map { ($0, .title) } + wrapped(header).map { ($0, .dim) }
         var body = wrapped(view.hasSuffix("\n") ? String(view.dropLast()) : view).map { ($0, TextStyle.plain) }
-        let bottom = status.isEmpty ? [] : [("", TextStyle.plain)] + status.flatMap { line in wrapped(line.0).map { ($0, line.1) } }
-        // A screen too short for everything keeps the status and the end of the view.
+        var bottom = status.flatMap { line in wrapped(line.0).map { ($0, line.1) } }
+        // A screen too short for everything gives up, in turn, the blank rows, the title and
+        // seed, the hints, then the top of the view: the game's state and its messages stay.
         let room = max(1, rows - 1)
-        if top.count + body.count + bottom.count > room { top = [] }
-        if body.count + bottom.count > room { body = Array(body.suffix(max(0, room - bottom.count))) }
+        let blank = [("", TextStyle.plain)]
+        var lines = top + blank + body + (bottom.isEmpty ? [] : blank + bottom)
+        if lines.count > room { lines = top + body + bottom }
+        if lines.count > room { lines = body + bottom }
+        if lines.count > room {
+            bottom.removeAll { $0.1 == .dim }
+            if bottom.count > room { bottom = Array(bottom.suffix(room)) }
+            body = Array(body.suffix(max(0, room - bottom.count)))
+            lines = body + bottom
+        }
         var frame = "\u{1B}[H"
-        for (line, style) in (top + body + bottom).suffix(room) {
+        for (line, style) in lines {
             frame += out.styled(line, style) + "\u{1B}[K\r\n"
         }
         frame += "\u{1B}[J"
@@ -102,18 +109,22 @@ final class FullScreenPresenter: Presenter {
     func redraw() { draw() }
 }
 
-/// Keys from the terminal for the full-screen mode: a key that is a whole move by itself
-/// (a letter in Hangman, r/p/s in RPS) is played at once; anything else is typed on the
-/// bottom row and played with Enter (Backspace, Ctrl-U and Tab work; a Space first types a
-/// longer word where single keys would play). Ctrl-D on an empty row goes back to the menu;
-/// Ctrl-C leaves (the signal handler restores the terminal).
+/// Keys from the terminal for the full-screen mode. A move plays as soon as it is typed in
+/// full, when no other move starts with it: a letter in Hangman, card 7 of 12 in Memory (while
+/// 1 waits for 10, 11 or Enter), a key the rule names (r for rock). Where every move is one
+/// character, every key plays, so a repeated or unknown letter is answered at once. Anything
+/// else is typed on the bottom row and played with Enter (Backspace, Ctrl-U and Tab work; a
+/// Space first types a word where letters would play). Ctrl-D on an empty row goes back to
+/// the menu; Ctrl-C leaves (the signal handler restores the terminal).
 final class ScreenInput: LineSource {
     nonisolated(unsafe) static var shared: ScreenInput?
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
+    /// What Tab completes: moves, commands, list words.
     private var offered: [String] = []
-    /// Keys the game names for moves (`r` for rock).
-    private var keys: [UInt8: String] = [:]
+    /// The moves listed now, and the rule's keys for them.
+    private var moves: [String] = []
+    private var keys: [String: String] = [:]
     private var prompt = ""
     private var typed: [UInt8] = []
     /// Set by a leading Space: keys are typed, not played.
@@ -132,15 +143,23 @@ final class ScreenInput: LineSource {
 
     func offer(_ completions: [String]) { offered = completions }
 
-    func offer(keys: [String: String]) {
-        self.keys = Dictionary(keys.compactMap { key, move in key.utf8.first.map { ($0, move) } }) { first, _ in first }
+    func offer(moves: [String], keys: [String: String]) {
+        self.moves = moves
+        self.keys = keys
     }
 
-    /// The move a key plays at once: a move that is the key itself, or the one the game named
-    /// for it.
-    private func move(forKey byte: UInt8) -> String? {
-        if let move = keys[byte] { return move }
-        return offered.contains { $0.utf8.count == 1 && $0.utf8.first == byte } ? String(UnicodeScalar(byte)) : nil
+    /// The move that what is typed plays at once, or nil to wait for more keys or Enter.
+    func move(forTyped text: String) -> String? {
+        guard !typing, !text.isEmpty, !text.hasPrefix("/") else { return nil }
+        if let named = keys[text] { return named }
+        let lower = text.lowercased()
+        // Every move one character: each key plays (the game refuses the ones it does not take).
+        if !moves.isEmpty, moves.allSatisfy({ $0.count == 1 }), text.count == 1 {
+            return moves.contains(lower) ? lower : text
+        }
+        guard let move = moves.first(where: { $0 == text }) ?? moves.first(where: { $0.lowercased() == lower }) else { return nil }
+        let longer = moves.contains { $0.count > move.count && $0.lowercased().hasPrefix(move.lowercased()) }
+        return longer ? nil : move
     }
 
     func drawPrompt() {
@@ -198,8 +217,12 @@ final class ScreenInput: LineSource {
                 typing = true
             default:
                 if byte < 32 { break }
-                if typed.isEmpty && !typing, let move = move(forKey: byte) { return move }
                 if typed.count < StandardInput.lineLimit { typed.append(byte) }
+                // A character is whole once its UTF-8 bytes are: then what is typed may be a move.
+                if byte < 0x80 || byte & 0xC0 == 0x80, let text = String(validating: typed, as: UTF8.self),
+                   let move = move(forTyped: text) {
+                    return move
+                }
             }
             drawPrompt()
         }

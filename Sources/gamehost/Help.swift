@@ -112,8 +112,8 @@ let commandHelp: [String: String] = [
           --reveal        with --json: every step also carries the whole state, secrets
                           included (a debugging aid)
 
-        At a terminal the game is drawn full screen and a one-key move is played at once (a
-        Space first types a longer word). Anywhere else input is read line by line, so a game
+        At a terminal the game is drawn full screen and a move is played as soon as it is typed
+        in full (a Space first types a whole word where letters would play). Anywhere else input is read line by line, so a game
         can be piped: printf 'rock\\n' | gamehost play rps. Seeded, piped and --json runs are
         practice: their scores are kept apart and never ranked.
 

@@ -88,7 +88,7 @@ func gameHelp(_ game: String) throws -> Int32 {
     stdout_.write("\nOptions for every game:\n", style: .title)
     for (flag, help) in shared { writeRow(flag, help, left: left, style: .plain) }
     stdout_.write("\nHow to play:\n", style: .title)
-    stdout_.write(rule.howToPlay + "\n", style: .plain)
+    stdout_.write(TextWrap.reflow(rule.howToPlay) + "\n", style: .plain)
     stdout_.write("\nIn a game: /help, /moves, /rules, /new, /quit. Ctrl-D goes back, Ctrl-C leaves.\n", style: .dim)
     return 0
 }
@@ -146,7 +146,7 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             let stats = try store.statistics(game: id)
             if stats.played > 0 {
                 let winners = stats.winners.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-                stdout_.write("  Games played: \(stats.played)" + (winners.isEmpty ? "" : " (won by " + winners + ")") + "\n", style: .dim)
+                stdout_.write("  Games played: \(stats.played)" + (winners.isEmpty ? "" : "; wins: " + winners) + "\n", style: .dim)
             }
             if boards.isEmpty && stats.played == 0 { stdout_.write("  no scores yet\n", style: .dim) }
         } catch {

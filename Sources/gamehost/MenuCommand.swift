@@ -11,26 +11,26 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let input = StandardInput()
     while true {
         var rules: [Rule] = []
-        for (name, path) in catalog.files() {
-            do { rules.append(try Rule(path: path, libraryDirectories: catalog.libraryDirectories)) }
+        // Loaded by name, as `play` loads them, so a built-in game keeps its scores on its own boards.
+        for (name, _) in catalog.files() {
+            do { rules.append(try catalog.load(name)) }
             catch { fail("\(name): cannot load:\n\(error)") }
         }
         if rules.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
         stdout_.write("GameHost — choose a game\n", style: .title)
         let numberWidth = String(rules.count).count
-        let titleWidth = rules.map { TerminalWidth.columns($0.title) }.max() ?? 0
-        for (i, rule) in rules.enumerated() {
-            let number = TerminalWidth.pad(String(i + 1), to: numberWidth, alignRight: true)
-            stdout_.write("  \(number). " + TerminalWidth.pad(rule.title, to: titleWidth + 2), style: .plain)
-            stdout_.write(rule.about + "\n", style: .dim)
-        }
+        let labels = rules.enumerated().map { i, rule in "  \(TerminalWidth.pad(String(i + 1), to: numberWidth, alignRight: true)). \(rule.title)" }
+        // Two columns where the terminal has room; a title wider than half of it gets a row of its own.
+        let widest = labels.map(TerminalWidth.columns).max() ?? 0
+        let left = min(widest, max(12, (Terminal.width(of: 1) ?? .max) / 2 - 2))
+        for (label, rule) in zip(labels, rules) { writeRow(label, rule.about, left: left, style: .plain) }
         guard let rule = chooseGame(rules, input: input) else { return 0 }
         guard let setup = chooseOptions(rule, input: input, catalog: catalog) else {
             stdout_.write("\n", style: .plain)
             continue
         }
         let words: WordList?
-        do { words = try wordList(for: rule, name: setup.words, catalog: catalog) } catch {
+        do { words = try wordList(for: rule, name: setup.words, catalog: catalog, ascii: settings.ascii) } catch {
             fail(String(describing: error))
             continue
         }
@@ -64,9 +64,23 @@ func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
         let answer = raw.trimmed.lowercased()
         if answer == "/quit" || answer == "q" || answer == "quit" { return nil }
         if let n = Int(answer), n >= 1, n <= rules.count { return rules[n - 1] }
-        if let rule = rules.first(where: { $0.id == answer }) { return rule }
-        if !answer.isEmpty { stdout_.write("✗ no game '\(answer)': type 1 to \(rules.count) or a name\n", style: .refusal) }
+        if let rule = game(named: answer, among: rules) { return rule }
+        if !answer.isEmpty {
+            stdout_.write("✗ no game '\(answer)': type 1 to \(rules.count), a title or a name (\(rules.map(\.id).joined(separator: ", ")))\n", style: .refusal)
+        }
     }
+}
+
+/// The game a player names: by its name or its title, in any case, with spaces or hyphens or
+/// neither ("Apple Pie", "apple-pie", "applepie"), or by the start of one that no other shares
+/// ("black").
+func game(named answer: String, among rules: [Rule]) -> Rule? {
+    func key(_ text: String) -> String { String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }) }
+    let wanted = key(answer)
+    guard !wanted.isEmpty else { return nil }
+    if let exact = rules.first(where: { key($0.id) == wanted || key($0.title) == wanted }) { return exact }
+    let starting = rules.filter { key($0.id).hasPrefix(wanted) || key($0.title).hasPrefix(wanted) }
+    return starting.count == 1 ? starting[0] : nil
 }
 
 /// What the menu asked for: the options given and the word list (nil keeps the rule's).

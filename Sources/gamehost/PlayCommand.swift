@@ -16,7 +16,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let options = try args.optionTable()
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
-    let words = try wordList(for: rule, name: wordsName, lengths: lengths, catalog: catalog)
+    let words = try wordList(for: rule, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
     let record = try recordPath.map(LineFile.init(creating:))
     let clock = RecordingClock(SystemClock())
     let ascii = settings.ascii, colour = Terminal.useColour && !args.flags.contains("json")

@@ -1,4 +1,7 @@
 import GameCore
+#if canImport(Glibc)
+import Glibc
+#endif
 import GameHost
 
 /// The flags every command shares, before or after the command: where scores live
@@ -19,9 +22,16 @@ struct PlayerSettings {
         if let name, name.trimmed.isEmpty || name.utf8.count > Self.nameLimit || TerminalText.plain(name) != name {
             throw CLIError.usage("--name needs a name of 1 to \(Self.nameLimit) bytes with no control characters, not '\(TerminalText.plain(name))'")
         }
-        player = name?.trimmed ?? Terminal.environment("USER").map { String($0.prefix(Self.nameLimit)) } ?? ""
+        player = name?.trimmed ?? Self.loginName().map { String($0.prefix(Self.nameLimit)) } ?? ""
         ascii = args.flags.contains("ascii")
         plain = args.flags.contains("plain")
+    }
+
+    /// `$USER`, else the account's name (a service or container may set no USER).
+    static func loginName() -> String? {
+        if let user = Terminal.environment("USER"), !user.isEmpty, TerminalText.plain(user) == user { return user }
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
     }
 
     /// A run is ranked only when a person plays it live: at a terminal with a fresh seed. A

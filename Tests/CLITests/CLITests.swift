@@ -69,7 +69,7 @@ final class CLITests: XCTestCase {
             (["play", "rps", "--match", "--opponent", "pattern"], "gamehost: --match needs a value\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
-            (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json)\n"),
+            (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json; every flag: gamehost play rps --help)\n"),
             (["play", "rps", "--seed", "abc"], "gamehost: --seed needs a whole number from 0 to 18446744073709551615, not 'abc'\n"),
             (["play", "rps", "--match"], "gamehost: --match needs a value\n"),
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
@@ -184,10 +184,32 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
         XCTAssertTrue(r.stdout.contains("7. Rock · Paper · Scissors"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("✗ no game '99': type 1 to 8 or a name"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ no game '99': type 1 to 8, a title or a name"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ best-of-4 is not a match length"), r.stdout)
         XCTAssertTrue(r.stdout.contains("One game decides"), "SINGLE is single, in any case: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("--opponent frequency"), "the replay line names the choice as the game spells it: \(r.stdout)")
+    }
+
+    func testTheMenuTakesTitlesAndTheStartOfANameAndKeepsScoresWithTheGame() throws {
+        let dir = NSTemporaryDirectory() + "menu-names-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try GamehostProcess.run(["--data", dir], input: "Rock\nblack\nleave\nn\nApple Pie\n\n\n\n\n/quit\nguess five\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("✗ no game 'rock': type 1 to 8, a title or a name (applepie, blackjack,"), "ambiguous: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("Blackjack · chips 100"), "black is Blackjack: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("Apple Pie —"), "a title in any case: \(r.stdout)")
+        // A game played from the menu keeps its scores where gamehost play keeps them.
+        let scores = try GamehostProcess.run(["scores", "--data", dir])
+        XCTAssertTrue(scores.stdout.contains("Blackjack\n"), scores.stdout)
+        XCTAssertFalse(scores.stdout.contains("blackjack.lua"), "no second board under the file's path: \(scores.stdout)")
+    }
+
+    func testASCIIRefusesAListItCannotShow() throws {
+        let r = try GamehostProcess.run(["play", "hangman", "--words", "russian", "--ascii"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("gamehost: --ascii: the list russian has words ASCII cannot show"), r.stderr)
+        let accented = try GamehostProcess.run(["play", "hangman", "--words", "accented", "--ascii", "--seed", "1"], input: "e\n")
+        XCTAssertEqual(accented.status, 0, "accents fold away: \(accented.stderr)")
     }
 
     func testTheMenuGoesBackOneLevelOnEndOfInputAndQuit() throws {

@@ -142,6 +142,21 @@ final class FullScreenTests: XCTestCase {
         XCTAssertEqual(window.exitStatus(), "130")
     }
 
+    func testAMovePlaysAsSoonAsItIsTypedInFull() throws {
+        let window = try Window(["play", "blackjack", "--seed", "3"], columns: 60, rows: 24, environment: dataEnvironment())
+        try window.wait(for: "the bet") { $0.contains { $0.hasPrefix("Bet 1-25 chips") } }
+        // 1 waits (10 to 19 are bets too); 10 is a whole bet that no other starts.
+        try window.keys("1")
+        try window.wait(for: "the typed 1") { $0.last == "> 1" }
+        try window.keys("0")
+        try window.wait(for: "the bet of 10") { $0.contains { $0.hasPrefix("Bet 10 ·") } }
+        // The rule's keys: s stands.
+        try window.keys("s")
+        try window.wait(for: "the next bet") { $0.contains { $0.hasPrefix("Bet 1-") } }
+        try window.keys("C-d")
+        XCTAssertEqual(window.exitStatus(), "0")
+    }
+
     func testPlainKeepsLineMode() throws {
         let window = try Window(["play", "rps", "--plain", "--seed", "3"], columns: 80, rows: 24, environment: dataEnvironment())
         try window.wait(for: "the prompt") { $0.contains { $0.hasPrefix("Your throw") } }

@@ -46,4 +46,11 @@ final class TextWrapTests: XCTestCase {
             XCTAssertTrue(ASCIIText.fold(text).utf8.allSatisfy { $0 < 0x80 }, text)
         }
     }
+
+    func testProseIsReflowedButListsAndIndentedLinesKeepTheirBreaks() {
+        let rules = "Guess the word one letter\nat a time.\n\nScoring:\n- a letter: 1\n- a word: 10\n  (indented)\n1. first\n2) second\nend of\nthe list"
+        XCTAssertEqual(TextWrap.reflow(rules),
+                       "Guess the word one letter at a time.\n\nScoring:\n- a letter: 1\n- a word: 10\n  (indented)\n1. first\n2) second end of the list")
+        XCTAssertEqual(TextWrap.reflow("one line"), "one line")
+    }
 }

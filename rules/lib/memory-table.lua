@@ -217,7 +217,7 @@ function M.options(default_sets, copies)
   local theme_choices = { "random" }
   for _, n in ipairs(names) do theme_choices[#theme_choices + 1] = n end
   return {
-    theme = { choices = theme_choices, default = "random", help = "the emoji theme (rules/lib/memory-themes.lua)" },
+    theme = { choices = theme_choices, default = "random", help = "the emoji theme" },
     pairs = {
       choices = { "theme" }, accept = "%d+", default = "theme",
       help = default_sets .. " to deal: a number (kept within the theme's emoji), or the theme's own",

@@ -116,7 +116,7 @@ final class RuleContractTests: XCTestCase {
         XCTAssertThrowsError(try rule.resolveOptions(["word": "pear"])) { XCTAssertEqual(String(describing: $0), "--word: no pears") }
         XCTAssertThrowsError(try rule.resolveOptions(["word": "two words"]))
         XCTAssertThrowsError(try rule.resolveOptions(["colour": "red"])) {
-            XCTAssertEqual(String(describing: $0), "no option --colour (options: --mode, --size, --word, --seed, --json)")
+            XCTAssertEqual(String(describing: $0), "no option --colour (options: --mode, --size, --word, --seed, --json; every flag: gamehost play counter --help)")
         }
     }
 

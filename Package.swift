@@ -15,7 +15,9 @@ let package = Package(
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "LuaKit", dependencies: ["CLua"]),
-        .target(name: "GameCore"),
+        // A prefetch for word lists' hash tables: a header of one static inline function.
+        .systemLibrary(name: "CCache"),
+        .target(name: "GameCore", dependencies: ["CCache"]),
         .target(name: "GameHost", dependencies: ["LuaKit", "GameCore", "CSQLite"]),
         .target(name: "GameHostTesting", dependencies: ["GameHost", "GameCore"]),
         .executableTarget(name: "gamehost", dependencies: ["GameHost", "GameCore", "CEdit"]),

@@ -1,3 +1,4 @@
+import CCache
 /// A word list: UTF-8 text, one entry per line. `#` starts a comment; blank lines are skipped;
 /// a tab separates the word from an optional hint. A line with invalid UTF-8, a control
 /// character or no letter is an error reported as `file:line: reason`; a repeated word is a
@@ -98,6 +99,29 @@ public struct WordList {
         var filteredOut = 0
         words.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
         lines.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
+        var waiting: [Waiting] = []
+        var full = false
+        /// Adds an entry unless it repeats an earlier one; false once the list is full.
+        func take(_ e: Waiting) -> Bool {
+            if let first = seen.find(e.key, among: words, word: e.word) {
+                repeats += 1
+                if warnings.count < Self.problemLimit {
+                    warnings.append("\(name):\(e.line): '\(e.word)' repeats line \(lines[first]); it is played once")
+                }
+                return true
+            }
+            guard words.count < Self.entryLimit else {
+                problems.append("\(name):\(e.line): more than \(Self.entryLimit) words, the limit of a list")
+                full = true
+                return false
+            }
+            seen.insert(e.key, index: words.count)
+            if let hint = e.hint { hints[Int32(words.count)] = hint }
+            if e.letters == Self.otherLetters { otherScripts.append(Int32(words.count)) } else { asciiLetters |= e.letters }
+            words.append(e.word)
+            lines.append(Int32(e.line))
+            return true
+        }
         bytes.withUnsafeBufferPointer { all in
             var lineNumber = 0
             var start = 0
@@ -147,25 +171,21 @@ public struct WordList {
                         filteredOut += 1
                         continue
                     }
-                    if let first = seen.find(key, among: words, word: word) {
-                        repeats += 1
-                        if warnings.count < Self.problemLimit {
-                            warnings.append("\(name):\(lineNumber): '\(word)' repeats line \(lines[first]); it is played once")
-                        }
-                        continue
+                    // The entry's slot is fetched now and the entry taken a few lines later,
+                    // when the slot is in the cache: the fetches of several lines overlap
+                    // instead of each waiting for memory in turn.
+                    seen.prefetch(key)
+                    waiting.append(Waiting(word: word, hint: hint, key: key, letters: letters, line: lineNumber))
+                    if waiting.count == Self.lookahead {
+                        if !take(waiting.removeFirst()) { break reading }
                     }
-                    guard words.count < Self.entryLimit else {
-                        problems.append("\(name):\(lineNumber): more than \(Self.entryLimit) words, the limit of a list")
-                        break reading
-                    }
-                    seen.insert(key, index: words.count)
-                    if let hint { hints[Int32(words.count)] = hint }
-                    if letters == Self.otherLetters { otherScripts.append(Int32(words.count)) } else { asciiLetters |= letters }
-                    words.append(word)
-                    lines.append(Int32(lineNumber))
                 }
             }
+            for entry in waiting where full == false {
+                if !take(entry) { break }
+            }
         }
+
         if repeats > warnings.count { warnings.append("\(name): \(repeats - warnings.count) more repeated words, each played once") }
         if problems.count > Self.problemLimit {
             let more = problems.count - Self.problemLimit
@@ -198,47 +218,81 @@ public struct WordList {
 
     /// Entry indices by the hash of the lower-cased word, in an open-addressing table: for a
     /// 100,000-word list this is several times cheaper than a Dictionary of String keys.
+    /// A parsed entry waiting for its slot to reach the cache (see `lookahead`).
+    struct Waiting {
+        var word: String
+        var hint: String?
+        var key: UInt64
+        var letters: UInt32
+        var line: Int
+    }
+
+    /// How many lines ahead an entry's slot is read.
+    static let lookahead = 16
+
     struct KeySet {
-        private var slots: [Int32]      // entry index + 1; 0 is empty
+        /// A slot holds an entry's index + 1 in its low 20 bits (0 is empty; `entryLimit` fits)
+        /// and 12 bits of its hash above, so a probe rarely reads anything but the slot: with a
+        /// million words every other memory read is a cache miss.
+        private var slots: [UInt32]
         private var hashes: [UInt64] = []
         private var count = 0
+        static let indexBits: UInt32 = 20
 
         init(expected: Int) {
             var size = 16
-            while size < expected * 2 { size <<= 1 }
-            slots = [Int32](repeating: 0, count: size)
+            while size * 7 < expected * 10 { size <<= 1 }
+            slots = [UInt32](repeating: 0, count: size)
             hashes.reserveCapacity(expected)  // grown by doubling, a million hashes would be copied twenty times
         }
+
+        /// Where a hash starts probing: Fibonacci hashing takes the product's high bits, which
+        /// every bit of the hash reaches (FNV-1a's low bits depend only on the bytes' low bits).
+        private func start(_ hash: UInt64) -> Int {
+            Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slots.count.trailingZeroBitCount))
+        }
+
+        private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 52) << indexBits }
 
         /// The index of an earlier entry with the same lower-cased word.
         func find(_ hash: UInt64, among words: [String], word: String) -> Int? {
             let mask = slots.count - 1
-            var i = Int(truncatingIfNeeded: hash) & mask
+            let tag = Self.tag(hash)
+            var i = start(hash)
             while slots[i] != 0 {
-                let e = Int(slots[i] - 1)
-                if hashes[e] == hash && words[e].lowercased() == word.lowercased() { return e }
+                let slot = slots[i]
+                if slot & ~((1 << Self.indexBits) - 1) == tag {
+                    let e = Int(slot & ((1 << Self.indexBits) - 1)) - 1
+                    if hashes[e] == hash && words[e].lowercased() == word.lowercased() { return e }
+                }
                 i = (i + 1) & mask
             }
             return nil
         }
 
+        /// Asks for the slot a hash starts at, so that it is in the cache when `find` reads it.
+        func prefetch(_ hash: UInt64) {
+            let i = start(hash)
+            slots.withUnsafeBufferPointer { gh_prefetch($0.baseAddress! + i) }
+        }
+
         mutating func insert(_ hash: UInt64, index: Int) {
             if (count + 1) * 10 > slots.count * 7 { grow() }
             hashes.append(hash)
-            place(hash, Int32(index + 1))
+            place(hash, index)
             count += 1
         }
 
-        private mutating func place(_ hash: UInt64, _ slot: Int32) {
+        private mutating func place(_ hash: UInt64, _ index: Int) {
             let mask = slots.count - 1
-            var i = Int(truncatingIfNeeded: hash) & mask
+            var i = start(hash)
             while slots[i] != 0 { i = (i + 1) & mask }
-            slots[i] = slot
+            slots[i] = Self.tag(hash) | UInt32(index + 1)
         }
 
         private mutating func grow() {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
-            for (e, hash) in hashes.enumerated() { place(hash, Int32(e + 1)) }
+            slots = [UInt32](repeating: 0, count: slots.count * 2)
+            for (e, hash) in hashes.enumerated() { place(hash, e) }
         }
     }
 

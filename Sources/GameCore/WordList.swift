@@ -90,38 +90,9 @@ public struct WordList {
     /// Parses list text; `name` is used in messages.
     public init(bytes: [UInt8], name: String, filter: Filter = Filter()) throws {
         self.name = name
-        var words: [String] = [], lines: [Int32] = [], hints: [Int32: String] = [:]
-        var asciiLetters: UInt32 = 0, otherScripts: [Int32] = []
         var problems: [String] = []
-        var warnings: [String] = []
-        var seen = KeySet(expected: min(bytes.count / 8, Self.entryLimit))
-        var repeats = 0
         var filteredOut = 0
-        words.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
-        lines.reserveCapacity(min(bytes.count / 8, Self.entryLimit))
-        var waiting: [Waiting] = []
-        var full = false
-        /// Adds an entry unless it repeats an earlier one; false once the list is full.
-        func take(_ e: Waiting) -> Bool {
-            if let first = seen.find(e.key, among: words, word: e.word) {
-                repeats += 1
-                if warnings.count < Self.problemLimit {
-                    warnings.append("\(name):\(e.line): '\(e.word)' repeats line \(lines[first]); it is played once")
-                }
-                return true
-            }
-            guard words.count < Self.entryLimit else {
-                problems.append("\(name):\(e.line): more than \(Self.entryLimit) words, the limit of a list")
-                full = true
-                return false
-            }
-            seen.insert(e.key, index: words.count)
-            if let hint = e.hint { hints[Int32(words.count)] = hint }
-            if e.letters == Self.otherLetters { otherScripts.append(Int32(words.count)) } else { asciiLetters |= e.letters }
-            words.append(e.word)
-            lines.append(Int32(e.line))
-            return true
-        }
+        var kept = Builder(name: name, expected: min(bytes.count / 8, Self.entryLimit))
         bytes.withUnsafeBufferPointer { all in
             var lineNumber = 0
             var start = 0
@@ -174,17 +145,14 @@ public struct WordList {
                     // The entry's slot is fetched now and the entry taken a few lines later,
                     // when the slot is in the cache: the fetches of several lines overlap
                     // instead of each waiting for memory in turn.
-                    seen.prefetch(key)
-                    waiting.append(Waiting(word: word, hint: hint, key: key, letters: letters, line: lineNumber))
-                    if waiting.count == Self.lookahead {
-                        if !take(waiting.removeFirst()) { break reading }
-                    }
+                    if !kept.add(Waiting(word: word, hint: hint, key: key, letters: letters, line: lineNumber)) { break reading }
                 }
             }
-            for entry in waiting where full == false {
-                if !take(entry) { break }
-            }
+            kept.finish()
         }
+        problems += kept.problems
+        let (words, lines, hints, repeats) = (kept.words, kept.lines, kept.hints, kept.repeats)
+        var warnings = kept.warnings
 
         if repeats > warnings.count { warnings.append("\(name): \(repeats - warnings.count) more repeated words, each played once") }
         if problems.count > Self.problemLimit {
@@ -200,10 +168,78 @@ public struct WordList {
         }
         if words.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.entries = Entries(words: words, lines: lines, hints: hints)
-        self.asciiLetters = asciiLetters
-        self.otherScripts = otherScripts
+        self.asciiLetters = kept.asciiLetters
+        self.otherScripts = kept.otherScripts
         self.warnings = warnings
-        self.index = seen
+        self.index = kept.seen
+    }
+
+    /// The entries kept while a list is read: each one unless it repeats an earlier word, up
+    /// to `entryLimit`. An entry waits `lookahead` lines before it is looked up: its slot of
+    /// the duplicate check is fetched when it arrives, and is in the cache by the time it is
+    /// read, so the fetches of several lines overlap instead of each waiting for memory.
+    struct Builder {
+        let name: String
+        var words: [String] = [], lines: [Int32] = [], hints: [Int32: String] = [:]
+        var asciiLetters: UInt32 = 0, otherScripts: [Int32] = []
+        var warnings: [String] = [], problems: [String] = []
+        var repeats = 0
+        var seen: KeySet
+        /// A ring of the entries waiting, and where the oldest is.
+        private var waiting: [Waiting] = []
+        private var oldest = 0
+        private var full = false
+
+        init(name: String, expected: Int) {
+            self.name = name
+            seen = KeySet(expected: expected)
+            words.reserveCapacity(expected)
+            lines.reserveCapacity(expected)
+            waiting.reserveCapacity(WordList.lookahead)
+        }
+
+        /// Takes an entry in its turn; false once the list is full.
+        mutating func add(_ entry: Waiting) -> Bool {
+            seen.prefetch(entry.key)
+            if waiting.count < WordList.lookahead {
+                waiting.append(entry)
+                return true
+            }
+            let due = waiting[oldest]
+            waiting[oldest] = entry
+            oldest = (oldest + 1) % WordList.lookahead
+            return take(due)
+        }
+
+        /// Takes the entries still waiting, oldest first.
+        mutating func finish() {
+            let order = waiting.indices.map { (oldest + $0) % waiting.count }
+            for k in order where !full {
+                _ = take(waiting[k])
+            }
+            waiting = []
+        }
+
+        private mutating func take(_ e: Waiting) -> Bool {
+            if let first = seen.find(e.key, among: words, word: e.word) {
+                repeats += 1
+                if warnings.count < WordList.problemLimit {
+                    warnings.append("\(name):\(e.line): '\(e.word)' repeats line \(lines[first]); it is played once")
+                }
+                return true
+            }
+            guard words.count < WordList.entryLimit else {
+                problems.append("\(name):\(e.line): more than \(WordList.entryLimit) words, the limit of a list")
+                full = true
+                return false
+            }
+            seen.insert(e.key, index: words.count)
+            if let hint = e.hint { hints[Int32(words.count)] = hint }
+            if e.letters == WordList.otherLetters { otherScripts.append(Int32(words.count)) } else { asciiLetters |= e.letters }
+            words.append(e.word)
+            lines.append(Int32(e.line))
+            return true
+        }
     }
 
     /// FNV-1a over bytes, the hash used to find repeated words.

@@ -35,6 +35,26 @@ final class WordListTests: XCTestCase {
                                     "words.txt:5: 'café' repeats line 4; it is played once"])
     }
 
+    func testRepeatsAreFoundNearAndFarAndTheLimitHoldsWhileEntriesWait() throws {
+        // Entries wait some lines before they are looked up (for the cache): repeats at any
+        // distance, and at the very end, are still found, in line order.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words: [String] = (0..<40).map { (k: Int) -> String in "word" + String(letters[k % 26]) + String(letters[k / 26]) }
+        let text = (words + ["WORDAA", words[39], words[20]]).joined(separator: "\n")
+        let l = try list(text)
+        XCTAssertEqual(l.entries.map(\.word), words)
+        XCTAssertEqual(l.warnings, ["words.txt:41: 'WORDAA' repeats line 1; it is played once",
+                                    "words.txt:42: '\(words[39])' repeats line 40; it is played once",
+                                    "words.txt:43: '\(words[20])' repeats line 21; it is played once"])
+        XCTAssertTrue(l.contains("WORDBA"))
+        XCTAssertFalse(l.contains("wordzz"))
+        // One word past the limit is named by its line, with the words before it kept.
+        let over = (0...WordList.entryLimit).map { "w\($0)x" }.joined(separator: "\n")
+        XCTAssertThrowsError(try WordList(bytes: Array(over.utf8), name: "big.txt")) {
+            XCTAssertEqual("\($0)", "big.txt:\(WordList.entryLimit + 1): more than \(WordList.entryLimit) words, the limit of a list")
+        }
+    }
+
     func testBadLinesAreAllReportedWithFileAndLine() {
         var bytes = Array("good\n".utf8)
         bytes += [0x62, 0xFF, 0x67, 0x0A]                 // line 2: invalid UTF-8

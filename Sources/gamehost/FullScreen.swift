@@ -18,6 +18,8 @@ final class FullScreenPresenter: Presenter {
     /// The status area: what the last step said, each line with its style.
     private var status: [(String, TextStyle)] = []
     private var lastResult: String?
+    /// The bottom row's owner, drawn again after the screen.
+    weak var input: ScreenInput?
 
     init(_ out: StandardOutput, notices: StandardOutput) {
         self.out = out
@@ -102,7 +104,7 @@ final class FullScreenPresenter: Presenter {
         }
         frame += "\u{1B}[J"
         out.control(frame)
-        ScreenInput.shared?.drawPrompt()
+        input?.drawPrompt()
     }
 
     /// Drawn again at the new size (SIGWINCH).
@@ -117,7 +119,6 @@ final class FullScreenPresenter: Presenter {
 /// Space first types a word where letters would play). Ctrl-D on an empty row goes back to
 /// the menu; Ctrl-C leaves (the signal handler restores the terminal).
 final class ScreenInput: LineSource {
-    nonisolated(unsafe) static var shared: ScreenInput?
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
     /// What Tab completes: moves, commands, list words.
@@ -132,7 +133,6 @@ final class ScreenInput: LineSource {
     weak var presenter: FullScreenPresenter?
 
     init() {
-        Self.shared = self
         // No SA_RESTART: a resize interrupts the read, and the screen is drawn again.
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in ScreenInput.resized = 1 }

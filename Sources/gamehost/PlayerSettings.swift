@@ -48,6 +48,7 @@ struct PlayerSettings {
         let presenter = FullScreenPresenter(stdout_, notices: stderr_)
         let input = ScreenInput()
         input.presenter = presenter
+        presenter.input = input
         return (presenter, input)
     }
 }

@@ -1,8 +1,9 @@
 /// The words of a session, each played once a pass: taken in list order (`next`) or at random
 /// among those left (`draw`, an incremental Fisher-Yates through the host's source). When
 /// every word has been played, the next one starts a new pass over the whole list (in list
-/// order again, or reshuffled), so a long session never runs dry. A value type, so a snapshot
-/// before a move is a plain copy.
+/// order again, or reshuffled), so a long session never runs dry. A move that is undone
+/// rolls the queue back to a checkpoint by undoing its swaps, rather than keeping a copy: a
+/// copy of a million-word queue is 8 MB for every move that takes a word.
 public struct WordQueue {
     public let list: WordList
     /// Entry indices: the first `used` are played, in the order they were taken. (32 bits:
@@ -17,6 +18,33 @@ public struct WordQueue {
     private var lowest = 0
     /// Words a test scripted to come next, whichever way they are taken.
     private var forced: [String] = []
+    /// The swaps since the oldest open checkpoint, as pairs (`used` then, the position taken).
+    private var journal: [Int32] = []
+
+    /// Where the queue stood before a move, to roll back to if the move is undone.
+    public struct Checkpoint {
+        let used: Int, passes: Int, lowest: Int, forced: [String], journalCount: Int
+    }
+
+    /// The queue as it stands, to roll back to; `commit` forgets the swaps recorded since.
+    public func checkpoint() -> Checkpoint {
+        Checkpoint(used: used, passes: passes, lowest: lowest, forced: forced, journalCount: journal.count)
+    }
+
+    /// Undoes every word taken since `checkpoint`, last first.
+    public mutating func rollBack(to checkpoint: Checkpoint) {
+        while journal.count > checkpoint.journalCount {
+            let k = Int(journal.removeLast()), u = Int(journal.removeLast())
+            let a = Int(pool[u]), b = Int(pool[k])
+            pool.swapAt(u, k)
+            position[a] = Int32(k)
+            position[b] = Int32(u)
+        }
+        (used, passes, lowest, forced) = (checkpoint.used, checkpoint.passes, checkpoint.lowest, checkpoint.forced)
+    }
+
+    /// The move stands: its swaps need no undoing.
+    public mutating func commit() { journal.removeAll(keepingCapacity: true) }
 
     public init(_ list: WordList) {
         self.list = list
@@ -27,6 +55,8 @@ public struct WordQueue {
     /// Marks the entry at pool position `k` played.
     private mutating func take(at k: Int) -> WordList.Entry {
         let a = Int(pool[used]), b = Int(pool[k])
+        journal.append(Int32(used))
+        journal.append(Int32(k))
         pool.swapAt(used, k)
         position[a] = Int32(k)
         position[b] = Int32(used)

@@ -139,7 +139,7 @@ public final class GameSession {
         _ = api.takeOutput()
         api.refusal = nil
         let chance = random.snapshot
-        let words = api.words
+        let words = api.words?.checkpoint()
         do {
             try lua.saveSnapshot(of: current)
         } catch let error as LuaError {
@@ -157,7 +157,7 @@ public final class GameSession {
                 stateLost = "\(rule.path): the state could not be restored after \(hook): \(error) (/new starts a new game)"
             }
             random.restore(chance)
-            api.words = words
+            if let words { api.words?.rollBack(to: words) }
             api.scores.discard()
             _ = api.takeOutput()
         }
@@ -170,6 +170,7 @@ public final class GameSession {
             if case .ref(let replacement)? = returned, replacement.typeName == "table" { state = replacement }
             let out = api.takeOutput()
             api.scores.commit(at: clock.now())
+            api.words?.commit()
             resultMayHaveChanged = true
             return .accepted(Output(messages: out.messages, bells: out.bells, notices: api.scores.takeProblems()))
         } catch let error as LuaError {
@@ -317,8 +318,12 @@ public final class GameSession {
         default: hook = rule.hooks.result
         }
         let chance = random.snapshot
-        let words = api.words
-        defer { random.restore(chance); api.words = words; api.scores.discard(); _ = api.takeOutput(); api.refusal = nil }
+        let words = api.words?.checkpoint()
+        defer {
+            random.restore(chance)
+            if let words { api.words?.rollBack(to: words) }
+            api.scores.discard(); _ = api.takeOutput(); api.refusal = nil
+        }
         do {
             let value = try lua.call(hook, [.ref(state), .ref(api.table)], results: 1, tablesByReference: maxLength != nil).first ?? .nil
             guard let maxLength, case .ref(let table) = value, table.typeName == "table" else { return value }

@@ -91,6 +91,32 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(l.entries.last?.line, 100_000)
     }
 
+    func testAnUndoneMoveRollsTheQueueBackWithoutACopy() throws {
+        let l = try list("ax\nbx\ncx\ndx\nex\n")
+        var q = WordQueue(l)
+        let random = RandomSource(seed: 5)
+        _ = try q.draw(random)
+        q.commit()
+        // What the queue gives from here, taken once and then again after a rollback.
+        let mark = q.checkpoint(), chance = random.snapshot
+        let first = try (0..<7).map { _ in try q.draw(random)!.word }  // across the end of a pass
+        XCTAssertEqual(q.passes, 1)
+        q.rollBack(to: mark)
+        random.restore(chance)
+        XCTAssertEqual(q.passes, 0)
+        XCTAssertEqual(q.left, 4)
+        XCTAssertEqual(try (0..<7).map { _ in try q.draw(random)!.word }, first, "the same words in the same order")
+        // Committed swaps stay: a rollback to a later checkpoint keeps them.
+        q.commit()
+        XCTAssertEqual(q.left, 2, "8 words taken: a pass of 5, then 3")
+        let later = q.checkpoint()
+        let next = try q.next()?.word
+        XCTAssertEqual(q.left, 1)
+        q.rollBack(to: later)
+        XCTAssertEqual(q.left, 2)
+        XCTAssertEqual(try q.next()?.word, next)
+    }
+
     func testTheQueuePlaysEachWordOnce() throws {
         let l = try list("a1\nb1\nc1\nd1\ne1\n".replacingOccurrences(of: "1", with: "x"))
         var q = WordQueue(l)

@@ -247,7 +247,8 @@ leaderboard.]],
         -- The target was reached; the host may still rank nothing (submit returns nil then).
         summary = summary .. ("\n%s in %.1f s: "):format(plural(state.wins, "word"), state.elapsed)
           .. (state.rank and ("rank %d. Best times: %s"):format(state.rank, state.board)
-            or "a practice run (seeded or scripted): not ranked.")
+            or (game.scores.practice and "a practice run (seeded or scripted): not ranked."
+              or "not ranked: scores cannot be saved."))
       else
         summary = summary .. ("\nThe list ran out before %s: this run is not ranked."):format(plural(game.options.target, "win"))
       end

@@ -139,7 +139,9 @@ used again. Your statistics are kept for each word list.]],
 
   view = function(state, game)
     local dot = game.ascii and " - " or " · "
-    local lines = { ("Guess Five%stry %d of %d%s"):format(dot, math.min(#state.rows + 1, TRIES), TRIES,
+    -- While playing, the try to come; once over, the tries taken.
+    local try = state.over and #state.rows or math.min(#state.rows + 1, TRIES)
+    local lines = { ("Guess Five%stry %d of %d%s"):format(dot, try, TRIES,
       game.options.hard == "on" and dot .. "hard" or "") }
     for _, row in ipairs(state.rows) do
       local cells = {}

@@ -85,17 +85,18 @@ public enum TextWrap {
     }
 
     /// Prose written with hard line breaks (a rule's `rules` text, broken to fit an editor)
-    /// joined into paragraphs, so it wraps to the terminal instead of breaking twice. A blank
-    /// line ends a paragraph; a line that is indented, starts a list item (`-`, `*`, `1.`) or
-    /// follows a line ending in `:` starts a new line, so tables and lists keep their shape.
+    /// joined into paragraphs, so it wraps to the terminal instead of breaking twice. Only
+    /// prose joins prose: a blank line ends a paragraph, and an indented line or a list item
+    /// (`-`, `*`, `1.`), or any line after one, keeps its break, so tables and lists keep
+    /// their shape.
     public static func reflow(_ text: String) -> String {
         var out = ""
         var previous: Substring?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             defer { previous = line }
             guard let before = previous else { out += line; continue }
-            let keepsBreak = line.isEmpty || before.isEmpty || line.first == " " || line.first == "\t"
-                || before.hasSuffix(":") || isListItem(line)
+            func isProse(_ l: Substring) -> Bool { !l.isEmpty && l.first != " " && l.first != "\t" && !isListItem(l) }
+            let keepsBreak = !isProse(line) || !isProse(before)
             out += (keepsBreak ? "\n" : " ") + line
         }
         return out

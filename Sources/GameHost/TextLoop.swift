@@ -6,14 +6,14 @@ public protocol LineSource: AnyObject {
     func readLine(prompt: String) -> String?
     /// What the player may type now (moves and /commands), for completion at a terminal.
     func offer(_ completions: [String])
-    /// The moves listed now and the rule's keys for them, where input is read key by key (a
-    /// move plays as soon as it is typed in full).
-    func offer(moves: [String], keys: [String: String])
+    /// The moves listed now, the rule's keys for them, and whether free text is taken too,
+    /// where input is read key by key (a move plays as soon as it is typed in full).
+    func offer(moves: [String], keys: [String: String], takesText: Bool)
 }
 
 extension LineSource {
     public func offer(_ completions: [String]) {}
-    public func offer(moves: [String], keys: [String: String]) {}
+    public func offer(moves: [String], keys: [String: String], takesText: Bool) {}
 }
 
 /// How a piece of output should look; a terminal sink may colour it, others ignore it.
@@ -72,7 +72,7 @@ public enum TextLoop {
         var last = first
         while !driver.finished {
             input.offer(last.moves + commands + completions(last))
-            input.offer(moves: last.moves, keys: session.rule.keys.filter { last.moves.contains($0.value) })
+            input.offer(moves: last.moves, keys: session.rule.keys.filter { last.moves.contains($0.value) }, takesText: last.freeText != nil)
             guard let line = input.readLine(prompt: presenter.prompt) else {
                 presenter.end(reason: "eof")
                 return 0

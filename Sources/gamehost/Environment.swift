@@ -43,8 +43,9 @@ func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(
                             lengths: lengths, catalog: catalog)
     // --ascii shows accented letters without their accents, but a word in another script
     // would be all question marks: such a list cannot be played in ASCII.
-    if ascii, let word = list.entries.lazy.map(\.word).first(where: { ASCIIText.fold($0).contains("?") && !$0.contains("?") }) {
-        throw CLIError.usage("--ascii: the list \(name ?? defaultName) has words ASCII cannot show (such as '\(word)'); play it without --ascii, or choose a list in Latin letters")
+    // (The word is named by its line: under --ascii the message itself is folded.)
+    if ascii, let entry = list.entries.first(where: { ASCIIText.fold($0.word).contains("?") && !$0.word.contains("?") }) {
+        throw CLIError.usage("--ascii: the list \(name ?? defaultName) has words ASCII cannot show (the first on line \(entry.line)); play it without --ascii, or choose a list in Latin letters")
     }
     return list
 }

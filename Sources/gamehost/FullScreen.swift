@@ -114,8 +114,9 @@ final class FullScreenPresenter: Presenter {
 /// Keys from the terminal for the full-screen mode. A move plays as soon as it is typed in
 /// full, when no other move starts with it: a letter in Hangman, card 7 of 12 in Memory (while
 /// 1 waits for 10, 11 or Enter), a key the rule names (r for rock). Where every move is one
-/// character, every key plays, so a repeated or unknown letter is answered at once. Anything
-/// else is typed on the bottom row and played with Enter (Backspace, Ctrl-U and Tab work; a
+/// character, every key plays, so a repeated or unknown letter is answered at once; where the
+/// game takes no free text, keys that no move starts with play too, so the game answers them.
+/// Anything else is typed on the bottom row and played with Enter (Backspace, Ctrl-U and Tab work; a
 /// Space first types a word where letters would play). Ctrl-D on an empty row goes back to
 /// the menu; Ctrl-C leaves (the signal handler restores the terminal).
 final class ScreenInput: LineSource {
@@ -126,6 +127,7 @@ final class ScreenInput: LineSource {
     /// The moves listed now, and the rule's keys for them.
     private var moves: [String] = []
     private var keys: [String: String] = [:]
+    private var takesText = false
     private var prompt = ""
     private var typed: [UInt8] = []
     /// Set by a leading Space: keys are typed, not played.
@@ -143,9 +145,10 @@ final class ScreenInput: LineSource {
 
     func offer(_ completions: [String]) { offered = completions }
 
-    func offer(moves: [String], keys: [String: String]) {
+    func offer(moves: [String], keys: [String: String], takesText: Bool) {
         self.moves = moves
         self.keys = keys
+        self.takesText = takesText
     }
 
     /// The move that what is typed plays at once, or nil to wait for more keys or Enter.
@@ -157,7 +160,12 @@ final class ScreenInput: LineSource {
         if !moves.isEmpty, moves.allSatisfy({ $0.count == 1 }), text.count == 1 {
             return moves.contains(lower) ? lower : text
         }
-        guard let move = moves.first(where: { $0 == text }) ?? moves.first(where: { $0.lowercased() == lower }) else { return nil }
+        guard let move = moves.first(where: { $0 == text }) ?? moves.first(where: { $0.lowercased() == lower }) else {
+            // Keys no move starts with can never become one: played at once, so the game
+            // answers (a bet too high, a card already face up) instead of leaving them typed.
+            let possible = takesText || moves.contains { $0.lowercased().hasPrefix(lower) }
+            return possible ? nil : text
+        }
         let longer = moves.contains { $0.count > move.count && $0.lowercased().hasPrefix(move.lowercased()) }
         return longer ? nil : move
     }

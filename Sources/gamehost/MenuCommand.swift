@@ -65,7 +65,10 @@ func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
         if answer == "/quit" || answer == "q" || answer == "quit" { return nil }
         if let n = Int(answer), n >= 1, n <= rules.count { return rules[n - 1] }
         if let rule = game(named: answer, among: rules) { return rule }
-        if !answer.isEmpty {
+        let starting = games(startingWith: answer, among: rules)
+        if starting.count > 1 {
+            stdout_.write("✗ '\(answer)' could be \(starting.map { "\($0.title) (\($0.id))" }.joined(separator: " or ")): type more of it\n", style: .refusal)
+        } else if !answer.isEmpty {
             stdout_.write("✗ no game '\(answer)': type 1 to \(rules.count), a title or a name (\(rules.map(\.id).joined(separator: ", ")))\n", style: .refusal)
         }
     }
@@ -75,12 +78,23 @@ func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
 /// neither ("Apple Pie", "apple-pie", "applepie"), or by the start of one that no other shares
 /// ("black").
 func game(named answer: String, among rules: [Rule]) -> Rule? {
-    func key(_ text: String) -> String { String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }) }
-    let wanted = key(answer)
+    let wanted = nameKey(answer)
     guard !wanted.isEmpty else { return nil }
-    if let exact = rules.first(where: { key($0.id) == wanted || key($0.title) == wanted }) { return exact }
-    let starting = rules.filter { key($0.id).hasPrefix(wanted) || key($0.title).hasPrefix(wanted) }
+    if let exact = rules.first(where: { nameKey($0.id) == wanted || nameKey($0.title) == wanted }) { return exact }
+    let starting = games(startingWith: answer, among: rules)
     return starting.count == 1 ? starting[0] : nil
+}
+
+/// The games whose name or title starts with `answer`, compared as `nameKey`s.
+func games(startingWith answer: String, among rules: [Rule]) -> [Rule] {
+    let wanted = nameKey(answer)
+    guard !wanted.isEmpty else { return [] }
+    return rules.filter { nameKey($0.id).hasPrefix(wanted) || nameKey($0.title).hasPrefix(wanted) }
+}
+
+/// A name as the menu compares it: lower case, letters and digits only.
+func nameKey(_ text: String) -> String {
+    String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
 }
 
 /// What the menu asked for: the options given and the word list (nil keeps the rule's).

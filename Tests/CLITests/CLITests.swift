@@ -195,7 +195,7 @@ final class CLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try GamehostProcess.run(["--data", dir], input: "Rock\nblack\nleave\nn\nApple Pie\n\n\n\n\n/quit\nguess five\n")
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("✗ no game 'rock': type 1 to 8, a title or a name (applepie, blackjack,"), "ambiguous: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("✗ 'rock' could be Rock · Paper · Scissors (rps) or Rock · Paper · Scissors · Lizard · Spock (rpsls): type more of it"), "ambiguous: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("Blackjack · chips 100"), "black is Blackjack: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("Apple Pie —"), "a title in any case: \(r.stdout)")
         // A game played from the menu keeps its scores where gamehost play keeps them.
@@ -207,7 +207,7 @@ final class CLITests: XCTestCase {
     func testASCIIRefusesAListItCannotShow() throws {
         let r = try GamehostProcess.run(["play", "hangman", "--words", "russian", "--ascii"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("gamehost: --ascii: the list russian has words ASCII cannot show"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("gamehost: --ascii: the list russian has words ASCII cannot show (the first on line "), r.stderr)
         let accented = try GamehostProcess.run(["play", "hangman", "--words", "accented", "--ascii", "--seed", "1"], input: "e\n")
         XCTAssertEqual(accented.status, 0, "accents fold away: \(accented.stderr)")
     }

@@ -153,6 +153,9 @@ final class FullScreenTests: XCTestCase {
         // The rule's keys: s stands.
         try window.keys("s")
         try window.wait(for: "the next bet") { $0.contains { $0.hasPrefix("Bet 1-") } }
+        // 2 waits (20 to 25 are bets); 26 can never be one: it is played, and refused at once.
+        try window.keys("2", "6")
+        try window.wait(for: "the refusal of 26") { $0.contains { $0.hasPrefix("✗ ") } && $0.last == ">" }
         try window.keys("C-d")
         XCTAssertEqual(window.exitStatus(), "0")
     }

@@ -48,9 +48,9 @@ final class TextWrapTests: XCTestCase {
     }
 
     func testProseIsReflowedButListsAndIndentedLinesKeepTheirBreaks() {
-        let rules = "Guess the word one letter\nat a time.\n\nScoring:\n- a letter: 1\n- a word: 10\n  (indented)\n1. first\n2) second\nend of\nthe list"
+        let rules = "Guess the word one letter\nat a time. Each miss adds a part:\nhead, body.\n\nScoring:\n- a letter: 1\n- a word: 10\n  (indented)\n1. first\n2) second\nProse again\ngoes on"
         XCTAssertEqual(TextWrap.reflow(rules),
-                       "Guess the word one letter at a time.\n\nScoring:\n- a letter: 1\n- a word: 10\n  (indented)\n1. first\n2) second end of the list")
+                       "Guess the word one letter at a time. Each miss adds a part: head, body.\n\nScoring:\n- a letter: 1\n- a word: 10\n  (indented)\n1. first\n2) second\nProse again goes on")
         XCTAssertEqual(TextWrap.reflow("one line"), "one line")
     }
 }

@@ -53,7 +53,7 @@ public final class GameSession {
     public init(rule: Rule, options: [String: String] = [:], seed: UInt64, clock: Clock = ManualClock(),
                 words: WordList? = nil, scores: ScoreStore? = nil, ascii: Bool = false, colour: Bool = false,
                 recordedBoards: [String: Leaderboard] = [:], recordedRecords: [String: JSONValue] = [:],
-                player: String = "") throws {
+                player: @autoclosure @escaping () -> String = "") throws {
         self.rule = rule
         self.seed = seed
         self.random = RandomSource(seed: seed)
@@ -70,7 +70,7 @@ public final class GameSession {
         let keeper = ScoreKeeper(store: scores, preset: recordedBoards, presetRecords: recordedRecords)
         keeper.game = rule.scoreKey
         keeper.ruleHash = rule.contentHash
-        keeper.player = player
+        keeper.playerName = player
         rule.api.bind(options: self.options, seed: seed, random: random, clock: clock, words: words, scores: keeper)
         rule.api.ascii = ascii
         rule.api.usesColour = colour

@@ -8,8 +8,10 @@ final class ScoreKeeper {
     let store: ScoreStore?
     var game = ""
     var ruleHash = ""
-    /// The name scores are kept under.
-    var player = ""
+    /// The name scores are kept under, asked for at the first score: finding a login name may
+    /// read the system's user database, which a game that keeps no scores never needs.
+    var playerName: () -> String = { "" }
+    private(set) lazy var player = playerName()
     /// A practice session (seeded, or scripted from a pipe): its scores are kept apart and
     /// never ranked, so a replayed or scripted run cannot fill the board.
     var practice = false

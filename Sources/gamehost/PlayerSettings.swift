@@ -9,7 +9,9 @@ import GameHost
 /// mode at a terminal).
 struct PlayerSettings {
     var data: String?
-    var player: String
+    /// `--name`, if given; else the login name, looked up only when a score is kept.
+    private let name: String?
+    var player: String { name ?? Self.loginName().map { String($0.prefix(Self.nameLimit)) } ?? "" }
     var ascii: Bool
     var plain: Bool
 
@@ -22,7 +24,7 @@ struct PlayerSettings {
         if let name, name.trimmed.isEmpty || name.utf8.count > Self.nameLimit || TerminalText.plain(name) != name {
             throw CLIError.usage("--name needs a name of 1 to \(Self.nameLimit) bytes with no control characters, not '\(TerminalText.plain(name))'")
         }
-        player = name?.trimmed ?? Self.loginName().map { String($0.prefix(Self.nameLimit)) } ?? ""
+        self.name = name?.trimmed
         ascii = args.flags.contains("ascii")
         plain = args.flags.contains("plain")
     }

@@ -68,6 +68,7 @@ func run() -> Int32 {
     }
 }
 
-Terminal.useUTF8CharacterType()
+// Only libedit reads the locale, and only at a terminal: a pipe skips loading it.
+if Terminal.inputIsTerminal { Terminal.useUTF8CharacterType() }
 Terminal.installInterruptHandler()
 exit(run())

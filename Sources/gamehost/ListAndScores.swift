@@ -66,12 +66,20 @@ func optionRows(_ rule: Rule) -> [(String, String)] {
 /// One row of a two-column listing: `label` padded to `left` columns (a longer one gets a
 /// line of its own), the text after it wrapped under its own column.
 func writeRow(_ label: String, _ text: String, left: Int, style: TextStyle) {
-    let labelWidth = TerminalWidth.columns(label)
-    var line = labelWidth > left ? label + "\n" + String(repeating: " ", count: left + 2) + text
-                                 : TerminalWidth.pad(label, to: left + 2) + text
-    if stdout_.ascii { line = ASCIIText.fold(line) }
-    if let width = Terminal.width(of: 1) { line = TextWrap.wrap(line, width: width, hangingIndent: left + 2) }
-    stdout_.write(line + "\n", style: style)
+    let width = Terminal.width(of: 1)
+    func fitted(_ text: String, indent: Int) -> String {
+        let text = stdout_.ascii ? ASCIIText.fold(text) : text
+        return width.map { TextWrap.wrap(text, width: $0, hangingIndent: indent) } ?? text
+    }
+    guard TerminalWidth.columns(label) > left else {
+        return stdout_.write(fitted(TerminalWidth.pad(label, to: left + 2) + text, indent: left + 2) + "\n", style: style)
+    }
+    // A label too wide for its column has a row of its own, wrapped under its own first word
+    // ("  8. Rock · Paper ..." continues under "Rock"), and the text goes below.
+    let leading = label.prefix { $0 == " " }.count
+    let firstWord = label.dropFirst(leading).prefix { $0 != " " }.count
+    stdout_.write(fitted(label, indent: leading + firstWord + 1) + "\n", style: style)
+    stdout_.write(fitted(String(repeating: " ", count: left + 2) + text, indent: left + 2) + "\n", style: style)
 }
 
 /// `gamehost play GAME --help`: the game's options, the flags it takes, and how to play it.

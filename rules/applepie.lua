@@ -90,7 +90,7 @@ local function end_round(state, game, won)
     state.losses = state.losses + 1
     game.say(("No %s left. The word was \"%s\"."):format(theme.plural, state.word))
   end
-  game.say(tally(state, game))
+  -- (The view's tally line already shows the new totals.)
   if game.options.mode == "timed" and state.wins >= game.options.target then
     return finish_timed_run(state, game)
   end
@@ -187,6 +187,10 @@ leaderboard.]],
   view = function(state, game)
     local lines = {}
     if state.over then
+      -- The last tree and word stay on the screen under the final tally.
+      lines[#lines + 1] = "Apple Pie" .. (game.ascii and " -- " or " — ") .. "the end"
+      lines[#lines + 1] = draw_tree(state, game)
+      lines[#lines + 1] = "Word:    " .. state.word
       lines[#lines + 1] = tally(state, game)
       return table.concat(lines, "\n")
     end

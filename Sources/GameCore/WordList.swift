@@ -276,6 +276,7 @@ public struct WordList {
         static let indexBits: UInt32 = 20
 
         init(expected: Int) {
+            assert(WordList.entryLimit < 1 << Int(Self.indexBits), "an entry's index must fit its slot")
             var size = 16
             while size * 7 < expected * 10 { size <<= 1 }
             slots = [UInt32](repeating: 0, count: size)

@@ -67,6 +67,7 @@ final class GameAPI {
         self.words = words.map(WordQueue.init)
         letterCache = [:]
         self.scores = scores
+        practice = false  // a session is ranked until it says otherwise (GameSession.ranked)
         lua.setField(table, "options", .map(options))
         lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))
         setWordListName(words.map { FileSystem.stem(of: $0.name) })

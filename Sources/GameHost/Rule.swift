@@ -54,6 +54,11 @@ public final class Rule {
     /// key). Read once, with the rule: `moves` stays a plain list, cheap to call every step.
     public let keys: [String: String]
 
+    /// The keys of the moves offered now.
+    public func keys(offered moves: [String]) -> [String: String] {
+        keys.filter { moves.contains($0.value) }
+    }
+
     /// Whether `play` still takes inputs once `result` has returned a table (besides the
     /// host's y/n): `plays_after_result = true`. Off, the host refuses them itself.
     public let playsAfterResult: Bool

@@ -92,7 +92,7 @@ public final class ScoreStore {
     public func leaderboard(game: String, ruleHash: String?, board: String, order: Leaderboard.Order, unit: String,
                             limit: Int = ScoreStore.boardLimit, practice: Bool = false) throws -> Leaderboard {
         // A database from before players and practice runs has only ranked entries.
-        let hasPlayers = try hasColumn("scores", "player")
+        let hasPlayers = try hasPlayerColumns()
         var filter = "game = ? AND board = ? AND value IS NOT NULL"
         if hasPlayers { filter += practice ? " AND practice <> 0" : " AND practice = 0" } else if practice { filter += " AND 0" }
         var params: [Value] = [.text(game), .text(board)]
@@ -127,6 +127,16 @@ public final class ScoreStore {
         } catch {
             return String(describing: error)
         }
+    }
+
+    /// Whether the scores table has its player and practice columns (an older read-only
+    /// database may not), asked once.
+    private var playerColumns: Bool?
+    private func hasPlayerColumns() throws -> Bool {
+        if let playerColumns { return playerColumns }
+        let has = try hasColumn("scores", "player")
+        playerColumns = has
+        return has
     }
 
     private func hasColumn(_ table: String, _ column: String) throws -> Bool {

@@ -150,7 +150,8 @@ public final class SessionDriver {
         case "moves":
             let moves = (try? session.result()) != nil ? Moves(Self.playAgainMoves) : (try? session.moves()) ?? Moves([])
             // The rule's keys for the moves offered: " (keys: r rock, p paper)".
-            let keys = moves.listed.flatMap { move in session.rule.keys.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
+            let offered = session.rule.keys(offered: moves.listed)
+            let keys = moves.listed.flatMap { move in offered.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
             r.messages = [moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")]
         case "rules":
             r.messages = [session.rule.title, TextWrap.reflow(session.rule.howToPlay)]

@@ -72,7 +72,7 @@ public enum TextLoop {
         var last = first
         while !driver.finished {
             input.offer(last.moves + commands + completions(last))
-            input.offer(moves: last.moves, keys: session.rule.keys.filter { last.moves.contains($0.value) }, takesText: last.freeText != nil)
+            input.offer(moves: last.moves, keys: session.rule.keys(offered: last.moves), takesText: last.freeText != nil)
             guard let line = input.readLine(prompt: presenter.prompt) else {
                 presenter.end(reason: "eof")
                 return 0

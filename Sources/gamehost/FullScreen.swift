@@ -75,9 +75,12 @@ final class FullScreenPresenter: Presenter {
         if reason == "error", let last = status.last { notices.write(last.0 + "\n", style: .plain) }
     }
 
-    /// The rows of the screen below the view: the status, then the prompt row.
-    private func draw() {
+    /// The whole screen, from the top: title and seed, the view, the status, then the prompt
+    /// row. Also called when the window changes size (SIGWINCH).
+    func draw() {
         let (rows, columns) = Terminal.size()
+        // Folded before measuring, so `--ascii` text wraps at its own width (`styled` then
+        // finds it folded already).
         func wrapped(_ text: String) -> [String] {
             let text = out.ascii ? ASCIIText.fold(text) : text
             return TextWrap.wrap(text, width: columns).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -106,9 +109,6 @@ final class FullScreenPresenter: Presenter {
         out.control(frame)
         input?.drawPrompt()
     }
-
-    /// Drawn again at the new size (SIGWINCH).
-    func redraw() { draw() }
 }
 
 /// Keys from the terminal for the full-screen mode. A move plays as soon as it is typed in
@@ -133,15 +133,6 @@ final class ScreenInput: LineSource {
     /// Set by a leading Space: keys are typed, not played.
     private var typing = false
     weak var presenter: FullScreenPresenter?
-
-    init() {
-        // No SA_RESTART: a resize interrupts the read, and the screen is drawn again.
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in ScreenInput.resized = 1 }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGWINCH, &action, nil)
-    }
 
     func offer(_ completions: [String]) { offered = completions }
 
@@ -170,10 +161,20 @@ final class ScreenInput: LineSource {
         return longer ? nil : move
     }
 
+    /// The bottom row: the prompt and what is typed, its end when it is longer than the row
+    /// (a longer line would wrap and scroll the screen).
     func drawPrompt() {
-        let rows = Terminal.size().rows
-        let shown = TerminalText.plain(prompt + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
-        stdout_.control("\u{1B}[\(rows);1H" + shown + "\u{1B}[K")
+        let (rows, columns) = Terminal.size()
+        let line = TerminalText.plain(prompt + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
+        var start = line.endIndex, width = 0
+        while start > line.startIndex {
+            let before = line.index(before: start)
+            let w = TerminalWidth.columns(of: line[before])
+            if width + w >= columns { break }
+            width += w
+            start = before
+        }
+        stdout_.control("\u{1B}[\(rows);1H" + line[start...] + "\u{1B}[K")
     }
 
     func readLine(prompt: String) -> String? {
@@ -192,14 +193,23 @@ final class ScreenInput: LineSource {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(0, TCSANOW, &raw)
-        defer { tcsetattr(0, TCSANOW, &original) }
+        // While a key is awaited, a resize interrupts the read (no SA_RESTART) and the screen is
+        // drawn again; the handler before (libedit's, the default) comes back after.
+        var resize = sigaction(), before = sigaction()
+        resize.__sigaction_handler.sa_handler = { _ in ScreenInput.resized = 1 }
+        sigemptyset(&resize.sa_mask)
+        sigaction(SIGWINCH, &resize, &before)
+        defer {
+            sigaction(SIGWINCH, &before, nil)
+            tcsetattr(0, TCSANOW, &original)
+        }
         while true {
             var byte: UInt8 = 0
             let n = read(0, &byte, 1)
             if n < 0 && errno == EINTR {
                 if Self.resized != 0 {
                     Self.resized = 0
-                    presenter?.redraw()
+                    presenter?.draw()
                 }
                 continue
             }

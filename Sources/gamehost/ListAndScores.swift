@@ -149,7 +149,7 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         do {
             if i > 0 { stdout_.write("\n", style: .plain) }
             stdout_.write((rule?.title ?? key) + (file.map { " (\($0))" } ?? "") + "\n", style: .title)
-            let boards = try store.boards(game: id, ruleHash: rule?.contentHash)
+            let boards = try store.boards(game: id, ruleHash: rule?.contentHash, limit: boardRows)
             for board in boards { showBoard(board.board, board.leaderboard, practice: board.practice) }
             let stats = try store.statistics(game: id)
             if stats.played > 0 {
@@ -164,10 +164,13 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     return 0
 }
 
+/// How many entries of a board `scores` shows, best first.
+let boardRows = 10
+
 /// One board as a table: rank, score, player and date, best first; then its practice runs.
 func showBoard(_ name: String, _ board: Leaderboard, practice: Leaderboard) {
     stdout_.write("  \(name)\n", style: .plain)
-    let rows = board.entries.prefix(10).enumerated().map { i, entry in
+    let rows = board.entries.prefix(boardRows).enumerated().map { i, entry in
         [Leaderboard.ordinal(i + 1), board.value(entry.value), entry.player.isEmpty ? "-" : entry.player, entry.at.map(calendarDate) ?? ""]
     }
     if rows.isEmpty { stdout_.write("    no ranked runs yet\n", style: .dim) }
@@ -179,6 +182,6 @@ func showBoard(_ name: String, _ board: Leaderboard, practice: Leaderboard) {
     }
     if let best = practice.entries.first {
         let count = practice.entries.count
-        stdout_.write("    practice (seeded or scripted, not ranked): \(count == 10 ? "10 or more" : String(count)) run\(count == 1 ? "" : "s"), best \(practice.value(best.value))\n", style: .dim)
+        stdout_.write("    practice (seeded or scripted, not ranked): \(count == boardRows ? "\(boardRows) or more" : String(count)) run\(count == 1 ? "" : "s"), best \(practice.value(best.value))\n", style: .dim)
     }
 }

@@ -136,7 +136,7 @@ final class StandardInput: LineSource {
 /// Output to stdout or stderr, styled with ANSI colour when the terminal allows it.
 final class StandardOutput: TextSink {
     let fd: Int32
-    var colour: Bool
+    let colour: Bool
     let ringsBell: Bool
     /// `--ascii`: everything written is folded to ASCII (`ASCIIText`).
     var ascii = false

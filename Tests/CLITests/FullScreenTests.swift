@@ -118,6 +118,13 @@ final class FullScreenTests: XCTestCase {
         try window.tmux(["resize-window", "-x", "40", "-y", "14"])
         screen = try window.wait(for: "the redraw at 40 columns") { $0.count == 14 && $0.last?.hasPrefix(">") == true }
         for row in screen { XCTAssertLessThanOrEqual(row.count, 40, row) }
+        // A typed line longer than the row shows its end, and the screen does not scroll.
+        try window.keys("Space")
+        for _ in 0..<6 { try window.keys("abcdefghij") }
+        screen = try window.wait(for: "the end of the long line") { $0.last?.hasSuffix("efghij") == true }
+        XCTAssertLessThan(screen.last?.count ?? 99, 40, screen.joined(separator: "\n"))
+        XCTAssertEqual(screen.count, 14)
+        try window.keys("C-u", "BSpace")
 
         try window.keys("/", "q", "u", "i", "t", "Enter")
         XCTAssertEqual(window.exitStatus(), "0")
@@ -156,8 +163,11 @@ final class FullScreenTests: XCTestCase {
         // 2 waits (20 to 25 are bets); 26 can never be one: it is played, and refused at once.
         try window.keys("2", "6")
         try window.wait(for: "the refusal of 26") { $0.contains { $0.hasPrefix("✗ ") } && $0.last == ">" }
-        try window.keys("C-d")
-        XCTAssertEqual(window.exitStatus(), "0")
+        // Ctrl-C in the middle of a game: status 130, the main screen back (the game's view gone).
+        try window.keys("C-c")
+        XCTAssertEqual(window.exitStatus(), "130")
+        let after = try window.screen().joined(separator: "\n")
+        XCTAssertFalse(after.contains("Bet 1-"), after)
     }
 
     func testPlainKeepsLineMode() throws {

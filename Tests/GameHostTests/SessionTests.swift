@@ -256,6 +256,16 @@ final class SessionTests: XCTestCase {
             seen.append(state["rank"])
         }
         XCTAssertEqual(seen, [.nil, .integer(1), .integer(2)], "a practice run gets no rank and takes none")
+        // A rule that served a practice session starts the next session ranked.
+        let rule = try Rule(path: path)
+        let practice = try GameSession(rule: rule, seed: 1)
+        practice.ranked = false
+        let next = try GameSession(rule: rule, seed: 2)
+        let driver = SessionDriver(session: next)
+        _ = driver.start()
+        _ = driver.handle("up")
+        XCTAssertEqual(try next.stateValue()["practice"], .boolean(false))
+        XCTAssertEqual(try next.stateValue()["rank"], .integer(1))
         let board = try XCTUnwrap(ScoreStore(directory: dir).boards(game: "counter@" + path, ruleHash: nil).first ?? ScoreStore(directory: dir).boards(game: "counter", ruleHash: nil).first)
         XCTAssertEqual(board.leaderboard.entries.map(\.player), ["ann", "ann"])
         XCTAssertEqual(board.practice.entries.count, 1)

@@ -6,11 +6,12 @@
 /// copy of a million-word queue is 8 MB for every move that takes a word.
 public struct WordQueue {
     public let list: WordList
-    /// Entry indices: the first `used` are played, in the order they were taken. (32 bits:
-    /// a list has at most a million words, and a million-word list keeps 8 MB less.)
-    private var pool: [Int32]
-    /// Where each entry index stands in `pool`.
-    private var position: [Int32]
+    /// The entries in the order they are taken: the first `used` are played. Kept as the
+    /// places where it differs from list order (each word taken moves at most two entries),
+    /// so a million-word list costs nothing until words are played.
+    private var pool: [Int32: Int32] = [:]
+    /// Where each entry stands in the pool, where that is not its own index.
+    private var position: [Int32: Int32] = [:]
     private var used = 0
     /// Passes completed over the whole list (0 during the first).
     public private(set) var passes = 0
@@ -35,10 +36,7 @@ public struct WordQueue {
     public mutating func rollBack(to checkpoint: Checkpoint) {
         while journal.count > checkpoint.journalCount {
             let k = Int(journal.removeLast()), u = Int(journal.removeLast())
-            let a = Int(pool[u]), b = Int(pool[k])
-            pool.swapAt(u, k)
-            position[a] = Int32(k)
-            position[b] = Int32(u)
+            swap(u, k)
         }
         (used, passes, lowest, forced) = (checkpoint.used, checkpoint.passes, checkpoint.lowest, checkpoint.forced)
     }
@@ -48,29 +46,40 @@ public struct WordQueue {
 
     public init(_ list: WordList) {
         self.list = list
-        pool = (0..<Int32(list.entries.count)).map { $0 }
-        position = pool
+    }
+
+    /// The entry at pool position `k`, and the pool position of entry `e`.
+    private func entry(at k: Int) -> Int { pool[Int32(k)].map(Int.init) ?? k }
+    private func position(of e: Int) -> Int { position[Int32(e)].map(Int.init) ?? e }
+
+    /// Swaps pool positions `u` and `k`.
+    private mutating func swap(_ u: Int, _ k: Int) {
+        let a = entry(at: u), b = entry(at: k)
+        place(b, at: u)
+        place(a, at: k)
+    }
+
+    private mutating func place(_ e: Int, at k: Int) {
+        pool[Int32(k)] = e == k ? nil : Int32(e)
+        position[Int32(e)] = e == k ? nil : Int32(k)
     }
 
     /// Marks the entry at pool position `k` played.
     private mutating func take(at k: Int) -> WordList.Entry {
-        let a = Int(pool[used]), b = Int(pool[k])
         journal.append(Int32(used))
         journal.append(Int32(k))
-        pool.swapAt(used, k)
-        position[a] = Int32(k)
-        position[b] = Int32(used)
+        swap(used, k)
         used += 1
-        return list.entries[b]
+        return list.entries[entry(at: used - 1)]
     }
 
-    public var count: Int { pool.count }
+    public var count: Int { list.entries.count }
     /// Words not yet played in this pass.
-    public var left: Int { pool.count - used }
+    public var left: Int { count - used }
 
     /// Starts a new pass once every word has been played.
     private mutating func startPassWhenDone() {
-        guard used == pool.count, !pool.isEmpty else { return }
+        guard used == count, count > 0 else { return }
         used = 0
         lowest = 0
         passes += 1
@@ -84,7 +93,7 @@ public struct WordQueue {
         guard !forced.isEmpty else { return nil }
         let word = forced.removeFirst()
         startPassWhenDone()
-        guard let k = pool[used...].firstIndex(where: { list.entries[Int($0)].word == word }) else {
+        guard let k = (used..<count).first(where: { list.entries.word(entry(at: $0)) == word }) else {
             throw ScriptedWordError(word: word)
         }
         return take(at: k)
@@ -94,18 +103,18 @@ public struct WordQueue {
     public mutating func next() throws -> WordList.Entry? {
         if let entry = try takeForced() { return entry }
         startPassWhenDone()
-        guard used < pool.count else { return nil }
+        guard used < count else { return nil }
         // The lowest unplayed entry index: order among the unplayed is list order.
-        while Int(position[lowest]) < used { lowest += 1 }
-        return take(at: Int(position[lowest]))
+        while position(of: lowest) < used { lowest += 1 }
+        return take(at: position(of: lowest))
     }
 
     /// A uniformly random unused entry.
     public mutating func draw(_ random: RandomSource) throws -> WordList.Entry? {
         if let entry = try takeForced() { return entry }
         startPassWhenDone()
-        guard used < pool.count else { return nil }
-        return take(at: try random.int(in: used...(pool.count - 1)))
+        guard used < count else { return nil }
+        return take(at: try random.int(in: used...(count - 1)))
     }
 }
 

@@ -44,7 +44,7 @@ func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(
     // --ascii shows accented letters without their accents, but a word in another script
     // would be all question marks: such a list cannot be played in ASCII.
     // (The word is named by its line: under --ascii the message itself is folded.)
-    if ascii, let entry = list.entries.first(where: { ASCIIText.fold($0.word).contains("?") && !$0.word.contains("?") }) {
+    if ascii, let entry = list.entriesBeyondASCII.first(where: { ASCIIText.fold($0.word).contains("?") && !$0.word.contains("?") }) {
         throw CLIError.usage("--ascii: the list \(name ?? defaultName) has words ASCII cannot show (the first on line \(entry.line)); play it without --ascii, or choose a list in Latin letters")
     }
     return list

@@ -55,6 +55,71 @@ final class WordListTests: XCTestCase {
         }
     }
 
+    func testAWordReadsTheSameWhicheverWayItsLineIsRead() throws {
+        // A line of letters alone is read eight bytes at a time; a line with a hint, a
+        // comment, spaces or CRLF is read byte by byte. For every length around the eight-byte
+        // steps, the same word read both ways is one word, and found in any case.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for length in 1...20 {
+            let word = String((0..<length).map { letters[($0 * 7 + length) % 26] })
+            let upper = word.uppercased()
+            let variants = [word, upper + "\r", " " + word + " ", word + "\tits hint", upper + " # a comment", word.capitalized]
+            let l = try list(variants.joined(separator: "\n") + "\n" + word)  // the last line has no newline
+            XCTAssertEqual(l.entries.map(\.word), [word], "length \(length)")
+            XCTAssertEqual(l.warnings.count, variants.count, "length \(length): \(l.warnings)")
+            XCTAssertTrue(l.contains(upper) && l.contains(word.capitalized), "length \(length)")
+            XCTAssertFalse(l.contains(word + "a") || l.contains(String(word.dropLast())), "length \(length)")
+            // Each way on its own, as the only line of a list.
+            for variant in variants {
+                XCTAssertEqual(try list(variant).entries.first?.word.lowercased(), word, "'\(variant)'")
+            }
+        }
+    }
+
+    func testKeysCompareWordsNotHashes() throws {
+        // '[' and '{' differ in the bit that case does: they hash alike but are not alike.
+        let l = try list("a[b\na{b\nA[B\n")
+        XCTAssertEqual(l.entries.map(\.word), ["a[b", "a{b"])
+        XCTAssertEqual(l.warnings, ["words.txt:3: 'A[B' repeats line 1; it is played once"])
+        XCTAssertTrue(l.contains("A{B"))
+        // A word beyond ASCII whose lower case is ASCII (KELVIN SIGN is k) is the same word.
+        let kelvin = try list("king\n\u{212A}ING\n")
+        XCTAssertEqual(kelvin.entries.count, 1)
+        XCTAssertEqual(kelvin.warnings.count, 1)
+        XCTAssertTrue(kelvin.contains("\u{212A}ing"))
+    }
+
+    func testEveryLineOfADenseListIsKept() throws {
+        // 17,576 three-letter words, four bytes a line (the densest a list of different words
+        // gets): the table is sized from the count of lines, so every one must be counted.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var words: [String] = []
+        for a in letters { for b in letters { for c in letters { words.append(String([a, b, c])) } } }
+        let l = try list(words.joined(separator: "\n"))
+        XCTAssertEqual(l.entries.count, words.count)
+        XCTAssertEqual(l.entries.last, .init(word: "zzz", hint: nil, line: words.count))
+        XCTAssertTrue(words.allSatisfy { l.contains($0.uppercased()) })
+        let crlf = try list(words.joined(separator: "\r\n") + "\r\n")
+        XCTAssertEqual(crlf.entries.count, words.count)
+    }
+
+    func testWordsBeyondASCIIKeepTheirHintsAndNFC() throws {
+        let l = try list("cafe\u{301}\tcoffee\u{301} shop\n  ねこ\u{A0}\tcat\nplain\tascii hint\n")
+        XCTAssertEqual(Array(l.entries), [
+            .init(word: "caf\u{E9}", hint: "coffe\u{E9} shop", line: 1),
+            .init(word: "ねこ", hint: "cat", line: 2),
+            .init(word: "plain", hint: "ascii hint", line: 3),
+        ])
+        XCTAssertEqual(l.entry(matching: "CAFE\u{301}")?.line, 1)
+        XCTAssertEqual(l.entriesBeyondASCII.map(\.word), ["caf\u{E9}", "ねこ"])
+        XCTAssertEqual(l.letters(fold: false), ["a", "c", "f", "i", "l", "n", "p", "é", "こ", "ね"], "the words' letters, not the hints'")
+    }
+
+    func testAListLargerThanTheLimitIsRefused() {
+        XCTAssertEqual(problems([UInt8](repeating: 97, count: WordList.fileLimit + 1)),
+                       ["bad.txt: the list is 32 MB, larger than the limit of 32 MB"])
+    }
+
     func testBadLinesAreAllReportedWithFileAndLine() {
         var bytes = Array("good\n".utf8)
         bytes += [0x62, 0xFF, 0x67, 0x0A]                 // line 2: invalid UTF-8
@@ -137,6 +202,28 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(Set(second).count, 5, "each word once again in the second pass")
         XCTAssertNotNil(try q.draw(random))
         XCTAssertEqual(q.passes, 2)
+    }
+
+    func testAQueueOfAThousandWordsPlaysEachOnceAndRollsBack() throws {
+        let l = try list((0..<1000).map { "w\($0)x" }.joined(separator: "\n"))
+        var q = WordQueue(l)
+        let random = RandomSource(seed: 11)
+        var seen: Set<String> = []
+        for k in 0..<1000 {
+            let mark = q.checkpoint()
+            let word = try (k % 3 == 0 ? q.next() : q.draw(random))!.word
+            if k % 5 == 0 {  // undone, then taken again
+                q.rollBack(to: mark)
+                XCTAssertEqual(q.left, 1000 - k)
+                seen.insert(try q.next()!.word)
+            } else {
+                seen.insert(word)
+            }
+            q.commit()
+        }
+        XCTAssertEqual(seen.count, 1000)
+        XCTAssertEqual(q.left, 0)
+        XCTAssertEqual(try q.next()?.word, "w0x", "the next pass starts at the top")
     }
 
     func testContainsIgnoresCaseAndNormalisation() throws {

@@ -1,0 +1,115 @@
+import CCache
+
+extension WordList {
+    /// Entry indices by the hash of their lower-cased word, in an open-addressing table sized
+    /// once for the list's line count (it never grows): how repeats are found while a list is
+    /// read, and `contains` after. For a million words it is 8 MB, and a probe rarely reads
+    /// anything but its slot.
+    struct KeySet {
+        /// A slot holds an entry's index + 1 in its low 20 bits (0 is empty; `entryLimit`
+        /// fits) and 12 bits of its hash above.
+        private var slots: [UInt32]
+        private var count = 0
+        static let indexBits: UInt32 = 20
+        /// Where each hash starts, chosen at random for each table: a list cannot be made of
+        /// words that all land on one slot (which would make reading it take quadratic time).
+        let seed = UInt64.random(in: 0...UInt64.max)
+
+        /// A table for up to `capacity` entries, at most 70% full.
+        init(capacity: Int) {
+            assert(WordList.entryLimit < 1 << Int(Self.indexBits), "an entry's index must fit its slot")
+            slots = [UInt32](repeating: 0, count: max(16, capacity * 10 / 7 + 1))
+        }
+
+        /// Where a hash starts probing: its high bits scaled to the table (the table's size
+        /// need not be a power of two, so it is no larger than the list needs).
+        @inline(__always) private func start(_ hash: UInt64) -> Int {
+            Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(slots.count)).high)
+        }
+
+        /// The slot's tag: 12 low bits of the hash (the high bits chose the start).
+        @inline(__always) private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash & 0xFFF) << indexBits }
+
+        /// The index of an entry with this hash that `matches` accepts.
+        func find(_ hash: UInt64, where matches: (Int) -> Bool) -> Int? {
+            let tag = Self.tag(hash)
+            var i = start(hash)
+            while slots[i] != 0 {
+                let slot = slots[i]
+                if slot & ~((1 << Self.indexBits) - 1) == tag, matches(Int(slot & ((1 << Self.indexBits) - 1)) - 1) {
+                    return Int(slot & ((1 << Self.indexBits) - 1)) - 1
+                }
+                i += 1
+                if i == slots.count { i = 0 }
+            }
+            return nil
+        }
+
+        /// Asks for the slot a hash starts at, so that it is in the cache when `find` reads it.
+        func prefetch(_ hash: UInt64) {
+            let i = start(hash)
+            slots.withUnsafeBufferPointer { gh_prefetch($0.baseAddress! + i) }
+        }
+
+        mutating func insert(_ hash: UInt64, index: Int) {
+            precondition((count + 1) * 10 <= slots.count * 9, "the table was sized for the list's lines")
+            var i = start(hash)
+            while slots[i] != 0 {
+                i += 1
+                if i == slots.count { i = 0 }
+            }
+            slots[i] = Self.tag(hash) | UInt32(index + 1)
+            count += 1
+        }
+
+        /// The hash of a word's key, its lower-cased text, given as UTF-8 bytes. Each byte is
+        /// taken with bit 5 set (`| 0x20`), which makes an ASCII word hash as its lower case
+        /// does: an ASCII word is hashed straight from the file, with no lower-cased copy.
+        /// (Bytes that differ only in that bit, such as `[` and `{`, are told apart when the
+        /// words are compared.) Eight bytes are mixed at a time, as the reader's scan of a
+        /// line meets them: `seed`, then `mix` for each eight bytes and `mix(_:tail:count:)`
+        /// for the last few, then `finish`.
+        func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let raw = UnsafeRawBufferPointer(bytes)
+            var h = seed
+            var i = 0
+            while i + 8 <= bytes.count {
+                h = Self.mix(h, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            if i < bytes.count {
+                var tail: UInt64 = 0
+                for k in i..<bytes.count { tail |= UInt64(bytes[k]) << UInt64(8 * (k - i)) }
+                h = Self.mix(h, tail: tail, count: bytes.count - i)
+            }
+            return Self.finish(h, length: bytes.count)
+        }
+
+        private static let caseBits: UInt64 = 0x2020_2020_2020_2020
+
+        /// Mixes in eight bytes (little-endian).
+        @inline(__always) static func mix(_ h: UInt64, _ eight: UInt64) -> UInt64 {
+            let m = (h ^ (eight | caseBits)) &* 0xBF58_476D_1CE4_E5B9
+            return m ^ (m >> 32)
+        }
+
+        /// Mixes in the last `count` (1 to 7) bytes, the low bytes of `tail`.
+        @inline(__always) static func mix(_ h: UInt64, tail: UInt64, count: Int) -> UInt64 {
+            (h ^ ((tail | caseBits) & (1 << UInt64(8 * count) - 1))) &* 0xBF58_476D_1CE4_E5B9
+        }
+
+        /// A finaliser, so that the tag's high bits depend on every byte.
+        @inline(__always) static func finish(_ h: UInt64, length: Int) -> UInt64 {
+            var h = h ^ UInt64(length)
+            h ^= h >> 31
+            h &*= 0x94D0_49BB_1331_11EB
+            return h ^ (h >> 29)
+        }
+
+        /// The hash of a key given as a String (lower-cased, in NFC).
+        func hash(key: String) -> UInt64 {
+            var key = key
+            return key.withUTF8 { hash($0) }
+        }
+    }
+}

@@ -1,0 +1,332 @@
+extension WordList {
+    /// Reads a list's bytes into entries in one pass. A line that is a word of ASCII letters
+    /// (nearly every line of a big list) is found by one loop over its bytes and becomes a
+    /// `Span` and a hash: no String, no copy. Other lines (comments, hints, spaces, other
+    /// scripts, problems) are read again by `readLine`.
+    ///
+    /// An entry waits `lookahead` lines before it is looked up: its slot of the duplicate
+    /// check is fetched when it arrives and is in the cache by the time it is read, so the
+    /// fetches of several lines overlap instead of each waiting for memory in turn.
+    struct Reader {
+        /// What a list's reading found.
+        struct Contents {
+            var spans: [Span] = [], normalized: [Int32: String] = [:], hints: [Int32: String] = [:]
+            var asciiLetters: UInt32 = 0, otherScripts: [Int32] = []
+            var warnings: [String] = [], problems: [String] = []
+            var repeats = 0, filteredOut = 0
+            var seen: KeySet
+        }
+
+        /// An entry waiting for its slot to reach the cache. Its hint and its NFC word, when it
+        /// has them, wait in `pendingStrings` (so that an entry is copied without reference
+        /// counting).
+        struct Waiting {
+            var span: Span
+            var hash: UInt64
+            var hint: Int32 = -1
+            var normalized: Int32 = -1
+        }
+
+        static let lookahead = 16
+        static let allLetters: UInt32 = 1 << 26 - 1
+
+        private let text: UnsafeBufferPointer<UInt8>
+        private let name: String
+        private let filter: Filter
+        private var contents: Contents
+        private var pendingStrings: [String] = []
+        /// A ring of the entries waiting, and where the oldest is.
+        private var waiting: [Waiting] = []
+        private var oldest = 0
+        private var full = false
+
+        static func read(_ text: UnsafeBufferPointer<UInt8>, name: String, filter: Filter) -> Contents {
+            var reader = Reader(text: text, name: name, filter: filter)
+            reader.readLines()
+            return reader.contents
+        }
+
+        private init(text: UnsafeBufferPointer<UInt8>, name: String, filter: Filter) {
+            let capacity = min(Self.lineCount(text), WordList.entryLimit)
+            self.text = text
+            self.name = name
+            self.filter = filter
+            contents = Contents(seen: KeySet(capacity: capacity))
+            contents.spans.reserveCapacity(capacity)
+            waiting.reserveCapacity(Self.lookahead)
+        }
+
+        private mutating func readLines() {
+            var start = 0, line = 0
+            let everyWord = filter.acceptsAll
+            let raw = UnsafeRawBufferPointer(text)
+            let seed = contents.seen.seed
+            while start < text.count && !full {
+                line += 1
+                // A run of ASCII letters that ends the line is a word as it stands. The run is
+                // found eight bytes at a time, and hashed as it is found.
+                var end = start, hash = seed, stopped = false
+                while end + 8 <= text.count {
+                    let eight = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                    let others = Self.nonLetters(eight)
+                    if others == 0 {
+                        hash = KeySet.mix(hash, eight)
+                        end += 8
+                        continue
+                    }
+                    let letters = others.trailingZeroBitCount >> 3
+                    if letters > 0 { hash = KeySet.mix(hash, tail: eight, count: letters) }
+                    end += letters
+                    stopped = true
+                    break
+                }
+                if !stopped {  // the last few bytes of the text
+                    var tail: UInt64 = 0, letters = 0
+                    while end < text.count && (text[end] | 0x20) &- 97 < 26 {
+                        tail |= UInt64(text[end]) << UInt64(8 * letters)
+                        letters += 1
+                        end += 1
+                    }
+                    if letters > 0 { hash = KeySet.mix(hash, tail: tail, count: letters) }
+                }
+                var next = end + 1
+                if end < text.count && text[end] == 13 && (end + 1 == text.count || text[end + 1] == 10) { next = end + 2 }
+                guard end > start && end - start <= WordList.lineLimit && (end == text.count || text[end] == 10 || next == end + 2) else {
+                    start = readLine(from: start, number: line)
+                    continue
+                }
+                let word = UnsafeBufferPointer(rebasing: text[start..<end])
+                if everyWord || filter.accepts(ascii: word) {
+                    wait(Waiting(span: Span(offset: start, length: end - start, line: line, isASCII: true, isNormalized: false),
+                                 hash: KeySet.finish(hash, length: end - start)))
+                } else {
+                    contents.filteredOut += 1
+                }
+                start = next
+            }
+            finishWaiting()
+        }
+
+        /// Reads any line, from its first byte; returns where the next line starts.
+        private mutating func readLine(from lineStart: Int, number line: Int) -> Int {
+            // One pass over the line finds its end and, for the ASCII path, its first control
+            // character (not a tab), its first '#' and its first tab before that.
+            var end = lineStart, ascii = true, control = -1, hashAt = -1, tabAt = -1
+            while end < text.count {
+                let b = text[end]
+                if b == 10 { break }
+                if b >= 0x80 {
+                    ascii = false
+                } else if b == 35 {
+                    if hashAt < 0 { hashAt = end }
+                } else if b == 9 {
+                    if tabAt < 0 && hashAt < 0 { tabAt = end }
+                } else if (b < 0x20 || b == 0x7F) && control < 0 {
+                    control = end
+                }
+                end += 1
+            }
+            var lineEnd = end
+            if lineEnd > lineStart && text[lineEnd - 1] == 13 {  // CRLF files
+                lineEnd -= 1
+                if control == lineEnd { control = -1 }
+            }
+            if lineEnd - lineStart > WordList.lineLimit {
+                problem(line, "the line is \(lineEnd - lineStart) bytes, longer than the limit of \(WordList.lineLimit)")
+            } else if ascii {
+                readASCII(lineStart, lineEnd, line: line, control: control, hashAt: hashAt, tabAt: tabAt)
+            } else if let string = String(validating: text[lineStart..<lineEnd], as: UTF8.self) {
+                read(string, from: lineStart, line: line)
+            } else {
+                problem(line, "the line is not valid UTF-8")
+            }
+            return end + 1
+        }
+
+        private mutating func problem(_ line: Int, _ reason: String) {
+            contents.problems.append("\(name):\(line): \(reason)")
+        }
+
+        /// A line of ASCII bytes (`start..<end`), with the places of its first control
+        /// character, '#' and tab found by `readLine`.
+        private mutating func readASCII(_ start: Int, _ end: Int, line: Int, control: Int, hashAt: Int, tabAt: Int) {
+            if control >= 0 { return problem(line, "control character U+\(WordList.hex(UInt32(text[control]))) in the line") }
+            let contentEnd = hashAt >= 0 ? hashAt : end
+            var wordStart = start, wordEnd = tabAt >= 0 ? tabAt : contentEnd
+            var hintStart = tabAt >= 0 ? tabAt + 1 : contentEnd, hintEnd = contentEnd
+            func blank(_ b: UInt8) -> Bool { b == 32 || b == 9 }
+            while wordStart < wordEnd && blank(text[wordStart]) { wordStart += 1 }
+            while wordEnd > wordStart && blank(text[wordEnd - 1]) { wordEnd -= 1 }
+            while hintStart < hintEnd && blank(text[hintStart]) { hintStart += 1 }
+            while hintEnd > hintStart && blank(text[hintEnd - 1]) { hintEnd -= 1 }
+            let hint = hintStart < hintEnd ? String(decoding: text[hintStart..<hintEnd], as: UTF8.self) : nil
+            if wordStart == wordEnd {
+                if hint != nil { problem(line, "a hint with no word before the tab") }
+                return
+            }
+            let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
+            guard word.contains(where: { ($0 | 0x20) &- 97 < 26 }) else {
+                return problem(line, "'\(String(decoding: word, as: UTF8.self))' has no letter")
+            }
+            guard filter.accepts(ascii: word) else {
+                contents.filteredOut += 1
+                return
+            }
+            var entry = Waiting(span: Span(offset: wordStart, length: word.count, line: line, isASCII: true, isNormalized: false),
+                                hash: contents.seen.hash(word))
+            if let hint { entry.hint = pending(hint) }
+            wait(entry)
+        }
+
+        /// A line with bytes beyond ASCII, as text; `start` is where it is in the list.
+        private mutating func read(_ string: String, from start: Int, line: Int) {
+            for scalar in string.unicodeScalars where scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
+                return problem(line, "control character U+\(WordList.hex(scalar.value)) in the line")
+            }
+            var content = Substring(string)
+            if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
+            var word = content
+            var hint: Substring?
+            if let tab = content.firstIndex(of: "\t") {
+                word = content[..<tab]
+                hint = content[content.index(after: tab)...]
+            }
+            word = Self.trim(word)
+            let trimmedHint = hint.map(Self.trim).flatMap { $0.isEmpty ? nil : AccentFolding.nfc(String($0)) }
+            if word.isEmpty {
+                if trimmedHint != nil { problem(line, "a hint with no word before the tab") }
+                return
+            }
+            guard word.contains(where: \.isLetter) else { return problem(line, "'\(word)' has no letter") }
+            let nfc = AccentFolding.nfc(String(word))
+            guard filter.accepts(nfc) else {
+                contents.filteredOut += 1
+                return
+            }
+            let offset = start + string.utf8.distance(from: string.utf8.startIndex, to: word.startIndex)
+            let isNormalized = !nfc.utf8.elementsEqual(word.utf8)
+            var entry = Waiting(span: Span(offset: offset, length: word.utf8.count, line: line,
+                                           isASCII: word.utf8.allSatisfy { $0 < 0x80 }, isNormalized: isNormalized),
+                                hash: contents.seen.hash(key: nfc.lowercased()))
+            if let trimmedHint { entry.hint = pending(trimmedHint) }
+            if isNormalized { entry.normalized = pending(nfc) }
+            wait(entry)
+        }
+
+        private mutating func pending(_ string: String) -> Int32 {
+            pendingStrings.append(string)
+            return Int32(pendingStrings.count - 1)
+        }
+
+        /// Takes an entry in its turn, `lookahead` entries later.
+        private mutating func wait(_ entry: Waiting) {
+            contents.seen.prefetch(entry.hash)
+            if waiting.count < Self.lookahead {
+                waiting.append(entry)
+                return
+            }
+            let due = waiting[oldest]
+            waiting[oldest] = entry
+            oldest = (oldest + 1) & (Self.lookahead - 1)
+            take(due)
+        }
+
+        /// Takes the entries still waiting, oldest first.
+        private mutating func finishWaiting() {
+            let order = waiting.indices.map { (oldest + $0) % waiting.count }
+            for k in order where !full { take(waiting[k]) }
+            waiting = []
+        }
+
+        /// Keeps an entry unless it repeats an earlier word; past `entryLimit`, stops.
+        private mutating func take(_ e: Waiting) {
+            if let first = contents.seen.find(e.hash, where: { sameKey($0, e) }) {
+                contents.repeats += 1
+                if contents.warnings.count < WordList.problemLimit {
+                    contents.warnings.append("\(name):\(e.span.line): '\(word(of: e))' repeats line \(contents.spans[first].line); it is played once")
+                }
+                return
+            }
+            guard contents.spans.count < WordList.entryLimit else {
+                problem(e.span.line, "more than \(WordList.entryLimit) words, the limit of a list")
+                full = true
+                return
+            }
+            let index = Int32(contents.spans.count)
+            contents.seen.insert(e.hash, index: Int(index))
+            if e.hint >= 0 { contents.hints[index] = pendingStrings[Int(e.hint)] }
+            if e.normalized >= 0 { contents.normalized[index] = pendingStrings[Int(e.normalized)] }
+            if !e.span.isASCII {
+                contents.otherScripts.append(index)
+            } else if contents.asciiLetters != Self.allLetters {
+                for b in e.span.bytes(in: text) where (b | 0x20) &- 97 < 26 { contents.asciiLetters |= 1 << UInt32((b | 0x20) - 97) }
+            }
+            contents.spans.append(e.span)
+        }
+
+        /// Whether kept entry `k` and the waiting entry `e` have the same key: the same word
+        /// but for case.
+        private func sameKey(_ k: Int, _ e: Waiting) -> Bool {
+            let kept = contents.spans[k]
+            if kept.isASCII && e.span.isASCII { return kept.equalsIgnoringASCIICase(e.span.bytes(in: text), in: text) }
+            let word = kept.isNormalized ? contents.normalized[Int32(k)] ?? kept.string(in: text) : kept.string(in: text)
+            return word.lowercased() == self.word(of: e).lowercased()
+        }
+
+        private func word(of e: Waiting) -> String {
+            e.normalized >= 0 ? pendingStrings[Int(e.normalized)] : e.span.string(in: text)
+        }
+
+        /// The bytes of `eight` that are not ASCII letters: the high bit of each is set.
+        @inline(__always) static func nonLetters(_ eight: UInt64) -> UInt64 {
+            // Each byte, in lower case and without its high bit, is at most 0x7F: adding to it
+            // carries into its own high bit and never into the next byte.
+            let lower = (eight | 0x2020_2020_2020_2020) & 0x7F7F_7F7F_7F7F_7F7F
+            let fromA = lower &+ 0x1F1F_1F1F_1F1F_1F1F  // high bit set from 'a' (0x61)
+            let pastZ = lower &+ 0x0505_0505_0505_0505  // high bit set from '{' (0x7B)
+            return (~fromA | pastZ | eight) & 0x8080_8080_8080_8080
+        }
+
+        /// How many lines the text has at most (its newlines, plus a last line without one),
+        /// counted eight bytes at a time: the size of the tables, so that they never grow.
+        static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+            let raw = UnsafeRawBufferPointer(text)
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            var newlines = 0, i = 0
+            while i + 8 <= raw.count {
+                // Each byte of `counts` counts the newlines at its place, for up to 255 rounds.
+                var counts: UInt64 = 0, rounds = 0
+                while rounds < 255 && i + 8 <= raw.count {
+                    // A byte of x is 0 where the text has '\n'; `zero` has the high bit of
+                    // each zero byte set, and only those (no carry crosses a byte).
+                    let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let zero = ~(((x & low7) &+ low7) | x | low7)
+                    counts &+= zero >> 7
+                    rounds += 1
+                    i += 8
+                }
+                // The eight counts summed: in pairs, then the four pair sums by a multiply.
+                let pairs = (counts & 0x00FF_00FF_00FF_00FF) &+ ((counts >> 8) & 0x00FF_00FF_00FF_00FF)
+                newlines += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+            }
+            while i < raw.count {
+                if raw[i] == 10 { newlines += 1 }
+                i += 1
+            }
+            return newlines + 1
+        }
+
+        /// Trims spaces, tabs and no-break spaces from both ends.
+        static func trim(_ s: Substring) -> Substring {
+            var s = s
+            while let c = s.first, c == " " || c == "\t" || c == "\u{A0}" { s = s.dropFirst() }
+            while let c = s.last, c == " " || c == "\t" || c == "\u{A0}" { s = s.dropLast() }
+            return s
+        }
+    }
+
+    static func hex(_ v: UInt32) -> String {
+        let h = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - h.count)) + h
+    }
+}

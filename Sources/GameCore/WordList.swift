@@ -44,21 +44,30 @@ public struct WordList {
     /// The entries by the hash of their lower-cased word: repeats while reading, `contains` after.
     private let index: KeySet
 
-    /// The entries: the file's bytes and a `Span` per entry. A word whose NFC differs from
-    /// its bytes in the file, and a hint, are kept as Strings by entry index.
+    /// The entries: the file's bytes, a `Span` per entry for its word and one for its hint.
+    /// A word or hint whose NFC differs from its bytes in the file is kept as a String.
     public struct Entries: RandomAccessCollection {
         let text: [UInt8]
         let spans: [Span]
-        let normalized: [Int32: String]
-        let hints: [Int32: String]
+        /// Each entry's hint, `Span.none` for none; only as far as the last entry with one.
+        let hintSpans: [Span]
+        let normalizedWords: [Int32: String], normalizedHints: [Int32: String]
         public var startIndex: Int { 0 }
         public var endIndex: Int { spans.count }
-        public subscript(i: Int) -> Entry { Entry(word: word(i), hint: hints[Int32(i)], line: spans[i].line) }
+        public subscript(i: Int) -> Entry { Entry(word: word(i), hint: hint(i), line: spans[i].line) }
 
         /// Entry `i`'s word.
         public func word(_ i: Int) -> String {
             let span = spans[i]
-            if span.isNormalized, let word = normalized[Int32(i)] { return word }
+            if span.isNormalized, let word = normalizedWords[Int32(i)] { return word }
+            return text.withUnsafeBufferPointer { span.string(in: $0) }
+        }
+
+        /// Entry `i`'s hint.
+        public func hint(_ i: Int) -> String? {
+            guard i < hintSpans.count, hintSpans[i].length > 0 else { return nil }
+            let span = hintSpans[i]
+            if span.isNormalized, let hint = normalizedHints[Int32(i)] { return hint }
             return text.withUnsafeBufferPointer { span.string(in: $0) }
         }
     }
@@ -130,14 +139,15 @@ public struct WordList {
         }
         if read.spans.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.name = name
-        self.entries = Entries(text: bytes, spans: read.spans, normalized: read.normalized, hints: read.hints)
+        self.entries = Entries(text: bytes, spans: read.spans, hintSpans: read.hintSpans,
+                               normalizedWords: read.normalizedWords, normalizedHints: read.normalizedHints)
         self.asciiLetters = read.asciiLetters
         self.otherScripts = read.otherScripts
         self.warnings = warnings
         self.index = read.seen
     }
 
-    /// Where an entry's word lies in the list's bytes, and the entry's line, in 64 bits (a
+    /// Where an entry's word (or hint) lies in the list's bytes, and its line, in 64 bits (a
     /// million-word list keeps 8 MB of them): the offset (25 bits: a list is at most 32 MB),
     /// the length (10 bits: a line is at most 1,000 bytes), the line less one (25 bits: a
     /// 32 MB file has at most 2^25 lines), and two flags.
@@ -151,12 +161,15 @@ public struct WordList {
                 | (isASCII ? Self.asciiFlag : 0) | (isNormalized ? Self.normalizedFlag : 0)
         }
 
+        /// No text: an entry's hint when it has none.
+        static let none = Span(offset: 0, length: 0, line: 1, isASCII: true, isNormalized: false)
+
         var offset: Int { Int(bits & (1 << 25 - 1)) }
         var length: Int { Int(bits >> 25 & (1 << 10 - 1)) }
         var line: Int { Int(bits >> 35 & (1 << 25 - 1)) + 1 }
         /// Every byte of the word is ASCII.
         var isASCII: Bool { bits & Self.asciiFlag != 0 }
-        /// The word's NFC is not its bytes in the file: it is kept as a String.
+        /// The text's NFC is not its bytes in the file: it is kept as a String.
         var isNormalized: Bool { bits & Self.normalizedFlag != 0 }
 
         func bytes(in text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

@@ -10,21 +10,28 @@ extension WordList {
     struct Reader {
         /// What a list's reading found.
         struct Contents {
-            var spans: [Span] = [], normalized: [Int32: String] = [:], hints: [Int32: String] = [:]
+            var spans: [Span] = [], hintSpans: [Span] = []
+            var normalizedWords: [Int32: String] = [:], normalizedHints: [Int32: String] = [:]
             var asciiLetters: UInt32 = 0, otherScripts: [Int32] = []
             var warnings: [String] = [], problems: [String] = []
             var repeats = 0, filteredOut = 0
             var seen: KeySet
         }
 
-        /// An entry waiting for its slot to reach the cache. Its hint and its NFC word, when it
-        /// has them, wait in `pendingStrings` (so that an entry is copied without reference
-        /// counting).
+        /// An entry waiting for its slot to reach the cache. Its word and hint in NFC, where
+        /// those are not their bytes, wait beside it in `waitingStrings` (so that an entry is
+        /// copied without reference counting).
         struct Waiting {
             var span: Span
             var hash: UInt64
-            var hint: Int32 = -1
-            var normalized: Int32 = -1
+            var hint = Span.none
+            var hasStrings = false
+        }
+
+        /// A waiting entry's word and hint in NFC, where those are not their bytes.
+        struct Strings {
+            var word: String?
+            var hint: String?
         }
 
         static let lookahead = 16
@@ -34,9 +41,9 @@ extension WordList {
         private let name: String
         private let filter: Filter
         private var contents: Contents
-        private var pendingStrings: [String] = []
         /// A ring of the entries waiting, and where the oldest is.
         private var waiting: [Waiting] = []
+        private var waitingStrings: [Strings] = []
         private var oldest = 0
         private var full = false
 
@@ -54,6 +61,7 @@ extension WordList {
             contents = Contents(seen: KeySet(capacity: capacity))
             contents.spans.reserveCapacity(capacity)
             waiting.reserveCapacity(Self.lookahead)
+            waitingStrings = Array(repeating: Strings(), count: Self.lookahead)
         }
 
         private mutating func readLines() {
@@ -159,9 +167,8 @@ extension WordList {
             while wordEnd > wordStart && blank(text[wordEnd - 1]) { wordEnd -= 1 }
             while hintStart < hintEnd && blank(text[hintStart]) { hintStart += 1 }
             while hintEnd > hintStart && blank(text[hintEnd - 1]) { hintEnd -= 1 }
-            let hint = hintStart < hintEnd ? String(decoding: text[hintStart..<hintEnd], as: UTF8.self) : nil
             if wordStart == wordEnd {
-                if hint != nil { problem(line, "a hint with no word before the tab") }
+                if hintStart < hintEnd { problem(line, "a hint with no word before the tab") }
                 return
             }
             let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
@@ -172,10 +179,10 @@ extension WordList {
                 contents.filteredOut += 1
                 return
             }
-            var entry = Waiting(span: Span(offset: wordStart, length: word.count, line: line, isASCII: true, isNormalized: false),
-                                hash: contents.seen.hash(word))
-            if let hint { entry.hint = pending(hint) }
-            wait(entry)
+            wait(Waiting(span: Span(offset: wordStart, length: word.count, line: line, isASCII: true, isNormalized: false),
+                         hash: contents.seen.hash(word),
+                         hint: hintStart < hintEnd
+                            ? Span(offset: hintStart, length: hintEnd - hintStart, line: line, isASCII: true, isNormalized: false) : .none))
         }
 
         /// A line with bytes beyond ASCII, as text; `start` is where it is in the list.
@@ -192,7 +199,7 @@ extension WordList {
                 hint = content[content.index(after: tab)...]
             }
             word = Self.trim(word)
-            let trimmedHint = hint.map(Self.trim).flatMap { $0.isEmpty ? nil : AccentFolding.nfc(String($0)) }
+            let trimmedHint = hint.map(Self.trim).flatMap { $0.isEmpty ? nil : $0 }
             if word.isEmpty {
                 if trimmedHint != nil { problem(line, "a hint with no word before the tab") }
                 return
@@ -203,47 +210,55 @@ extension WordList {
                 contents.filteredOut += 1
                 return
             }
-            let offset = start + string.utf8.distance(from: string.utf8.startIndex, to: word.startIndex)
-            let isNormalized = !nfc.utf8.elementsEqual(word.utf8)
-            var entry = Waiting(span: Span(offset: offset, length: word.utf8.count, line: line,
-                                           isASCII: word.utf8.allSatisfy { $0 < 0x80 }, isNormalized: isNormalized),
-                                hash: contents.seen.hash(key: nfc.lowercased()))
-            if let trimmedHint { entry.hint = pending(trimmedHint) }
-            if isNormalized { entry.normalized = pending(nfc) }
-            wait(entry)
-        }
-
-        private mutating func pending(_ string: String) -> Int32 {
-            pendingStrings.append(string)
-            return Int32(pendingStrings.count - 1)
+            // The word and the hint where they are in the list, and as Strings where their
+            // NFC is not those bytes.
+            var strings = Strings()
+            func span(_ text: Substring, nfc: String) -> Span {
+                let normalized = !nfc.utf8.elementsEqual(text.utf8)
+                return Span(offset: start + string.utf8.distance(from: string.utf8.startIndex, to: text.startIndex),
+                            length: text.utf8.count, line: line, isASCII: text.utf8.allSatisfy { $0 < 0x80 }, isNormalized: normalized)
+            }
+            var entry = Waiting(span: span(word, nfc: nfc), hash: contents.seen.hash(key: nfc.lowercased()))
+            if entry.span.isNormalized { strings.word = nfc }
+            if let trimmedHint {
+                let nfcHint = AccentFolding.nfc(String(trimmedHint))
+                entry.hint = span(trimmedHint, nfc: nfcHint)
+                if entry.hint.isNormalized { strings.hint = nfcHint }
+            }
+            entry.hasStrings = strings.word != nil || strings.hint != nil
+            wait(entry, strings)
         }
 
         /// Takes an entry in its turn, `lookahead` entries later.
-        private mutating func wait(_ entry: Waiting) {
+        private mutating func wait(_ entry: Waiting, _ strings: Strings = Strings()) {
             contents.seen.prefetch(entry.hash)
             if waiting.count < Self.lookahead {
+                if entry.hasStrings { waitingStrings[waiting.count] = strings }
                 waiting.append(entry)
                 return
             }
             let due = waiting[oldest]
+            var dueStrings = Strings()
+            if due.hasStrings { swap(&dueStrings, &waitingStrings[oldest]) }
+            if entry.hasStrings { waitingStrings[oldest] = strings }
             waiting[oldest] = entry
             oldest = (oldest + 1) & (Self.lookahead - 1)
-            take(due)
+            take(due, dueStrings)
         }
 
         /// Takes the entries still waiting, oldest first.
         private mutating func finishWaiting() {
             let order = waiting.indices.map { (oldest + $0) % waiting.count }
-            for k in order where !full { take(waiting[k]) }
+            for k in order where !full { take(waiting[k], waitingStrings[k]) }
             waiting = []
         }
 
         /// Keeps an entry unless it repeats an earlier word; past `entryLimit`, stops.
-        private mutating func take(_ e: Waiting) {
-            if let first = contents.seen.find(e.hash, where: { sameKey($0, e) }) {
+        private mutating func take(_ e: Waiting, _ strings: Strings) {
+            if let first = contents.seen.find(e.hash, where: { sameKey($0, e, strings) }) {
                 contents.repeats += 1
                 if contents.warnings.count < WordList.problemLimit {
-                    contents.warnings.append("\(name):\(e.span.line): '\(word(of: e))' repeats line \(contents.spans[first].line); it is played once")
+                    contents.warnings.append("\(name):\(e.span.line): '\(word(of: e, strings))' repeats line \(contents.spans[first].line); it is played once")
                 }
                 return
             }
@@ -254,8 +269,13 @@ extension WordList {
             }
             let index = Int32(contents.spans.count)
             contents.seen.insert(e.hash, index: Int(index))
-            if e.hint >= 0 { contents.hints[index] = pendingStrings[Int(e.hint)] }
-            if e.normalized >= 0 { contents.normalized[index] = pendingStrings[Int(e.normalized)] }
+            if e.hint.length > 0 {
+                if contents.hintSpans.isEmpty { contents.hintSpans.reserveCapacity(contents.spans.capacity) }
+                contents.hintSpans.append(contentsOf: repeatElement(.none, count: Int(index) - contents.hintSpans.count))
+                contents.hintSpans.append(e.hint)
+                if let hint = strings.hint { contents.normalizedHints[index] = hint }
+            }
+            if let word = strings.word { contents.normalizedWords[index] = word }
             if !e.span.isASCII {
                 contents.otherScripts.append(index)
             } else if contents.asciiLetters != Self.allLetters {
@@ -266,15 +286,15 @@ extension WordList {
 
         /// Whether kept entry `k` and the waiting entry `e` have the same key: the same word
         /// but for case.
-        private func sameKey(_ k: Int, _ e: Waiting) -> Bool {
+        private func sameKey(_ k: Int, _ e: Waiting, _ strings: Strings) -> Bool {
             let kept = contents.spans[k]
             if kept.isASCII && e.span.isASCII { return kept.equalsIgnoringASCIICase(e.span.bytes(in: text), in: text) }
-            let word = kept.isNormalized ? contents.normalized[Int32(k)] ?? kept.string(in: text) : kept.string(in: text)
-            return word.lowercased() == self.word(of: e).lowercased()
+            let word = kept.isNormalized ? contents.normalizedWords[Int32(k)] ?? kept.string(in: text) : kept.string(in: text)
+            return word.lowercased() == self.word(of: e, strings).lowercased()
         }
 
-        private func word(of e: Waiting) -> String {
-            e.normalized >= 0 ? pendingStrings[Int(e.normalized)] : e.span.string(in: text)
+        private func word(of e: Waiting, _ strings: Strings) -> String {
+            strings.word ?? e.span.string(in: text)
         }
 
         /// The bytes of `eight` that are not ASCII letters: the high bit of each is set.

@@ -115,6 +115,32 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(l.letters(fold: false), ["a", "c", "f", "i", "l", "n", "p", "é", "こ", "ね"], "the words' letters, not the hints'")
     }
 
+    func testEachEntryKeepsItsOwnHintWhileEntriesWait() throws {
+        // Hints and NFC words wait beside their entries: across many waiting entries, with
+        // repeats and plain lines between, each entry keeps its own.
+        var lines: [String] = []
+        for k in 0..<200 {
+            switch k % 4 {
+            case 0: lines.append("w\(k)x\thint \(k)")
+            case 1: lines.append("cafe\u{301}\(k)x\tcaf\u{E9} \(k)")
+            case 2: lines.append("plain\(k)x")
+            default: lines.append("W\(k - 3)X\ta repeat")
+            }
+        }
+        let l = try list(lines.joined(separator: "\n"))
+        XCTAssertEqual(l.entries.count, 150)
+        XCTAssertEqual(l.warnings.count, 20 + 1)
+        for entry in l.entries {
+            let number = entry.word.filter(\.isNumber)
+            switch entry.word.first {
+            case "w": XCTAssertEqual(entry.hint, "hint \(number)")
+            case "c": XCTAssertEqual(entry.hint, "caf\u{E9} \(number)")
+                XCTAssertEqual(entry.word, "caf\u{E9}\(number)x")
+            default: XCTAssertNil(entry.hint, entry.word)
+            }
+        }
+    }
+
     func testAListLargerThanTheLimitIsRefused() {
         XCTAssertEqual(problems([UInt8](repeating: 97, count: WordList.fileLimit + 1)),
                        ["bad.txt: the list is 32 MB, larger than the limit of 32 MB"])

@@ -37,10 +37,12 @@ public struct WordList {
     public let entries: Entries
     /// `file:line: ...` notes that do not stop the game (repeated words).
     public let warnings: [String]
-    /// The letters a to z the ASCII words use (bit 0 is a), found while reading, and the words
-    /// with other characters (only those are read again for `letters`).
+    /// The letters the words use, found while reading: a to z (bit 0 is a), the lower case of
+    /// the other letters of words read as bytes (a bitmap of the BMP), and the letters of words
+    /// read as Strings (those with combining marks, Hangul jamo and the like).
     private let asciiLetters: UInt32
-    private let otherScripts: [Int32]
+    private let lettersMet: [UInt64]
+    private let lettersAsText: Set<Character>
     /// The entries by the hash of their lower-cased word: repeats while reading, `contains` after.
     private let index: KeySet
 
@@ -73,7 +75,7 @@ public struct WordList {
     }
 
     /// The entries whose words are not all ASCII.
-    public var entriesBeyondASCII: [Entry] { otherScripts.map { entries[Int($0)] } }
+    public var entriesBeyondASCII: [Entry] { entries.indices.lazy.filter { entries.spans[$0].isASCII == false }.map { entries[$0] } }
 
     /// Whether the list has `word`, compared as players type: in NFC and ignoring case.
     public func contains(_ word: String) -> Bool { entry(matching: word) != nil }
@@ -97,8 +99,11 @@ public struct WordList {
     /// game offers as moves, whatever the script (a kana list offers kana, not a to z).
     public func letters(fold: Bool) -> [String] {
         var keys: Set<String> = []
-        for k in otherScripts {
-            for c in entries.word(Int(k)) where c.isLetter { keys.insert(AccentFolding.key(c, fold: fold)) }
+        for c in lettersAsText { keys.insert(AccentFolding.key(c, fold: fold)) }
+        for (k, bits) in lettersMet.enumerated() where bits != 0 {
+            for b in 0..<64 where bits & (1 << UInt64(b)) != 0 {
+                keys.insert(AccentFolding.key(Character(Unicode.Scalar(UInt32(k * 64 + b))!), fold: fold))
+            }
         }
         for b in 0..<26 where asciiLetters & (1 << UInt32(b)) != 0 { keys.insert(String(UnicodeScalar(UInt8(97 + b)))) }
         return keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
@@ -123,13 +128,10 @@ public struct WordList {
             throw WordListError(problems: ["\(name): the list is \(bytes.count >> 20) MB, larger than the limit of \(Self.fileLimit >> 20) MB"])
         }
         let read = bytes.withUnsafeBufferPointer { Reader.read($0, name: name, filter: filter) }
-        var problems = read.problems
+        var problems = read.problems.map { "\(name):\($0.line): \($0.reason)" }
         var warnings = read.warnings
         if read.repeats > warnings.count { warnings.append("\(name): \(read.repeats - warnings.count) more repeated words, each played once") }
-        if problems.count > Self.problemLimit {
-            let more = problems.count - Self.problemLimit
-            problems = Array(problems.prefix(Self.problemLimit)) + ["\(name): \(more) more lines with problems"]
-        }
+        if read.moreProblems > 0 { problems.append("\(name): \(read.moreProblems) more lines with problems") }
         if !problems.isEmpty { throw WordListError(problems: problems) }
         if read.spans.isEmpty && read.filteredOut > 0 {
             // The list is sound: the lengths asked for are what left nothing.
@@ -142,7 +144,8 @@ public struct WordList {
         self.entries = Entries(text: bytes, spans: read.spans, hintSpans: read.hintSpans,
                                normalizedWords: read.normalizedWords, normalizedHints: read.normalizedHints)
         self.asciiLetters = read.asciiLetters
-        self.otherScripts = read.otherScripts
+        self.lettersMet = read.lettersMet
+        self.lettersAsText = read.lettersAsText
         self.warnings = warnings
         self.index = read.seen
     }
@@ -214,6 +217,11 @@ extension WordList.Filter {
         if lowercaseASCIIOnly && !word.allSatisfy({ $0 &- 97 < 26 }) { return false }
         let letters = word.reduce(0) { $0 + (($1 | 0x20) &- 97 < 26 ? 1 : 0) }
         return letters >= minimumLetters && letters <= maximumLetters
+    }
+
+    /// Whether a word with this many letters passes.
+    func accepts(letters: Int, lowercaseASCII: Bool) -> Bool {
+        (lowercaseASCII || !lowercaseASCIIOnly) && letters >= minimumLetters && letters <= maximumLetters
     }
 
     /// Whether a word passes.

@@ -1,8 +1,10 @@
 extension WordList {
     /// Reads a list's bytes into entries in one pass. A line that is a word of ASCII letters
-    /// (nearly every line of a big list) is found by one loop over its bytes and becomes a
-    /// `Span` and a hash: no String, no copy. Other lines (comments, hints, spaces, other
-    /// scripts, problems) are read again by `readLine`.
+    /// (nearly every line of a big list) is found eight bytes at a time and becomes a `Span`
+    /// and a hash: no String, no copy. Any other line that is a word alone is read a scalar at
+    /// a time by `readWord`, with what it needs to know of each scalar kept in `Scalars`. What
+    /// remains (hints, comments, spaces at the ends, combining marks, problems) is read by
+    /// `readLine`, as Strings where it is beyond ASCII.
     ///
     /// An entry waits `lookahead` lines before it is looked up: its slot of the duplicate
     /// check is fetched when it arrives and is in the cache by the time it is read, so the
@@ -12,10 +14,23 @@ extension WordList {
         struct Contents {
             var spans: [Span] = [], hintSpans: [Span] = []
             var normalizedWords: [Int32: String] = [:], normalizedHints: [Int32: String] = [:]
-            var asciiLetters: UInt32 = 0, otherScripts: [Int32] = []
-            var warnings: [String] = [], problems: [String] = []
+            /// The ASCII letters of the words; the lower case of the other letters met in words
+            /// read as bytes, as a bitmap of the BMP; and the letters of words read as Strings.
+            var asciiLetters: UInt32 = 0, lettersMet: [UInt64] = [], lettersAsText: Set<Character> = []
+            /// The first `problemLimit` problems, and how many more there are.
+            var warnings: [String] = [], problems: [Problem] = [], moreProblems = 0
             var repeats = 0, filteredOut = 0
             var seen: KeySet
+            /// A reader that only collects: the entries it read, for another to take (at most
+            /// `entryLimit`; past that, `overflowed`). See `read`.
+            var collected = Collected(), overflowed = false
+
+        }
+
+        /// A line that cannot be played, and why.
+        struct Problem {
+            var line: Int
+            var reason: String
         }
 
         /// An entry waiting for its slot to reach the cache. Its word and hint in NFC, where
@@ -25,7 +40,7 @@ extension WordList {
             var span: Span
             var hash: UInt64
             var hint = Span.none
-            var hasStrings = false
+            var hasStrings: Bool { span.isNormalized || hint.isNormalized }
         }
 
         /// A waiting entry's word and hint in NFC, where those are not their bytes.
@@ -37,44 +52,87 @@ extension WordList {
         static let lookahead = 16
         static let allLetters: UInt32 = 1 << 26 - 1
 
+        /// The whole list (spans are offsets in it), and the part this reader reads: from
+        /// `begin`, line `firstLine`, to `limit`.
         private let text: UnsafeBufferPointer<UInt8>
+        private let begin: Int, limit: Int, firstLine: Int
+        /// Whether entries are collected for another reader to take, rather than taken.
+        private let collecting: Bool
         private let name: String
         private let filter: Filter
         private var contents: Contents
         /// A ring of the entries waiting, and where the oldest is.
         private var waiting: [Waiting] = []
         private var waitingStrings: [Strings] = []
-        private var oldest = 0
-        private var full = false
+        /// What is known of the scalars met beyond ASCII, and a word's key being built.
+        private let scalars: Scalars
+        private let scratch: Scratch
 
-        static func read(_ text: UnsafeBufferPointer<UInt8>, name: String, filter: Filter) -> Contents {
-            var reader = Reader(text: text, name: name, filter: filter)
-            reader.readLines()
-            return reader.contents
+        /// Room for one word's key and its letters beyond ASCII not met before, and the
+        /// bitmap of the letters met (by their lower case; copied to `contents` at the end).
+        struct Scratch {
+            let key: UnsafeMutablePointer<UInt8>
+            let letters: UnsafeMutablePointer<UInt32>
+            let lettersMet: UnsafeMutablePointer<UInt64>
+            /// A line of `lineLimit` bytes has at most that many letters, and a key three
+            /// bytes for each two of its bytes (lower case can lengthen a scalar's UTF-8).
+            static let keyBytes = WordList.lineLimit * 3 / 2 + 3
+        }
+        private var oldest = 0
+        private(set) var full = false
+
+        /// A reader of `range` with its scratch memory, run by `body`; what it found.
+        static func reading(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64,
+                            collecting: Bool = false, name: String, filter: Filter, _ body: (inout Reader) -> Void) -> Contents {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Scratch.keyBytes) { key in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: WordList.lineLimit) { letters in
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Scalars.count) { table in
+                        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Scalars.count / 64) { met in
+                            table.initialize(repeating: 0)
+                            met.initialize(repeating: 0)
+                            var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, seed: seed, collecting: collecting,
+                                                name: name, filter: filter, scalars: Scalars(table: table.baseAddress!),
+                                                scratch: Scratch(key: key.baseAddress!, letters: letters.baseAddress!, lettersMet: met.baseAddress!))
+                            body(&reader)
+                            if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
+                            return reader.contents
+                        }
+                    }
+                }
+            }
         }
 
-        private init(text: UnsafeBufferPointer<UInt8>, name: String, filter: Filter) {
-            let capacity = min(Self.lineCount(text), WordList.entryLimit)
+        private init(text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64, collecting: Bool,
+                     name: String, filter: Filter, scalars: Scalars, scratch: Scratch) {
             self.text = text
+            (begin, limit, self.firstLine, self.collecting) = (range.lowerBound, range.upperBound, firstLine, collecting)
+            self.scalars = scalars
+            self.scratch = scratch
             self.name = name
             self.filter = filter
-            contents = Contents(seen: KeySet(capacity: capacity))
-            contents.spans.reserveCapacity(capacity)
+            contents = Contents(seen: KeySet(capacity: collecting ? 0 : capacity, seed: seed))
+            if collecting {
+                contents.collected.spans.reserveCapacity(capacity)
+                contents.collected.hashes.reserveCapacity(capacity)
+            } else {
+                contents.spans.reserveCapacity(capacity)
+            }
             waiting.reserveCapacity(Self.lookahead)
             waitingStrings = Array(repeating: Strings(), count: Self.lookahead)
         }
 
-        private mutating func readLines() {
-            var start = 0, line = 0
+        /// Reads the lines of its part; the last entries wait until `finishWaiting`.
+        mutating func readLines() {
+            var start = begin, line = firstLine - 1
             let everyWord = filter.acceptsAll
             let raw = UnsafeRawBufferPointer(text)
             let seed = contents.seen.seed
-            while start < text.count && !full {
+            while start < limit && !full {
                 line += 1
                 // A run of ASCII letters that ends the line is a word as it stands. The run is
                 // found eight bytes at a time, and hashed as it is found.
                 var end = start, hash = seed, stopped = false
-                while end + 8 <= text.count {
+                while end + 8 <= limit {
                     let eight = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
                     let others = Self.nonLetters(eight)
                     if others == 0 {
@@ -90,7 +148,7 @@ extension WordList {
                 }
                 if !stopped {  // the last few bytes of the text
                     var tail: UInt64 = 0, letters = 0
-                    while end < text.count && (text[end] | 0x20) &- 97 < 26 {
+                    while end < limit && (text[end] | 0x20) &- 97 < 26 {
                         tail |= UInt64(text[end]) << UInt64(8 * letters)
                         letters += 1
                         end += 1
@@ -98,9 +156,17 @@ extension WordList {
                     if letters > 0 { hash = KeySet.mix(hash, tail: tail, count: letters) }
                 }
                 var next = end + 1
-                if end < text.count && text[end] == 13 && (end + 1 == text.count || text[end + 1] == 10) { next = end + 2 }
-                guard end > start && end - start <= WordList.lineLimit && (end == text.count || text[end] == 10 || next == end + 2) else {
-                    start = readLine(from: start, number: line)
+                if end < limit && text[end] == 13 && (end + 1 == limit || text[end + 1] == 10) { next = end + 2 }
+                guard end > start && end - start <= WordList.lineLimit && (end == limit || text[end] == 10 || next == end + 2) else {
+                    // Any other word alone on its line, in any script, is read as bytes too;
+                    // what remains (hints, comments, spaces at the ends, combining marks,
+                    // problems) is read by `readLine`.
+                    let stop = end < limit ? text[end] : 0
+                    if stop >= 0x80 || (stop > 32 && stop < 0x7F && stop != 35), let after = readWord(from: start, lettersTo: end, line: line) {
+                        start = after
+                    } else {
+                        start = readLine(from: start, number: line)
+                    }
                     continue
                 }
                 let word = UnsafeBufferPointer(rebasing: text[start..<end])
@@ -112,7 +178,6 @@ extension WordList {
                 }
                 start = next
             }
-            finishWaiting()
         }
 
         /// Reads any line, from its first byte; returns where the next line starts.
@@ -120,7 +185,7 @@ extension WordList {
             // One pass over the line finds its end and, for the ASCII path, its first control
             // character (not a tab), its first '#' and its first tab before that.
             var end = lineStart, ascii = true, control = -1, hashAt = -1, tabAt = -1
-            while end < text.count {
+            while end < limit {
                 let b = text[end]
                 if b == 10 { break }
                 if b >= 0x80 {
@@ -152,7 +217,11 @@ extension WordList {
         }
 
         private mutating func problem(_ line: Int, _ reason: String) {
-            contents.problems.append("\(name):\(line): \(reason)")
+            if contents.problems.count < WordList.problemLimit {
+                contents.problems.append(Problem(line: line, reason: reason))
+            } else {
+                contents.moreProblems += 1
+            }
         }
 
         /// A line of ASCII bytes (`start..<end`), with the places of its first control
@@ -183,6 +252,78 @@ extension WordList {
                          hash: contents.seen.hash(word),
                          hint: hintStart < hintEnd
                             ? Span(offset: hintStart, length: hintEnd - hintStart, line: line, isASCII: true, isNormalized: false) : .none))
+        }
+
+        /// A line that is only a word (in any script, with any punctuation and spaces inside
+        /// it), read as bytes from `prefixEnd` (the ASCII letters before it were found by the
+        /// fast path): its key (lower case) is written to `scratch` scalar by scalar,
+        /// and its letters beyond ASCII are marked in `lettersMet` (so that `letters` need not
+        /// read it again). Returns where the next line starts; nil, having read nothing, when
+        /// the line needs `readLine`: it has a tab, a '#', a control, a space at either end, a
+        /// scalar `Scalars` cannot vouch for, no letter, or invalid UTF-8, or is too long.
+        private mutating func readWord(from start: Int, lettersTo prefixEnd: Int, line: Int) -> Int? {
+            // Locals, not fields: the loop writes through pointers, after which the compiler
+            // would read every field again.
+            let text = text, key = scratch.key, newLetters = scratch.letters, met = scratch.lettersMet, scalars = scalars
+            guard text[start] != 32 && prefixEnd - start < WordList.lineLimit else { return nil }
+            // The line starts with the ASCII letters the fast path found: copied in lower case.
+            var ascii: UInt32 = 0, lowercase: UInt8 = 0x20
+            for k in start..<prefixEnd {
+                key[k - start] = text[k] | 0x20
+                lowercase &= text[k]
+            }
+            if contents.asciiLetters != Self.allLetters {
+                for k in start..<prefixEnd { ascii |= 1 << UInt32((text[k] | 0x20) - 97) }
+            }
+            var out = prefixEnd - start, letters = out, beyond = 0, isASCII = true, lowercaseAZ = lowercase != 0
+            var i = prefixEnd, next = limit
+            while i < limit {
+                guard i - start < WordList.lineLimit else { return nil }
+                let b = text[i]
+                if b < 0x80 {
+                    if b == 10 || (b == 13 && (i + 1 == limit || text[i + 1] == 10)) {  // LF or CRLF
+                        next = i + (b == 10 ? 1 : 2)
+                        break
+                    }
+                    guard b >= 32 && b != 0x7F && b != 35 else { return nil }
+                    let lower = b &- 65 < 26 ? b | 0x20 : b
+                    if lower &- 97 < 26 {
+                        ascii |= 1 << UInt32(lower - 97)
+                        letters += 1
+                    }
+                    if b &- 97 >= 26 { lowercaseAZ = false }
+                    key[out] = lower
+                    out += 1
+                    i += 1
+                    continue
+                }
+                guard let (scalar, length) = Scalars.decode(text, at: i, end: limit) else { return nil }
+                let facts = scalars.facts(scalar)
+                guard facts.isPlain else { return nil }
+                let lower = facts.lower
+                if facts.isLetter {
+                    letters += 1
+                    if met[Int(lower >> 6)] & 1 << UInt64(lower & 63) == 0 {  // a letter not met before
+                        newLetters[beyond] = lower
+                        beyond += 1
+                    }
+                }
+                out = Scalars.encode(lower, into: key, at: out)
+                isASCII = false
+                lowercaseAZ = false
+                i += length
+            }
+            guard letters > 0 && text[i - 1] != 32 else { return nil }
+            if filter.accepts(letters: letters, lowercaseASCII: lowercaseAZ) {
+                for k in 0..<beyond { met[Int(newLetters[k] >> 6)] |= 1 << UInt64(newLetters[k] & 63) }
+                contents.asciiLetters |= ascii
+                let hash = contents.seen.hash(UnsafeBufferPointer(start: scratch.key, count: out))
+                wait(Waiting(span: Span(offset: start, length: i - start, line: line, isASCII: isASCII, isNormalized: false),
+                             hash: hash))
+            } else {
+                contents.filteredOut += 1
+            }
+            return next
         }
 
         /// A line with bytes beyond ASCII, as text; `start` is where it is in the list.
@@ -225,12 +366,21 @@ extension WordList {
                 entry.hint = span(trimmedHint, nfc: nfcHint)
                 if entry.hint.isNormalized { strings.hint = nfcHint }
             }
-            entry.hasStrings = strings.word != nil || strings.hint != nil
+            for c in nfc where c.isLetter { contents.lettersAsText.insert(c) }
             wait(entry, strings)
         }
 
         /// Takes an entry in its turn, `lookahead` entries later.
         private mutating func wait(_ entry: Waiting, _ strings: Strings = Strings()) {
+            if collecting {
+                guard contents.collected.count < WordList.entryLimit else {
+                    contents.overflowed = true
+                    full = true
+                    return
+                }
+                contents.collected.append(entry, strings)
+                return
+            }
             contents.seen.prefetch(entry.hash)
             if waiting.count < Self.lookahead {
                 if entry.hasStrings { waitingStrings[waiting.count] = strings }
@@ -246,11 +396,24 @@ extension WordList {
             take(due, dueStrings)
         }
 
+        /// Takes the entries a reader of the rest of the list collected, in their turn.
+        mutating func take(collected later: Contents) {
+            for k in 0..<later.collected.count where !full {
+                let (entry, strings) = later.collected[k]
+                wait(entry, strings)
+            }
+        }
+
         /// Takes the entries still waiting, oldest first.
-        private mutating func finishWaiting() {
+        mutating func finishWaiting() {
             let order = waiting.indices.map { (oldest + $0) % waiting.count }
-            for k in order where !full { take(waiting[k], waitingStrings[k]) }
-            waiting = []
+            for k in order where !full {
+                var strings = Strings()
+                if waiting[k].hasStrings { swap(&strings, &waitingStrings[k]) }
+                take(waiting[k], strings)
+            }
+            waiting.removeAll(keepingCapacity: true)
+            oldest = 0
         }
 
         /// Keeps an entry unless it repeats an earlier word; past `entryLimit`, stops.
@@ -276,9 +439,7 @@ extension WordList {
                 if let hint = strings.hint { contents.normalizedHints[index] = hint }
             }
             if let word = strings.word { contents.normalizedWords[index] = word }
-            if !e.span.isASCII {
-                contents.otherScripts.append(index)
-            } else if contents.asciiLetters != Self.allLetters {
+            if e.span.isASCII && contents.asciiLetters != Self.allLetters {
                 for b in e.span.bytes(in: text) where (b | 0x20) &- 97 < 26 { contents.asciiLetters |= 1 << UInt32((b | 0x20) - 97) }
             }
             contents.spans.append(e.span)

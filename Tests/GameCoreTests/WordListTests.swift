@@ -141,6 +141,122 @@ final class WordListTests: XCTestCase {
         }
     }
 
+    func testWordsBeyondASCIIReadAsBytesAsTheyReadAsText() throws {
+        // A line that is only a word is read as bytes where every scalar allows it; a line
+        // with a hint is read as a String. Both ways give the same word, key and letters,
+        // including the words that fall back to Strings (decomposed kana and Hangul, a
+        // lower case of two scalars, letters that change under NFC, Thai SARA AM).
+        let words = ["Кошка", "θάλασσα", "ΣΟΦΊΑ", "straße", "STRAẞE", "İstanbul", "が", "か\u{3099}", "한국어",
+                     "\u{1112}\u{1161}\u{11AB}", "กำ", "漢字", "l’été", "ﬁn", "\u{212A}elvin", "\u{2126}mega",
+                     "naïve café", "Ёлка-палка", "e\u{301}cole"]
+        func reference(_ l: WordList, fold: Bool) -> [String] {
+            Set(l.entries.flatMap { $0.word.filter(\.isLetter).map { AccentFolding.key($0, fold: fold) } })
+                .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        }
+        for word in words {
+            let alone = try list(word + "\n"), hinted = try list(word + "\ta hint\n")
+            XCTAssertEqual(alone.entries.map(\.word), hinted.entries.map(\.word), word)
+            XCTAssertEqual(alone.entries.first?.word, AccentFolding.nfc(word), word)
+            for fold in [false, true] {
+                XCTAssertEqual(alone.letters(fold: fold), reference(alone, fold: fold), "\(word), fold \(fold)")
+                XCTAssertEqual(alone.letters(fold: fold), hinted.letters(fold: fold), "\(word), fold \(fold)")
+            }
+            // The word and its lower case are one word, whichever way each is read.
+            for text in ["\(word)\n\(word.lowercased())\thint\n", "\(word.lowercased())\thint\n\(word)\n"] {
+                let both = try list(text)
+                XCTAssertEqual(both.entries.count, 1, text)
+                XCTAssertEqual(both.warnings.count, 1, text)
+                XCTAssertTrue(both.contains(word) && both.contains(word.lowercased()), text)
+            }
+        }
+        // Keys are lower case scalar by scalar, as String's lowercased() makes them.
+        XCTAssertEqual("ΣΑΣ".lowercased(), "σασ")
+    }
+
+    func testAListBeyondASCIIKeepsEachWordOnceInAnyCase() throws {
+        // 3,000 words of Cyrillic (and a few Latin) letters in random case: the kept words
+        // are the first of each lower case, in order, and the letters are the words' letters.
+        let alphabet = Array("абвгдеёжзийклмнопрстуфхцчшщъыьэюяabc")
+        var random = SystemRandomNumberGenerator()
+        var lines: [String] = []
+        for _ in 0..<3000 {
+            let word = String((0..<Int.random(in: 2...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            lines.append(Bool.random(using: &random) ? word.uppercased() : word)
+        }
+        let l = try list(lines.joined(separator: "\n"))
+        var expected: [String] = [], keys: Set<String> = []
+        for line in lines where keys.insert(line.lowercased()).inserted { expected.append(line) }
+        XCTAssertEqual(l.entries.map(\.word), expected)
+        XCTAssertTrue(lines.allSatisfy { l.contains($0.lowercased()) && l.contains($0.uppercased()) })
+        let letters = Set(expected.joined().lowercased().map(String.init))
+        XCTAssertEqual(Set(l.letters(fold: false)), letters)
+    }
+
+    /// 150,000 lines of `w<n>x` (1.3 MB, which is read in two halves at once where there are
+    /// two cores), with `special` lines in place of some.
+    func bigList(_ special: [Int: String]) -> [UInt8] {
+        Array((1...150_000).map { special[$0] ?? "w\($0)x" }.joined(separator: "\n").utf8)
+    }
+
+    func testABigListReadsAsOneWhicheverHalfALineIsIn() throws {
+        let l = try WordList(bytes: bigList([
+            10: "café\tcoffee", 20: "Ёлка", 30: "W5X",
+            100_000: "cafe\u{301}\tagain", 100_001: "ЁЛКА\thint", 100_002: "Жук", 100_003: "W7X",
+            110_001: "e\u{301}cole", 110_002: "word\tý", 149_999: "W21X"]), name: "big.txt")
+        XCTAssertEqual(l.warnings, [
+            "big.txt:30: 'W5X' repeats line 5; it is played once",
+            "big.txt:100000: 'café' repeats line 10; it is played once",
+            "big.txt:100001: 'ЁЛКА' repeats line 20; it is played once",
+            "big.txt:100003: 'W7X' repeats line 7; it is played once",
+            "big.txt:149999: 'W21X' repeats line 21; it is played once",
+        ])
+        XCTAssertEqual(l.entries.count, 150_000 - 5)
+        XCTAssertEqual(l.entry(matching: "CAFÉ"), .init(word: "café", hint: "coffee", line: 10))
+        XCTAssertEqual(l.entry(matching: "жук")?.line, 100_002)
+        XCTAssertEqual(l.entry(matching: "école"), .init(word: "école", hint: nil, line: 110_001))
+        XCTAssertEqual(l.entry(matching: "word"), .init(word: "word", hint: "ý", line: 110_002))
+        XCTAssertEqual(l.entries.last, .init(word: "w150000x", hint: nil, line: 150_000))
+        XCTAssertEqual(l.entry(matching: "w149998x")?.line, 149_998)
+        let letters = l.letters(fold: false)
+        for letter in ["é", "ё", "л", "к", "а", "ж", "у", "w", "x", "c", "o"] { XCTAssertTrue(letters.contains(letter), letter) }
+        XCTAssertFalse(letters.contains("ý"), "a hint's letters are not the words'")
+    }
+
+    func testRepeatsAroundTheMiddleOfABigListAreFoundInLineOrder() throws {
+        // Where a big list is cut in two to be read at once: the line after the first
+        // newline past the middle byte. Repeats on either side of it, near and far.
+        let plain = bigList([:])
+        let cutLine = plain[..<(plain.count / 2)].filter { $0 == 10 }.count + 2
+        var special: [Int: String] = [:]
+        for (k, offset) in [-3, -1, 1, 2, 4, 6, 9, 17].enumerated() { special[cutLine + offset] = "near\(k % 4)" }
+        special[cutLine + 30] = "NEAR0"
+        let l = try WordList(bytes: bigList(special), name: "big.txt")
+        XCTAssertEqual(l.warnings, [
+            "big.txt:\(cutLine + 4): 'near0' repeats line \(cutLine - 3); it is played once",
+            "big.txt:\(cutLine + 6): 'near1' repeats line \(cutLine - 1); it is played once",
+            "big.txt:\(cutLine + 9): 'near2' repeats line \(cutLine + 1); it is played once",
+            "big.txt:\(cutLine + 17): 'near3' repeats line \(cutLine + 2); it is played once",
+            "big.txt:\(cutLine + 30): 'NEAR0' repeats line \(cutLine - 3); it is played once",
+        ])
+        XCTAssertEqual(l.entries.count, 150_000 - 5)
+    }
+
+    func testABigListReportsItsFirstProblemsInLineOrder() {
+        var special: [Int: String] = [:]
+        for k in 0..<15 { special[1000 + k * 1000] = "-"; special[140_000 + k * 100] = "--" }
+        XCTAssertThrowsError(try WordList(bytes: bigList(special), name: "big.txt")) {
+            let problems = ($0 as? WordListError)?.problems ?? []
+            XCTAssertEqual(problems.count, 21)
+            XCTAssertEqual(problems.first, "big.txt:1000: '-' has no letter")
+            XCTAssertEqual(problems[15], "big.txt:140000: '--' has no letter")
+            XCTAssertEqual(problems[19], "big.txt:140400: '--' has no letter")
+            XCTAssertEqual(problems.last, "big.txt: 10 more lines with problems")
+        }
+        XCTAssertThrowsError(try WordList(bytes: bigList([:]), name: "big.txt", filter: .init(minimumLetters: 50))) {
+            XCTAssertEqual("\($0)", "no word has at least 50 letters: big.txt has 150000 words, none of that length")
+        }
+    }
+
     func testAListLargerThanTheLimitIsRefused() {
         XCTAssertEqual(problems([UInt8](repeating: 97, count: WordList.fileLimit + 1)),
                        ["bad.txt: the list is 32 MB, larger than the limit of 32 MB"])

@@ -11,12 +11,13 @@ extension WordList {
         private var slots: [UInt32]
         private var count = 0
         static let indexBits: UInt32 = 20
-        /// Where each hash starts, chosen at random for each table: a list cannot be made of
+        /// Where each hash starts, chosen at random for each list: a list cannot be made of
         /// words that all land on one slot (which would make reading it take quadratic time).
-        let seed = UInt64.random(in: 0...UInt64.max)
+        let seed: UInt64
 
         /// A table for up to `capacity` entries, at most 70% full.
-        init(capacity: Int) {
+        init(capacity: Int, seed: UInt64 = .random(in: 0...UInt64.max)) {
+            self.seed = seed
             assert(WordList.entryLimit < 1 << Int(Self.indexBits), "an entry's index must fit its slot")
             slots = [UInt32](repeating: 0, count: max(16, capacity * 10 / 7 + 1))
         }

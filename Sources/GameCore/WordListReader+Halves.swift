@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension WordList.Reader {
+    /// Reads a list. A list of a megabyte or more is read in two halves at once where
+    /// there are two cores: the second half on a thread of its own, which collects its
+    /// entries, and the first here, which then takes the second's entries in their turn,
+    /// so that repeats, the entry limit and the order of problems are as one reading's.
+    static func read(_ text: UnsafeBufferPointer<UInt8>, name: String, filter: WordList.Filter) -> Contents {
+        let capacity = min(lineCount(text), WordList.entryLimit)
+        // Both halves hash with one seed.
+        let seed = UInt64.random(in: 0...UInt64.max)
+        func whole() -> Contents {
+            reading(text, 0..<text.count, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
+                reader.readLines()
+                reader.finishWaiting()
+            }
+        }
+        guard let cut = halfway(text),
+              let second = WordList.SecondHalf(text: text, from: cut, firstLine: lineCount(UnsafeBufferPointer(rebasing: text[..<cut])),
+                                      seed: seed, name: name, filter: filter)
+        else { return whole() }
+        var later: Contents?, readWhole = false
+        var contents = reading(text, 0..<cut, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
+            reader.readLines()
+            later = second.join()
+            if !reader.full && !later!.overflowed {
+                reader.take(collected: later!)
+                reader.finishWaiting()
+            }
+            readWhole = reader.full || later!.overflowed
+        }
+        // A list past the entry limit is read again whole: where its reading stops, and so
+        // which problems it reports, is then one reading's.
+        if readWhole { return whole() }
+        contents.merge(later!, from: lineCount(UnsafeBufferPointer(rebasing: text[..<cut])))
+        return contents
+    }
+
+    /// Where a list is cut in two to be read on two cores (after the newline nearest the
+    /// middle), or nil to read it whole: a small list, one core, or no newline.
+    private static func halfway(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.count >= 1 << 20, sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 else { return nil }
+        guard let newline = text[(text.count / 2)...].firstIndex(of: 10), newline + 1 < text.count else { return nil }
+        return newline + 1
+    }
+
+    /// The entries a reader of the second half collected, as columns (16 bytes an entry; the
+    /// hints and Strings of the few that have them aside).
+    struct Collected {
+        /// The hints go only as far as the last entry with one.
+        var spans: [WordList.Span] = [], hashes: [UInt64] = [], hints: [WordList.Span] = [], strings: [Int: Strings] = [:]
+        var count: Int { spans.count }
+
+        mutating func append(_ entry: Waiting, _ strings: Strings) {
+            if entry.hint.length > 0 {
+                hints.append(contentsOf: repeatElement(WordList.Span.none, count: count - hints.count))
+                hints.append(entry.hint)
+            }
+            if entry.hasStrings { self.strings[count] = strings }
+            spans.append(entry.span)
+            hashes.append(entry.hash)
+        }
+
+        subscript(k: Int) -> (Waiting, Strings) {
+            let hint = k < hints.count ? hints[k] : WordList.Span.none
+            return (Waiting(span: spans[k], hash: hashes[k], hint: hint), strings.isEmpty ? Strings() : strings[k] ?? Strings())
+        }
+    }
+}
+
+extension WordList.Reader.Contents {
+    /// Adds what the reader of the rest of the list found, from line `firstLine`, once
+    /// its entries are taken.
+    mutating func merge(_ later: Self, from firstLine: Int) {
+        assert(problems.allSatisfy { $0.line < firstLine }, "the first half's problems come first")
+        let room = max(0, WordList.problemLimit - problems.count)
+        problems += later.problems.prefix(room)
+        moreProblems += later.moreProblems + max(0, later.problems.count - room)
+        filteredOut += later.filteredOut
+        asciiLetters |= later.asciiLetters
+        lettersAsText.formUnion(later.lettersAsText)
+        if lettersMet.isEmpty {
+            lettersMet = later.lettersMet
+        } else if !later.lettersMet.isEmpty {
+            for k in lettersMet.indices { lettersMet[k] |= later.lettersMet[k] }
+        }
+    }
+}
+
+extension WordList {
+    /// The second half of a list, read on a thread of its own (see `Reader.read`): its
+    /// entries are collected, to be taken by the reader of the first half.
+    fileprivate final class SecondHalf {
+        private let text: UnsafeBufferPointer<UInt8>
+        private let start: Int, firstLine: Int, seed: UInt64
+        private let name: String, filter: Filter
+        private var contents: Reader.Contents?
+        private var thread = pthread_t()
+
+        /// Starts reading from `start`, line `firstLine`; nil if no thread could be started.
+        init?(text: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, seed: UInt64, name: String, filter: Filter) {
+            (self.text, self.start, self.firstLine, self.seed, self.name, self.filter) = (text, start, firstLine, seed, name, filter)
+            let context = Unmanaged.passRetained(self).toOpaque()
+            let started = pthread_create(&thread, nil, { context in
+                let half = Unmanaged<SecondHalf>.fromOpaque(context!).takeRetainedValue()
+                half.contents = half.read()
+                return nil
+            }, context)
+            if started != 0 {
+                Unmanaged<SecondHalf>.fromOpaque(context).release()
+                return nil
+            }
+        }
+
+        private func read() -> Reader.Contents {
+            let lines = Reader.lineCount(UnsafeBufferPointer(rebasing: text[start...]))
+            return Reader.reading(text, start..<text.count, firstLine: firstLine, capacity: min(lines, WordList.entryLimit), seed: seed,
+                                  collecting: true, name: name, filter: filter) { $0.readLines() }
+        }
+
+        /// Waits for the reading to end; what it found.
+        func join() -> Reader.Contents {
+            pthread_join(thread, nil)
+            return contents!
+        }
+    }
+}

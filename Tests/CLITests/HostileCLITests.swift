@@ -152,13 +152,21 @@ final class HostileCLITests: XCTestCase {
         try (String(repeating: "x", count: 10 << 20) + "\n").write(toFile: folder + "/long.txt", atomically: true, encoding: .utf8)
         try "".write(toFile: folder + "/empty.txt", atomically: true, encoding: .utf8)
         mkfifo(folder + "/fifo.txt", 0o644)
+        // Big lists (read in two halves at once) of bad lines, of one word repeated, of bytes.
+        try String(repeating: "-\n", count: 1 << 20).write(toFile: folder + "/dashes.txt", atomically: true, encoding: .utf8)
+        try String(repeating: "a\n", count: 1 << 20).write(toFile: folder + "/repeats.txt", atomically: true, encoding: .utf8)
+        var random = SystemRandomNumberGenerator()
+        try Data((0..<(2 << 20)).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: URL(fileURLWithPath: folder + "/bytes.txt"))
         let cases = [("/dev/zero", "is not a regular file"), (folder + "/a-folder", "is a folder"), (folder + "/fifo.txt", "is not a regular file"),
                      (folder + "/long.txt", "longer than the limit of 1000"), (folder + "/empty.txt", "no playable word"),
-                     (folder + "/missing.txt", "no word list at")]
+                     (folder + "/missing.txt", "no word list at"), (folder + "/dashes.txt", "dashes.txt: 1048556 more lines with problems"),
+                     (folder + "/repeats.txt", "repeats.txt: 1048555 more repeated words, each played once"),
+                     (folder + "/bytes.txt", "more lines with problems")]
         for (list, reason) in cases {
             let r = try runBounded(["play", "hangman", "--words", list, "--seed", "1"], input: "")
-            XCTAssertNotEqual(r.status, 0, list)
+            XCTAssertEqual(r.status == 0, list.hasSuffix("repeats.txt"), "\(list): \(r.status)")
             XCTAssertTrue(r.stderr.contains(reason), "\(list): \(r.stderr)")
+            XCTAssertLessThan(r.stderr.split(separator: "\n").count, 30, "at most 20 problems and 20 warnings are listed: \(list)")
         }
     }
 

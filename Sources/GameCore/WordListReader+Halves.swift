@@ -11,8 +11,10 @@ extension WordList.Reader {
         let capacity = min(lineCount(text), WordList.entryLimit)
         // Both halves hash with one seed.
         let seed = UInt64.random(in: 0...UInt64.max)
+        // A byte order mark (which some editors write at the start of UTF-8) is not text.
+        let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func whole() -> Contents {
-            reading(text, 0..<text.count, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
+            reading(text, start..<text.count, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
                 reader.readLines()
                 reader.finishWaiting()
             }
@@ -22,7 +24,7 @@ extension WordList.Reader {
                                       seed: seed, name: name, filter: filter)
         else { return whole() }
         var later: Contents?, readWhole = false
-        var contents = reading(text, 0..<cut, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
+        var contents = reading(text, start..<cut, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
             reader.readLines()
             later = second.join()
             if !reader.full && !later!.overflowed {

@@ -22,6 +22,13 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(l.warnings, [])
     }
 
+    func testAByteOrderMarkIsNotPartOfTheFirstWord() throws {
+        let l = try WordList(bytes: [0xEF, 0xBB, 0xBF] + Array("apple\npear\n".utf8), name: "bom.txt")
+        XCTAssertEqual(l.entries.map(\.word), ["apple", "pear"])
+        XCTAssertEqual(l.entries.first?.line, 1)
+        XCTAssertThrowsError(try WordList(bytes: [0xEF, 0xBB, 0xBF], name: "bom.txt"))
+    }
+
     func testWordsAreStoredInNFC() throws {
         let decomposed = "cafe\u{301}"
         let l = try list(decomposed + "\n")
@@ -239,6 +246,61 @@ final class WordListTests: XCTestCase {
             "big.txt:\(cutLine + 30): 'NEAR0' repeats line \(cutLine - 3); it is played once",
         ])
         XCTAssertEqual(l.entries.count, 150_000 - 5)
+    }
+
+    func testOddLinesReadAlikeInASmallListAndInEitherHalfOfABigOne() throws {
+        // Lines of every kind, read alone, after a megabyte of other words (so in the second
+        // half, read on another thread) and before it: the same entries, repeats and problems.
+        var odd = ["", " ", "\t", "# c", "word # c", "  spaced  ", "ice cream", "ice  cream", "naïve", "NAÏVE", "e\u{301}",
+                   "\u{FEFF}bom", "tab\there", "a\tb\tc", "crlf\r", "ß", "SS", "straße", "ẞ", "İstanbul", "i\u{307}", "ǅ",
+                   "ﬀ", "Ωhm", "\u{2126}hm", "ά", "α\u{301}", "a😀", "日本", "ｶﾀｶﾅ", "가", "\u{1100}\u{1161}", "a\u{200D}b",
+                   "—dash", "don’t", "rock'n'roll", "a1", " #x", String(repeating: "x", count: 1000), String(repeating: "é", count: 500),
+                   "Кошка", "КОШКА\tcat", "θάλασσα", "ΘΆΛΑΣΣΑ"]
+        let good = odd.joined(separator: "\n")
+        odd += ["123", "#x\tno word", "\thint only", String(repeating: "x", count: 1001), String(repeating: "é", count: 501),
+                "lone\rcr", "nul\u{0}x", "del\u{7F}", "c1\u{85}x", "😀", "\u{200D}"]
+        let bad = odd.joined(separator: "\n")
+        let filler = (1...120_000).map { "f\($0)q" }.joined(separator: "\n")
+        /// The outcome of reading, with the lines of `text` counted from 1 and the filler's
+        /// words and lines left out.
+        func outcome(_ text: String, after: Bool) -> [String] {
+            let bytes = Array((after ? filler + "\n" + text : text + "\n" + filler).utf8)
+            let shift = after ? 120_000 : 0, last = after ? Int.max : text.utf8.split(separator: 10, omittingEmptySubsequences: false).count
+            func renumbered(_ line: String) -> String? {
+                let parts = line.split(separator: ":", maxSplits: 2)
+                guard parts.count == 3, let n = Int(parts[1]) else { return line.contains("more") ? nil : line }
+                guard n - shift >= 1 && n - shift <= last else { return nil }
+                var rest = String(parts[2])
+                if let range = rest.range(of: #"repeats line \d+"#, options: .regularExpression), let first = Int(rest[range].dropFirst(13)) {
+                    rest.replaceSubrange(range, with: "repeats line \(first - shift)")
+                }
+                return "\(parts[0]):\(n - shift):\(rest)"
+            }
+            do {
+                let l = try WordList(bytes: bytes, name: "odd.txt")
+                let entries = l.entries.filter { $0.line - shift >= 1 && $0.line - shift <= last }
+                return entries.map { "\($0.word)|\($0.hint ?? "-")|\($0.line - shift)" } + l.warnings.compactMap(renumbered)
+                    + [l.letters(fold: false).joined(), l.letters(fold: true).joined()].map { $0.filter { !"fq0123456789".contains($0) } }
+            } catch {
+                return "\(error)".split(separator: "\n").map(String.init).compactMap(renumbered)
+            }
+        }
+        for text in [good, bad] {
+            let alone = try { () throws -> [String] in
+                do {
+                    let l = try WordList(bytes: Array(text.utf8), name: "odd.txt")
+                    return l.entries.map { "\($0.word)|\($0.hint ?? "-")|\($0.line)" } + l.warnings
+                        + [l.letters(fold: false).joined(), l.letters(fold: true).joined()].map { $0.filter { !"fq0123456789".contains($0) } }
+                } catch {
+                    return "\(error)".split(separator: "\n").map(String.init)
+                }
+            }()
+            XCTAssertFalse(alone.isEmpty)
+            for after in [true, false] {
+                let big = outcome(text, after: after)
+                XCTAssertEqual(big, alone, "in the \(after ? "second" : "first") half: \(Set(big).symmetricDifference(alone))")
+            }
+        }
     }
 
     func testABigListReportsItsFirstProblemsInLineOrder() {

@@ -58,7 +58,7 @@ cards you had already seen. Your next choice turns the others face down.]],
       winner = "player",
       score = state.score,
       summary = ("Every triple found: score %d in %d flips. Best for %s: %d.%s"):format(
-        state.score, state.flips, state.theme, state.best, state.rank and "" or " (Practice: not ranked.)"),
+        state.score, state.flips, state.settings, state.best, state.rank and "" or " (Practice: not ranked.)"),
     }
   end,
 }

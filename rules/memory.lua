@@ -65,7 +65,7 @@ others face down; matched cards leave the table. The game ends when every pair i
       winner = "player",
       score = state.score,
       summary = ("Every pair found: score %d in %s. Best for %s: %d.%s"):format(
-        state.score, plural(state.flips, "flip"), state.theme, state.best, state.rank and "" or " (Practice: not ranked.)"),
+        state.score, plural(state.flips, "flip"), state.settings, state.best, state.rank and "" or " (Practice: not ranked.)"),
     }
   end,
 }

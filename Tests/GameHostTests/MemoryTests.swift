@@ -61,7 +61,7 @@ final class MemoryTests: XCTestCase {
         t.send("4")
         t.assertState("score", 4)
         t.assertState("over", true)
-        XCTAssertEqual(t.result?.summary, "Every pair found: score 4 in 4 flips. Best for fruit: 4.")
+        XCTAssertEqual(t.result?.summary, "Every pair found: score 4 in 4 flips. Best for fruit, 4 cards, classic scoring: 4.")
         t.send("3")
         t.assertRefused(containing: "the game is over")
     }
@@ -178,10 +178,10 @@ final class MemoryTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let first = try memory("A,B,A,B", scores: ScoreStore(directory: dir))
         first.send(["1", "2", "3", "4", "1", "3", "2", "4"])
-        XCTAssertTrue(first.result?.summary.hasSuffix("Best for fruit: 4.") ?? false, first.transcriptText)
+        XCTAssertTrue(first.result?.summary.hasSuffix("Best for fruit, 4 cards, classic scoring: 4.") ?? false, first.transcriptText)
         let second = try memory("A,A,B,B", scores: ScoreStore(directory: dir))
         second.send(["1", "3", "4", "1", "3", "4", "1", "2"])
-        XCTAssertEqual(second.result?.summary, "Every pair found: score 3 in 8 flips. Best for fruit: 4.", second.transcriptText)
+        XCTAssertEqual(second.result?.summary, "Every pair found: score 3 in 8 flips. Best for fruit, 4 cards, classic scoring: 4.", second.transcriptText)
     }
 
     func testEveryThemesGridLinesUp() throws {
@@ -254,7 +254,7 @@ final class MemoryTests: XCTestCase {
         XCTAssertEqual(spaced.state["cards"].array?.compactMap { $0["content"].string }, ["A", "B", "A", "B"])
         let one = try memory("A,A")
         one.send(["1", "2"])
-        XCTAssertEqual(one.result?.summary, "Every pair found: score 2 in 2 flips. Best for fruit: 2.")
+        XCTAssertEqual(one.result?.summary, "Every pair found: score 2 in 2 flips. Best for fruit, 2 cards, classic scoring: 2.")
         XCTAssertNoThrow(try memory("A,B,A,B,A,B", rule: "memory-triples"))
     }
 

@@ -238,7 +238,7 @@ function M.options(default_sets, copies)
 end
 
 -- After a choice: its points, one more flip, the time of the choice (for timed scoring), and
--- the end of the game once every card is matched (the best score of the theme is kept).
+-- the end of the game once every card is matched (the best score for its settings is kept).
 function M.count_choice(state, game, points)
   state.score = state.score + points
   state.flips = state.flips + 1
@@ -246,7 +246,8 @@ function M.count_choice(state, game, points)
   if game.cards.all_matched(state.cards) then
     state.over = true
     -- One board for each setting that changes the score: the theme, the deal's size, the scoring.
-    local board = ("Best score: %s, %d cards, %s scoring"):format(state.theme, #state.cards, game.options.scoring)
+    state.settings = ("%s, %d cards, %s scoring"):format(state.theme, #state.cards, game.options.scoring)
+    local board = "Best score: " .. state.settings
     state.rank = game.scores.submit { board = board, value = state.score, better = "higher" }
     state.best = game.scores.best(board) or state.score  -- nil where the host keeps no board
   end

@@ -110,7 +110,11 @@ final class StandardInput: LineSource {
         // A prompt can hold a rule's text (an option's default): show it as text.
         let prompt = TerminalText.plain(prompt)
         if Terminal.inputIsTerminal {
-            guard let raw = readline(prompt) else { return nil }
+            guard let raw = readline(prompt) else {
+                // libedit echoes the Ctrl-D that ended the input as "^D": take it back.
+                if Terminal.environment("TERM") != "dumb" { fputs("\u{8}\u{8}\u{1B}[K", stdout); fflush(stdout) }
+                return nil
+            }
             defer { free(raw) }
             let line = String(cString: raw)
             if !line.isEmpty { add_history(raw) }

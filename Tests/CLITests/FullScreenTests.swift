@@ -149,6 +149,15 @@ final class FullScreenTests: XCTestCase {
         XCTAssertEqual(window.exitStatus(), "130")
     }
 
+    func testCtrlDAtTheMenuLeavesNoTrace() throws {
+        let window = try Window([], columns: 80, rows: 24, environment: dataEnvironment())
+        try window.wait(for: "the menu") { $0.contains { $0.hasPrefix("Game (number or name") } }
+        try window.keys("C-d")
+        XCTAssertEqual(window.exitStatus(), "0")
+        let prompt = try window.screen().last { $0.hasPrefix("Game (number or name") }
+        XCTAssertEqual(prompt, "Game (number or name, /quit to leave):", "no ^D echoed")
+    }
+
     func testAMovePlaysAsSoonAsItIsTypedInFull() throws {
         let window = try Window(["play", "blackjack", "--seed", "3"], columns: 60, rows: 24, environment: dataEnvironment())
         try window.wait(for: "the bet") { $0.contains { $0.hasPrefix("Bet 1-25 chips") } }

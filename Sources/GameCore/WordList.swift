@@ -74,8 +74,10 @@ public struct WordList {
         }
     }
 
-    /// The entries whose words are not all ASCII.
-    public var entriesBeyondASCII: [Entry] { entries.indices.lazy.filter { entries.spans[$0].isASCII == false }.map { entries[$0] } }
+    /// The entries whose words are not all ASCII, made as they are asked for.
+    public var entriesBeyondASCII: some Sequence<Entry> {
+        entries.indices.lazy.filter { !entries.spans[$0].isASCII }.map { entries[$0] }
+    }
 
     /// Whether the list has `word`, compared as players type: in NFC and ignoring case.
     public func contains(_ word: String) -> Bool { entry(matching: word) != nil }

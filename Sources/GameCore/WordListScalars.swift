@@ -21,7 +21,7 @@ extension WordList {
             /// A word holding it can be read as bytes. It cannot where the scalar may change
             /// under NFC, join the scalar before it into one Character (a combining mark, a
             /// Hangul vowel, a joiner), be a space or a control, or have a lower case of
-            /// several scalars.
+            /// several scalars (or, in some later Unicode, beyond the BMP).
             var isPlain: Bool { bits & Scalars.plain != 0 }
             var isLetter: Bool { bits & Scalars.letter != 0 }
             /// Its lower case, one scalar (when plain).
@@ -55,7 +55,7 @@ extension WordList {
             }
             let single = String(scalar)
             guard value > 0xA0, !joins, properties.canonicalCombiningClass == .notReordered,
-                  lower.count == 1, AccentFolding.nfc(single).unicodeScalars.elementsEqual(single.unicodeScalars)
+                  lower.count == 1, lower.first!.value < 0x10000, AccentFolding.nfc(single).unicodeScalars.elementsEqual(single.unicodeScalars)
             else { return known }
             return known | plain | (Character(scalar).isLetter ? letter : 0) | lower.first!.value
         }

@@ -47,8 +47,10 @@ public enum TextLoop {
     static let completedListLimit = 5_000
 
     /// Runs a session to its end; returns the exit code (0 unless the game could not start or
-    /// go on).
-    public static func run(_ session: GameSession, input: LineSource, presenter: Presenter) -> Int32 {
+    /// go on). With `confirmsNewGame` (a person at a terminal), `/new` in the middle of a game
+    /// asks first: the question and its answer are the loop's, not steps of the session, so a
+    /// recorded session replays the same.
+    public static func run(_ session: GameSession, input: LineSource, presenter: Presenter, confirmsNewGame: Bool = false) -> Int32 {
         let driver = SessionDriver(session: session)
         driver.machineView = presenter.machineView
         presenter.begin(session)
@@ -70,6 +72,8 @@ public enum TextLoop {
             return listWords!
         }
         var last = first
+        // Moves accepted in the game being played (a game just started has nothing to lose).
+        var movesThisGame = 0
         while !driver.finished {
             input.offer(last.moves + commands + completions(last))
             input.offer(moves: last.moves, keys: session.rule.keys(offered: last.moves), takesText: last.freeText != nil)
@@ -77,7 +81,17 @@ public enum TextLoop {
                 presenter.end(reason: "eof")
                 return 0
             }
+            if confirmsNewGame && movesThisGame > 0 && last.result == nil && SessionDriver.clean(line).lowercased() == "/new" {
+                let answer = input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
+                // Anything but yes (Ctrl-D too) goes back to the game.
+                guard let answer, ["y", "yes"].contains(SessionDriver.clean(answer).lowercased()) else { continue }
+            }
             last = driver.handle(line)
+            if last.newGameSeed != nil {
+                movesThisGame = 0
+            } else if last.status == .accepted {
+                movesThisGame += 1
+            }
             presenter.show(last)
         }
         presenter.end(reason: driver.endReason)

@@ -48,7 +48,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         if settings.ascii { session.replayArguments.append("--ascii") }
         stdout_.write("\n", style: .plain)
         let (presenter, gameInput) = settings.gameIO(line: input)
-        _ = TextLoop.run(session, input: gameInput, presenter: presenter)
+        _ = TextLoop.run(session, input: gameInput, presenter: presenter, confirmsNewGame: Terminal.inputIsTerminal)
         stdout_.write("\n", style: .plain)
     }
 }

@@ -54,7 +54,8 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.practice = !session.ranked
         presenter = TranscriptRecorder(presenter, session: session, clock: clock, header: header, write: record.write)
     }
-    return TextLoop.run(session, input: input, presenter: presenter)
+    return TextLoop.run(session, input: input, presenter: presenter,
+                        confirmsNewGame: Terminal.inputIsTerminal && !args.flags.contains("json"))
 }
 
 /// A file written a line at a time and flushed, so an interrupted game leaves whole lines. It

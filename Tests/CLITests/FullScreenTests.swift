@@ -149,6 +149,25 @@ final class FullScreenTests: XCTestCase {
         XCTAssertEqual(window.exitStatus(), "130")
     }
 
+    func testNewInTheMiddleOfAGameAsksFirst() throws {
+        let window = try Window(["play", "rps", "--seed", "3", "--match", "best-of-5"], columns: 80, rows: 24, environment: dataEnvironment())
+        try window.wait(for: "the game") { $0.contains { $0.hasPrefix("Your throw") } }
+        try window.keys("r")
+        let played = try window.wait(for: "the throw") { $0.contains { $0.hasPrefix("You: Rock") } }
+        let score = played.first { $0.hasPrefix("You ") && $0.contains("Ties") }
+        try window.keys("/new", "Enter")
+        try window.wait(for: "the question") { $0.last { !$0.isEmpty }?.hasPrefix("Start a new game? This one will be lost.") == true }
+        try window.keys("n")
+        let kept = try window.wait(for: "the game again") { $0.last { !$0.isEmpty } == ">" }
+        XCTAssertEqual(kept.first { $0.hasPrefix("You ") && $0.contains("Ties") }, score, "no: the game goes on as it was")
+        try window.keys("/new", "Enter")
+        try window.wait(for: "the question again") { $0.last { !$0.isEmpty }?.hasPrefix("Start a new game?") == true }
+        try window.keys("y")
+        let fresh = try window.wait(for: "a new game") { $0.contains { $0.hasPrefix("Game 2, seed ") } }
+        XCTAssertTrue(fresh.contains("You 0 · Computer 0 · Ties 0"), fresh.joined(separator: "\n"))
+        try window.keys("C-c")
+    }
+
     func testCtrlDAtTheMenuLeavesNoTrace() throws {
         let window = try Window([], columns: 80, rows: 24, environment: dataEnvironment())
         try window.wait(for: "the menu") { $0.contains { $0.hasPrefix("Game (number or name") } }

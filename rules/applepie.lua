@@ -152,7 +152,9 @@ leaderboard.]],
     sound = { choices = { "on", "off" }, default = "on", advanced = true, help = "ring the bell when a fruit drops" },
     fruit = { choices = FRUIT_NAMES, default = "apple", help = "the fruit on the tree" },
     mode = { choices = { "classic", "timed" }, default = "classic", help = "timed: race to the target for the leaderboard" },
-    target = { type = "integer", min = 1, max = 100, default = 5, help = "timed mode: the words to win" },
+    target = {
+      type = "integer", min = 1, max = 100, default = 5, when = { mode = "timed" }, help = "timed mode: the words to win",
+    },
   },
 
   commands = {

@@ -16,6 +16,14 @@ public struct OptionSpec {
     public let defaultValue: String
     /// Advanced options are not asked for in the menu (they stay command-line options).
     public let advanced: Bool
+    /// The values of other options under which this one matters (`when = { mode = "timed" }`):
+    /// the menu asks for it only then. Empty: always.
+    public let when: [String: [String]]
+
+    /// Whether the option matters given the other options' values (`values`, by name).
+    public func applies(given values: [String: String]) -> Bool {
+        when.allSatisfy { name, wanted in values[name].map { value in wanted.contains { $0.lowercased() == value.lowercased() } } ?? false }
+    }
     /// `check(value, game)` returns nil (or true) to accept, or the reason to refuse.
     let check: LuaRef?
 
@@ -92,8 +100,36 @@ public struct OptionSpec {
             case let other:
                 problems.append("\(where_): unknown type '\(other)' (use \"string\" or \"integer\")"); continue
             }
+            var when: [String: [String]] = [:]
+            if let w = spec["when"], !w.isNil {
+                guard let conditions = w.map, !conditions.isEmpty else {
+                    problems.append("\(where_): 'when' must be a table such as { mode = \"timed\" }"); continue
+                }
+                for (other, value) in conditions {
+                    let values = value.string.map { [$0] } ?? value.array?.compactMap(\.string) ?? []
+                    guard !values.isEmpty, values.count == (value.array?.count ?? 1) else {
+                        problems.append("\(where_): 'when' gives '\(other)' a value or a list of values (strings)"); continue
+                    }
+                    when[other] = values
+                }
+                guard when.count == conditions.count else { continue }
+            }
             specs.append(OptionSpec(name: name, help: help, kind: kind, defaultValue: defaultText,
-                                    advanced: spec["advanced"]?.boolean ?? false, check: check))
+                                    advanced: spec["advanced"]?.boolean ?? false, when: when, check: check))
+        }
+        // A condition names another option, by a value it can take.
+        for spec in specs {
+            for (other, values) in spec.when.sorted(by: { $0.key < $1.key }) {
+                let where_ = "\(path): option '\(spec.name)'"
+                guard other != spec.name, let target = specs.first(where: { $0.name == other }) else {
+                    problems.append("\(where_): 'when' names '\(other)', which is not another option of the rule")
+                    continue
+                }
+                if case .text(let choices, nil) = target.kind, target.check == nil,
+                   let stray = values.first(where: { value in !choices.contains { $0.lowercased() == value.lowercased() } }) {
+                    problems.append("\(where_): 'when' gives '\(other)' the value '\(stray)', which is not one of its choices (\(choices.joined(separator: ", ")))")
+                }
+            }
         }
         return specs
     }

@@ -103,12 +103,17 @@ struct MenuSetup {
     var words: String?
 }
 
-/// Asks for each of the game's main options (not those marked advanced), and its word list
+/// Asks for each of the game's main options (not those marked advanced, nor those that do not
+/// matter for the answers given, see `OptionSpec.when`), and its word list
 /// when it plays one; Enter keeps the default, Tab completes a choice, case does not matter.
 /// Nil when the player goes back (Ctrl-D or /quit).
 func chooseOptions(_ rule: Rule, input: LineSource, catalog: RuleCatalog) -> MenuSetup? {
     var setup = MenuSetup()
-    for option in rule.options where !option.advanced {
+    // An option that matters only for some values of others (`when`) is asked after them,
+    // and only when it matters.
+    var values = Dictionary(rule.options.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    let main = rule.options.filter { !$0.advanced }
+    for option in main.filter({ $0.when.isEmpty }) + main.filter({ !$0.when.isEmpty }) where option.applies(given: values) {
         let help = option.help.isEmpty ? "" : " — " + option.help
         stdout_.write("\(option.name): \(option.choicesDescription)\(help)\n", style: .dim)
         var choices: [String] = []
@@ -117,7 +122,10 @@ func chooseOptions(_ rule: Rule, input: LineSource, catalog: RuleCatalog) -> Men
             if case .failure(let reason) = rule.validate(option, answer) { return reason }
             return nil
         }) else { return nil }
-        if let answer { setup.options[option.name] = answer }
+        if let answer {
+            setup.options[option.name] = answer
+            values[option.name] = answer
+        }
     }
     if let listName = rule.defaultWordList {
         let lists = WordListCatalog(beside: catalog, dataHome: dataHome).names

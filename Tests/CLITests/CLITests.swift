@@ -212,6 +212,18 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(accented.status, 0, "accents fold away: \(accented.stderr)")
     }
 
+    func testTheMenuAsksForAnOptionOnlyWhenItMatters() throws {
+        // Apple Pie's target matters in timed mode only (`when = { mode = "timed" }`).
+        let classic = try GamehostProcess.run([], input: "applepie\n\nclassic\n\n/quit\n")
+        XCTAssertEqual(classic.status, 0, classic.stderr)
+        XCTAssertTrue(classic.stdout.contains("mode: classic, timed"), classic.stdout)
+        XCTAssertFalse(classic.stdout.contains("target: a whole number"), classic.stdout)
+        let timed = try GamehostProcess.run([], input: "applepie\n\ntimed\n3\n\n/quit\n")
+        XCTAssertEqual(timed.status, 0, timed.stderr)
+        XCTAssertTrue(timed.stdout.contains("target: a whole number from 1 to 100"), timed.stdout)
+        XCTAssertTrue(timed.stdout.contains("--mode timed --target 3"), "the answers are played: \(timed.stdout)")
+    }
+
     func testTheMenuGoesBackOneLevelOnEndOfInputAndQuit() throws {
         // /quit at an option prompt: back to the menu; the end of input there: back again; at
         // the menu: out, with a newline.

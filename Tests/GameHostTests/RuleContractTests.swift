@@ -84,6 +84,38 @@ final class RuleContractTests: XCTestCase {
         ])
     }
 
+    func testAnOptionThatMattersOnlyForSomeValuesOfAnother() throws {
+        let rule = try Rule(path: files.write("when", RuleFiles.rule(["options": """
+            {
+                mode = { choices = { "classic", "timed", "daily" }, default = "classic" },
+                target = { type = "integer", min = 1, max = 9, default = 5, when = { mode = { "timed", "daily" } } },
+                speed = { choices = { "slow", "fast" }, default = "slow", when = { mode = "timed", target = "5" } },
+              }
+            """])))
+        let target = try XCTUnwrap(rule.options.first { $0.name == "target" }), speed = try XCTUnwrap(rule.options.first { $0.name == "speed" })
+        XCTAssertFalse(target.applies(given: ["mode": "classic"]))
+        XCTAssertTrue(target.applies(given: ["mode": "Daily"]), "values compare in any case")
+        XCTAssertTrue(speed.applies(given: ["mode": "timed", "target": "5"]))
+        XCTAssertFalse(speed.applies(given: ["mode": "timed", "target": "4"]), "every condition must hold")
+        XCTAssertFalse(speed.applies(given: [:]))
+        XCTAssertEqual(problems(RuleFiles.rule(["options": """
+            {
+                mode = { choices = { "a", "b" }, default = "a" },
+                one = { choices = { "x" }, default = "x", when = { mood = "a" } },
+                two = { choices = { "x" }, default = "x", when = { mode = "c" } },
+                three = { choices = { "x" }, default = "x", when = "mode" },
+                four = { choices = { "x" }, default = "x", when = { mode = 1 } },
+                five = { choices = { "x" }, default = "x", when = { five = "x" } },
+              }
+            """])), [
+            "rule.lua: option 'four': 'when' gives 'mode' a value or a list of values (strings)",
+            "rule.lua: option 'three': 'when' must be a table such as { mode = \"timed\" }",
+            "rule.lua: option 'five': 'when' names 'five', which is not another option of the rule",
+            "rule.lua: option 'one': 'when' names 'mood', which is not another option of the rule",
+            "rule.lua: option 'two': 'when' gives 'mode' the value 'c', which is not one of its choices (a, b)",
+        ])
+    }
+
     func testADefaultItsOwnOptionRefusesIsReported() {
         XCTAssertEqual(problems(RuleFiles.rule(["options": #"{ level = { choices = { "easy", "hard" }, default = "medium" } }"#])),
                        ["rule.lua: the default 'medium' of option 'level' is refused: 'medium' is not one of: easy, hard"])

@@ -341,6 +341,7 @@ function Game.now() end
 ---@field default string|integer
 ---@field help? string
 ---@field advanced? boolean     not asked for in the menu
+---@field when? table<string, string|string[]>  matters only when the named options have these values (the menu asks only then)
 
 ---@class CommandSpec
 ---@field help? string

@@ -32,16 +32,18 @@ enum Terminal {
     /// The width host text wraps to: the terminal's own (asked each time, so a resized window
     /// is followed), else `$COLUMNS`, else none (a pipe or a file gets lines as written).
     static func width(of fd: Int32) -> Int? {
-        var size = winsize()
-        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return columnsVariable
+        measured(fd)?.columns ?? columnsVariable
     }
 
     /// The terminal's rows and columns (24 by 80 when it cannot say).
-    static func size() -> (rows: Int, columns: Int) {
+    static func size() -> (rows: Int, columns: Int) { measured(1) ?? (24, 80) }
+
+    /// What the terminal on `fd` says its size is; nil for a pipe or a file.
+    private static func measured(_ fd: Int32) -> (rows: Int, columns: Int)? {
         var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return (24, 80) }
-        return (Int(size.ws_row), Int(size.ws_col))
+        guard isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        // A terminal that gives columns but no rows (a serial line) is taken as 24 rows.
+        return (size.ws_row > 0 ? Int(size.ws_row) : 24, Int(size.ws_col))
     }
 
     private static let columnsVariable: Int? = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }

@@ -63,13 +63,12 @@ extension WordList {
             count += 1
         }
 
-        /// The hash of a word's key, its lower-cased text, given as UTF-8 bytes. Each byte is
-        /// taken with bit 5 set (`| 0x20`), which makes an ASCII word hash as its lower case
-        /// does: an ASCII word is hashed straight from the file, with no lower-cased copy.
-        /// (Bytes that differ only in that bit, such as `[` and `{`, are told apart when the
-        /// words are compared.) Eight bytes are mixed at a time, as the reader's scan of a
-        /// line meets them: `seed`, then `mix` for each eight bytes and `mix(_:tail:count:)`
-        /// for the last few, then `finish`.
+        /// The hash of a word's key, its lower-cased text, given as UTF-8 bytes. ASCII capitals
+        /// are taken in lower case, eight bytes at a time, so an ASCII word is hashed straight
+        /// from the file, with no lower-cased copy; every other byte is taken as it is (so no
+        /// two keys hash alike whatever the seed). Eight bytes are mixed at a time, as the
+        /// reader's scan of a line meets them: `seed`, then `mix` for each eight bytes and
+        /// `mix(_:tail:count:)` for the last few, then `finish`.
         func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             let raw = UnsafeRawBufferPointer(bytes)
             var h = seed
@@ -86,17 +85,25 @@ extension WordList {
             return Self.finish(h, length: bytes.count)
         }
 
-        private static let caseBits: UInt64 = 0x2020_2020_2020_2020
+        /// Eight bytes with their ASCII capitals in lower case. Each byte without its high bit is
+        /// at most 0x7F: adding to it carries into its own high bit, never into the next byte.
+        @inline(__always) static func lowercased(_ eight: UInt64) -> UInt64 {
+            let low7 = eight & 0x7F7F_7F7F_7F7F_7F7F
+            let fromA = low7 &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set from 'A' (0x41)
+            let pastZ = low7 &+ 0x2525_2525_2525_2525  // high bit set from '[' (0x5B)
+            let capitals = fromA & ~pastZ & ~eight & 0x8080_8080_8080_8080
+            return eight | capitals >> 2  // 0x80 >> 2 is the case bit, 0x20
+        }
 
         /// Mixes in eight bytes (little-endian).
         @inline(__always) static func mix(_ h: UInt64, _ eight: UInt64) -> UInt64 {
-            let m = (h ^ (eight | caseBits)) &* 0xBF58_476D_1CE4_E5B9
+            let m = (h ^ lowercased(eight)) &* 0xBF58_476D_1CE4_E5B9
             return m ^ (m >> 32)
         }
 
         /// Mixes in the last `count` (1 to 7) bytes, the low bytes of `tail`.
         @inline(__always) static func mix(_ h: UInt64, tail: UInt64, count: Int) -> UInt64 {
-            (h ^ ((tail | caseBits) & (1 << UInt64(8 * count) - 1))) &* 0xBF58_476D_1CE4_E5B9
+            (h ^ (lowercased(tail) & (1 << UInt64(8 * count) - 1))) &* 0xBF58_476D_1CE4_E5B9
         }
 
         /// A finaliser, so that the tag's high bits depend on every byte.

@@ -96,6 +96,20 @@ final class WordListTests: XCTestCase {
         XCTAssertTrue(kelvin.contains("\u{212A}ing"))
     }
 
+    func testWordsThatDifferOnlyInTheCaseBitOfOtherBytesAreReadInLinearTime() throws {
+        // '[' and '{', '@' and '`', 'ā' and 'ġ' (UTF-8 0xC4 0x81 and 0xC4 0xA1) differ only in
+        // the bit that makes a capital small: 16,384 words made of them must not share a slot
+        // chain (which made reading take seconds, growing with the square of the words).
+        let pairs: [(String, String)] = [("[", "{"), ("@", "`"), ("ā", "ġ")]
+        for (a, b) in pairs {
+            let words = (0..<16_384).map { n in "a" + String((0..<14).map { (n >> $0) & 1 == 0 ? Character(a) : Character(b) }) }
+            let start = Date()
+            let l = try list(words.joined(separator: "\n"))
+            XCTAssertEqual(l.entries.count, words.count)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2, "\(a) and \(b)")
+        }
+    }
+
     func testEveryLineOfADenseListIsKept() throws {
         // 17,576 three-letter words, four bytes a line (the densest a list of different words
         // gets): the table is sized from the count of lines, so every one must be counted.

@@ -114,6 +114,8 @@ public struct WordList {
     /// The longest line a list may have (a word and its hint), and how many problems are
     /// listed before the rest are counted.
     public static let lineLimit = 1000
+    /// The longest word (in NFC): what a word puzzle takes.
+    public static let wordLimit = 256
     static let problemLimit = 20
     /// The most words a list may have, and its largest file.
     public static let entryLimit = 1_000_000

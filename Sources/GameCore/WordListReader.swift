@@ -157,7 +157,7 @@ extension WordList {
                 }
                 var next = end + 1
                 if end < limit && text[end] == 13 && (end + 1 == limit || text[end + 1] == 10) { next = end + 2 }
-                guard end > start && end - start <= WordList.lineLimit && (end == limit || text[end] == 10 || next == end + 2) else {
+                guard end > start && end - start <= WordList.wordLimit && (end == limit || text[end] == 10 || next == end + 2) else {
                     // Any other word alone on its line, in any script, is read as bytes too;
                     // what remains (hints, comments, spaces at the ends, combining marks,
                     // problems) is read by `readLine`.
@@ -216,6 +216,8 @@ extension WordList {
             return end + 1
         }
 
+        static func tooLong(_ bytes: Int) -> String { "the word is \(bytes) bytes, longer than the limit of \(WordList.wordLimit)" }
+
         private mutating func problem(_ line: Int, _ reason: String) {
             if contents.problems.count < WordList.problemLimit {
                 contents.problems.append(Problem(line: line, reason: reason))
@@ -241,6 +243,7 @@ extension WordList {
                 return
             }
             let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
+            guard word.count <= WordList.wordLimit else { return problem(line, Self.tooLong(word.count)) }
             guard word.contains(where: { ($0 | 0x20) &- 97 < 26 }) else {
                 return problem(line, "'\(String(decoding: word, as: UTF8.self))' has no letter")
             }
@@ -265,7 +268,7 @@ extension WordList {
             // Locals, not fields: the loop writes through pointers, after which the compiler
             // would read every field again.
             let text = text, key = scratch.key, newLetters = scratch.letters, met = scratch.lettersMet, scalars = scalars
-            guard text[start] != 32 && prefixEnd - start < WordList.lineLimit else { return nil }
+            guard text[start] != 32 && prefixEnd - start <= WordList.wordLimit else { return nil }
             // The line starts with the ASCII letters the fast path found: copied in lower case.
             var ascii: UInt32 = 0, lowercase: UInt8 = 0x20
             for k in start..<prefixEnd {
@@ -278,7 +281,7 @@ extension WordList {
             var out = prefixEnd - start, letters = out, beyond = 0, isASCII = true, lowercaseAZ = lowercase != 0
             var i = prefixEnd, next = limit
             while i < limit {
-                guard i - start < WordList.lineLimit else { return nil }
+                guard i - start <= WordList.wordLimit else { return nil }
                 let b = text[i]
                 if b < 0x80 {
                     if b == 10 || (b == 13 && (i + 1 == limit || text[i + 1] == 10)) {  // LF or CRLF
@@ -313,7 +316,8 @@ extension WordList {
                 lowercaseAZ = false
                 i += length
             }
-            guard letters > 0 && text[i - 1] != 32 else { return nil }
+            // The last scalar may end past the limit when no newline follows it.
+            guard letters > 0 && text[i - 1] != 32 && i - start <= WordList.wordLimit else { return nil }
             if filter.accepts(letters: letters, lowercaseASCII: lowercaseAZ) {
                 for k in 0..<beyond { met[Int(newLetters[k] >> 6)] |= 1 << UInt64(newLetters[k] & 63) }
                 contents.asciiLetters |= ascii
@@ -347,6 +351,7 @@ extension WordList {
             }
             guard word.contains(where: \.isLetter) else { return problem(line, "'\(word)' has no letter") }
             let nfc = AccentFolding.nfc(String(word))
+            guard nfc.utf8.count <= WordList.wordLimit else { return problem(line, Self.tooLong(nfc.utf8.count)) }
             guard filter.accepts(nfc) else {
                 contents.filteredOut += 1
                 return

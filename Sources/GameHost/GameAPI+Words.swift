@@ -6,7 +6,7 @@ import LuaKit
 /// mechanics are GameCore's `WordPuzzle`.
 extension GameAPI {
     /// The longest word a puzzle takes, and the most guesses it keeps.
-    static let puzzleWordLimit = 256
+    static let puzzleWordLimit = WordList.wordLimit
     static let puzzleGuessLimit = 1000
 
     func installWords() {

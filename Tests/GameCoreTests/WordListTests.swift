@@ -333,6 +333,20 @@ final class WordListTests: XCTestCase {
         }
     }
 
+    func testAWordLongerThanAPuzzleTakesIsAProblemWhereverItIs() {
+        let long = String(repeating: "é", count: 129)  // 258 bytes
+        for text in ["ok\n" + long, "ok\n" + long + "\n", long + "\thint\nok", String(repeating: "x", count: 257) + "\nok",
+                     String(repeating: "x", count: 300) + "\tlong\nok", "ok\n" + String(repeating: "e\u{301}", count: 130)] {
+            XCTAssertEqual(problems(Array(text.utf8)).first?.contains("longer than the limit of 256"), true, text)
+        }
+        // 256 bytes is a word, at the end of the text too.
+        XCTAssertEqual(try list("ok\n" + String(repeating: "é", count: 128)).entries.count, 2)
+        XCTAssertEqual(try list(String(repeating: "x", count: 256)).entries.count, 1)
+        // A last line of 1,001 bytes with no newline after it is too long, as with one.
+        XCTAssertEqual(problems(Array(String(repeating: "a", count: 999).utf8) + Array("é".utf8)),
+                       ["bad.txt:1: the line is 1001 bytes, longer than the limit of 1000"])
+    }
+
     func testAListLargerThanTheLimitIsRefused() {
         XCTAssertEqual(problems([UInt8](repeating: 97, count: WordList.fileLimit + 1)),
                        ["bad.txt: the list is 32 MB, larger than the limit of 32 MB"])

@@ -27,16 +27,16 @@ extension WordList.Reader {
         var contents = reading(text, start..<cut, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
             reader.readLines()
             later = second.join()
-            if !reader.full && !later!.overflowed {
+            readWhole = later!.overflowed
+            if !readWhole {
                 reader.take(collected: later!)
                 reader.finishWaiting()
             }
-            readWhole = reader.full || later!.overflowed
         }
-        // A list past the entry limit is read again whole: where its reading stops, and so
-        // which problems it reports, is then one reading's.
+        // A second half of more entries than a list may have is read again whole: which of them
+        // are repeats, and so where the limit falls, is then known.
         if readWhole { return whole() }
-        contents.merge(later!, from: lineCount(UnsafeBufferPointer(rebasing: text[..<cut])))
+        contents.merge(later!)
         return contents
     }
 
@@ -73,13 +73,13 @@ extension WordList.Reader {
 }
 
 extension WordList.Reader.Contents {
-    /// Adds what the reader of the rest of the list found, from line `firstLine`, once
-    /// its entries are taken.
-    mutating func merge(_ later: Self, from firstLine: Int) {
-        assert(problems.allSatisfy { $0.line < firstLine }, "the first half's problems come first")
-        let room = max(0, WordList.problemLimit - problems.count)
-        problems += later.problems.prefix(room)
-        moreProblems += later.moreProblems + max(0, later.problems.count - room)
+    /// Adds what the reader of the rest of the list found, once its entries are taken.
+    mutating func merge(_ later: Self) {
+        // The first problems of both, in line order (the first half's reader may have found the
+        // entry limit on a line of the second half).
+        let all = (problems + later.problems).sorted { $0.line < $1.line }
+        problems = Array(all.prefix(WordList.problemLimit))
+        moreProblems += later.moreProblems + all.count - problems.count
         filteredOut += later.filteredOut
         asciiLetters |= later.asciiLetters
         lettersAsText.formUnion(later.lettersAsText)

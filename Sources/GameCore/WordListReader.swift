@@ -127,7 +127,9 @@ extension WordList {
             let everyWord = filter.acceptsAll
             let raw = UnsafeRawBufferPointer(text)
             let seed = contents.seen.seed
-            while start < limit && !full {
+            // Past the entry limit, lines are still read: every bad line of the list is reported.
+            // (A reader that collects for another stops where it overflows; see `read`.)
+            while start < limit && !contents.overflowed {
                 line += 1
                 // A run of ASCII letters that ends the line is a word as it stands. The run is
                 // found eight bytes at a time, and hashed as it is found.
@@ -218,10 +220,17 @@ extension WordList {
 
         static func tooLong(_ bytes: Int) -> String { "the word is \(bytes) bytes, longer than the limit of \(WordList.wordLimit)" }
 
+        /// Notes a problem, keeping the first `problemLimit` in line order (the entry limit is
+        /// found a few lines after its line is read, see `lookahead`).
         private mutating func problem(_ line: Int, _ reason: String) {
-            if contents.problems.count < WordList.problemLimit {
-                contents.problems.append(Problem(line: line, reason: reason))
-            } else {
+            let at = contents.problems.lastIndex { $0.line < line }.map { $0 + 1 } ?? 0
+            guard at < WordList.problemLimit else {
+                contents.moreProblems += 1
+                return
+            }
+            contents.problems.insert(Problem(line: line, reason: reason), at: at)
+            if contents.problems.count > WordList.problemLimit {
+                contents.problems.removeLast()
                 contents.moreProblems += 1
             }
         }
@@ -377,6 +386,7 @@ extension WordList {
 
         /// Takes an entry in its turn, `lookahead` entries later.
         private mutating func wait(_ entry: Waiting, _ strings: Strings = Strings()) {
+            if full { return }
             if collecting {
                 guard contents.collected.count < WordList.entryLimit else {
                     contents.overflowed = true

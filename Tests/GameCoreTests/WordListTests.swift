@@ -55,10 +55,18 @@ final class WordListTests: XCTestCase {
                                     "words.txt:43: '\(words[20])' repeats line 21; it is played once"])
         XCTAssertTrue(l.contains("WORDBA"))
         XCTAssertFalse(l.contains("wordzz"))
-        // One word past the limit is named by its line, with the words before it kept.
+        // One word past the limit is named by its line, with the words before it kept; bad
+        // lines after it are reported too, in line order.
         let over = (0...WordList.entryLimit).map { "w\($0)x" }.joined(separator: "\n")
         XCTAssertThrowsError(try WordList(bytes: Array(over.utf8), name: "big.txt")) {
             XCTAssertEqual("\($0)", "big.txt:\(WordList.entryLimit + 1): more than \(WordList.entryLimit) words, the limit of a list")
+        }
+        XCTAssertThrowsError(try WordList(bytes: Array((over + "\n12\nw5x\n--\n").utf8), name: "big.txt")) {
+            XCTAssertEqual(($0 as? WordListError)?.problems, [
+                "big.txt:\(WordList.entryLimit + 1): more than \(WordList.entryLimit) words, the limit of a list",
+                "big.txt:\(WordList.entryLimit + 2): '12' has no letter",
+                "big.txt:\(WordList.entryLimit + 4): '--' has no letter",
+            ])
         }
     }
 

@@ -48,10 +48,12 @@ extension WordList {
                  .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
                 joins = true
             default:
-                // Hangul jamo join into syllables; these three letters are grapheme extenders
-                // or prefixes (Thai and Lao SARA AM, Malayalam dot reph).
-                joins = (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value)
-                    || (0xD7B0...0xD7FF).contains(value) || value == 0x0E33 || value == 0x0EB3 || value == 0x0D4E
+                // Other scalars can join a neighbour into one Character too: Hangul jamo, letters
+                // that extend or prefix (Thai SARA AM, Malayalam dot reph, the half-width kana
+                // sound marks). Asked of Swift's own grapheme breaking, beside a Latin letter,
+                // a Hangul syllable, a leading jamo and itself.
+                let single = String(scalar)
+                joins = ["a", "가", "\u{1100}", single].contains { ($0 + single).count != 2 || (single + $0).count != 2 }
             }
             let single = String(scalar)
             guard value > 0xA0, !joins, properties.canonicalCombiningClass == .notReordered,

@@ -124,9 +124,11 @@ The averages count the misses per word; a lost word counts as 9.]],
       end
       return
     end
-    if utf8.len(input) ~= 1 then game.refuse("not a valid guess: type one letter") end
+    -- One letter (which may be several code points: a Thai letter with its tone mark); a
+    -- whole word is refused (the refusal undoes what the guess recorded).
     local outcome = game.words.guess(state.puzzle, input)
     if outcome == "invalid" then game.refuse("not a valid guess") end
+    if outcome == "wrong" or outcome == "solved" then game.refuse("not a valid guess: type one letter") end
     if outcome == "repeat" then game.refuse(("already guessed '%s'"):format(input:lower())) end
     state.masked = state.puzzle.masked
     state.guessed = state.puzzle.guessed

@@ -8,6 +8,8 @@ public enum AccentFolding {
         guard fold else { return lower }
         var scalars = lower.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return lower }
+        // Marks are part of a letter in other scripts (a Thai tone mark, a Devanagari virama).
+        guard Self.foldsMarks(of: first) else { return lower }
         let base = baseLetters[first.value].flatMap(Unicode.Scalar.init) ?? first
         // A base followed by marks with no precomposed form (n + grave) folds to the base.
         var rest = String.UnicodeScalarView()
@@ -15,6 +17,14 @@ public enum AccentFolding {
             if s.properties.generalCategory != .nonspacingMark { rest.append(s) }
         }
         return String(Character(base)) + String(rest)
+    }
+
+    /// Whether the marks after `base` fold away: it is a Latin, Greek or Cyrillic letter.
+    static func foldsMarks(of base: Unicode.Scalar) -> Bool {
+        switch base.value {
+        case 0x41...0x24F, 0x370...0x3FF, 0x400...0x52F, 0x1E00...0x1FFF, 0x2C60...0x2C7F, 0xA640...0xA69F, 0xA720...0xA7FF: true
+        default: false
+        }
     }
 
     /// `text` in Unicode Normalization Form C.

@@ -78,6 +78,20 @@ final class WordPuzzleTests: XCTestCase {
         XCTAssertEqual(russian.masked(), "К _ _ к _")
     }
 
+    func testMarksStayWithLettersOutsideLatinGreekAndCyrillic() {
+        // A Thai tone mark and a Devanagari vowel sign or virama are part of their letter:
+        // folding does not take them away, and the letter with its mark is one guess.
+        var thai = WordPuzzle(word: "ไม้")
+        XCTAssertEqual(thai.guess("ม"), .miss, "the letter without its tone mark is another letter")
+        XCTAssertEqual(thai.guess("ม้"), .hit(1))
+        XCTAssertEqual(thai.guess("ไ"), .hit(1))
+        XCTAssertTrue(thai.isSolved)
+        XCTAssertEqual(AccentFolding.key("न्", fold: true), "न्")
+        XCTAssertEqual(AccentFolding.key("हि", fold: true), "हि")
+        XCTAssertEqual(AccentFolding.key("ñ", fold: true), "n", "Latin still folds")
+        XCTAssertEqual(AccentFolding.key("n\u{300}", fold: true), "n", "a mark with no precomposed form too")
+    }
+
     func testRebuildingFromGuessesGivesTheSamePuzzle() {
         var p = WordPuzzle(word: "program")
         for g in ["r", "x", "pram"] { _ = p.guess(g) }

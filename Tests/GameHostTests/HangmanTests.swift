@@ -66,6 +66,13 @@ final class HangmanTests: XCTestCase {
     func testOneLetterAtATime() throws {
         let t = try hangman(["banana"])
         t.send("banana")
-        t.assertRefused(containing: "not a valid guess")
+        t.assertRefused(containing: "not a valid guess: type one letter")
+        t.send("bx")
+        t.assertRefused(containing: "not a valid guess: type one letter")
+        XCTAssertTrue(t.view.contains("Word:    _ _ _ _ _ _"), "a refused word guess leaves no trace: \(t.view)")
+        // A letter may be more than one code point: a Thai letter with its tone mark.
+        let thai = try hangman(["ไม้"])
+        thai.send("ม้")
+        XCTAssertTrue(thai.view.contains("Word:    _ ม้"), thai.view)
     }
 }

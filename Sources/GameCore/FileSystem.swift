@@ -22,7 +22,7 @@ public enum FileSystem {
         default: throw FileError(path: path, reason: "is not a regular file")
         }
         guard Int(info.st_size) <= limit else {
-            throw FileError(path: path, reason: "is \(Int(info.st_size) >> 20) MB, larger than the limit of \(limit >> 20) MB")
+            throw FileError(path: path, reason: "is \(Int(info.st_size)) bytes, larger than the limit of \(limit >> 20) MB (\(limit) bytes)")
         }
         // Read straight into the array's storage: no zero-filling first and no copy after (a
         // 12 MB word list is touched once).

@@ -129,7 +129,7 @@ public struct WordList {
     /// Parses list text; `name` is used in messages.
     public init(bytes: [UInt8], name: String, filter: Filter = Filter()) throws {
         guard bytes.count <= Self.fileLimit else {
-            throw WordListError(problems: ["\(name): the list is \(bytes.count >> 20) MB, larger than the limit of \(Self.fileLimit >> 20) MB"])
+            throw WordListError(problems: ["\(name): the list is \(bytes.count) bytes, larger than the limit of \(Self.fileLimit >> 20) MB (\(Self.fileLimit) bytes)"])
         }
         let read = bytes.withUnsafeBufferPointer { Reader.read($0, name: name, filter: filter) }
         var problems = read.problems.map { "\(name):\($0.line): \($0.reason)" }
@@ -139,7 +139,8 @@ public struct WordList {
         if !problems.isEmpty { throw WordListError(problems: problems) }
         if read.spans.isEmpty && read.filteredOut > 0 {
             // The list is sound: the lengths asked for are what left nothing.
-            var error = WordListError(problems: ["no word has \(filter.describedLength): \(name) has \(read.filteredOut) words, none of that length"])
+            let words = read.filteredOut == 1 ? "1 word" : "\(read.filteredOut) words"
+            var error = WordListError(problems: ["no word has \(filter.describedLength): \(name) has \(words), none of that length"])
             error.emptiedByLengths = true
             throw error
         }

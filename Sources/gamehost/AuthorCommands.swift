@@ -132,8 +132,11 @@ func sim(_ args: inout Arguments) throws -> Int32 {
             stdout_.write("  score (\(scores.count) games with one): mean \(fixed(scoreMean, 2)), min \(fixed(low, 2)), max \(fixed(high, 2))\n", style: .plain)
         }
     }
+    // A failing game is replayed with everything that chose it: its options and word list.
+    let replay = (["gamehost", "play", game] + plan.options.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
+        + (wordsName.map { ["--words", $0] } ?? []) + wordLengths.arguments).joined(separator: " ")
     for f in report.failures.prefix(5) {
-        fail("game \(f.game) (replay: gamehost play \(game) --seed \(f.seed)): \(f.message)")
+        fail("game \(f.game) (replay: \(replay) --seed \(f.seed)): \(f.message)")
     }
     if report.stoppedEarly {
         fail("stopped early: a game ran past the time limit of \(fixed(plan.timeLimit, 1)) s (--time-limit SECONDS) or the memory limit")

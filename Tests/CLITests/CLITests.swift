@@ -365,6 +365,12 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("no result after 50000 moves"), r.stderr)
         XCTAssertTrue(r.stderr.contains("(replay: gamehost play \(path) --seed "), r.stderr)
+        // The replay line carries the options and the word list the failing game had.
+        let wordy = dir + "/endless-words.lua"
+        try "return {\n  id = 'endless-words', title = 'Endless', words = 'animals',\n  options = { pace = { choices = { 'slow', 'fast' }, default = 'slow' } },\n  setup = function() return { n = 0 } end,\n  view = function() return '' end,\n  moves = function() return { 'go' } end,\n  play = function(s) s.n = s.n + 1 end,\n  result = function() end,\n}\n"
+            .write(toFile: wordy, atomically: true, encoding: .utf8)
+        let w = try GamehostProcess.run(["sim", wordy, "--games", "1", "--pace", "fast", "--words", "fruits", "--min-length", "4"])
+        XCTAssertTrue(w.stderr.contains("(replay: gamehost play \(wordy) --pace fast --words fruits --min-length 4 --seed "), w.stderr)
     }
 
     func testNewScaffoldsARuleWithAPassingTest() throws {

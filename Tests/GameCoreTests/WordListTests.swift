@@ -357,7 +357,7 @@ final class WordListTests: XCTestCase {
 
     func testAListLargerThanTheLimitIsRefused() {
         XCTAssertEqual(problems([UInt8](repeating: 97, count: WordList.fileLimit + 1)),
-                       ["bad.txt: the list is 32 MB, larger than the limit of 32 MB"])
+                       ["bad.txt: the list is 33554433 bytes, larger than the limit of 32 MB (33554432 bytes)"])
     }
 
     func testBadLinesAreAllReportedWithFileAndLine() {
@@ -484,6 +484,9 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(five.entries.map(\.word), ["apple", "grape"])
         XCTAssertThrowsError(try WordList(bytes: Array("apple\nkiwi\n".utf8), name: "fruit.txt", filter: .init(minimumLetters: 50))) {
             XCTAssertEqual("\($0)", "no word has at least 50 letters: fruit.txt has 2 words, none of that length")
+        }
+        XCTAssertThrowsError(try WordList(bytes: Array("apple\n".utf8), name: "fruit.txt", filter: .init(minimumLetters: 50))) {
+            XCTAssertEqual("\($0)", "no word has at least 50 letters: fruit.txt has 1 word, none of that length")
         }
         XCTAssertEqual(WordList.Filter().narrowed(minimumLetters: 4, maximumLetters: 6).describedLength, "from 4 to 6 letters")
         XCTAssertEqual(WordList.Filter(minimumLetters: 5, maximumLetters: 5).narrowed(minimumLetters: 3, maximumLetters: nil).describedLength, "5 letters")

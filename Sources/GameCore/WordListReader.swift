@@ -210,8 +210,8 @@ extension WordList {
                 problem(line, "the line is \(lineEnd - lineStart) bytes, longer than the limit of \(WordList.lineLimit)")
             } else if ascii {
                 readASCII(lineStart, lineEnd, line: line, control: control, hashAt: hashAt, tabAt: tabAt)
-            } else if let string = String(validating: text[lineStart..<lineEnd], as: UTF8.self) {
-                read(string, from: lineStart, line: line)
+            } else if String(validating: text[lineStart..<lineEnd], as: UTF8.self) != nil {
+                readText(lineStart, lineEnd, line: line, control: control, hashAt: hashAt, tabAt: tabAt)
             } else {
                 problem(line, "the line is not valid UTF-8")
             }
@@ -339,49 +339,87 @@ extension WordList {
             return next
         }
 
-        /// A line with bytes beyond ASCII, as text; `start` is where it is in the list.
-        private mutating func read(_ string: String, from start: Int, line: Int) {
-            for scalar in string.unicodeScalars where scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
-                return problem(line, "control character U+\(WordList.hex(scalar.value)) in the line")
+        /// A line with bytes beyond ASCII that `readWord` could not take (`start..<end`, valid
+        /// UTF-8), with the places of its first ASCII control character, '#' and tab before it
+        /// found by `readLine`: cut and trimmed as bytes (as an ASCII line is), then its word
+        /// and hint are read as Strings.
+        private mutating func readText(_ start: Int, _ end: Int, line: Int, control: Int, hashAt: Int, tabAt: Int) {
+            if control >= 0 { return problem(line, "control character U+\(WordList.hex(UInt32(text[control]))) in the line") }
+            // C1 controls (U+0080-009F, UTF-8 C2 80-9F).
+            for k in start..<(end - 1) where text[k] == 0xC2 && text[k + 1] & 0xE0 == 0x80 {
+                return problem(line, "control character U+\(WordList.hex(UInt32(text[k + 1]))) in the line")
             }
-            var content = Substring(string)
-            if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
-            var word = content
-            var hint: Substring?
-            if let tab = content.firstIndex(of: "\t") {
-                word = content[..<tab]
-                hint = content[content.index(after: tab)...]
-            }
-            word = Self.trim(word)
-            let trimmedHint = hint.map(Self.trim).flatMap { $0.isEmpty ? nil : $0 }
-            if word.isEmpty {
-                if trimmedHint != nil { problem(line, "a hint with no word before the tab") }
+            let contentEnd = hashAt >= 0 ? hashAt : end
+            let (wordStart, wordEnd) = trimmed(start, tabAt >= 0 ? tabAt : contentEnd)
+            let (hintStart, hintEnd) = tabAt >= 0 ? trimmed(tabAt + 1, contentEnd) : (contentEnd, contentEnd)
+            if wordStart == wordEnd {
+                if hintStart < hintEnd { problem(line, "a hint with no word before the tab") }
                 return
             }
+            let bytes = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
+            let word = String(decoding: bytes, as: UTF8.self)
+            // More marks on one letter than any script writes (Unicode's stream-safe limit) would
+            // make putting them in order (NFC) cost the square of their number.
+            guard Self.marksInARow(word) <= Self.markLimit else {
+                return problem(line, "more than \(Self.markLimit) combining marks in a row")
+            }
             guard word.contains(where: \.isLetter) else { return problem(line, "'\(word)' has no letter") }
-            let nfc = AccentFolding.nfc(String(word))
+            let nfc = AccentFolding.nfc(word)
             guard nfc.utf8.count <= WordList.wordLimit else { return problem(line, Self.tooLong(nfc.utf8.count)) }
             guard filter.accepts(nfc) else {
                 contents.filteredOut += 1
                 return
             }
-            // The word and the hint where they are in the list, and as Strings where their
-            // NFC is not those bytes.
+            // The word and the hint where they are in the list, and as Strings where their NFC
+            // is not those bytes.
             var strings = Strings()
-            func span(_ text: Substring, nfc: String) -> Span {
-                let normalized = !nfc.utf8.elementsEqual(text.utf8)
-                return Span(offset: start + string.utf8.distance(from: string.utf8.startIndex, to: text.startIndex),
-                            length: text.utf8.count, line: line, isASCII: text.utf8.allSatisfy { $0 < 0x80 }, isNormalized: normalized)
-            }
-            var entry = Waiting(span: span(word, nfc: nfc), hash: contents.seen.hash(key: nfc.lowercased()))
-            if entry.span.isNormalized { strings.word = nfc }
-            if let trimmedHint {
-                let nfcHint = AccentFolding.nfc(String(trimmedHint))
-                entry.hint = span(trimmedHint, nfc: nfcHint)
-                if entry.hint.isNormalized { strings.hint = nfcHint }
+            let normalized = !nfc.utf8.elementsEqual(bytes)
+            var entry = Waiting(span: Span(offset: wordStart, length: bytes.count, line: line, isASCII: !bytes.contains { $0 >= 0x80 },
+                                           isNormalized: normalized),
+                                hash: contents.seen.hash(key: nfc.lowercased()))
+            if normalized { strings.word = nfc }
+            if hintStart < hintEnd {
+                let hintBytes = UnsafeBufferPointer(rebasing: text[hintStart..<hintEnd])
+                let hint = String(decoding: hintBytes, as: UTF8.self)
+                guard Self.marksInARow(hint) <= Self.markLimit else {
+                    return problem(line, "more than \(Self.markLimit) combining marks in a row")
+                }
+                let nfcHint = AccentFolding.nfc(hint)
+                let hintNormalized = !nfcHint.utf8.elementsEqual(hintBytes)
+                entry.hint = Span(offset: hintStart, length: hintBytes.count, line: line, isASCII: false, isNormalized: hintNormalized)
+                if hintNormalized { strings.hint = nfcHint }
             }
             for c in nfc where c.isLetter { contents.lettersAsText.insert(c) }
             wait(entry, strings)
+        }
+
+        /// `start..<end` without spaces, tabs and no-break spaces (U+00A0) at either end.
+        private func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
+            var (start, end) = (start, end)
+            while start < end {
+                if text[start] == 32 || text[start] == 9 { start += 1 } else if start + 1 < end && text[start] == 0xC2 && text[start + 1] == 0xA0 { start += 2 } else { break }
+            }
+            while end > start {
+                if text[end - 1] == 32 || text[end - 1] == 9 { end -= 1 } else if end - 1 > start && text[end - 2] == 0xC2 && text[end - 1] == 0xA0 { end -= 2 } else { break }
+            }
+            return (start, end)
+        }
+
+        /// The most combining marks (scalars that are not starters) in a row a line may hold.
+        static let markLimit = 30
+
+        /// The longest run of combining marks in `text`.
+        static func marksInARow(_ text: String) -> Int {
+            var run = 0, longest = 0
+            for scalar in text.unicodeScalars {
+                if scalar.value >= 0x300 && scalar.properties.canonicalCombiningClass != .notReordered {
+                    run += 1
+                    longest = max(longest, run)
+                } else {
+                    run = 0
+                }
+            }
+            return longest
         }
 
         /// Takes an entry in its turn, `lookahead` entries later.
@@ -512,13 +550,6 @@ extension WordList {
             return newlines + 1
         }
 
-        /// Trims spaces, tabs and no-break spaces from both ends.
-        static func trim(_ s: Substring) -> Substring {
-            var s = s
-            while let c = s.first, c == " " || c == "\t" || c == "\u{A0}" { s = s.dropFirst() }
-            while let c = s.last, c == " " || c == "\t" || c == "\u{A0}" { s = s.dropLast() }
-            return s
-        }
     }
 
     static func hex(_ v: UInt32) -> String {

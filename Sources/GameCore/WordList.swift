@@ -42,35 +42,32 @@ public struct WordList {
     /// read as Strings (those with combining marks, Hangul jamo and the like).
     private let asciiLetters: UInt32
     private let lettersMet: [UInt64]
-    private let lettersAsText: Set<Character>
+    private let lettersAsText: [Character]
     /// The entries by the hash of their lower-cased word: repeats while reading, `contains` after.
     private let index: KeySet
 
     /// The entries: the file's bytes, a `Span` per entry for its word and one for its hint.
-    /// A word or hint whose NFC differs from its bytes in the file is kept as a String.
+    /// A word or hint whose NFC differs from its bytes in the file is in `normalizedText`.
     public struct Entries: RandomAccessCollection {
-        let text: [UInt8]
+        let text: [UInt8], normalizedText: [UInt8]
         let spans: [Span]
         /// Each entry's hint, `Span.none` for none; only as far as the last entry with one.
         let hintSpans: [Span]
-        let normalizedWords: [Int32: String], normalizedHints: [Int32: String]
         public var startIndex: Int { 0 }
         public var endIndex: Int { spans.count }
         public subscript(i: Int) -> Entry { Entry(word: word(i), hint: hint(i), line: spans[i].line) }
 
         /// Entry `i`'s word.
-        public func word(_ i: Int) -> String {
-            let span = spans[i]
-            if span.isNormalized, let word = normalizedWords[Int32(i)] { return word }
-            return text.withUnsafeBufferPointer { span.string(in: $0) }
-        }
+        public func word(_ i: Int) -> String { string(of: spans[i]) }
 
         /// Entry `i`'s hint.
         public func hint(_ i: Int) -> String? {
             guard i < hintSpans.count, hintSpans[i].length > 0 else { return nil }
-            let span = hintSpans[i]
-            if span.isNormalized, let hint = normalizedHints[Int32(i)] { return hint }
-            return text.withUnsafeBufferPointer { span.string(in: $0) }
+            return string(of: hintSpans[i])
+        }
+
+        func string(of span: Span) -> String {
+            (span.isNormalized ? normalizedText : text).withUnsafeBufferPointer { span.string(in: $0) }
         }
     }
 
@@ -90,7 +87,7 @@ public struct WordList {
             index.find(index.hash(key: key)) { e in
                 let span = entries.spans[e]
                 if span.isASCII && keyIsASCII { return span.equalsIgnoringASCIICase(key.utf8, in: text) }
-                return entries.word(e).lowercased() == key
+                return entries.word(e).lowercased().utf8.elementsEqual(key.utf8)
             }
         }
         return found.map { entries[$0] }
@@ -146,11 +143,10 @@ public struct WordList {
         }
         if read.spans.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.name = name
-        self.entries = Entries(text: bytes, spans: read.spans, hintSpans: read.hintSpans,
-                               normalizedWords: read.normalizedWords, normalizedHints: read.normalizedHints)
+        self.entries = Entries(text: bytes, normalizedText: read.normalizedText, spans: read.spans, hintSpans: read.hintSpans)
         self.asciiLetters = read.asciiLetters
         self.lettersMet = read.lettersMet
-        self.lettersAsText = read.lettersAsText
+        self.lettersAsText = read.lettersAsText.letters
         self.warnings = warnings
         self.index = read.seen
     }
@@ -173,11 +169,16 @@ public struct WordList {
         static let none = Span(offset: 0, length: 0, line: 1, isASCII: true, isNormalized: false)
 
         var offset: Int { Int(bits & (1 << 25 - 1)) }
+
+        /// The span `base` bytes further on, if it is in the NFC text kept aside.
+        func moved(by base: Int) -> Span {
+            isNormalized ? Span(offset: offset + base, length: length, line: line, isASCII: isASCII, isNormalized: true) : self
+        }
         var length: Int { Int(bits >> 25 & (1 << 10 - 1)) }
         var line: Int { Int(bits >> 35 & (1 << 25 - 1)) + 1 }
         /// Every byte of the word is ASCII.
         var isASCII: Bool { bits & Self.asciiFlag != 0 }
-        /// The text's NFC is not its bytes in the file: it is kept as a String.
+        /// The text's NFC is not its bytes in the file: the span is in the NFC text kept aside.
         var isNormalized: Bool { bits & Self.normalizedFlag != 0 }
 
         func bytes(in text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

@@ -49,25 +49,23 @@ extension WordList.Reader {
     }
 
     /// The entries a reader of the second half collected, as columns (16 bytes an entry; the
-    /// hints and Strings of the few that have them aside).
+    /// hints of the few that have them aside).
     struct Collected {
         /// The hints go only as far as the last entry with one.
-        var spans: [WordList.Span] = [], hashes: [UInt64] = [], hints: [WordList.Span] = [], strings: [Int: Strings] = [:]
+        var spans: [WordList.Span] = [], hashes: [UInt64] = [], hints: [WordList.Span] = []
         var count: Int { spans.count }
 
-        mutating func append(_ entry: Waiting, _ strings: Strings) {
+        mutating func append(_ entry: Waiting) {
             if entry.hint.length > 0 {
                 hints.append(contentsOf: repeatElement(WordList.Span.none, count: count - hints.count))
                 hints.append(entry.hint)
             }
-            if entry.hasStrings { self.strings[count] = strings }
             spans.append(entry.span)
             hashes.append(entry.hash)
         }
 
-        subscript(k: Int) -> (Waiting, Strings) {
-            let hint = k < hints.count ? hints[k] : WordList.Span.none
-            return (Waiting(span: spans[k], hash: hashes[k], hint: hint), strings.isEmpty ? Strings() : strings[k] ?? Strings())
+        subscript(k: Int) -> Waiting {
+            Waiting(span: spans[k], hash: hashes[k], hint: k < hints.count ? hints[k] : WordList.Span.none)
         }
     }
 }

@@ -13,10 +13,12 @@ extension WordList {
         /// What a list's reading found.
         struct Contents {
             var spans: [Span] = [], hintSpans: [Span] = []
-            var normalizedWords: [Int32: String] = [:], normalizedHints: [Int32: String] = [:]
+            /// The NFC of the words and hints whose NFC is not their bytes in the list, one after
+            /// another; their spans point here (`Span.isNormalized`).
+            var normalizedText: [UInt8] = []
             /// The ASCII letters of the words; the lower case of the other letters met in words
             /// read as bytes, as a bitmap of the BMP; and the letters of words read as Strings.
-            var asciiLetters: UInt32 = 0, lettersMet: [UInt64] = [], lettersAsText: Set<Character> = []
+            var asciiLetters: UInt32 = 0, lettersMet: [UInt64] = [], lettersAsText = TextLetters()
             /// The first `problemLimit` problems, and how many more there are.
             var warnings: [String] = [], problems: [Problem] = [], moreProblems = 0
             var repeats = 0, filteredOut = 0
@@ -27,26 +29,49 @@ extension WordList {
 
         }
 
+        /// The letters of words read as Strings, each once, told apart by their UTF-8 (in NFC
+        /// a letter's bytes are the letter; hashing a Character would normalise it again):
+        /// those of up to eight bytes packed in an integer (a letter holds no zero byte).
+        struct TextLetters {
+            private var short: Set<UInt64> = [], long: Set<[UInt8]> = []
+
+            mutating func insert(_ letter: Character) {
+                guard letter.utf8.count <= 8 else {
+                    long.insert(Array(letter.utf8))
+                    return
+                }
+                short.insert(letter.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) })
+            }
+
+            mutating func formUnion(_ other: TextLetters) {
+                short.formUnion(other.short)
+                long.formUnion(other.long)
+            }
+
+            var letters: [Character] {
+                short.map { packed in
+                    Character(String(decoding: (0..<8).map { UInt8(truncatingIfNeeded: packed >> UInt64(8 * $0)) }.filter { $0 != 0 }, as: UTF8.self))
+                } + long.map { Character(String(decoding: $0, as: UTF8.self)) }
+            }
+        }
+
         /// A line that cannot be played, and why.
         struct Problem {
             var line: Int
             var reason: String
         }
 
-        /// An entry waiting for its slot to reach the cache. Its word and hint in NFC, where
-        /// those are not their bytes, wait beside it in `waitingStrings` (so that an entry is
-        /// copied without reference counting).
+        /// An entry waiting for its slot to reach the cache.
         struct Waiting {
             var span: Span
             var hash: UInt64
             var hint = Span.none
-            var hasStrings: Bool { span.isNormalized || hint.isNormalized }
-        }
 
-        /// A waiting entry's word and hint in NFC, where those are not their bytes.
-        struct Strings {
-            var word: String?
-            var hint: String?
+            /// The same entry, read by another reader whose NFC text starts `base` bytes into
+            /// this one's.
+            func moved(by base: Int) -> Waiting {
+                Waiting(span: span.moved(by: base), hash: hash, hint: hint.moved(by: base))
+            }
         }
 
         static let lookahead = 16
@@ -63,7 +88,6 @@ extension WordList {
         private var contents: Contents
         /// A ring of the entries waiting, and where the oldest is.
         private var waiting: [Waiting] = []
-        private var waitingStrings: [Strings] = []
         /// What is known of the scalars met beyond ASCII, and a word's key being built.
         private let scalars: Scalars
         private let scratch: Scratch
@@ -118,7 +142,6 @@ extension WordList {
                 contents.spans.reserveCapacity(capacity)
             }
             waiting.reserveCapacity(Self.lookahead)
-            waitingStrings = Array(repeating: Strings(), count: Self.lookahead)
         }
 
         /// Reads the lines of its part; the last entries wait until `finishWaiting`.
@@ -370,28 +393,52 @@ extension WordList {
                 contents.filteredOut += 1
                 return
             }
-            // The word and the hint where they are in the list, and as Strings where their NFC
-            // is not those bytes.
-            var strings = Strings()
-            let normalized = !nfc.utf8.elementsEqual(bytes)
-            var entry = Waiting(span: Span(offset: wordStart, length: bytes.count, line: line, isASCII: !bytes.contains { $0 >= 0x80 },
-                                           isNormalized: normalized),
-                                hash: contents.seen.hash(key: nfc.lowercased()))
-            if normalized { strings.word = nfc }
+            // The word and the hint where they are in the list, or in `normalizedText` where
+            // their NFC is not those bytes.
+            guard var entry = placed(nfc, from: bytes, at: wordStart, line: line).map({
+                Waiting(span: $0, hash: contents.seen.hash(key: nfc.lowercased()))
+            }) else { return }
             if hintStart < hintEnd {
                 let hintBytes = UnsafeBufferPointer(rebasing: text[hintStart..<hintEnd])
                 let hint = String(decoding: hintBytes, as: UTF8.self)
                 guard Self.marksInARow(hint) <= Self.markLimit else {
                     return problem(line, "more than \(Self.markLimit) combining marks in a row")
                 }
-                let nfcHint = AccentFolding.nfc(hint)
-                let hintNormalized = !nfcHint.utf8.elementsEqual(hintBytes)
-                entry.hint = Span(offset: hintStart, length: hintBytes.count, line: line, isASCII: false, isNormalized: hintNormalized)
-                if hintNormalized { strings.hint = nfcHint }
+                guard let span = placed(AccentFolding.nfc(hint), from: hintBytes, at: hintStart, line: line) else { return }
+                entry.hint = span
             }
             for c in nfc where c.isLetter { contents.lettersAsText.insert(c) }
-            wait(entry, strings)
+            wait(entry)
         }
+
+        /// Where text read as a String lies: its `bytes` in the list (at `offset`), or its NFC,
+        /// `nfc`, added to `normalizedText` where that differs; nil (a problem) where the NFC
+        /// is longer than a line or would take `normalizedText` past what a span can reach.
+        private mutating func placed(_ nfc: String, from bytes: UnsafeBufferPointer<UInt8>, at offset: Int, line: Int) -> Span? {
+            let isASCII = !bytes.contains { $0 >= 0x80 }
+            if nfc.utf8.elementsEqual(bytes) {
+                return Span(offset: offset, length: bytes.count, line: line, isASCII: isASCII, isNormalized: false)
+            }
+            let length = nfc.utf8.count
+            guard length <= WordList.lineLimit else {
+                problem(line, "the text is \(length) bytes in NFC, longer than the limit of \(WordList.lineLimit)")
+                return nil
+            }
+            guard contents.normalizedText.count + length <= WordList.fileLimit else {
+                problem(line, "the list's text that is not in NFC is more than \(WordList.fileLimit >> 20) MB in NFC")
+                return nil
+            }
+            let at = contents.normalizedText.count
+            contents.normalizedText += nfc.utf8
+            return Span(offset: at, length: length, line: line, isASCII: isASCII, isNormalized: true)
+        }
+
+        /// The bytes a span of an entry read by this reader stands for.
+        private func bytes(of span: Span) -> [UInt8] {
+            span.isNormalized ? Array(contents.normalizedText[span.offset..<span.offset + span.length]) : Array(span.bytes(in: text))
+        }
+
+        private func string(of span: Span) -> String { String(decoding: bytes(of: span), as: UTF8.self) }
 
         /// `start..<end` without spaces, tabs and no-break spaces (U+00A0) at either end.
         private func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
@@ -423,7 +470,7 @@ extension WordList {
         }
 
         /// Takes an entry in its turn, `lookahead` entries later.
-        private mutating func wait(_ entry: Waiting, _ strings: Strings = Strings()) {
+        private mutating func wait(_ entry: Waiting) {
             if full { return }
             if collecting {
                 guard contents.collected.count < WordList.entryLimit else {
@@ -431,29 +478,31 @@ extension WordList {
                     full = true
                     return
                 }
-                contents.collected.append(entry, strings)
+                contents.collected.append(entry)
                 return
             }
             contents.seen.prefetch(entry.hash)
             if waiting.count < Self.lookahead {
-                if entry.hasStrings { waitingStrings[waiting.count] = strings }
                 waiting.append(entry)
                 return
             }
             let due = waiting[oldest]
-            var dueStrings = Strings()
-            if due.hasStrings { swap(&dueStrings, &waitingStrings[oldest]) }
-            if entry.hasStrings { waitingStrings[oldest] = strings }
             waiting[oldest] = entry
             oldest = (oldest + 1) & (Self.lookahead - 1)
-            take(due, dueStrings)
+            take(due)
         }
 
         /// Takes the entries a reader of the rest of the list collected, in their turn.
         mutating func take(collected later: Contents) {
+            // Its NFC text follows this reader's, and its spans there move with it.
+            let base = contents.normalizedText.count
+            guard base + later.normalizedText.count <= WordList.fileLimit else {
+                return problem(later.collected.spans.first?.line ?? firstLine,
+                               "the list's text that is not in NFC is more than \(WordList.fileLimit >> 20) MB in NFC")
+            }
+            contents.normalizedText += later.normalizedText
             for k in 0..<later.collected.count where !full {
-                let (entry, strings) = later.collected[k]
-                wait(entry, strings)
+                wait(later.collected[k].moved(by: base))
             }
         }
 
@@ -461,20 +510,18 @@ extension WordList {
         mutating func finishWaiting() {
             let order = waiting.indices.map { (oldest + $0) % waiting.count }
             for k in order where !full {
-                var strings = Strings()
-                if waiting[k].hasStrings { swap(&strings, &waitingStrings[k]) }
-                take(waiting[k], strings)
+                take(waiting[k])
             }
             waiting.removeAll(keepingCapacity: true)
             oldest = 0
         }
 
         /// Keeps an entry unless it repeats an earlier word; past `entryLimit`, stops.
-        private mutating func take(_ e: Waiting, _ strings: Strings) {
-            if let first = contents.seen.find(e.hash, where: { sameKey($0, e, strings) }) {
+        private mutating func take(_ e: Waiting) {
+            if let first = contents.seen.find(e.hash, where: { sameKey($0, e) }) {
                 contents.repeats += 1
                 if contents.warnings.count < WordList.problemLimit {
-                    contents.warnings.append("\(name):\(e.span.line): '\(word(of: e, strings))' repeats line \(contents.spans[first].line); it is played once")
+                    contents.warnings.append("\(name):\(e.span.line): '\(string(of: e.span))' repeats line \(contents.spans[first].line); it is played once")
                 }
                 return
             }
@@ -489,9 +536,7 @@ extension WordList {
                 if contents.hintSpans.isEmpty { contents.hintSpans.reserveCapacity(contents.spans.capacity) }
                 contents.hintSpans.append(contentsOf: repeatElement(.none, count: Int(index) - contents.hintSpans.count))
                 contents.hintSpans.append(e.hint)
-                if let hint = strings.hint { contents.normalizedHints[index] = hint }
             }
-            if let word = strings.word { contents.normalizedWords[index] = word }
             if e.span.isASCII && contents.asciiLetters != Self.allLetters {
                 for b in e.span.bytes(in: text) where (b | 0x20) &- 97 < 26 { contents.asciiLetters |= 1 << UInt32((b | 0x20) - 97) }
             }
@@ -500,15 +545,14 @@ extension WordList {
 
         /// Whether kept entry `k` and the waiting entry `e` have the same key: the same word
         /// but for case.
-        private func sameKey(_ k: Int, _ e: Waiting, _ strings: Strings) -> Bool {
+        private func sameKey(_ k: Int, _ e: Waiting) -> Bool {
             let kept = contents.spans[k]
-            if kept.isASCII && e.span.isASCII { return kept.equalsIgnoringASCIICase(e.span.bytes(in: text), in: text) }
-            let word = kept.isNormalized ? contents.normalizedWords[Int32(k)] ?? kept.string(in: text) : kept.string(in: text)
-            return word.lowercased() == self.word(of: e, strings).lowercased()
-        }
-
-        private func word(of e: Waiting, _ strings: Strings) -> String {
-            strings.word ?? e.span.string(in: text)
+            if kept.isASCII && e.span.isASCII && !kept.isNormalized && !e.span.isNormalized {
+                return kept.equalsIgnoringASCIICase(e.span.bytes(in: text), in: text)
+            }
+            // Keys are compared as their bytes, as they are hashed (String's == would put both
+            // in NFC again).
+            return string(of: kept).lowercased().utf8.elementsEqual(string(of: e.span).lowercased().utf8)
         }
 
         /// The bytes of `eight` that are not ASCII letters: the high bit of each is set.

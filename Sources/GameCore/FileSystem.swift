@@ -18,11 +18,11 @@ public enum FileSystem {
         guard fstat(fd, &info) == 0 else { throw FileError(path: path, reason: describe(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw FileError(path: path, reason: "is a folder, not a file")
-        default: throw FileError(path: path, reason: "is not a regular file")
+        case S_IFDIR: throw FileError(path: path, reason: "a folder, not a file")
+        default: throw FileError(path: path, reason: "not a regular file")
         }
         guard Int(info.st_size) <= limit else {
-            throw FileError(path: path, reason: "is \(Int(info.st_size)) bytes, larger than the limit of \(limit >> 20) MB (\(limit) bytes)")
+            throw FileError(path: path, reason: "\(Int(info.st_size)) bytes, larger than the limit of \(limit >> 20) MB (\(limit) bytes)")
         }
         // Read straight into the array's storage: no zero-filling first and no copy after (a
         // 12 MB word list is touched once).

@@ -170,10 +170,6 @@ public struct WordList {
 
         var offset: Int { Int(bits & (1 << 25 - 1)) }
 
-        /// The span `base` bytes further on, if it is in the NFC text kept aside.
-        func moved(by base: Int) -> Span {
-            isNormalized ? Span(offset: offset + base, length: length, line: line, isASCII: isASCII, isNormalized: true) : self
-        }
         var length: Int { Int(bits >> 25 & (1 << 10 - 1)) }
         var line: Int { Int(bits >> 35 & (1 << 25 - 1)) + 1 }
         /// Every byte of the word is ASCII.

@@ -67,11 +67,6 @@ extension WordList {
             var hash: UInt64
             var hint = Span.none
 
-            /// The same entry, read by another reader whose NFC text starts `base` bytes into
-            /// this one's.
-            func moved(by base: Int) -> Waiting {
-                Waiting(span: span.moved(by: base), hash: hash, hint: hint.moved(by: base))
-            }
         }
 
         static let lookahead = 16
@@ -365,7 +360,9 @@ extension WordList {
         /// A line with bytes beyond ASCII that `readWord` could not take (`start..<end`, valid
         /// UTF-8), with the places of its first ASCII control character, '#' and tab before it
         /// found by `readLine`: cut and trimmed as bytes (as an ASCII line is), then its word
-        /// and hint are read as Strings.
+        /// and hint are read as Strings (see `TextFacts`). An entry waits with spans into the
+        /// list; the NFC of a word or hint that is not in NFC is placed in `normalizedText` only
+        /// when the entry is kept (`take`), so repeats cost no memory.
         private mutating func readText(_ start: Int, _ end: Int, line: Int, control: Int, hashAt: Int, tabAt: Int) {
             if control >= 0 { return problem(line, "control character U+\(WordList.hex(UInt32(text[control]))) in the line") }
             // C1 controls (U+0080-009F, UTF-8 C2 80-9F).
@@ -380,65 +377,112 @@ extension WordList {
                 return
             }
             let bytes = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
-            let word = String(decoding: bytes, as: UTF8.self)
-            // More marks on one letter than any script writes (Unicode's stream-safe limit) would
-            // make putting them in order (NFC) cost the square of their number.
-            guard Self.marksInARow(word) <= Self.markLimit else {
-                return problem(line, "more than \(Self.markLimit) combining marks in a row")
-            }
-            guard word.contains(where: \.isLetter) else { return problem(line, "'\(word)' has no letter") }
-            let nfc = AccentFolding.nfc(word)
-            guard nfc.utf8.count <= WordList.wordLimit else { return problem(line, Self.tooLong(nfc.utf8.count)) }
-            guard filter.accepts(nfc) else {
+            let word = facts(of: bytes)
+            if let reason = word.problem(asWord: true) { return problem(line, reason) }
+            guard word.accepted else {
                 contents.filteredOut += 1
                 return
             }
-            // The word and the hint where they are in the list, or in `normalizedText` where
-            // their NFC is not those bytes.
-            guard var entry = placed(nfc, from: bytes, at: wordStart, line: line).map({
-                Waiting(span: $0, hash: contents.seen.hash(key: nfc.lowercased()))
-            }) else { return }
-            if hintStart < hintEnd {
-                let hintBytes = UnsafeBufferPointer(rebasing: text[hintStart..<hintEnd])
-                let hint = String(decoding: hintBytes, as: UTF8.self)
-                guard Self.marksInARow(hint) <= Self.markLimit else {
-                    return problem(line, "more than \(Self.markLimit) combining marks in a row")
-                }
-                guard let span = placed(AccentFolding.nfc(hint), from: hintBytes, at: hintStart, line: line) else { return }
-                entry.hint = span
+            if !word.lettersTaken {
+                for c in word.nfc where c.isLetter { contents.lettersAsText.insert(c) }
+                tookLetters(of: bytes)
             }
-            for c in nfc where c.isLetter { contents.lettersAsText.insert(c) }
+            var entry = Waiting(span: Span(offset: wordStart, length: bytes.count, line: line, isASCII: !bytes.contains { $0 >= 0x80 },
+                                           isNormalized: word.changesInNFC),
+                                hash: word.keyHash)
+            if hintStart < hintEnd {
+                let hint = facts(of: UnsafeBufferPointer(rebasing: text[hintStart..<hintEnd]))
+                if let reason = hint.problem(asWord: false) { return problem(line, reason) }
+                entry.hint = Span(offset: hintStart, length: hintEnd - hintStart, line: line, isASCII: false, isNormalized: hint.changesInNFC)
+            }
             wait(entry)
         }
 
-        /// Where text read as a String lies: its `bytes` in the list (at `offset`), or its NFC,
-        /// `nfc`, added to `normalizedText` where that differs; nil (a problem) where the NFC
-        /// is longer than a line or would take `normalizedText` past what a span can reach.
-        private mutating func placed(_ nfc: String, from bytes: UnsafeBufferPointer<UInt8>, at offset: Int, line: Int) -> Span? {
-            let isASCII = !bytes.contains { $0 >= 0x80 }
-            if nfc.utf8.elementsEqual(bytes) {
-                return Span(offset: offset, length: bytes.count, line: line, isASCII: isASCII, isNormalized: false)
+        /// What reading a word or hint as a String finds, kept for the last texts met (a list
+        /// that repeats a line millions of times is read once).
+        struct TextFacts {
+            var marks = 0, nfcLength = 0, changesInNFC = false, hasLetter = false, accepted = false
+            var word = "", nfc = "", key: [UInt8] = [], keyHash: UInt64 = 0
+            /// Its letters are in `lettersAsText` (once it was read as an accepted word).
+            var lettersTaken = false
+
+            /// Why the text cannot be played, as a word or as a hint.
+            func problem(asWord: Bool) -> String? {
+                if marks > Reader.markLimit { return "more than \(Reader.markLimit) combining marks in a row" }
+                if !asWord { return nfcLength > WordList.lineLimit ? "the hint is \(nfcLength) bytes in NFC, longer than the limit of \(WordList.lineLimit)" : nil }
+                if !hasLetter { return "'\(word)' has no letter" }
+                return nfcLength > WordList.wordLimit ? Reader.tooLong(nfcLength) : nil
             }
+        }
+
+        /// The facts of `bytes` (valid UTF-8), from the cache when it was met lately.
+        private mutating func facts(of bytes: UnsafeBufferPointer<UInt8>) -> TextFacts {
+            let slot = Self.factsSlot(bytes)
+            if let cached = factsCache[slot], cached.raw.elementsEqual(bytes) { return cached.facts }
+            var facts = TextFacts()
+            facts.word = String(decoding: bytes, as: UTF8.self)
+            // More marks on one letter than any script writes (Unicode's stream-safe limit) would
+            // make putting them in order (NFC) cost the square of their number; a few letters
+            // become marks in NFC, so the NFC is counted too.
+            facts.marks = Self.marksInARow(facts.word)
+            if facts.marks <= Self.markLimit {
+                let nfc = AccentFolding.nfc(facts.word)
+                facts.nfc = nfc
+                facts.marks = max(facts.marks, Self.marksInARow(nfc))
+                facts.nfcLength = nfc.utf8.count
+                facts.changesInNFC = !nfc.utf8.elementsEqual(bytes)
+                facts.hasLetter = nfc.contains(where: \.isLetter)
+                facts.accepted = facts.hasLetter && filter.accepts(nfc)
+                facts.key = Array(nfc.lowercased().utf8)
+                facts.keyHash = facts.key.withUnsafeBufferPointer { contents.seen.hash($0) }
+            }
+            factsCache[slot] = (Array(bytes), facts)
+            return facts
+        }
+
+        /// Marks the cached facts of `bytes` as having given their letters.
+        private mutating func tookLetters(of bytes: UnsafeBufferPointer<UInt8>) {
+            let slot = Self.factsSlot(bytes)
+            factsCache[slot]?.facts.lettersTaken = true
+        }
+
+        /// Where `bytes` go in the cache: by a hash of the bytes as they are (the keys' hash
+        /// would put every spelling of a word in one slot).
+        private static func factsSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return hasher.finalize() & (factsCacheSize - 1)
+        }
+
+        /// Texts read as Strings lately, by a hash of their bytes.
+        private var factsCache = [(raw: [UInt8], facts: TextFacts)?](repeating: nil, count: factsCacheSize)
+        static let factsCacheSize = 64
+
+        /// Where the NFC of a waiting entry's word or hint goes once the entry is kept: into
+        /// `normalizedText`; nil (a problem) where that would take it past what a span reaches.
+        private mutating func placed(_ span: Span) -> Span? {
+            guard span.isNormalized else { return span }
+            let nfc = AccentFolding.nfc(String(decoding: span.bytes(in: text), as: UTF8.self))
             let length = nfc.utf8.count
-            guard length <= WordList.lineLimit else {
-                problem(line, "the text is \(length) bytes in NFC, longer than the limit of \(WordList.lineLimit)")
-                return nil
-            }
             guard contents.normalizedText.count + length <= WordList.fileLimit else {
-                problem(line, "the list's text that is not in NFC is more than \(WordList.fileLimit >> 20) MB in NFC")
+                problem(span.line, "the list's text that is not in NFC is more than \(WordList.fileLimit >> 20) MB in NFC")
                 return nil
             }
             let at = contents.normalizedText.count
             contents.normalizedText += nfc.utf8
-            return Span(offset: at, length: length, line: line, isASCII: isASCII, isNormalized: true)
+            return Span(offset: at, length: length, line: span.line, isASCII: span.isASCII, isNormalized: true)
         }
 
-        /// The bytes a span of an entry read by this reader stands for.
-        private func bytes(of span: Span) -> [UInt8] {
-            span.isNormalized ? Array(contents.normalizedText[span.offset..<span.offset + span.length]) : Array(span.bytes(in: text))
+        /// The text of a kept entry's span, in the list or in `normalizedText`.
+        private func keptString(_ span: Span) -> String {
+            if span.isNormalized { return contents.normalizedText.withUnsafeBufferPointer { span.string(in: $0) } }
+            return span.string(in: text)
         }
 
-        private func string(of span: Span) -> String { String(decoding: bytes(of: span), as: UTF8.self) }
+        /// The text of a waiting entry's span (always in the list), in NFC.
+        private func waitingString(_ span: Span) -> String {
+            span.isNormalized ? AccentFolding.nfc(span.string(in: text)) : span.string(in: text)
+        }
 
         /// `start..<end` without spaces, tabs and no-break spaces (U+00A0) at either end.
         private func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
@@ -494,16 +538,7 @@ extension WordList {
 
         /// Takes the entries a reader of the rest of the list collected, in their turn.
         mutating func take(collected later: Contents) {
-            // Its NFC text follows this reader's, and its spans there move with it.
-            let base = contents.normalizedText.count
-            guard base + later.normalizedText.count <= WordList.fileLimit else {
-                return problem(later.collected.spans.first?.line ?? firstLine,
-                               "the list's text that is not in NFC is more than \(WordList.fileLimit >> 20) MB in NFC")
-            }
-            contents.normalizedText += later.normalizedText
-            for k in 0..<later.collected.count where !full {
-                wait(later.collected[k].moved(by: base))
-            }
+            for k in 0..<later.collected.count where !full { wait(later.collected[k]) }
         }
 
         /// Takes the entries still waiting, oldest first.
@@ -521,7 +556,7 @@ extension WordList {
             if let first = contents.seen.find(e.hash, where: { sameKey($0, e) }) {
                 contents.repeats += 1
                 if contents.warnings.count < WordList.problemLimit {
-                    contents.warnings.append("\(name):\(e.span.line): '\(string(of: e.span))' repeats line \(contents.spans[first].line); it is played once")
+                    contents.warnings.append("\(name):\(e.span.line): '\(waitingString(e.span))' repeats line \(contents.spans[first].line); it is played once")
                 }
                 return
             }
@@ -530,30 +565,42 @@ extension WordList {
                 full = true
                 return
             }
+            // The NFC of a word or hint not in NFC goes to `normalizedText` now that it is kept.
+            guard let span = placed(e.span), let hint = placed(e.hint) else { return }
             let index = Int32(contents.spans.count)
             contents.seen.insert(e.hash, index: Int(index))
-            if e.hint.length > 0 {
+            if hint.length > 0 {
                 if contents.hintSpans.isEmpty { contents.hintSpans.reserveCapacity(contents.spans.capacity) }
                 contents.hintSpans.append(contentsOf: repeatElement(.none, count: Int(index) - contents.hintSpans.count))
-                contents.hintSpans.append(e.hint)
+                contents.hintSpans.append(hint)
             }
             if e.span.isASCII && contents.asciiLetters != Self.allLetters {
                 for b in e.span.bytes(in: text) where (b | 0x20) &- 97 < 26 { contents.asciiLetters |= 1 << UInt32((b | 0x20) - 97) }
             }
-            contents.spans.append(e.span)
+            contents.spans.append(span)
         }
 
         /// Whether kept entry `k` and the waiting entry `e` have the same key: the same word
         /// but for case.
-        private func sameKey(_ k: Int, _ e: Waiting) -> Bool {
+        private mutating func sameKey(_ k: Int, _ e: Waiting) -> Bool {
             let kept = contents.spans[k]
-            if kept.isASCII && e.span.isASCII && !kept.isNormalized && !e.span.isNormalized {
+            if kept.isASCII && e.span.isASCII {
                 return kept.equalsIgnoringASCIICase(e.span.bytes(in: text), in: text)
             }
-            // Keys are compared as their bytes, as they are hashed (String's == would put both
-            // in NFC again).
-            return string(of: kept).lowercased().utf8.elementsEqual(string(of: e.span).lowercased().utf8)
+            // A repeated line: the same bytes in the list.
+            if !kept.isNormalized && kept.bytes(in: text).elementsEqual(e.span.bytes(in: text)) { return true }
+            // Otherwise their keys, compared as bytes, as they are hashed (String's == would put
+            // both in NFC again).
+            // (A list that repeats a word in many spellings compares them with one kept entry.)
+            if keptKey?.entry != k {
+                let keptText = kept.isNormalized ? contents.normalizedText.withUnsafeBufferPointer { kept.string(in: $0) } : kept.string(in: text)
+                keptKey = (k, Array(keptText.lowercased().utf8))
+            }
+            return keptKey!.key == facts(of: e.span.bytes(in: text)).key
         }
+
+        /// The key of the kept entry compared last.
+        private var keptKey: (entry: Int, key: [UInt8])?
 
         /// The bytes of `eight` that are not ASCII letters: the high bit of each is set.
         @inline(__always) static func nonLetters(_ eight: UInt64) -> UInt64 {

@@ -157,7 +157,7 @@ final class HostileCLITests: XCTestCase {
         try String(repeating: "a\n", count: 1 << 20).write(toFile: folder + "/repeats.txt", atomically: true, encoding: .utf8)
         var random = SystemRandomNumberGenerator()
         try Data((0..<(2 << 20)).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: URL(fileURLWithPath: folder + "/bytes.txt"))
-        let cases = [("/dev/zero", "is not a regular file"), (folder + "/a-folder", "is a folder"), (folder + "/fifo.txt", "is not a regular file"),
+        let cases = [("/dev/zero", ": not a regular file"), (folder + "/a-folder", ": a folder, not a file"), (folder + "/fifo.txt", ": not a regular file"),
                      (folder + "/long.txt", "longer than the limit of 1000"), (folder + "/empty.txt", "no playable word"),
                      (folder + "/missing.txt", "no word list at"), (folder + "/dashes.txt", "dashes.txt: 1048556 more lines with problems"),
                      (folder + "/repeats.txt", "repeats.txt: 1048555 more repeated words, each played once"),

@@ -355,6 +355,17 @@ final class WordListTests: XCTestCase {
                        ["bad.txt:1: the line is 1001 bytes, longer than the limit of 1000"])
     }
 
+    func testMoreThanThirtyCombiningMarksInARowIsAProblem() {
+        // In the text, or only once in NFC (U+0F73 is a starter that NFC makes two marks).
+        XCTAssertEqual(problems(Array(("a" + String(repeating: "\u{301}", count: 31) + "\nok").utf8)),
+                       ["bad.txt:1: more than 30 combining marks in a row"])
+        XCTAssertEqual(problems(Array(("x" + String(repeating: "\u{F73}", count: 20) + "\nok").utf8)),
+                       ["bad.txt:1: more than 30 combining marks in a row"])
+        XCTAssertEqual(problems(Array(("ok\tx" + String(repeating: "\u{316}", count: 40) + "\nok").utf8)),
+                       ["bad.txt:1: more than 30 combining marks in a row"], "in a hint too")
+        XCTAssertNoThrow(try list("a" + String(repeating: "\u{301}", count: 30)))
+    }
+
     func testAListLargerThanTheLimitIsRefused() {
         XCTAssertEqual(problems([UInt8](repeating: 97, count: WordList.fileLimit + 1)),
                        ["bad.txt: the list is 33554433 bytes, larger than the limit of 32 MB (33554432 bytes)"])

@@ -174,7 +174,8 @@ public struct WordList {
         var line: Int { Int(bits >> 35 & (1 << 25 - 1)) + 1 }
         /// Every byte of the word is ASCII.
         var isASCII: Bool { bits & Self.asciiFlag != 0 }
-        /// The text's NFC is not its bytes in the file: the span is in the NFC text kept aside.
+        /// The text's NFC is not its bytes in the file: a kept entry's span is in the NFC text
+        /// kept aside (a waiting one's is still in the file; see `Reader.Waiting`).
         var isNormalized: Bool { bits & Self.normalizedFlag != 0 }
 
         func bytes(in text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

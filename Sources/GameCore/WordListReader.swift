@@ -26,7 +26,6 @@ extension WordList {
             /// A reader that only collects: the entries it read, for another to take (at most
             /// `entryLimit`; past that, `overflowed`). See `read`.
             var collected = Collected(), overflowed = false
-
         }
 
         /// The letters of words read as Strings, each once, told apart by their UTF-8 (in NFC
@@ -61,12 +60,13 @@ extension WordList {
             var reason: String
         }
 
-        /// An entry waiting for its slot to reach the cache.
+        /// An entry waiting for its slot to reach the cache. Its spans are in the list; where
+        /// `isNormalized`, their NFC is not those bytes, and goes to `normalizedText` once the
+        /// entry is kept.
         struct Waiting {
             var span: Span
             var hash: UInt64
             var hint = Span.none
-
         }
 
         static let lookahead = 16

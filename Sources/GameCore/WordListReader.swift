@@ -462,7 +462,10 @@ extension WordList {
         /// `normalizedText`; nil (a problem) where that would take it past what a span reaches.
         private mutating func placed(_ span: Span) -> Span? {
             guard span.isNormalized else { return span }
-            let nfc = AccentFolding.nfc(String(decoding: span.bytes(in: text), as: UTF8.self))
+            // Read 16 entries ago, its NFC is often still in the cache.
+            let bytes = span.bytes(in: text)
+            let cached = factsCache[Self.factsSlot(bytes)].flatMap { $0.raw.elementsEqual(bytes) ? $0.facts.nfc : nil }
+            let nfc = cached ?? AccentFolding.nfc(String(decoding: bytes, as: UTF8.self))
             let length = nfc.utf8.count
             guard contents.normalizedText.count + length <= WordList.fileLimit else {
                 problem(span.line, "the list's text that is not in NFC is more than \(WordList.fileLimit >> 20) MB in NFC")
@@ -593,8 +596,7 @@ extension WordList {
             // both in NFC again).
             // (A list that repeats a word in many spellings compares them with one kept entry.)
             if keptKey?.entry != k {
-                let keptText = kept.isNormalized ? contents.normalizedText.withUnsafeBufferPointer { kept.string(in: $0) } : kept.string(in: text)
-                keptKey = (k, Array(keptText.lowercased().utf8))
+                keptKey = (k, Array(keptString(kept).lowercased().utf8))
             }
             return keptKey!.key == facts(of: e.span.bytes(in: text)).key
         }

@@ -81,16 +81,25 @@ public struct WordList {
 
     /// The list's entry for `word`, compared in NFC and ignoring case ("CAFÉ" finds "café").
     public func entry(matching word: String) -> Entry? {
-        let key = AccentFolding.nfc(word).lowercased()
+        let key = Self.key(AccentFolding.nfc(word))
         let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
         let found = entries.text.withUnsafeBufferPointer { text in
             index.find(index.hash(key: key)) { e in
                 let span = entries.spans[e]
                 if span.isASCII && keyIsASCII { return span.equalsIgnoringASCIICase(key.utf8, in: text) }
-                return entries.word(e).lowercased().utf8.elementsEqual(key.utf8)
+                return Self.key(entries.word(e)).utf8.elementsEqual(key.utf8)
             }
         }
         return found.map { entries[$0] }
+    }
+
+    /// What two words that are the same but for case share: the lower case of `nfc` (a word in
+    /// NFC), with final sigma as sigma (ΉΛΙΟΣ is ήλιος), in NFC again (the capital of ǰ
+    /// has no precomposed form, so J̌ lower-cases to j and a separate caron).
+    static func key(_ nfc: String) -> String {
+        if nfc.utf8.allSatisfy({ $0 < 0x80 }) { return nfc.lowercased() }
+        let lower = String(String.UnicodeScalarView(nfc.lowercased().unicodeScalars.map { $0 == "\u{3C2}" ? "\u{3C3}" : $0 }))
+        return AccentFolding.nfc(lower)
     }
 
     /// The letters the list's words are made of, each once, as comparison keys (lower case;

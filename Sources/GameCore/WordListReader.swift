@@ -338,7 +338,7 @@ extension WordList {
                         beyond += 1
                     }
                 }
-                out = Scalars.encode(lower, into: key, at: out)
+                out = Scalars.encode(lower == 0x3C2 ? 0x3C3 : lower, into: key, at: out)  // final sigma is sigma (see `WordList.key`)
                 isASCII = false
                 lowercaseAZ = false
                 i += length
@@ -433,7 +433,7 @@ extension WordList {
                 facts.changesInNFC = !nfc.utf8.elementsEqual(bytes)
                 facts.hasLetter = nfc.contains(where: \.isLetter)
                 facts.accepted = facts.hasLetter && filter.accepts(nfc)
-                facts.key = Array(nfc.lowercased().utf8)
+                facts.key = Array(WordList.key(nfc).utf8)
                 facts.keyHash = facts.key.withUnsafeBufferPointer { contents.seen.hash($0) }
             }
             factsCache[slot] = (Array(bytes), facts)
@@ -596,7 +596,7 @@ extension WordList {
             // both in NFC again).
             // (A list that repeats a word in many spellings compares them with one kept entry.)
             if keptKey?.entry != k {
-                keptKey = (k, Array(keptString(kept).lowercased().utf8))
+                keptKey = (k, Array(WordList.key(keptString(kept)).utf8))
             }
             return keptKey!.key == facts(of: e.span.bytes(in: text)).key
         }

@@ -57,7 +57,8 @@ extension WordList {
             }
             let single = String(scalar)
             guard value > 0xA0, !joins, properties.canonicalCombiningClass == .notReordered,
-                  lower.count == 1, lower.first!.value < 0x10000, AccentFolding.nfc(single).unicodeScalars.elementsEqual(single.unicodeScalars)
+                  lower.count == 1, lower.first!.value < 0x10000, AccentFolding.nfc(single).unicodeScalars.elementsEqual(single.unicodeScalars),
+                  AccentFolding.nfc(String(lower)).unicodeScalars.elementsEqual(lower)
             else { return known }
             return known | plain | (Character(scalar).isLetter ? letter : 0) | lower.first!.value
         }

@@ -102,6 +102,17 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(kelvin.entries.count, 1)
         XCTAssertEqual(kelvin.warnings.count, 1)
         XCTAssertTrue(kelvin.contains("\u{212A}ing"))
+        // Final sigma is a sigma; a capital whose accented small letter has no precomposed
+        // capital (J̌ for ǰ, H̱ for ẖ) is the same letter once put in NFC again. Each word
+        // alone (read as bytes) and with a hint (read as text), either first.
+        for (small, capital) in [("ήλιος", "ΉΛΙΟΣ"), ("\u{1F48}δυσσεύς", "\u{1F48}ΔΥΣΣΕΎΣ"), ("\u{1F0}a", "J\u{30C}A"), ("\u{1E96}x", "H\u{331}X")] {
+            for text in ["\(small)\n\(capital)\n", "\(capital)\thint\n\(small)\n", "\(small)\thint\n\(capital)\thint\n"] {
+                let l = try list(text)
+                XCTAssertEqual(l.entries.count, 1, text)
+                XCTAssertEqual(l.warnings.count, 1, text)
+                XCTAssertTrue(l.contains(small) && l.contains(capital), text)
+            }
+        }
     }
 
     func testWordsThatDifferOnlyInTheCaseBitOfOtherBytesAreReadInLinearTime() throws {

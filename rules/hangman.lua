@@ -2,7 +2,8 @@
 -- BSD hangman's gallows and averages.
 --
 -- Choices where the rule book is silent:
--- * Guesses are single letters, as in BSD hangman; a longer line is "not a valid guess".
+-- * Guesses are single letters, as in BSD hangman (a Thai or Devanagari letter with its marks is
+--   one letter); a longer line is "not a valid guess".
 -- * The averages are for this session: "Overall" over the finished words, "Current" with the
 --   word in play counted as its misses so far. A lost word counts as 9 misses.
 -- * After each word, y plays the next word and n ends the session with its summary.

@@ -9,7 +9,8 @@
 -- * "flips" counts the choices that turned a card face up.
 -- * --deck A,B,A,B deals a fixed table (for practice and tests); the theme still names the
 --   game and colours the backs.
--- * The best score of a theme is kept per version of this file (gamehost scores memory).
+-- * The best score is kept for each theme, deal size and scoring, per version of this file
+--   (gamehost scores memory).
 
 local table_ = require("memory-table")
 

@@ -100,8 +100,7 @@ public struct WordList {
         if nfc.utf8.allSatisfy({ $0 < 0x80 }) { return nfc.lowercased() }
         let lower = String(String.UnicodeScalarView(nfc.lowercased().unicodeScalars.map { $0 == "\u{3C2}" ? "\u{3C3}" : $0 }))
         // Only a letter followed by a combining mark can compose anew.
-        let marks = lower.unicodeScalars.contains { $0.value >= 0x300 && $0.properties.canonicalCombiningClass != .notReordered }
-        return marks ? AccentFolding.nfc(lower) : lower
+        return Reader.marksInARow(lower) > 0 ? AccentFolding.nfc(lower) : lower
     }
 
     /// The letters the list's words are made of, each once, as comparison keys (lower case;

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension WordList {
     /// Reads a list's bytes into entries in one pass. A line that is a word of ASCII letters
     /// (nearly every line of a big list) is found eight bytes at a time and becomes a `Span`
@@ -93,9 +97,9 @@ extension WordList {
             let key: UnsafeMutablePointer<UInt8>
             let letters: UnsafeMutablePointer<UInt32>
             let lettersMet: UnsafeMutablePointer<UInt64>
-            /// A line of `lineLimit` bytes has at most that many letters, and a key three
-            /// bytes for each two of its bytes (lower case can lengthen a scalar's UTF-8).
-            static let keyBytes = WordList.lineLimit * 3 / 2 + 3
+            /// `readWord` reads at most `wordLimit` bytes (and one scalar more): as many letters at
+            /// most, and a key of three bytes for each two (lower case can lengthen a scalar's UTF-8).
+            static let keyBytes = (WordList.wordLimit + 3) * 3 / 2 + 3
         }
         private var oldest = 0
         private(set) var full = false
@@ -104,18 +108,19 @@ extension WordList {
         static func reading(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64,
                             collecting: Bool = false, name: String, filter: Filter, _ body: (inout Reader) -> Void) -> Contents {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Scratch.keyBytes) { key in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: WordList.lineLimit) { letters in
-                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Scalars.count) { table in
-                        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Scalars.count / 64) { met in
-                            table.initialize(repeating: 0)
-                            met.initialize(repeating: 0)
-                            var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, seed: seed, collecting: collecting,
-                                                name: name, filter: filter, scalars: Scalars(table: table.baseAddress!),
-                                                scratch: Scratch(key: key.baseAddress!, letters: letters.baseAddress!, lettersMet: met.baseAddress!))
-                            body(&reader)
-                            if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
-                            return reader.contents
-                        }
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: WordList.wordLimit + 3) { letters in
+                    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Scalars.count / 64) { met in
+                        // The scalar table (256 KB) from calloc: fresh zero pages, of which a
+                        // list touches only its scripts' (no clearing at every list's start).
+                        let table = calloc(Scalars.count, MemoryLayout<UInt32>.size)!.assumingMemoryBound(to: UInt32.self)
+                        defer { free(table) }
+                        met.initialize(repeating: 0)
+                        var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, seed: seed, collecting: collecting,
+                                            name: name, filter: filter, scalars: Scalars(table: table),
+                                            scratch: Scratch(key: key.baseAddress!, letters: letters.baseAddress!, lettersMet: met.baseAddress!))
+                        body(&reader)
+                        if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
+                        return reader.contents
                     }
                 }
             }
@@ -253,23 +258,35 @@ extension WordList {
             }
         }
 
+        /// The word and the hint of a line that `readLine` reads (`start..<end`, with the places
+        /// of its first control character, '#' and tab before it): cut there and trimmed, as
+        /// bytes. Nil when the line holds a control character (a problem) or no word (a
+        /// problem if it has a hint).
+        private mutating func fields(_ start: Int, _ end: Int, line: Int, control: Int, hashAt: Int, tabAt: Int) -> (word: Range<Int>, hint: Range<Int>)? {
+            if control >= 0 {
+                problem(line, "control character U+\(WordList.hex(UInt32(text[control]))) in the line")
+                return nil
+            }
+            // C1 controls (U+0080-009F, UTF-8 C2 80-9F).
+            for k in start..<max(start, end - 1) where text[k] == 0xC2 && text[k + 1] & 0xE0 == 0x80 {
+                problem(line, "control character U+\(WordList.hex(UInt32(text[k + 1]))) in the line")
+                return nil
+            }
+            let contentEnd = hashAt >= 0 ? hashAt : end
+            let word = trimmed(start, tabAt >= 0 ? tabAt : contentEnd)
+            let hint = tabAt >= 0 ? trimmed(tabAt + 1, contentEnd) : contentEnd..<contentEnd
+            guard !word.isEmpty else {
+                if !hint.isEmpty { problem(line, "a hint with no word before the tab") }
+                return nil
+            }
+            return (word, hint)
+        }
+
         /// A line of ASCII bytes (`start..<end`), with the places of its first control
         /// character, '#' and tab found by `readLine`.
         private mutating func readASCII(_ start: Int, _ end: Int, line: Int, control: Int, hashAt: Int, tabAt: Int) {
-            if control >= 0 { return problem(line, "control character U+\(WordList.hex(UInt32(text[control]))) in the line") }
-            let contentEnd = hashAt >= 0 ? hashAt : end
-            var wordStart = start, wordEnd = tabAt >= 0 ? tabAt : contentEnd
-            var hintStart = tabAt >= 0 ? tabAt + 1 : contentEnd, hintEnd = contentEnd
-            func blank(_ b: UInt8) -> Bool { b == 32 || b == 9 }
-            while wordStart < wordEnd && blank(text[wordStart]) { wordStart += 1 }
-            while wordEnd > wordStart && blank(text[wordEnd - 1]) { wordEnd -= 1 }
-            while hintStart < hintEnd && blank(text[hintStart]) { hintStart += 1 }
-            while hintEnd > hintStart && blank(text[hintEnd - 1]) { hintEnd -= 1 }
-            if wordStart == wordEnd {
-                if hintStart < hintEnd { problem(line, "a hint with no word before the tab") }
-                return
-            }
-            let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
+            guard let (wordRange, hintRange) = fields(start, end, line: line, control: control, hashAt: hashAt, tabAt: tabAt) else { return }
+            let word = UnsafeBufferPointer(rebasing: text[wordRange])
             guard word.count <= WordList.wordLimit else { return problem(line, Self.tooLong(word.count)) }
             guard word.contains(where: { ($0 | 0x20) &- 97 < 26 }) else {
                 return problem(line, "'\(String(decoding: word, as: UTF8.self))' has no letter")
@@ -278,10 +295,10 @@ extension WordList {
                 contents.filteredOut += 1
                 return
             }
-            wait(Waiting(span: Span(offset: wordStart, length: word.count, line: line, isASCII: true, isNormalized: false),
+            wait(Waiting(span: Span(offset: wordRange.lowerBound, length: word.count, line: line, isASCII: true, isNormalized: false),
                          hash: contents.seen.hash(word),
-                         hint: hintStart < hintEnd
-                            ? Span(offset: hintStart, length: hintEnd - hintStart, line: line, isASCII: true, isNormalized: false) : .none))
+                         hint: hintRange.isEmpty
+                            ? .none : Span(offset: hintRange.lowerBound, length: hintRange.count, line: line, isASCII: true, isNormalized: false)))
         }
 
         /// A line that is only a word (in any script, with any punctuation and spaces inside
@@ -364,19 +381,8 @@ extension WordList {
         /// list; the NFC of a word or hint that is not in NFC is placed in `normalizedText` only
         /// when the entry is kept (`take`), so repeats cost no memory.
         private mutating func readText(_ start: Int, _ end: Int, line: Int, control: Int, hashAt: Int, tabAt: Int) {
-            if control >= 0 { return problem(line, "control character U+\(WordList.hex(UInt32(text[control]))) in the line") }
-            // C1 controls (U+0080-009F, UTF-8 C2 80-9F).
-            for k in start..<(end - 1) where text[k] == 0xC2 && text[k + 1] & 0xE0 == 0x80 {
-                return problem(line, "control character U+\(WordList.hex(UInt32(text[k + 1]))) in the line")
-            }
-            let contentEnd = hashAt >= 0 ? hashAt : end
-            let (wordStart, wordEnd) = trimmed(start, tabAt >= 0 ? tabAt : contentEnd)
-            let (hintStart, hintEnd) = tabAt >= 0 ? trimmed(tabAt + 1, contentEnd) : (contentEnd, contentEnd)
-            if wordStart == wordEnd {
-                if hintStart < hintEnd { problem(line, "a hint with no word before the tab") }
-                return
-            }
-            let bytes = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
+            guard let (wordRange, hintRange) = fields(start, end, line: line, control: control, hashAt: hashAt, tabAt: tabAt) else { return }
+            let bytes = UnsafeBufferPointer(rebasing: text[wordRange])
             let word = facts(of: bytes)
             if let reason = word.problem(asWord: true) { return problem(line, reason) }
             guard word.accepted else {
@@ -387,13 +393,13 @@ extension WordList {
                 for c in word.nfc where c.isLetter { contents.lettersAsText.insert(c) }
                 tookLetters(of: bytes)
             }
-            var entry = Waiting(span: Span(offset: wordStart, length: bytes.count, line: line, isASCII: !bytes.contains { $0 >= 0x80 },
+            var entry = Waiting(span: Span(offset: wordRange.lowerBound, length: bytes.count, line: line, isASCII: !bytes.contains { $0 >= 0x80 },
                                            isNormalized: word.changesInNFC),
                                 hash: word.keyHash)
-            if hintStart < hintEnd {
-                let hint = facts(of: UnsafeBufferPointer(rebasing: text[hintStart..<hintEnd]))
+            if !hintRange.isEmpty {
+                let hint = facts(of: UnsafeBufferPointer(rebasing: text[hintRange]))
                 if let reason = hint.problem(asWord: false) { return problem(line, reason) }
-                entry.hint = Span(offset: hintStart, length: hintEnd - hintStart, line: line, isASCII: false, isNormalized: hint.changesInNFC)
+                entry.hint = Span(offset: hintRange.lowerBound, length: hintRange.count, line: line, isASCII: false, isNormalized: hint.changesInNFC)
             }
             wait(entry)
         }
@@ -417,8 +423,7 @@ extension WordList {
 
         /// The facts of `bytes` (valid UTF-8), from the cache when it was met lately.
         private mutating func facts(of bytes: UnsafeBufferPointer<UInt8>) -> TextFacts {
-            let slot = Self.factsSlot(bytes)
-            if let cached = factsCache[slot], cached.raw.elementsEqual(bytes) { return cached.facts }
+            if let cached = cachedFacts(of: bytes) { return cached }
             var facts = TextFacts()
             facts.word = String(decoding: bytes, as: UTF8.self)
             // More marks on one letter than any script writes (Unicode's stream-safe limit) would
@@ -436,8 +441,13 @@ extension WordList {
                 facts.key = Array(WordList.key(nfc).utf8)
                 facts.keyHash = facts.key.withUnsafeBufferPointer { contents.seen.hash($0) }
             }
-            factsCache[slot] = (Array(bytes), facts)
+            factsCache[Self.factsSlot(bytes)] = (Array(bytes), facts)
             return facts
+        }
+
+        /// The facts of `bytes` if they are still in the cache.
+        private func cachedFacts(of bytes: UnsafeBufferPointer<UInt8>) -> TextFacts? {
+            factsCache[Self.factsSlot(bytes)].flatMap { $0.raw.elementsEqual(bytes) ? $0.facts : nil }
         }
 
         /// Marks the cached facts of `bytes` as having given their letters.
@@ -464,8 +474,7 @@ extension WordList {
             guard span.isNormalized else { return span }
             // Read 16 entries ago, its NFC is often still in the cache.
             let bytes = span.bytes(in: text)
-            let cached = factsCache[Self.factsSlot(bytes)].flatMap { $0.raw.elementsEqual(bytes) ? $0.facts.nfc : nil }
-            let nfc = cached ?? AccentFolding.nfc(String(decoding: bytes, as: UTF8.self))
+            let nfc = cachedFacts(of: bytes)?.nfc ?? AccentFolding.nfc(String(decoding: bytes, as: UTF8.self))
             let length = nfc.utf8.count
             guard contents.normalizedText.count + length <= WordList.fileLimit else {
                 problem(span.line, "the list's text that is not in NFC is more than \(WordList.fileLimit >> 20) MB in NFC")
@@ -488,7 +497,7 @@ extension WordList {
         }
 
         /// `start..<end` without spaces, tabs and no-break spaces (U+00A0) at either end.
-        private func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
+        private func trimmed(_ start: Int, _ end: Int) -> Range<Int> {
             var (start, end) = (start, end)
             while start < end {
                 if text[start] == 32 || text[start] == 9 { start += 1 } else if start + 1 < end && text[start] == 0xC2 && text[start + 1] == 0xA0 { start += 2 } else { break }
@@ -496,7 +505,7 @@ extension WordList {
             while end > start {
                 if text[end - 1] == 32 || text[end - 1] == 9 { end -= 1 } else if end - 1 > start && text[end - 2] == 0xC2 && text[end - 1] == 0xA0 { end -= 2 } else { break }
             }
-            return (start, end)
+            return start..<end
         }
 
         /// The most combining marks (scalars that are not starters) in a row a line may hold.

@@ -377,6 +377,18 @@ final class WordListTests: XCTestCase {
         XCTAssertNoThrow(try list("a" + String(repeating: "\u{301}", count: 30)))
     }
 
+    func testAListFileLargerThanTheLimitIsRefusedBeforeItIsRead() throws {
+        let path = NSTemporaryDirectory() + "big-\(UUID().uuidString).txt"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("a\n".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(WordList.fileLimit + 1))  // sparse: nothing is written
+        try handle.close()
+        XCTAssertThrowsError(try WordList(path: path)) {
+            XCTAssertEqual("\($0)", "\(path): 33554433 bytes, larger than the limit of 32 MB (33554432 bytes)")
+        }
+    }
+
     func testAListLargerThanTheLimitIsRefused() {
         XCTAssertEqual(problems([UInt8](repeating: 97, count: WordList.fileLimit + 1)),
                        ["bad.txt: the list is 33554433 bytes, larger than the limit of 32 MB (33554432 bytes)"])

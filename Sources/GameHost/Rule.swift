@@ -69,7 +69,8 @@ public final class Rule {
 
     /// Loads and validates `path`. Every problem is reported, each as `file:line: message`
     /// or `file: field 'x' ...`.
-    public init(path: String, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20) throws {
+    /// `keyOrder` fixes the order of `pairs` and `next` (see `KeyOrder`; check's comparison).
+    public init(path: String, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20, keyOrder: KeyOrder = .native) throws {
         self.path = path
         self.libraryDirectories = libraryDirectories
         let bytes: [UInt8]
@@ -84,6 +85,13 @@ public final class Rule {
 
         let table: LuaRef
         do {
+            if keyOrder != .native {
+                let install = try lua.load(KeyOrder.source, chunkName: "=check")
+                guard case .ref(let sites)? = try lua.call(install, [.boolean(keyOrder == .descending)], results: 1, tablesByReference: true).first else {
+                    throw RuleError(["the key order for check did not start"])
+                }
+                keyOrderSites = sites
+            }
             let chunk = try lua.load(bytes, chunkName: path)
             let returned = try lua.call(chunk, tablesByReference: true)
             guard case .ref(let t)? = returned.first, t.typeName == "table" else {
@@ -316,30 +324,14 @@ public final class Rule {
         return (try? lua.call(find, [.string(text), .string(pattern)], results: 1).first) == .boolean(true)
     }
 
-    /// Replaces the sandbox's `pairs` with one that notes, in the list it returns, each place
-    /// (file:line) that walks a table with a key that is not a list index (for `check`).
-    func installPairsWatch() throws -> LuaRef {
-        let install = try lua.load("""
-            local pairs, next, type, math_type, error, pcall, select = pairs, next, type, math.type, error, pcall, select
-            local sites, seen = {}, {}
-            _G.pairs = function(t, ...)
-              if type(t) == "table" then
-                for k in next, t do
-                  if math_type(k) ~= "integer" then
-                    local where = select(2, pcall(error, "", 3)):match("^(.-): $") or "?"
-                    if not seen[where] and #sites < 10 then seen[where] = true; sites[#sites + 1] = where end
-                    break
-                  end
-                end
-              end
-              return pairs(t, ...)
-            end
-            return sites
-            """, chunkName: "=check")
-        guard case .ref(let sites)? = try lua.call(install, results: 1, tablesByReference: true).first else {
-            throw RuleError(["the pairs watch did not start"])
-        }
-        return sites
+    /// Where a fixed key order (see `KeyOrder`) noted walks of tables with named keys.
+    var keyOrderSites: LuaRef?
+
+    /// The places (file:line) where a table with two or more keys other than whole numbers was
+    /// walked with `pairs` or `next`, under a fixed key order (empty under Lua's own).
+    func pairsSites() -> [String] {
+        let found = keyOrderSites.flatMap { try? lua.read($0, as: "pairs sites") }?.array?.compactMap(\.string) ?? []
+        return found.map(lua.restoringChunkNames)
     }
 
     /// Resolves the options given on the command line (name without dashes -> value) into

@@ -1,45 +1,55 @@
-/// What the host keeps on a card besides its face: which way up it lies, whether it is matched
-/// or gone, and how long it has been face up (Memory's speed bonus). Times come from the host
-/// clock.
-public struct CardFlags: Equatable {
+/// What the host keeps on a card besides its face: which way up it lies, and whether it is
+/// matched or gone. (How long a card has been face up is the host's to keep, beside the state:
+/// a card carries no clock readings, so nothing about a hidden card tells it from another.)
+public struct CardFlags: Equatable, Sendable {
     public var faceUp = false
     public var matched = false
     /// Has been face up and turned face down again (Memory's "seen").
     public var seen = false
     /// Has left the table.
     public var removed = false
-    /// When the card last turned face up, while it is face up.
-    public var upSince: Double?
-    /// Seconds spent face up before `upSince`.
-    public var upTime: Double = 0
 
     public init() {}
 
-    /// Seconds face up in all, counting the current turn up to `now`: never negative or
-    /// infinite, whatever times a card table held.
-    public func faceUpTime(at now: Double) -> Double {
-        let total = upTime + (upSince.map { max(0, now - $0) } ?? 0)
-        return total.isFinite ? min(max(total, 0), Self.longestTime) : 0
-    }
+    /// Turns the card face up.
+    public mutating func turnUp() { faceUp = true }
 
-    /// The longest face-up time kept (about 30,000 years).
-    public static let longestTime = 1e12
-
-    /// Turns the card face up at time `now`.
-    public mutating func turnUp(at now: Double) {
-        guard !faceUp else { return }
-        faceUp = true
-        upSince = now
-    }
-
-    /// Turns the card face down at time `now`: it becomes seen, and if matched it leaves the
-    /// table.
-    public mutating func turnDown(at now: Double) {
+    /// Turns the card face down: it becomes seen, and if matched it leaves the table.
+    public mutating func turnDown() {
         guard faceUp else { return }
-        upTime = faceUpTime(at: now)
-        upSince = nil
         faceUp = false
         seen = true
         if matched { removed = true }
+    }
+}
+
+/// How long a card has been face up, from clock readings: the time before its current turn up
+/// (`total`) and when that began (`since`, while it is face up).
+public struct FaceUpTime: Equatable, Sendable {
+    public var total: Double = 0
+    public var since: Double?
+
+    public init(total: Double = 0, since: Double? = nil) {
+        self.total = total.isFinite ? min(max(total, 0), Self.longest) : 0
+        self.since = since.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// Seconds face up in all, counting the current turn up to `now`: never negative or
+    /// infinite, whatever the readings were.
+    public func seconds(at now: Double) -> Double {
+        let all = total + (since.map { max(0, now - $0) } ?? 0)
+        return all.isFinite ? min(max(all, 0), Self.longest) : 0
+    }
+
+    /// The longest face-up time kept (about 30,000 years).
+    public static let longest = 1e12
+
+    public mutating func turnUp(at now: Double) {
+        if since == nil { since = now }
+    }
+
+    public mutating func turnDown(at now: Double) {
+        total = seconds(at: now)
+        since = nil
     }
 }

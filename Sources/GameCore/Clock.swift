@@ -7,6 +7,12 @@ import Glibc
 public protocol Clock: AnyObject {
     /// Seconds since the Unix epoch (or since any fixed origin, for a manual clock).
     func now() -> Double
+    /// A game takes an input (a clock that counts inputs moves on; others ignore it).
+    func inputArrives()
+}
+
+extension Clock {
+    public func inputArrives() {}
 }
 
 /// Wall-clock time from the operating system.
@@ -25,5 +31,16 @@ public final class ManualClock: Clock {
     public init(at time: Double = 0) { self.time = time }
     public func now() -> Double { time }
     public func advance(by seconds: Double) { time += seconds }
+    public func set(_ seconds: Double) { time = seconds }
+}
+
+/// A clock that moves one second each time a game takes an input: the time of every game that
+/// is not played live (a seeded or piped game, the protocol, check, sim), so the same seed
+/// and inputs give the same output, timed games too.
+public final class StepClock: Clock {
+    private var time: Double
+    public init(at time: Double) { self.time = time }
+    public func now() -> Double { time }
+    public func inputArrives() { time += 1 }
     public func set(_ seconds: Double) { time = seconds }
 }

@@ -1,6 +1,6 @@
 /// A JSON value, written with sorted object keys so the same data always gives the same
 /// bytes (transcripts and replays compare them).
-public enum JSONValue: Equatable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)

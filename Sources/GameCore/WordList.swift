@@ -6,7 +6,7 @@
 /// The list keeps the file's bytes and, per entry, where its word lies in them: no String is
 /// made for a word until it is asked for, so a million-word list is read in one pass over one
 /// buffer (see `WordList.Reader`).
-public struct WordList {
+public struct WordList: Sendable {
     public struct Entry: Equatable {
         public var word: String
         public var hint: String?
@@ -21,7 +21,7 @@ public struct WordList {
 
     /// How a list may be narrowed: the classic filter of BSD hangman is lower-case a-z only
     /// with at least 6 letters.
-    public struct Filter: Equatable {
+    public struct Filter: Equatable, Sendable {
         public var minimumLetters = 1
         public var maximumLetters = Int.max
         public var lowercaseASCIIOnly = false

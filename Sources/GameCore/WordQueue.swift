@@ -48,6 +48,17 @@ public struct WordQueue {
         self.list = list
     }
 
+    /// Starts afresh, as a new queue over the same list (a new game), keeping the words a test
+    /// scripted.
+    public mutating func restart() {
+        pool = [:]
+        position = [:]
+        used = 0
+        passes = 0
+        lowest = 0
+        journal = []
+    }
+
     /// The entry at pool position `k`, and the pool position of entry `e`.
     private func entry(at k: Int) -> Int { pool[Int32(k)].map(Int.init) ?? k }
     private func position(of e: Int) -> Int { position[Int32(e)].map(Int.init) ?? e }

@@ -4,17 +4,18 @@
 @_exported import LuaKit
 import XCTest
 
-/// Drives a rule file from XCTest: a session with options, a seed, scripted chance and a
-/// manual clock; send inputs and assert on state, output and result. Assertion failures show
-/// the transcript so far.
+/// Drives a rule file from XCTest through the same engine and table as every other mode: a
+/// session with options, a seed, scripted chance and a manual clock; send inputs (for any
+/// seat) and assert on state, output, each seat's view and observation, and the result.
+/// Assertion failures show the transcript so far.
 public final class RuleTester {
-    public let session: GameSession
+    public let engine: GameEngine
+    public let table: Table
     public let clock: ManualClock
-    private let driver: SessionDriver
     /// Every step so far, as a player would have seen it.
     public private(set) var transcript: [String] = []
-    /// The report of the latest step.
-    public private(set) var last: SessionDriver.Report
+    /// The latest step.
+    public private(set) var last: Step
 
     /// How a tester starts: set any of these, in any order, and pass it to
     /// `RuleTester(path, config)`.
@@ -35,6 +36,10 @@ public final class RuleTester {
         /// Where leaderboards and records persist across testers (nil: this session only).
         public var scores: ScoreStore?
         public var ascii = false
+        /// Seats at the table (nil: the fewest the rule takes); the seats the rule's bot plays
+        /// (the test gives every other seat's inputs).
+        public var seats: Int?
+        public var botSeats: Set<Int> = []
         /// Whether a rule error (not a refusal) may happen without failing the test; else use
         /// `expectError`.
         public var allowsRuleErrors = false
@@ -66,27 +71,37 @@ public final class RuleTester {
         self.file = file
         self.line = line
         allowsRuleErrors = config.allowsRuleErrors
-        let rule = try Rule(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
-        if FileSystem.isInside(path, RuleTester.rulesDirectory) { rule.scoreKey = rule.id }
-        clock = ManualClock(at: 1_000_000)
+        let rule = try LoadedRule(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
+        if FileSystem.isInside(path, RuleTester.rulesDirectory) { rule.useBuiltInScoreKey() }
+        clock = ManualClock(at: EngineSettings.manualEpoch)
         var list: WordList?
         if let words = config.words {
-            list = try WordList(bytes: Array(words.joined(separator: "\n").utf8), name: "test-words", filter: rule.wordFilter)
-        } else if let name = config.wordList ?? rule.defaultWordList {
+            list = try WordList(bytes: Array(words.joined(separator: "\n").utf8), name: "test-words", filter: rule.info.wordFilter)
+        } else if let name = config.wordList ?? rule.info.defaultWordList {
             let listPath = name.contains("/") ? RuleTester.resolve(name, from: "\(file)") : name
-            list = try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load(listPath, filter: rule.wordFilter, besideRule: path)
+            list = try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load(listPath, filter: rule.info.wordFilter, besideRule: path)
         }
-        session = try GameSession(rule: rule, options: config.options, seed: config.seed, clock: clock, words: list,
-                                  scores: config.scores, ascii: config.ascii)
-        session.random.force(config.force)
-        for order in config.forceShuffles { session.random.forceShuffle(order) }
-        for top in config.forceDecks { session.random.forceDeck(top) }
-        for value in config.forcePicks { session.random.forcePick(value) }
-        for word in config.forceWords { session.forceWord(word) }
-        driver = SessionDriver(session: session)
-        last = driver.start()
+        var settings = EngineSettings()
+        settings.options = config.options
+        settings.seed = config.seed
+        settings.clock = clock
+        settings.words = list
+        settings.scores = config.scores
+        settings.ascii = config.ascii
+        settings.seats = config.seats
+        engine = try GameEngine(rule: rule, settings: settings)
+        engine.random.force(config.force)
+        for order in config.forceShuffles { engine.random.forceShuffle(order) }
+        for top in config.forceDecks { engine.random.forceDeck(top) }
+        for value in config.forcePicks { engine.random.forcePick(value) }
+        for word in config.forceWords { engine.forceWord(word) }
+        table = Table(engine: engine, fillers: (1...engine.seatCount).map { config.botSeats.contains($0) ? .bot : .person("seat \($0)") })
+        table.viewers = Array(1...engine.seatCount)
+        table.machineView = .observation
+        last = table.start()
         record(last)
-        if driver.finished { throw RuleError([last.reason ?? "the game did not start"]) }
+        if table.finished { throw RuleError([last.reason ?? "the game did not start"]) }
+        playBots()
     }
 
     /// Where the tester was made, for failures found when it goes (scripts left unused).
@@ -95,7 +110,7 @@ public final class RuleTester {
     private var allowsRuleErrors: Bool
 
     deinit {
-        let unused = session.random.unusedScripts
+        let unused = engine.random.unusedScripts
         if !unused.isEmpty {
             XCTFail("the test scripted \(unused.joined(separator: ", ")), which the game never drew\n\(transcriptText)", file: file, line: line)
         }
@@ -135,30 +150,34 @@ public final class RuleTester {
 
     /// Scripts the next random outcomes: each is the result of one `game.random`/`pick` draw
     /// (for `pick`, the 1-based index into the list).
-    public func force(_ outcomes: Int...) { session.random.force(outcomes) }
+    public func force(_ outcomes: Int...) { engine.random.force(outcomes) }
 
     /// Scripts the next shuffle (`game.shuffle`, `game.cards.shuffle`): position k of the
     /// result holds the item at 1-based position `order[k]` of the list before.
-    public func forceShuffle(_ order: [Int]) { session.random.forceShuffle(order) }
+    public func forceShuffle(_ order: [Int]) { engine.random.forceShuffle(order) }
 
     /// Scripts the next `game.pick` by the item it returns ("scissors").
-    public func forcePick(_ value: String) { session.random.forcePick(value) }
+    public func forcePick(_ value: String) { engine.random.forcePick(value) }
 
     /// Scripts the next shuffle by the cards to put on top, by label ("A♠") or content, in
     /// order; the rest stay in their order below.
-    public func forceDeck(_ top: [String]) { session.random.forceDeck(top) }
+    public func forceDeck(_ top: [String]) { engine.random.forceDeck(top) }
 
     /// Scripts the next word taken from the word list, whether drawn at random or in order.
-    public func forceWord(_ word: String) { session.forceWord(word) }
+    public func forceWord(_ word: String) { engine.forceWord(word) }
 
-    /// Sends one input line (a move or a /command) and returns what the step did.
+    /// Sends one input line (a move or a /command) of `seat` (by default the seat to move) and
+    /// returns what the step did; then the seats the rule's bot plays take their turns.
     /// A rule error fails the test (with the transcript) unless the tester allows them or the
     /// input is sent with `expectError`.
     @discardableResult
-    public func send(_ line: String, file: StaticString = #filePath, line testLine: UInt = #line) -> SessionDriver.Report {
-        last = driver.handle(line)
+    public func send(_ line: String, as seat: Int? = nil, file: StaticString = #filePath, line testLine: UInt = #line) -> Step {
+        last = table.handle(line, seat: seat)
         record(last)
-        if last.status == .error && !allowsRuleErrors && !expectingError {
+        let step = last
+        playBots()
+        last = step
+        if step.ruleFailed && !allowsRuleErrors && !expectingError {
             XCTFail("the rule failed on '\(line)': \(last.reason ?? "")\n\(transcriptText)", file: file, line: testLine)
         }
         return last
@@ -172,7 +191,7 @@ public final class RuleTester {
         expectingError = true
         defer { expectingError = false }
         send(line)
-        XCTAssertEqual(last.status, .error, "expected a rule error\n\(transcriptText)", file: file, line: testLine)
+        XCTAssertTrue(last.ruleFailed, "expected a rule error\n\(transcriptText)", file: file, line: testLine)
         XCTAssertTrue(text.isEmpty || (last.reason ?? "").contains(text), "error '\(last.reason ?? "")' lacks '\(text)'\n\(transcriptText)",
                       file: file, line: testLine)
     }
@@ -182,10 +201,24 @@ public final class RuleTester {
         for text in lines { send(text, file: file, line: line) }
     }
 
-    public var state: LuaValue { (try? session.stateValue()) ?? .nil }
-    public var view: String { last.view }
-    public var result: GameResult? { last.result }
-    public var finished: Bool { driver.finished }
+    /// Lets the seats the rule's bot plays move while it is their turn.
+    private func playBots() {
+        while let step = table.nextAutomaticStep() { record(step) }
+    }
+
+    public var state: LuaValue { (try? engine.stateValue()) ?? .nil }
+    /// What the seat to move sees now (or seat 1), as the last step left it.
+    public var view: String { (try? engine.view(for: (try? engine.toMove().first) ?? 1)) ?? "" }
+    /// What `seat` sees now.
+    public func view(for seat: Int) -> String { (try? engine.view(for: seat)) ?? "" }
+    /// What `seat` may know now (the protocol's observation).
+    public func observation(for seat: Int = 1) -> JSONValue { (try? engine.observation(for: seat)) ?? .null }
+    /// The inputs `seat` may give now.
+    public func moves(for seat: Int = 1) -> Moves { (try? engine.moves(for: seat)) ?? Moves([]) }
+    /// The seats to move now.
+    public var toMove: [Int] { (try? engine.toMove()) ?? [] }
+    public var result: GameResult? { try? engine.result() }
+    public var finished: Bool { table.finished }
 
     /// The transcript, for failure messages.
     public var transcriptText: String { transcript.joined(separator: "\n") }
@@ -221,12 +254,13 @@ public final class RuleTester {
         return value
     }
 
-    private func record(_ r: SessionDriver.Report) {
+    private func record(_ r: Step) {
         var lines: [String] = []
-        if let input = r.input { lines.append("> " + input) }
-        lines += r.messages
+        let seat = r.seat ?? 1
+        if let input = r.input { lines.append((engine.seatCount > 1 ? "seat \(seat)> " : "> ") + input) }
+        lines += r.messages(for: seat)
         if let reason = r.reason { lines.append("[\(r.status.rawValue)] " + reason) }
-        if r.showsView { lines.append(r.view) }
+        if r.showsView { lines.append(r.view(of: seat).view) }
         transcript.append(lines.joined(separator: "\n"))
     }
 }

@@ -280,3 +280,33 @@ public struct LuaCall {
     /// Pushes a copy of argument `i` as a result.
     public func pushArgument(_ i: Int) { lua_pushvalue(L, Int32(i)) }
 }
+
+extension LuaCall {
+    /// The two numbers kept for the value at stack index `key` in the referenced table `table`
+    /// (`table[key] = { a, b }`, raw), each nil when missing.
+    public func numberPair(in table: LuaRef, for key: Int32) -> (Double?, Double?) {
+        let k = lua_absindex(L, key)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        table.push(L!)
+        lua_pushvalue(L, k)
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return (nil, nil) }
+        let t = lua_gettop(L)
+        var a: Double?, b: Double?
+        if lua_rawgeti(L, t, 1) == LUA_TNUMBER { a = gh_tonumber(L, -1, nil) }
+        if lua_rawgeti(L, t, 2) == LUA_TNUMBER { b = gh_tonumber(L, -1, nil) }
+        return (a, b)
+    }
+
+    /// Keeps two numbers for the value at stack index `key` in the referenced table `table`.
+    public func setNumberPair(in table: LuaRef, for key: Int32, _ a: Double?, _ b: Double?) {
+        let k = lua_absindex(L, key)
+        table.push(L!)
+        lua_pushvalue(L, k)
+        lua_createtable(L, 2, 0)
+        if let a { lua_pushnumber(L, a); lua_rawseti(L, -2, 1) }
+        if let b { lua_pushnumber(L, b); lua_rawseti(L, -2, 2) }
+        lua_rawset(L, -3)
+        gh_pop(L, 1)
+    }
+}

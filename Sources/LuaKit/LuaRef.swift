@@ -6,11 +6,15 @@ public final class LuaRef: Equatable {
     let ref: Int32
     /// Lua's type name for the value, taken when the reference was made.
     public let typeName: String
+    /// The value's identity in Lua (tables, functions, threads, userdata), for comparing two
+    /// references to the same value.
+    let identity: UnsafeRawPointer?
 
-    init(handle: LuaState.Handle, ref: Int32, typeName: String) {
+    init(handle: LuaState.Handle, ref: Int32, typeName: String, identity: UnsafeRawPointer?) {
         self.handle = handle
         self.ref = ref
         self.typeName = typeName
+        self.identity = identity
     }
 
     deinit {
@@ -21,5 +25,8 @@ public final class LuaRef: Equatable {
         lua_rawgeti(L, gh_registryindex(), lua_Integer(ref))
     }
 
-    public static func == (a: LuaRef, b: LuaRef) -> Bool { a === b }
+    /// Two references are equal when they refer to the same Lua value.
+    public static func == (a: LuaRef, b: LuaRef) -> Bool {
+        a === b || (a.handle === b.handle && a.identity != nil && a.identity == b.identity)
+    }
 }

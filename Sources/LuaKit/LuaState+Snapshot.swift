@@ -40,3 +40,40 @@ extension LuaState {
         return rebuilt
     }
 }
+
+extension LuaState {
+    /// The bytes a snapshot of `value` takes: equal for states with the same tables and the
+    /// same contents (check compares them around calls that must only look).
+    public func snapshotBytes(of value: LuaRef) throws -> [UInt8] {
+        // TEMPORARY until the snapshot exposes its bytes: a canonical dump of the value.
+        var out: [UInt8] = []
+        func dump(_ v: LuaValue) {
+            switch v {
+            case .nil: out.append(0)
+            case .boolean(let b): out.append(b ? 1 : 2)
+            case .integer(let i): out.append(3); out += Array(String(i).utf8)
+            case .number(let d): out.append(4); out += Array(String(d).utf8)
+            case .string(let t): out.append(5); out += Array(String(t.utf8.count).utf8); out.append(0); out += Array(t.utf8)
+            case .array(let items): out.append(6); items.forEach(dump); out.append(7)
+            case .map(let fields):
+                out.append(8)
+                for key in fields.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+                    dump(.string(key)); dump(fields[key]!)
+                }
+                out.append(9)
+            case .ref(let r): out.append(10); out += Array(r.typeName.utf8)
+            }
+        }
+        dump(try read(value, as: "state"))
+        return out
+    }
+
+    /// Problems with Lua source text before the parser sees it: its size, and the constructs
+    /// the parser handles in quadratic time.
+    public func sourceProblem(_ source: [UInt8]) -> String? {
+        source.count > Self.sourceLimit ? "the file is \(source.count) bytes; a rule file may have \(Self.sourceLimit >> 20) MB" : nil
+    }
+
+    /// The largest Lua source a rule may load.
+    public static let sourceLimit = 1 << 20
+}

@@ -51,13 +51,20 @@ public final class LuaState {
     /// afresh: a game's step (a move, then view, moves and result) is bounded as a whole, so
     /// a rule cannot spend a full budget in each of several hooks.
     private var allowance: (steps: Int64?, deadline: Double)?
+    /// Allowances nest: one opened inside another draws on it (a sim's game, then each move).
+    private var allowanceDepth = 0
 
-    /// Opens a shared allowance of `stepBudget` steps and `timeLimit` seconds.
+    /// Opens a shared allowance of `stepBudget` steps and `timeLimit` seconds, or, inside one
+    /// already open, goes on drawing on that one.
     public func beginAllowance() {
-        allowance = (stepBudget, Watchdog.now() + timeLimit)
+        if allowanceDepth == 0 { allowance = (stepBudget, Watchdog.now() + timeLimit) }
+        allowanceDepth += 1
     }
 
-    public func endAllowance() { allowance = nil }
+    public func endAllowance() {
+        allowanceDepth -= 1
+        if allowanceDepth == 0 { allowance = nil }
+    }
 
     /// Whether the open allowance's steps or time are spent.
     public var allowanceSpent: Bool {
@@ -178,9 +185,10 @@ public final class LuaState {
     func ref(at index: Int32, on L: OpaquePointer? = nil) -> LuaRef {
         let L = L ?? self.L
         let type = luaTypeName(L, index)
+        let identity = lua_topointer(L, index)
         lua_pushvalue(L, index)
         if L != self.L { lua_xmove(L, self.L, 1) }
-        return LuaRef(handle: handle, ref: luaL_ref(self.L, gh_registryindex()), typeName: type)
+        return LuaRef(handle: handle, ref: luaL_ref(self.L, gh_registryindex()), typeName: type, identity: identity)
     }
 
     /// A reference to a value made in Swift (a table, say) kept inside Lua.
@@ -239,6 +247,33 @@ public final class LuaState {
             if lua_type(L, -1) == LUA_TSTRING, let name = string(at: -1, on: L) { names.append(name) }
         }
         return names
+    }
+
+    /// Element `i` of a referenced table (raw), when it is not nil.
+    public func rawElement(_ table: LuaRef, _ i: Int) throws -> LuaRef? {
+        push(.ref(table))
+        defer { gh_pop(L, 1) }
+        lua_rawgeti(L, -1, lua_Integer(i))
+        defer { gh_pop(L, 1) }
+        return lua_type(L, -1) == LUA_TNIL ? nil : ref(at: -1)
+    }
+
+    /// Sets element `i` of a referenced table (raw).
+    public func setRawElement(_ table: LuaRef, _ i: Int, _ value: LuaValue) {
+        push(.ref(table))
+        push(value)
+        lua_rawseti(L, -2, lua_Integer(i))
+        gh_pop(L, 1)
+    }
+
+    /// Gives a referenced table weak keys (an entry goes when its key is collected).
+    public func setWeakKeys(_ table: LuaRef) {
+        push(.ref(table))
+        lua_createtable(L, 0, 1)
+        pushString("k", on: L)
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        gh_pop(L, 1)
     }
 
     /// Sets `table[key] = value` without metamethods.
@@ -352,6 +387,12 @@ public final class LuaState {
     private func call(_ function: LuaRef, _ args: [LuaValue], results: Int?, tablesByReference: Bool, resultName: String,
                       asHost: Bool) throws -> [LuaValue] {
         precondition(!isClosed, "call on a closed Lua state")
+        // A call from inside another (a host function that called back into rule code) would
+        // start a budget of its own and leave the outer call unbounded, on a stack that may
+        // not be the running one: refused.
+        if limits.pointee.budget_on != 0 && !asHost {
+            throw LuaError(.runtime, "a call into rule code from inside another is refused (re-entrant calls are not bounded)")
+        }
         let base = lua_gettop(L)
         lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
         push(.ref(function))

@@ -83,3 +83,28 @@ extension LuaValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Exp
     }
     public init(nilLiteral: ()) { self = .nil }
 }
+
+extension LuaValue {
+    /// The path of the first place where `a` and `b` differ ("state.cards[3].seen"), or nil
+    /// when they are the same.
+    public static func firstDifference(_ a: LuaValue, _ b: LuaValue, at path: String) -> String? {
+        switch (a, b) {
+        case (.array(let x), .array(let y)):
+            for k in 0..<min(x.count, y.count) {
+                if let found = firstDifference(x[k], y[k], at: "\(path)[\(k + 1)]") { return found }
+            }
+            return x.count == y.count ? nil : "\(path)[\(min(x.count, y.count) + 1)]"
+        case (.map(let x), .map(let y)):
+            for key in Set(x.keys).union(y.keys).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+                let field = key.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 })
+                    && !(key.first?.isNumber ?? true) ? "\(path).\(key)" : "\(path)[\"\(key)\"]"
+                if let found = firstDifference(x[key] ?? .nil, y[key] ?? .nil, at: field) { return found }
+            }
+            return nil
+        case (.number(let x), .number(let y)):
+            return x.bitPattern == y.bitPattern ? nil : path  // NaN is itself
+        default:
+            return a == b ? nil : path
+        }
+    }
+}

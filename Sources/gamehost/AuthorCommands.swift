@@ -14,6 +14,9 @@ func check(_ args: inout Arguments) throws -> Int32 {
         return n
     } ?? 10
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
+    let totalTime = try parseTotalTime(try args.take("total-time"))
+    let wordsName = try args.take("words")
+    let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let options = try args.optionTable()
     let catalog = catalog()
     let lintConfig = catalog.builtIn.map { FileSystem.join($0, ".luacheckrc") }.flatMap { FileSystem.isFile($0) ? $0 : nil }
@@ -24,9 +27,12 @@ func check(_ args: inout Arguments) throws -> Int32 {
         do { path = try catalog.locate(name) } catch { throw CLIError.usage(String(describing: error)) }
         var settings = Conformance.Settings(seeds: seeds)
         settings.timeLimit = timeLimit ?? settings.timeLimit
+        settings.totalTime = totalTime ?? settings.totalTime
         settings.options = options
+        // Any host option play takes for the game, check takes: a word game is checked on
+        // the list and lengths given.
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in
-            try wordList(for: rule, name: nil, catalog: catalog)
+            try wordList(for: rule, name: wordsName, lengths: lengths, catalog: catalog)
         }
         for warning in report.warnings where !report.problems.contains(warning) { fail("warning: " + warning) }
         if report.passed {
@@ -72,10 +78,18 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     let wordsName = try args.take("words")
     let wordLengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
+    let totalTime = try parseTotalTime(try args.take("total-time"))
+    let seats = try args.take("seats").map { text -> Int in
+        guard let n = Int(text), n >= 1, n <= SeatRange.limit else { throw CLIError.usage("--seats needs a number of seats from 1 to \(SeatRange.limit)") }
+        return n
+    }
     let catalog = catalog()
-    let rule = try loadRule(game, from: catalog)
+    let loaded = try loadRule(game, from: catalog)
+    let rule = loaded.info
     var plan = Simulation.Plan(rulePath: rule.path)
     plan.timeLimit = timeLimit ?? plan.timeLimit
+    plan.totalTime = totalTime ?? plan.totalTime
+    plan.seats = seats
     plan.libraryDirectories = catalog.libraryDirectories
     plan.options = try args.optionTable()
     plan.words = try wordList(for: rule, name: wordsName, lengths: wordLengths, catalog: catalog)
@@ -84,10 +98,10 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     plan.jobs = jobs
     plan.usesBot = args.flags.contains("bot")
     // The simulation loads the rule in each worker: this copy has told what it needed.
-    rule.close()
+    loaded.close()
     let json = args.flags.contains("json")
     let bar = ProgressBar(total: games, enabled: Terminal.outputIsTerminal && !json)
-    let report: Simulation.Report
+    let report: Simulation.Summary
     do {
         report = try Simulation.run(plan) { done in bar.update(done) }
     } catch let error as UsageError {
@@ -104,6 +118,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     if json {
         let value = JSONValue.object([
             "game": .string(rule.id), "games": .int(Int64(games)), "seed": .string(String(seed)), "jobs": .int(Int64(report.jobs)),
+            "played": .int(Int64(report.played)),
             "seconds": .double(report.seconds), "games_per_second": .double(report.gamesPerSecond.rounded()),
             "outcomes": .object(report.outcomes.mapValues { .int(Int64($0)) }),
             "moves": .object(["mean": .double(mean), "median": .double(median),
@@ -114,13 +129,14 @@ func sim(_ args: inout Arguments) throws -> Int32 {
             "failures": .array(report.failures.prefix(20).map {
                 .object(["game": .int(Int64($0.game)), "seed": .string(String($0.seed)), "message": .string($0.message)])
             }),
+            "stopped_by": report.stoppedBy.map { .string($0) } ?? .null,
         ])
         stdout_.write(value.encoded + "\n", style: .plain)
     } else {
-        stdout_.write("\(rule.id)\(plan.usesBot ? " (its bot)" : ""): \(games) games in \(fixed(report.seconds, 2)) s (\(Int(report.gamesPerSecond.rounded())) games/s), \(report.jobs) jobs, seed \(seed)\n", style: .title)
+        stdout_.write("\(rule.id)\(plan.usesBot ? " (its bot)" : ""): \(report.played) games in \(fixed(report.seconds, 2)) s (\(Int(report.gamesPerSecond.rounded())) games/s), \(report.jobs) jobs, seed \(seed)\n", style: .title)
         stdout_.write("  outcome      games   share\n", style: .dim)
         for (outcome, n) in report.outcomes.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
-            let share = fixed(100 * Double(n) / Double(games), 1)
+            let share = fixed(100 * Double(n) / Double(max(report.played, 1)), 1)
             stdout_.write("  " + TerminalWidth.pad(outcome, to: 10) + TerminalWidth.pad(String(n), to: 8, alignRight: true)
                 + TerminalWidth.pad(share + "%", to: 8, alignRight: true) + "\n", style: .plain)
         }
@@ -132,16 +148,18 @@ func sim(_ args: inout Arguments) throws -> Int32 {
             stdout_.write("  score (\(scores.count) games with one): mean \(fixed(scoreMean, 2)), min \(fixed(low, 2)), max \(fixed(high, 2))\n", style: .plain)
         }
     }
-    // A failing game is replayed with everything that chose it: its options and word list.
-    let replay = (["gamehost", "play", game] + plan.options.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
-        + (wordsName.map { ["--words", $0] } ?? []) + wordLengths.arguments).joined(separator: " ")
+    // A failing game is replayed with everything that chose it: its seed and number, its
+    // options and word list.
+    let rest = (plan.options.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
+        + (wordsName.map { ["--words", $0] } ?? []) + wordLengths.arguments + (seats.map { ["--seats", String($0)] } ?? []))
     for f in report.failures.prefix(5) {
-        fail("game \(f.game) (replay: \(replay) --seed \(f.seed)): \(f.message)")
+        let replay = (["gamehost", "play", game, "--seed", String(f.seed)] + (f.game == 1 ? [] : ["--game", String(f.game)]) + rest).joined(separator: " ")
+        fail("game \(f.game) (replay: \(replay)): \(f.message)")
     }
-    if report.stoppedEarly {
-        fail("stopped early: a game ran past the time limit of \(fixed(plan.timeLimit, 1)) s (--time-limit SECONDS) or the memory limit")
+    if let stopped = report.stoppedBy {
+        fail("stopped after \(report.played) of \(games) games: \(stopped)")
     }
-    return report.failures.isEmpty ? 0 : 1
+    return report.failures.isEmpty && report.stoppedBy == nil ? 0 : 1
 }
 
 /// A name a transcript gives for a game or a word list: a game name is looked up as usual; a
@@ -174,29 +192,28 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     // The rule is the one the player names (--rule), or the game the transcript names, found
     // by name among the installed games or as a file beside the transcript: never a path the
     // transcript dictates.
-    let rule: Rule
+    let rule: LoadedRule
     if let named = ruleOption {
         rule = try loadRule(named, from: catalog)
     } else {
         rule = try loadRule(besideTranscript(transcript.header.game, transcript: path), from: catalog)
     }
-    if rule.contentHash != transcript.header.ruleHash {
+    if rule.info.contentHash != transcript.header.ruleHash {
         fail("note: \(path) was recorded with another version of \(rule.path)")
     }
     let wordsName = transcript.header.words.map { name in
         WordListCatalog.isListName(name) || name == "system" ? name : besideTranscript(name, transcript: path)
     }
-    let words = try wordList(for: rule, name: wordsName, lengths: WordLengths(min: transcript.header.minLength.map(String.init),
+    let words = try wordList(for: rule.info, name: wordsName, lengths: WordLengths(min: transcript.header.minLength.map(String.init),
                                                                           max: transcript.header.maxLength.map(String.init)), catalog: catalog)
     do {
-        let difference = try transcript.replay(rule: rule, words: words)
+        let difference = try transcript.replay(rule: try rule.reloaded(), words: words)
         if args.flags.contains("update") {
             guard let difference else {
                 stdout_.write("\(path): \(transcript.steps.count) steps replayed, all as recorded: nothing to update\n", style: .plain)
                 return 0
             }
-            let fresh = try Rule(path: rule.path, libraryDirectories: rule.libraryDirectories)
-            fresh.scoreKey = rule.scoreKey
+            let fresh = try rule.reloaded()
             try LineFile(creating: path).write(try transcript.rerecorded(rule: fresh, words: words))
             stdout_.write("\(path): recorded again from the same inputs (it differed at \(difference))\n", style: .plain)
             return 0
@@ -212,6 +229,15 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     }
     stdout_.write("\(path): \(transcript.steps.count) steps replayed, all as recorded\n", style: .plain)
     return 0
+}
+
+/// `--total-time SECONDS`: how long a whole check of a file, or a whole sim, may run.
+func parseTotalTime(_ text: String?) throws -> Double? {
+    guard let text else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, seconds >= 1, seconds <= 86_400 else {
+        throw CLIError.usage("--total-time needs a number of seconds from 1 to 86400, not '\(text)'")
+    }
+    return seconds
 }
 
 /// `--time-limit SECONDS`: how long one call into rule code may run (check) or one game (sim).
@@ -290,8 +316,9 @@ func newRule(_ args: inout Arguments) throws -> Int32 {
     if let from {
         let original = try loadRule(from, from: catalog)
         do {
-            source = RuleTemplate.variant(of: try FileSystem.readText(original.path), from: original.id,
-                                          title: original.title, name: name)
+            source = RuleTemplate.variant(of: try FileSystem.readText(original.path), from: original.info.id,
+                                          title: original.info.title, name: name)
+            original.close()
         } catch {
             throw CLIError.failure(String(describing: error))
         }
@@ -299,8 +326,8 @@ func newRule(_ args: inout Arguments) throws -> Int32 {
     do {
         try FileSystem.makeDirectory(FileSystem.join(dir, "tests"))
         try LineFile(creating: path).write(source)
-        let rule = try Rule(path: path, libraryDirectories: catalog.libraryDirectories)
-        let words = try wordList(for: rule, name: nil, catalog: catalog)
+        let rule = try LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories)
+        let words = try wordList(for: rule.info, name: nil, catalog: catalog)
         try LineFile(creating: testPath).write(try Transcript.record(rule: rule, game: path, words: words, inputs: nil))
     } catch let error as CLIError {
         throw error

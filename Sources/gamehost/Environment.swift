@@ -32,7 +32,7 @@ func scoreStore(_ data: String?) -> ScoreStore {
 /// rule's word lengths and the player's `--min-length` / `--max-length`.
 /// `playerChose` is false when the name comes from elsewhere (a transcript): then it must be a
 /// list name, never a path.
-func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(), catalog: RuleCatalog,
+func wordList(for rule: RuleInfo, name: String?, lengths: WordLengths = WordLengths(), catalog: RuleCatalog,
               playerChose: Bool = true, ascii: Bool = false) throws -> WordList? {
     guard let defaultName = rule.defaultWordList else {
         if name != nil || lengths.given { throw CLIError.usage("\(rule.id) does not use word lists (no --words, --min-length or --max-length)") }
@@ -51,7 +51,7 @@ func wordList(for rule: Rule, name: String?, lengths: WordLengths = WordLengths(
 }
 
 /// A word list by name or path, its problems as the CLI reports them.
-private func loadList(_ name: String, rule: Rule, filter: WordList.Filter, playerChose: Bool, lengths: WordLengths,
+private func loadList(_ name: String, rule: RuleInfo, filter: WordList.Filter, playerChose: Bool, lengths: WordLengths,
                       catalog: RuleCatalog) throws -> WordList {
     let defaultName = rule.defaultWordList ?? name
     do {
@@ -118,7 +118,7 @@ func shellQuoted(_ text: String) -> String {
     return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
 }
 
-func loadRule(_ game: String, from catalog: RuleCatalog) throws -> Rule {
+func loadRule(_ game: String, from catalog: RuleCatalog) throws -> LoadedRule {
     do {
         let rule = try catalog.load(game)
         // A game given by name may hide a player's rule of the same name: say so.
@@ -127,7 +127,7 @@ func loadRule(_ game: String, from catalog: RuleCatalog) throws -> Rule {
                 fail("note: this is \(clash.shown); \(path) has the same name: play it as gamehost play \(shellQuoted(path))")
             }
         }
-        for warning in rule.warnings { fail("warning: " + warning) }
+        for warning in rule.info.warnings { fail("warning: " + warning) }
         return rule
     } catch let error as UsageError {
         throw CLIError.usage(error.message)

@@ -11,7 +11,6 @@ import Glibc
 final class FullScreenPresenter: Presenter {
     private let out: StandardOutput
     private let notices: StandardOutput
-    private var session: GameSession?
     private var title = ""
     private var header = ""
     private var view = ""
@@ -28,34 +27,36 @@ final class FullScreenPresenter: Presenter {
 
     var prompt: String { "> " }
 
-    func begin(_ session: GameSession) {
-        self.session = session
-        title = session.rule.title
-        header = Self.header(session, seed: session.seed)
+    /// The seat whose view is shown.
+    var seat = 1
+
+    func begin(_ info: RuleInfo) {
+        title = info.title
         out.wraps = false
         Terminal.alternateScreen = true
         out.control("\u{1B}[?1049h")
     }
 
     /// The seed of the game on the screen and the command that replays it, then the keys.
-    static func header(_ session: GameSession, seed: UInt64) -> String {
-        "Seed \(seed) (replay: \(session.replayCommand(seed: seed))) · /help · Ctrl-D: back"
+    static func header(_ start: GameStart) -> String {
+        "Seed \(start.seed) (replay: \(start.replay)) · /help · Ctrl-D: back"
     }
 
-    func show(_ r: SessionDriver.Report) {
+    func show(_ r: Step) {
         status = r.notices.map { ("gamehost: " + $0, .refusal) }
-        if let seed = r.newGameSeed, r.step > 0, let session {
-            header = Self.header(session, seed: seed)
-            status.append(("Game \(session.gamesStarted), seed \(seed)", .dim))
+        if let start = r.start {
+            header = Self.header(start)
+            if r.input != nil { status.append(("Game \(start.number), seed \(start.seed)", .dim)) }
         }
-        status += r.messages.map { ($0, .message) }
+        status += r.messages(for: seat).map { ($0, .message) }
         for _ in 0..<r.bells { out.bell() }
         if let reason = r.reason {
             status.append(((r.status == .error ? "error: " : "✗ ") + reason, r.status == .error ? .error : .refusal))
         }
-        if r.showsView { view = r.view }
+        let seen = r.view(of: seat)
+        if r.showsView { view = seen.view }
         // Where letters play at once but whole words are also taken, say how to type a word.
-        if r.result == nil, r.freeText != nil, r.moves.contains(where: { $0.count == 1 }) {
+        if r.result == nil, seen.freeText != nil, seen.moves.contains(where: { $0.count == 1 }) {
             status.append(("One key plays a letter; a Space first types a whole word.", .dim))
         }
         if let result = r.result {
@@ -66,13 +67,13 @@ final class FullScreenPresenter: Presenter {
         draw()
     }
 
-    func end(reason: String) {
+    func end(reason: Table.EndReason) {
         out.control("\u{1B}[?1049l")
         Terminal.alternateScreen = false
         out.wraps = true
         // What stays on the main screen: the game's last word.
         if let lastResult { out.write(title + ": " + lastResult + "\n", style: .plain) }
-        if reason == "error", let last = status.last { notices.write(last.0 + "\n", style: .plain) }
+        if reason == .error, let last = status.last { notices.write(last.0 + "\n", style: .plain) }
     }
 
     /// The whole screen, from the top: title and seed, the view, the status, then the prompt

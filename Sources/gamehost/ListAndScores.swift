@@ -6,9 +6,14 @@ func list(json: Bool = false) throws -> Int32 {
     let files = catalog.files()
     if files.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
     var failed = false
-    var rules: [(name: String, rule: Rule)] = []
+    // Each rule is loaded, read and closed in turn: a rule may hold its whole memory limit.
+    var rules: [(name: String, rule: RuleInfo)] = []
     for (name, path) in files {
-        do { rules.append((name, try Rule(path: path, libraryDirectories: catalog.libraryDirectories))) } catch {
+        do {
+            let rule = try LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories)
+            rules.append((name, rule.info))
+            rule.close()
+        } catch {
             failed = true
             fail("\(name): cannot load:\n\(error)")
         }
@@ -53,7 +58,7 @@ let sharedFlags: [(String, String)] = [
 
 /// A game's options as rows: the flag with its value's kind, and the help, the values unless
 /// the help already is their description, and the default when there is one.
-func optionRows(_ rule: Rule) -> [(String, String)] {
+func optionRows(_ rule: RuleInfo) -> [(String, String)] {
     rule.options.map { option in
         let values = option.choicesDescription == option.help ? "" : option.choicesDescription
         let parts = [option.help, values].filter { !$0.isEmpty }.joined(separator: ": ")
@@ -84,7 +89,9 @@ func writeRow(_ label: String, _ text: String, left: Int, style: TextStyle) {
 
 /// `gamehost play GAME --help`: the game's options, the flags it takes, and how to play it.
 func gameHelp(_ game: String) throws -> Int32 {
-    let rule = try loadRule(game, from: catalog())
+    let loaded = try loadRule(game, from: catalog())
+    let rule = loaded.info
+    loaded.close()
     let rows = optionRows(rule)
     let shared = sharedFlags.filter { rule.defaultWordList != nil || !["  --words LIST", "  --min-length N", "  --max-length N"].contains($0.0) }
     let left = min(24, (rows + shared).map { TerminalWidth.columns($0.0) }.max() ?? 0)
@@ -102,7 +109,7 @@ func gameHelp(_ game: String) throws -> Int32 {
 }
 
 /// A game as `gamehost list --json` describes it (docs/protocol.md).
-func listing(of rule: Rule) -> JSONValue {
+func listing(of rule: RuleInfo) -> JSONValue {
     let options: [JSONValue] = rule.options.map { option in
         var fields: [String: JSONValue] = ["name": .string(option.name), "help": .string(option.help), "default": .string(option.defaultValue)]
         switch option.kind {
@@ -141,14 +148,24 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     if games.isEmpty { stdout_.write("No scores yet.\n", style: .plain); return 0 }
     for (i, key) in games.enumerated() {
-        // A key is a built-in game's id, or a rule's id and file (see Rule.scoreKey).
+        // A key is a built-in game's id, or a rule's id and file (see RuleInfo.scoreKey). A
+        // rule is loaded by a game's name only, never from a path the database names: a
+        // crafted score file must not choose what code runs. Boards of a rule played by its
+        // path are shown for every version of it.
         let file = key.firstIndex(of: "@").map { String(key[key.index(after: $0)...]) }
-        let rule = try? catalog.load(file ?? key)
+        var rule: RuleInfo?
+        if file == nil, LoadedRule.isValidName(key), let loaded = try? catalog.load(key) {
+            rule = loaded.info
+            loaded.close()
+        }
         if args.positional.first != nil && rule == nil && file == nil { _ = try loadRule(key, from: catalog) }
         let id = rule?.scoreKey ?? key
         do {
             if i > 0 { stdout_.write("\n", style: .plain) }
-            stdout_.write((rule?.title ?? key) + (file.map { " (\($0))" } ?? "") + "\n", style: .title)
+            // A rule played by its path is named by its id and file, as the key holds them (cut:
+            // a stored key can be anything).
+            let named = file.map { "\(key.prefix { $0 != "@" }) (\($0))" } ?? key
+            stdout_.write((rule?.title ?? TerminalText.plain(String(named.prefix(200)))) + "\n", style: .title)
             let boards = try store.boards(game: id, ruleHash: rule?.contentHash, limit: boardRows)
             for board in boards { showBoard(board.board, board.leaderboard, practice: board.practice) }
             let stats = try store.statistics(game: id)

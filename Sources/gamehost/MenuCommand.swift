@@ -10,11 +10,15 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let catalog = catalog()
     let input = StandardInput()
     while true {
-        var rules: [Rule] = []
-        // Loaded by name, as `play` loads them, so a built-in game keeps its scores on its own boards.
+        // Each rule is loaded, read and closed in turn (a rule may hold its whole memory limit),
+        // then the one chosen is loaded again to play.
+        var rules: [RuleInfo] = []
         for (name, _) in catalog.files() {
-            do { rules.append(try catalog.load(name)) }
-            catch { fail("\(name): cannot load:\n\(error)") }
+            do {
+                let rule = try catalog.load(name)
+                rules.append(rule.info)
+                rule.close()
+            } catch { fail("\(name): cannot load:\n\(error)") }
         }
         if rules.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
         stdout_.write("GameHost — choose a game\n", style: .title)
@@ -24,37 +28,49 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         let widest = labels.map(TerminalWidth.columns).max() ?? 0
         let left = min(widest, max(12, (Terminal.width(of: 1) ?? .max) / 2 - 2))
         for (label, rule) in zip(labels, rules) { writeRow(label, rule.about, left: left, style: .plain) }
-        guard let rule = chooseGame(rules, input: input) else { return 0 }
+        guard let chosen = chooseGame(rules, input: input) else { return 0 }
+        let rule: LoadedRule
+        do { rule = try catalog.load(chosen.id) } catch {
+            fail("\(chosen.id): cannot load:\n\(error)")
+            continue
+        }
         guard let setup = chooseOptions(rule, input: input, catalog: catalog) else {
             stdout_.write("\n", style: .plain)
             continue
         }
         let words: WordList?
-        do { words = try wordList(for: rule, name: setup.words, catalog: catalog, ascii: settings.ascii) } catch {
+        do { words = try wordList(for: rule.info, name: setup.words, catalog: catalog, ascii: settings.ascii) } catch {
             fail(String(describing: error))
             continue
         }
-        let session: GameSession
-        do {
-            session = try GameSession(rule: rule, options: setup.options, seed: freshSeed(), clock: SystemClock(),
-                                      words: words, scores: scoreStore(settings.data), ascii: settings.ascii,
-                                      colour: Terminal.useColour, player: settings.player)
-        } catch {
-            fail("\(rule.id): \(error)")
+        var engineSettings = EngineSettings()
+        engineSettings.options = setup.options
+        engineSettings.seed = freshSeed()
+        engineSettings.clock = SystemClock()
+        engineSettings.words = words
+        engineSettings.scores = scoreStore(settings.data)
+        engineSettings.ascii = settings.ascii
+        engineSettings.colour = Terminal.useColour
+        engineSettings.player = { settings.player }
+        engineSettings.practice = !settings.ranked(seedGiven: false)
+        let engine: GameEngine
+        do { engine = try GameEngine(rule: rule, settings: engineSettings) } catch {
+            fail("\(chosen.id): \(error)")
             continue
         }
-        session.ranked = settings.ranked(seedGiven: false)
-        if let name = setup.words { session.replayArguments += ["--words", name] }
-        if settings.ascii { session.replayArguments.append("--ascii") }
+        let table = Table(engine: engine)
+        if let name = setup.words { table.replayArguments += ["--words", name] }
+        if settings.ascii { table.replayArguments.append("--ascii") }
         stdout_.write("\n", style: .plain)
         let (presenter, gameInput) = settings.gameIO(line: input)
-        _ = TextLoop.run(session, input: gameInput, presenter: presenter, confirmsNewGame: Terminal.inputIsTerminal)
+        _ = SessionLoop.run(table, input: gameInput, presenter: presenter, confirmsNewGame: Terminal.inputIsTerminal)
+        engine.close()
         stdout_.write("\n", style: .plain)
     }
 }
 
 /// The game the player picks, or nil to leave (Ctrl-D, which gets its newline, or /quit).
-func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
+func chooseGame(_ rules: [RuleInfo], input: LineSource) -> RuleInfo? {
     while true {
         input.offer(rules.map(\.id) + ["/quit"])
         guard let raw = input.readLine(prompt: "Game (number or name, /quit to leave): ") else {
@@ -77,7 +93,7 @@ func chooseGame(_ rules: [Rule], input: LineSource) -> Rule? {
 /// The game a player names: by its name or its title, in any case, with spaces or hyphens or
 /// neither ("Apple Pie", "apple-pie", "applepie"), or by the start of one that no other shares
 /// ("black").
-func game(named answer: String, among rules: [Rule]) -> Rule? {
+func game(named answer: String, among rules: [RuleInfo]) -> RuleInfo? {
     let wanted = nameKey(answer)
     guard !wanted.isEmpty else { return nil }
     if let exact = rules.first(where: { nameKey($0.id) == wanted || nameKey($0.title) == wanted }) { return exact }
@@ -86,7 +102,7 @@ func game(named answer: String, among rules: [Rule]) -> Rule? {
 }
 
 /// The games whose name or title starts with `answer`, compared as `nameKey`s.
-func games(startingWith answer: String, among rules: [Rule]) -> [Rule] {
+func games(startingWith answer: String, among rules: [RuleInfo]) -> [RuleInfo] {
     let wanted = nameKey(answer)
     guard !wanted.isEmpty else { return [] }
     return rules.filter { nameKey($0.id).hasPrefix(wanted) || nameKey($0.title).hasPrefix(wanted) }
@@ -107,12 +123,13 @@ struct MenuSetup {
 /// matter for the answers given, see `OptionSpec.when`), and its word list
 /// when it plays one; Enter keeps the default, Tab completes a choice, case does not matter.
 /// Nil when the player goes back (Ctrl-D or /quit).
-func chooseOptions(_ rule: Rule, input: LineSource, catalog: RuleCatalog) -> MenuSetup? {
+func chooseOptions(_ rule: LoadedRule, input: LineSource, catalog: RuleCatalog) -> MenuSetup? {
     var setup = MenuSetup()
+    let info = rule.info
     // An option that matters only for some values of others (`when`) is asked after them,
     // and only when it matters.
-    var values = Dictionary(rule.options.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
-    let main = rule.options.filter { !$0.advanced }
+    var values = Dictionary(info.options.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+    let main = info.options.filter { !$0.advanced }
     for option in main.filter({ $0.when.isEmpty }) + main.filter({ !$0.when.isEmpty }) where option.applies(given: values) {
         let help = option.help.isEmpty ? "" : " — " + option.help
         stdout_.write("\(option.name): \(option.choicesDescription)\(help)\n", style: .dim)
@@ -127,13 +144,13 @@ func chooseOptions(_ rule: Rule, input: LineSource, catalog: RuleCatalog) -> Men
             values[option.name] = answer
         }
     }
-    if let listName = rule.defaultWordList {
+    if let listName = info.defaultWordList {
         let lists = WordListCatalog(beside: catalog, dataHome: dataHome).names
         stdout_.write("words: a word list (\(lists.joined(separator: ", "))) or a file's path\n", style: .dim)
         // A list's name in any case; a path as it is.
         func named(_ answer: String) -> String { lists.first { $0.lowercased() == answer.lowercased() } ?? answer }
         guard let answer = ask("words [\(listName)]: ", offering: lists, input: input, accept: { answer in
-            do { _ = try wordList(for: rule, name: named(answer), catalog: catalog) } catch { return String(describing: error) }
+            do { _ = try wordList(for: info, name: named(answer), catalog: catalog) } catch { return String(describing: error) }
             return nil
         }) else { return nil }
         setup.words = answer.map(named)

@@ -4,43 +4,62 @@ import GameHost
 import Glibc
 #endif
 
-/// `gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--record FILE] [--json]`
+/// `gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--game K] [--words LIST] [--record FILE] [--json]`
 func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     guard let game = args.positional.first else { throw CLIError.usage("play needs a game: gamehost play GAME (see gamehost list)") }
     guard args.positional.count == 1 else { throw CLIError.usage("play takes one game, not \(args.positional.joined(separator: " "))") }
     let seedText = try args.take("seed")
     let seed = try parseSeed(seedText)
+    let firstGame = try args.take("game").map { text -> Int in
+        guard let k = Int(text), k >= 1, k <= 1_000_000 else { throw CLIError.usage("--game needs a game's number from 1 to 1000000, not '\(text)'") }
+        return k
+    } ?? 1
+    if firstGame > 1 && seedText == nil { throw CLIError.usage("--game goes with --seed: the replay line of a game gives both") }
     let wordsName = try args.take("words")
     let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let recordPath = try args.take("record")
     let options = try args.optionTable()
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
-    let words = try wordList(for: rule, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
+    let words = try wordList(for: rule.info, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
     let record = try recordPath.map(LineFile.init(creating:))
-    let clock = RecordingClock(SystemClock())
-    let ascii = settings.ascii, colour = Terminal.useColour && !args.flags.contains("json")
-    let session: GameSession
+    let json = args.flags.contains("json")
+    // Time is the wall clock only in a live game (a person at a terminal, a fresh seed); a
+    // seeded, piped or --json run reads a clock that moves a second per input, so the same
+    // seed and input give the same output, timed games too.
+    let live = settings.ranked(seedGiven: seedText != nil) && !json
+    let clock = RecordingClock(live ? SystemClock() : StepClock(at: EngineSettings.manualEpoch))
+    var engineSettings = EngineSettings()
+    engineSettings.options = options
+    engineSettings.seed = seed
+    engineSettings.firstGame = firstGame
+    engineSettings.clock = clock
+    engineSettings.words = words
+    engineSettings.scores = scoreStore(settings.data)
+    engineSettings.ascii = settings.ascii
+    engineSettings.colour = Terminal.useColour && !json
+    engineSettings.player = { settings.player }
+    engineSettings.practice = !live
+    let engine: GameEngine
     do {
-        session = try GameSession(rule: rule, options: options, seed: seed, clock: clock,
-                                  words: words, scores: scoreStore(settings.data), ascii: ascii, colour: colour,
-                                  player: settings.player)
+        engine = try GameEngine(rule: rule, settings: engineSettings)
     } catch let error as UsageError {
-        throw CLIError.usage("\(rule.id): \(error.message)")
+        throw CLIError.usage("\(rule.info.id): \(error.message)")
     }
+    defer { engine.close() }
+    let table = Table(engine: engine)
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")
-    session.replayGame = isFile ? shellQuoted(game) : game
-    session.ranked = settings.ranked(seedGiven: seedText != nil) && !args.flags.contains("json")
-    if let wordsName { session.replayArguments += ["--words", wordsName] }
-    session.replayArguments += lengths.arguments
-    if ascii { session.replayArguments.append("--ascii") }
+    table.replayGame = isFile ? shellQuoted(game) : game
+    if let wordsName { table.replayArguments += ["--words", wordsName] }
+    table.replayArguments += lengths.arguments
+    if settings.ascii { table.replayArguments.append("--ascii") }
     var presenter: Presenter
     var input: LineSource = StandardInput()
-    if args.flags.contains("json") {
-        let json = JSONLinesPresenter(stdout_, notices: stderr_)
-        json.reveal = args.flags.contains("reveal")
-        presenter = json
+    if json {
+        let protocolPresenter = JSONLinesPresenter(stdout_, notices: stderr_)
+        protocolPresenter.reveal = args.flags.contains("reveal")
+        presenter = protocolPresenter
     } else {
         if args.flags.contains("reveal") { throw CLIError.usage("--reveal goes with --json") }
         (presenter, input) = settings.gameIO(line: StandardInput())
@@ -48,14 +67,13 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     if let record, let recordPath {
         // A rule file is kept relative to the transcript, so the pair can move together.
         let recorded = isFile ? FileSystem.relativePath(of: game, from: FileSystem.directory(of: recordPath)) ?? game : game
-        var header = Transcript.Header(game: recorded, ruleHash: rule.contentHash, seed: seed, options: options,
+        var header = Transcript.Header(game: recorded, ruleHash: rule.info.contentHash, seed: seed, options: options,
                                        words: wordsName, minLength: try lengths.minimum(), maxLength: try lengths.maximum(),
-                                       ascii: ascii, colour: colour)
-        header.practice = !session.ranked
-        presenter = TranscriptRecorder(presenter, session: session, clock: clock, header: header, write: record.write)
+                                       ascii: settings.ascii, colour: engineSettings.colour)
+        header.practice = !live
+        presenter = TranscriptRecorder(presenter, engine: engine, clock: clock, header: header, write: record.write)
     }
-    return TextLoop.run(session, input: input, presenter: presenter,
-                        confirmsNewGame: Terminal.inputIsTerminal && !args.flags.contains("json"))
+    return SessionLoop.run(table, input: input, presenter: presenter, confirmsNewGame: Terminal.inputIsTerminal && !json)
 }
 
 /// A file written a line at a time and flushed, so an interrupted game leaves whole lines. It

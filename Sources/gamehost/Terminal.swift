@@ -103,7 +103,7 @@ final class StandardInput: LineSource {
 
     /// The longest input line kept: the rest of a longer line is read and dropped, so a
     /// gigabyte line from a pipe costs no memory (the game refuses it as too long).
-    static let lineLimit = SessionDriver.inputLimit + 1
+    static let lineLimit = InputLine.limit + 1
     /// Input with no newline in this many bytes is not lines of text (/dev/zero, a binary
     /// file): reading stops there, as at the end of the input.
     static let runawayLimit = 1 << 20

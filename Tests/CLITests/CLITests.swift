@@ -23,7 +23,7 @@ final class CLITests: XCTestCase {
         let a = try GamehostProcess.run(["play", "rps", "--seed", "7", "--match", "best-of-5"], input: input)
         let b = try GamehostProcess.run(["play", "rps", "--seed", "7", "--match", "best-of-5"], input: input)
         XCTAssertEqual(a.stdout, b.stdout)
-        XCTAssertTrue(a.stdout.contains("--match best-of-5 --seed 7"), a.stdout)
+        XCTAssertTrue(a.stdout.contains("gamehost play rps --seed 7 --match best-of-5"), a.stdout)
     }
 
     func testJSONModeWritesOneObjectPerLine() throws {
@@ -331,7 +331,7 @@ final class AuthorCommandTests: XCTestCase {
             .write(toFile: broken, atomically: true, encoding: .utf8)
         let r = try GamehostProcess.run(["check", broken])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("\(broken): seed 1, move 0: moves() offered 'go', but play refused it: never"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(broken): seed 1, move 0 ('go'): moves() offered 'go', but play refused it: never"), r.stderr)
         let syntax = dir + "/syntax.lua"
         try "return {\n  id = 'x' 'y'\n}\n".write(toFile: syntax, atomically: true, encoding: .utf8)
         let s = try GamehostProcess.run(["check", syntax])
@@ -370,7 +370,7 @@ final class AuthorCommandTests: XCTestCase {
         try "return {\n  id = 'endless-words', title = 'Endless', words = 'animals',\n  options = { pace = { choices = { 'slow', 'fast' }, default = 'slow' } },\n  setup = function() return { n = 0 } end,\n  view = function() return '' end,\n  moves = function() return { 'go' } end,\n  play = function(s) s.n = s.n + 1 end,\n  result = function() end,\n}\n"
             .write(toFile: wordy, atomically: true, encoding: .utf8)
         let w = try GamehostProcess.run(["sim", wordy, "--games", "1", "--pace", "fast", "--words", "fruits", "--min-length", "4"])
-        XCTAssertTrue(w.stderr.contains("(replay: gamehost play \(wordy) --pace fast --words fruits --min-length 4 --seed "), w.stderr)
+        XCTAssertTrue(w.stderr.contains("(replay: gamehost play \(wordy) --seed 1 --pace fast --words fruits --min-length 4)"), w.stderr)
     }
 
     func testNewScaffoldsARuleWithAPassingTest() throws {

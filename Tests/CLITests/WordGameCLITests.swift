@@ -113,7 +113,7 @@ final class WordGameCLITests: XCTestCase {
         XCTAssertEqual(scores.status, 0, scores.stderr)
         // Piped runs are practice: kept and counted, never ranked.
         XCTAssertTrue(scores.stdout.contains("  Fastest 1 word from original\n    no ranked runs yet\n"), scores.stdout)
-        XCTAssertTrue(scores.stdout.contains("    practice (seeded or scripted, not ranked): 3 runs, best 0."), scores.stdout)
+        XCTAssertTrue(scores.stdout.contains("    practice (seeded or scripted, not ranked): 3 runs, best 1.0 s"), scores.stdout)
         XCTAssertTrue(scores.stdout.contains("Games played: 3"), scores.stdout)
         XCTAssertFalse(scores.stdout.contains("timed-"), "no internal keys: \(scores.stdout)")
 

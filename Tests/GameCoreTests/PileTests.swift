@@ -35,24 +35,24 @@ final class PileTests: XCTestCase {
 
     func testFlagsAndFaceUpTime() {
         var card = CardFlags()
-        card.turnUp(at: 10)
+        var time = FaceUpTime()
+        card.turnUp()
+        time.turnUp(at: 10)
         XCTAssertTrue(card.faceUp)
-        XCTAssertEqual(card.faceUpTime(at: 13), 3)
-        card.turnDown(at: 14)
+        XCTAssertEqual(time.seconds(at: 13), 3)
+        card.turnDown()
+        time.turnDown(at: 14)
         XCTAssertTrue(card.seen)
         XCTAssertFalse(card.removed)
-        XCTAssertEqual(card.faceUpTime(at: 100), 4)
-        card.turnUp(at: 20)
-        XCTAssertEqual(card.faceUpTime(at: 22), 6, "face-up time adds up across flips")
+        XCTAssertEqual(time.seconds(at: 100), 4)
+        time.turnUp(at: 20)
+        XCTAssertEqual(time.seconds(at: 22), 6, "face-up time adds up across flips")
+        card.turnUp()
         card.matched = true
-        card.turnDown(at: 22)
+        card.turnDown()
         XCTAssertTrue(card.removed, "a matched card that turns down leaves the table")
-        var odd = CardFlags()
-        odd.upSince = -1e308
-        odd.upTime = 1e308
-        XCTAssertEqual(odd.faceUpTime(at: 10), 0, "no infinite time from a card table's odd fields")
-        odd.upTime = 5
-        odd.upSince = 1e300
-        XCTAssertEqual(odd.faceUpTime(at: 10), 5)
+        let odd = FaceUpTime(total: 1e308, since: -1e308)
+        XCTAssertLessThanOrEqual(odd.seconds(at: 10), FaceUpTime.longest, "no infinite time from odd readings")
+        XCTAssertEqual(FaceUpTime(total: 5, since: 1e300).seconds(at: 10), 5)
     }
 }

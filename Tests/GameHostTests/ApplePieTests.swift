@@ -71,9 +71,10 @@ final class ApplePieTests: XCTestCase {
         XCTAssertEqual(t.result?.summary, "The end: 1 win, 0 losses, score 13.")
         t.send("a")
         t.assertRefused(containing: "the game is over")
-        // Play again: the list starts a new pass, and the player is told.
+        // Play again: a new game plays the whole list again (each game has its words to itself,
+        // so its seed alone replays it).
         t.send("y")
-        XCTAssertEqual(t.last.messages, ["Every word of the list has been played: the words start again from the top."])
+        XCTAssertEqual(t.last.messages, [])
         t.assertState("round", 1)
         t.assertState("word", "bug")
         t.assertState("over", false)
@@ -189,7 +190,7 @@ final class ApplePieTests: XCTestCase {
         XCTAssertTrue(slow.result?.summary.contains("2 words in 60.0 s: rank 1. Best times: 1st 60.0 s") ?? false, slow.result?.summary ?? "")
         let fast = try run(secondsPerGuess: 10)
         XCTAssertTrue(fast.result?.summary.contains("rank 1. Best times: 1st 40.0 s, 2nd 60.0 s") ?? false, fast.result?.summary ?? "")
-        let board = try ScoreStore(directory: dir).boards(game: "applepie", ruleHash: fast.session.rule.contentHash)
+        let board = try ScoreStore(directory: dir).boards(game: "applepie", ruleHash: fast.engine.info.contentHash)
         XCTAssertEqual(board.map(\.board), ["Fastest 2 words from test-words"], "a board for each target and list")
         XCTAssertEqual(board.first?.leaderboard.summary(), "1st 40.0 s, 2nd 60.0 s")
     }
@@ -236,13 +237,11 @@ final class ApplePieTests: XCTestCase {
         XCTAssertTrue(t.result?.summary.contains("The list ran out before 4 wins: this run is not ranked.") ?? false, t.transcriptText)
         XCTAssertEqual(try applePie(["ab", "cd", "ef"], options: ["mode": "timed", "target": "3"]).last.messages, [])
         XCTAssertEqual(try applePie(["ab", "cd", "ef"], options: ["target": "4"]).last.messages, [], "classic mode ranks nothing")
-        // A new game in the middle of the list has only the rest of it.
+        // A new game in the middle of the list has the whole list again.
         let rest = try applePie(["ab", "cd", "ef"], options: ["mode": "timed", "target": "3"])
         rest.send(["a", "b"])          // wins ab; cd is drawn
-        rest.send("/new")              // the new game has ef only
-        XCTAssertTrue(rest.last.messages.contains(
-            "This run cannot be ranked: its target is 3 won words, but the list has only 1 word left to play."
-                + " Give --target 1 or less, or a longer list with --words."), "\(rest.last.messages)")
+        rest.send("/new")
+        XCTAssertEqual(rest.last.messages, [], "\(rest.last.messages)")
     }
 
     func testASCIIShowsOnlyASCII() throws {
@@ -260,7 +259,7 @@ final class ApplePieTests: XCTestCase {
     func testTheMachineViewHasTheRuleBookFields() throws {
         let t = try applePie(["bug"])
         t.send("b")
-        let json = try t.session.stateJSON().encoded
+        let json = try t.engine.stateJSON().encoded
         for field in [#""word":"bug""#, #""masked":"b _ _""#, #""fruit":7"#, #""guessed":["b"]"#, #""wins":0"#,
                       #""losses":0"#, #""score":1"#, #""round":1"#, #""over":false"#] {
             XCTAssertTrue(json.contains(field), "\(field) in \(json)")

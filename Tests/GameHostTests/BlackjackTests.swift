@@ -35,8 +35,8 @@ final class BlackjackTests: XCTestCase {
     func testB2TheDealerStandsOnSoftSeventeen() throws {
         let t = try blackjack(["10♠", "6♣", "8♥", "A♦"])
         t.send("10")
-        XCTAssertTrue(t.last.view.contains("Dealer: 6♣ ??  (6 + ?)"), t.last.view)
-        XCTAssertTrue(t.last.view.contains("You:    10♠ 8♥  (18)"), t.last.view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("Dealer: 6♣ ??  (6 + ?)"), t.last.view(of: 1).view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("You:    10♠ 8♥  (18)"), t.last.view(of: 1).view)
         t.send("stand")
         XCTAssertEqual(t.last.messages, ["18 against 17. You win 10."])
         XCTAssertEqual(t.state["dealer"].array?.count, 2, "no card drawn on soft 17")
@@ -46,7 +46,7 @@ final class BlackjackTests: XCTestCase {
     func testB3DoubleDownTakesOneCardAndStands() throws {
         let t = try blackjack(["5♠", "10♦", "6♥", "7♠", "10♣"])
         t.send("10")
-        XCTAssertEqual(t.last.moves, ["hit", "stand", "double"])
+        XCTAssertEqual(t.last.view(of: 1).moves, ["hit", "stand", "double"])
         t.send("d")
         XCTAssertEqual(t.last.messages, ["21 against 17. You win 20."])
         t.assertState("chips", 120)
@@ -82,7 +82,7 @@ final class BlackjackTests: XCTestCase {
         t.send("26")
         t.assertRefused(containing: "from 1 to 25")
         t.send(["10", "hit"])
-        XCTAssertEqual(t.last.moves, ["hit", "stand"])
+        XCTAssertEqual(t.last.view(of: 1).moves, ["hit", "stand"])
         t.send("double")
         t.assertRefused(containing: "you can double down only on your first two cards")
     }
@@ -117,7 +117,7 @@ final class BlackjackTests: XCTestCase {
         let t = try blackjack([])
         var hands = 0
         while t.result == nil && hands < 2000 {
-            let most = t.last.moves.compactMap { Int($0) }.max() ?? 1
+            let most = t.last.view(of: 1).moves.compactMap { Int($0) }.max() ?? 1
             t.send(t.state["phase"] == "play" ? "hit" : String(most))
             hands += 1
         }
@@ -130,10 +130,10 @@ final class BlackjackTests: XCTestCase {
     func testProgramsSeeNeitherTheDeckNorTheHoleCard() throws {
         let t = try blackjack(["10♠", "6♣", "8♥", "A♦"])
         t.send("10")
-        let seen = try t.session.observation()
+        let seen = try t.engine.observation()
         XCTAssertEqual(seen["deck"], .null, "the deck is secret")
         XCTAssertEqual(seen["dealer"].array?[0]["label"], .string("6♣"))
-        XCTAssertEqual(seen["dealer"].array?[1], .object(["faceUp": .bool(false), "hidden": .bool(true)]), "the hole card shows no face")
+        XCTAssertEqual(seen["dealer"].array?[1], .object(["hidden": .bool(true)]), "the hole card shows nothing but that it is hidden")
         XCTAssertEqual(seen["player"].array?[1]["label"], .string("8♥"))
         XCTAssertFalse(seen.encoded.contains("A♦"))
     }
@@ -149,9 +149,9 @@ final class BlackjackTests: XCTestCase {
                   end
                 """]))
         let t = try RuleTester(path)
-        let seen = try t.session.observation()
-        XCTAssertEqual(seen["a"], .object(["faceUp": .int(0), "hidden": .bool(true)]), "faceUp = 0 is not face up")
-        XCTAssertEqual(seen["b"], .object(["faceUp": .bool(false), "matched": .bool(true), "hidden": .bool(true)]), "a matched standard card stays hidden")
+        let seen = try t.engine.observation()
+        XCTAssertEqual(seen["a"], .object(["hidden": .bool(true)]), "faceUp = 0 is not face up")
+        XCTAssertEqual(seen["b"], .object(["hidden": .bool(true)]), "a matched standard card stays hidden, and shows no field")
         XCTAssertEqual(seen["c"]["label"], .string("3♠"))
         XCTAssertEqual(seen["d"]["label"], .string("4♠"), "no faceUp field: not a card lying face down")
         t.assertState("shown", "?? ?? 3♠")
@@ -160,6 +160,6 @@ final class BlackjackTests: XCTestCase {
     func testASCIILabels() throws {
         let t = try RuleTester(RuleTester.builtIn("blackjack"), forceShuffles: [Self.order(["10♠", "6♣", "8♥", "A♦"])], ascii: true)
         t.send("10")
-        XCTAssertTrue(t.last.view.contains("You:    10S 8H  (18)"), t.last.view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("You:    10S 8H  (18)"), t.last.view(of: 1).view)
     }
 }

@@ -13,7 +13,7 @@ final class ConformanceTests: XCTestCase {
             .filter { $0.hasSuffix(".lua") }.sorted().map { dir + "/" + $0 }
     }
 
-    static func words(_ rule: Rule) throws -> WordList? {
+    static func words(_ rule: RuleInfo) throws -> WordList? {
         try rule.defaultWordList.map { try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load($0) }
     }
 
@@ -39,7 +39,8 @@ final class ConformanceTests: XCTestCase {
 
     func testAMoveOfferedButRefusedIsCaught() {
         let p = problems(["moves": #"function() return { "up", "sideways" } end"#])
-        XCTAssertTrue(p.first?.contains("moves() offered 'sideways', but play refused it: say up or down") ?? false, "\(p)")
+        XCTAssertTrue(p.contains { $0.contains("moves() offered 'sideways', but play refused it: say up or down") }, "\(p)")
+        XCTAssertTrue(p.contains { $0.contains("at the start moves() offers 'sideways', but play refuses it") }, "\(p)")
     }
 
     func testAGameThatNeverEndsIsCaught() {
@@ -77,7 +78,7 @@ final class ConformanceTests: XCTestCase {
                 game.say(tostring({}))
               end
             """])
-        XCTAssertTrue(p.first?.contains("played twice differs") ?? false, "\(p)")
+        XCTAssertTrue(p.contains { $0.contains("played twice differs") }, "\(p)")
     }
 
     func testAStateThatIsNotDataIsCaught() {
@@ -108,7 +109,7 @@ final class ConformanceTests: XCTestCase {
     func testSetupFailingOnTheSecondGameIsCaught() {
         let p = problems(["setup": "function() games = games + 1 if games > 1 then error('no second game') end return { n = 0, log = {} } end"],
                          prelude: "local games = 0")
-        XCTAssertTrue(p.contains { $0.contains("the second game does not start") && $0.contains("no second game") }, "\(p)")
+        XCTAssertTrue(p.contains { $0.contains("the second game of a session does not start") && $0.contains("no second game") }, "\(p)")
     }
 
     func testOutputThatDependsOnPairsOrderNamesThePairsCall() {
@@ -171,13 +172,17 @@ final class ConformanceTests: XCTestCase {
         settings.timeLimit = 0.2
         let p = Conformance.check(path: path, settings: settings).problems
         XCTAssertTrue(p.contains { $0.contains("attempt to index a nil value (field 'missing')") }, "\(p)")
-        XCTAssertTrue(p.contains { $0.contains("rule exceeded its") }, "\(p)")
-        XCTAssertGreaterThanOrEqual(p.filter { $0.contains("many.lua: seed ") }.count, 5, "one problem per playthrough: \(p)")
+        // Every playthrough reports its problem; the same problem on several seeds is one line.
+        let seeds = p.filter { $0.contains("many.lua: seed ") }.map { line -> Int in
+            guard let more = line.firstRange(of: "(and on ") else { return 1 }
+            return 1 + (Int(line[more.upperBound...].prefix { $0.isNumber }) ?? 0)
+        }.reduce(0, +)
+        XCTAssertGreaterThanOrEqual(seeds, 6, "one problem per playthrough: \(p)")
     }
 
     func testAViewThatChangesTheStateIsCaught() {
         let p = problems(["view": "function(state) state.views = (state.views or 0) + 1 return 'n = ' .. state.n end"])
-        XCTAssertTrue(p.contains { $0.contains("view, moves or result changed the state (they only look: change it in play)") }, "\(p)")
+        XCTAssertTrue(p.contains { $0.contains("view changed the state at state.views") }, "\(p)")
     }
 
     func testSecretsThatNameNothingOrShowElsewhereAreCaught() {

@@ -30,13 +30,13 @@ final class FreeTextTests: XCTestCase {
 
     func testMovesSayWhatElseToType() throws {
         let t = try RuleTester(numberGame(), seed: 4)
-        XCTAssertEqual(t.last.moves, [])
-        XCTAssertEqual(t.last.freeText, FreeText(description: "a whole number from 1 to 20", pattern: "%d%d?"))
+        XCTAssertEqual(t.last.view(of: 1).moves, [])
+        XCTAssertEqual(t.last.view(of: 1).freeText, FreeText(description: "a whole number from 1 to 20", pattern: "%d%d?"))
         t.send("/moves")
         XCTAssertEqual(t.last.messages, ["Type a whole number from 1 to 20."])
         t.send("10")
         t.assertAccepted()
-        XCTAssertEqual(try t.session.moves(), Moves([], text: FreeText(description: "a whole number from 1 to 20", pattern: "%d%d?")))
+        XCTAssertEqual(try t.engine.moves(), Moves([], text: FreeText(description: "a whole number from 1 to 20", pattern: "%d%d?")))
     }
 
     func testBadFreeTextDeclarationsAreRuleErrors() throws {
@@ -46,8 +46,10 @@ final class FreeTextTests: XCTestCase {
             (#"function() return { "a", text = 3 } end"#, "moves' text must be a string of 1 to 200 bytes"),
             (#"function() return { "a", colour = "red" } end"#, "moves must return a list of strings (with text"),
         ] {
-            let t = try RuleTester(numberGame(moves: moves))
-            XCTAssertEqual(t.last.status, .error, moves)
+            let t = try RuleTester(numberGame(moves: moves), allowsRuleErrors: true)
+            // The game started (its state is there); the step says what failed after it.
+            XCTAssertEqual(t.last.status, .started, moves)
+            XCTAssertEqual(t.last.code, .ruleError, moves)
             XCTAssertTrue(t.last.reason?.contains(problem) == true, "\(moves): \(t.last.reason ?? "no reason")")
         }
     }
@@ -78,13 +80,22 @@ final class FreeTextTests: XCTestCase {
 
     func testCandidatesComeFromTheWordListAndMatchThePattern() throws {
         let list = try WordList(bytes: Array("apple\nкошка\nzebra\nox\n".utf8), name: "mixed")
-        let random = RandomSource(seed: 9)
-        var seen: Set<String> = []
-        for _ in 0..<200 {
-            seen.insert(try FreeText.candidate(words: list, letters: list.letters(fold: false), random: random) { $0.count == 5 })
+        func candidates(pattern: String?) throws -> Set<String> {
+            let files = RuleFiles()
+            let moves = pattern.map { "{ text = 'a word', pattern = '\($0)' }" } ?? "{ text = 'a word' }"
+            let path = files.write("words", RuleFiles.rule(["words": "'mixed'", "moves": "function() return \(moves) end"]))
+            let engine = try makeEngine(try LoadedRule(path: path), words: list)
+            try engine.newGame()
+            let player = RandomPlayer(seed: 9)
+            var seen: Set<String> = []
+            for _ in 0..<200 { seen.insert(try player.move(in: engine, seat: 1).input) }
+            return seen
         }
-        XCTAssertTrue(seen.isSuperset(of: ["apple", "кошка", "zebra"]), "\(seen)")
-        XCTAssertFalse(seen.contains("ox"), "candidates match the pattern")
-        XCTAssertTrue(seen.contains { !["apple", "кошка", "zebra"].contains($0) }, "and some are not words, to try refusals")
+        let any = try candidates(pattern: nil)
+        XCTAssertTrue(any.isSuperset(of: ["apple", "кошка", "zebra", "ox"]), "\(any)")
+        XCTAssertTrue(any.contains { !["apple", "кошка", "zebra", "ox"].contains($0) }, "and some are not words, to try refusals")
+        let five = try candidates(pattern: "%a%a%a%a%a")
+        XCTAssertTrue(five.isSuperset(of: ["apple", "zebra"]), "\(five)")
+        XCTAssertFalse(five.contains("ox") || five.contains("кошка"), "candidates match the pattern: \(five)")
     }
 }

@@ -14,7 +14,7 @@ final class GuessFiveTests: XCTestCase {
 
     /// The marks of the latest guess, as the view draws them (without colour).
     func lastRow(_ t: RuleTester) -> String {
-        let rows = t.last.view.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains(" .  . ") }
+        let rows = t.last.view(of: 1).view.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.contains(" .  . ") }
         return String(rows.last?.dropFirst(2) ?? "")
     }
 
@@ -66,24 +66,24 @@ final class GuessFiveTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let win = try guessFive("crane", scores: ScoreStore(directory: dir))
         win.send(["react", "crane"])
-        XCTAssertTrue(win.last.view.contains("Played 1 · won 100% · streak 1 (best 1)"), win.last.view)
+        XCTAssertTrue(win.last.view(of: 1).view.contains("Played 1 · won 100% · streak 1 (best 1)"), win.last.view(of: 1).view)
         let lose = try guessFive("crane", scores: ScoreStore(directory: dir))
         lose.send(["react", "tulip", "slate", "paper", "apple", "alert"])
         XCTAssertEqual(lose.result?.summary, "Out of tries: the word was crane.")
         XCTAssertNil(lose.result?.winner)
-        XCTAssertTrue(lose.last.view.contains("Played 2 · won 50% · streak 0 (best 1)"), lose.last.view)
-        XCTAssertTrue(lose.last.view.contains("2 #################### 1"), lose.last.view)
+        XCTAssertTrue(lose.last.view(of: 1).view.contains("Played 2 · won 50% · streak 0 (best 1)"), lose.last.view(of: 1).view)
+        XCTAssertTrue(lose.last.view(of: 1).view.contains("2 #################### 1"), lose.last.view(of: 1).view)
         // Another list has statistics of its own.
         let russian = try guessFive("кошка", wordList: "russian", scores: ScoreStore(directory: dir))
         russian.send("КОШКА")
-        XCTAssertTrue(russian.last.view.contains("Played 1 · won 100% · streak 1 (best 1)"), russian.last.view)
+        XCTAssertTrue(russian.last.view(of: 1).view.contains("Played 1 · won 100% · streak 1 (best 1)"), russian.last.view(of: 1).view)
     }
 
     func testOtherScriptsPlayOnTheirOwnLetters() throws {
         let t = try guessFive("кошка", wordList: "russian")
-        XCTAssertTrue(t.last.view.contains(" к  л "), t.last.view)
-        XCTAssertFalse(t.last.view.contains(" a  b "), "no Latin keyboard for a Cyrillic list")
-        XCTAssertEqual(t.last.freeText?.pattern, nil, "Lua's %a does not know Cyrillic")
+        XCTAssertTrue(t.last.view(of: 1).view.contains(" к  л "), t.last.view(of: 1).view)
+        XCTAssertFalse(t.last.view(of: 1).view.contains(" a  b "), "no Latin keyboard for a Cyrillic list")
+        XCTAssertEqual(t.last.view(of: 1).freeText?.pattern, nil, "Lua's %a does not know Cyrillic")
         t.send("книга")
         XCTAssertEqual(lastRow(t), "[к] н  и  г [а]")
         let accented = try guessFive("crêpe", wordList: "accented")
@@ -93,9 +93,9 @@ final class GuessFiveTests: XCTestCase {
 
     func testProgramsDoNotSeeTheWord() throws {
         let t = try guessFive("crane")
-        XCTAssertEqual(t.last.freeText, FreeText(description: "a five-letter word of the list", pattern: "%a%a%a%a%a"))
+        XCTAssertEqual(t.last.view(of: 1).freeText, FreeText(description: "a five-letter word of the list", pattern: "%a%a%a%a%a"))
         t.send("react")
-        let seen = try t.session.observation()
+        let seen = try t.engine.observation()
         XCTAssertEqual(seen["word"], .null)
         XCTAssertFalse(seen.encoded.contains("crane"))
     }

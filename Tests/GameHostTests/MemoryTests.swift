@@ -96,7 +96,7 @@ final class MemoryTests: XCTestCase {
     func testTheMachineViewHasTheRuleBookFields() throws {
         let t = try memory("A,A,B,B")
         t.send("1")
-        let json = try t.session.stateJSON().encoded
+        let json = try t.engine.stateJSON().encoded
         for field in [#""theme":"fruit""#, #""score":0"#, #""flips":1"#, #""over":false"#,
                       #"{"content":"A","faceUp":true,"matched":false,"removed":false,"seen":false"#] {
             XCTAssertTrue(json.contains(field), "\(field) in \(json)")
@@ -290,12 +290,12 @@ final class MemoryTests: XCTestCase {
         _ = files
         let plain = try memory("A,A,B,B")
         XCTAssertFalse(plain.view.contains("\u{1B}["))
-        let rule = try Rule(path: RuleTester.builtIn("memory"), libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
-        let session = try GameSession(rule: rule, options: ["theme": "halloween"], seed: 1, colour: true)
-        try session.newGame()
-        let shown = TerminalText.render(try session.view(), colour: true)
+        let rule = try LoadedRule(path: RuleTester.builtIn("memory"), libraryDirectories: [RuleTester.rulesDirectory + "/lib"])
+        let engine = try makeEngine(rule, options: ["theme": "halloween"], colour: true)
+        try engine.newGame()
+        let shown = TerminalText.render(try engine.view(), colour: true)
         XCTAssertTrue(shown.contains("\u{1B}[38;5;208m▓▓\u{1B}[0m"), "orange backs for halloween")
-        XCTAssertFalse(try session.view().contains("\u{1B}"), "a view holds colour markers, never escapes")
+        XCTAssertFalse(try engine.view().contains("\u{1B}"), "a view holds colour markers, never escapes")
     }
 
     func testTriplesPlayOnTheSameAPI() throws {

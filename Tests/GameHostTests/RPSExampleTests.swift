@@ -120,7 +120,7 @@ final class RPSExampleTests: XCTestCase {
         let t = try rps("best-of-3")
         t.force(paper)
         t.send("scissors")
-        let state = try t.session.stateJSON().encoded
+        let state = try t.engine.stateJSON().encoded
         for field in [#""match":3"#, #""wins":1"#, #""losses":0"#, #""ties":0"#, #""over":false"#,
                       #""throws":[{"computer":"paper","outcome":"win","player":"scissors"}]"#] {
             XCTAssertTrue(state.contains(field), "\(field) in \(state)")

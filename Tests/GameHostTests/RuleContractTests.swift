@@ -9,7 +9,7 @@ final class RuleContractTests: XCTestCase {
     func problems(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
         let path = files.write("rule", source)
         do {
-            _ = try Rule(path: path)
+            _ = try LoadedRule(path: path)
             XCTFail("expected the rule to be refused", file: file, line: line)
             return []
         } catch let error as RuleError {
@@ -24,20 +24,20 @@ final class RuleContractTests: XCTestCase {
         let builtIn = RuleTester.rulesDirectory
         let alone = try RuleCatalog(directories: ["/nonexistent/gamehost/rules"], builtIn: builtIn).load("memory")
         let withUser = try RuleCatalog(directories: [files.directory], builtIn: builtIn).load("memory")
-        XCTAssertEqual(alone.scoreKey, "memory")
-        XCTAssertEqual(withUser.scoreKey, "memory")
+        XCTAssertEqual(alone.info.scoreKey, "memory")
+        XCTAssertEqual(withUser.info.scoreKey, "memory")
         files.write("mine", RuleFiles.rule(["id": "\"mine\""]))
         let mine = try RuleCatalog(directories: [files.directory], builtIn: builtIn).load("mine")
-        XCTAssertTrue(mine.scoreKey.hasPrefix("mine@"), mine.scoreKey)
+        XCTAssertTrue(mine.info.scoreKey.hasPrefix("mine@"), mine.info.scoreKey)
         let noBuiltIn = try RuleCatalog(directories: [files.directory]).load("mine")
-        XCTAssertTrue(noBuiltIn.scoreKey.hasPrefix("mine@"), "a catalog without a built-in folder keys every rule by its file")
+        XCTAssertTrue(noBuiltIn.info.scoreKey.hasPrefix("mine@"), "a catalog without a built-in folder keys every rule by its file")
     }
 
     func testAValidRuleLoads() throws {
-        let rule = try Rule(path: files.write("ok", RuleFiles.rule()))
-        XCTAssertEqual(rule.id, "counter")
-        XCTAssertEqual(rule.title, "Counter")
-        XCTAssertTrue(rule.warnings.isEmpty)
+        let rule = try LoadedRule(path: files.write("ok", RuleFiles.rule()))
+        XCTAssertEqual(rule.info.id, "counter")
+        XCTAssertEqual(rule.info.title, "Counter")
+        XCTAssertTrue(rule.info.warnings.isEmpty)
     }
 
     func testMissingAndMistypedFieldsAreAllReported() {
@@ -85,14 +85,14 @@ final class RuleContractTests: XCTestCase {
     }
 
     func testAnOptionThatMattersOnlyForSomeValuesOfAnother() throws {
-        let rule = try Rule(path: files.write("when", RuleFiles.rule(["options": """
+        let rule = try LoadedRule(path: files.write("when", RuleFiles.rule(["options": """
             {
                 mode = { choices = { "classic", "timed", "daily" }, default = "classic" },
                 target = { type = "integer", min = 1, max = 9, default = 5, when = { mode = { "timed", "daily" } } },
                 speed = { choices = { "slow", "fast" }, default = "slow", when = { mode = "timed", target = "5" } },
               }
             """])))
-        let target = try XCTUnwrap(rule.options.first { $0.name == "target" }), speed = try XCTUnwrap(rule.options.first { $0.name == "speed" })
+        let target = try XCTUnwrap(rule.info.options.first { $0.name == "target" }), speed = try XCTUnwrap(rule.info.options.first { $0.name == "speed" })
         XCTAssertFalse(target.applies(given: ["mode": "classic"]))
         XCTAssertTrue(target.applies(given: ["mode": "Daily"]), "values compare in any case")
         XCTAssertTrue(speed.applies(given: ["mode": "timed", "target": "5"]))
@@ -124,13 +124,13 @@ final class RuleContractTests: XCTestCase {
     }
 
     func testUnknownFieldsAreWarnings() throws {
-        let rule = try Rule(path: files.write("typo", RuleFiles.rule(["sertup": "1"])))
-        XCTAssertEqual(rule.warnings.count, 1)
-        XCTAssertTrue(rule.warnings[0].contains("unknown field 'sertup'"))
+        let rule = try LoadedRule(path: files.write("typo", RuleFiles.rule(["sertup": "1"])))
+        XCTAssertEqual(rule.info.warnings.count, 1)
+        XCTAssertTrue(rule.info.warnings[0].contains("unknown field 'sertup'"))
     }
 
     func testOptionsAreValidatedAndTyped() throws {
-        let rule = try Rule(path: files.write("opts", RuleFiles.rule(["options": """
+        let rule = try LoadedRule(path: files.write("opts", RuleFiles.rule(["options": """
             {
                 size = { type = "integer", min = 1, max = 26, default = 7, help = "fruit" },
                 mode = { choices = { "list", "shuffle" }, default = "shuffle" },
@@ -153,7 +153,7 @@ final class RuleContractTests: XCTestCase {
     }
 
     func testAMissingFileIsReported() {
-        XCTAssertThrowsError(try Rule(path: files.directory + "/nope.lua")) {
+        XCTAssertThrowsError(try LoadedRule(path: files.directory + "/nope.lua")) {
             XCTAssertTrue(String(describing: $0).hasSuffix("nope.lua: no such file or directory"), "\($0)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GameHost
+import GameCore
 
 /// Writes rule files for a test into a fresh temporary folder.
 final class RuleFiles {
@@ -44,4 +45,20 @@ final class RuleFiles {
         let body = fields.filter { $0.1 != "nil" }.map { "  \($0.0) = \($0.1)," }.joined(separator: "\n")
         return prelude + "\nreturn {\n" + body + "\n}\n"
     }
+}
+
+/// An engine for `rule` with the settings a test names (a manual clock).
+func makeEngine(_ rule: LoadedRule, options: [String: String] = [:], seed: UInt64 = 1, words: WordList? = nil,
+                scores: ScoreStore? = nil, player: String = "", practice: Bool = false, colour: Bool = false,
+                clock: Clock? = nil) throws -> GameEngine {
+    var settings = EngineSettings()
+    settings.options = options
+    settings.seed = seed
+    settings.words = words
+    settings.scores = scores
+    settings.player = { player }
+    settings.practice = practice
+    settings.colour = colour
+    if let clock { settings.clock = clock }
+    return try GameEngine(rule: rule, settings: settings)
 }

@@ -18,20 +18,20 @@ final class RuleTesterTests: XCTestCase {
         XCTAssertTrue(missing.last.reason?.contains("game.pick: the test scripted 'lizard', which the list does not hold") == true,
                       missing.last.reason ?? "")
         // The failed move put the script back (a move is all or nothing, chance included).
-        XCTAssertEqual(missing.session.random.takeForcedPick(), "lizard")
+        XCTAssertEqual(missing.engine.random.takeForcedPick(), "lizard")
     }
 
     func testScriptsTheGameNeverUsedAreLeftOver() throws {
         let t = try RuleTester(RuleTester.builtIn("rps"))
         t.forcePick("paper")
         t.forceDeck(["A♠"])
-        XCTAssertEqual(t.session.random.unusedScripts, ["the pick 'paper'", "the deck [\"A♠\"]"])
+        XCTAssertEqual(t.engine.random.unusedScripts, ["the pick 'paper'", "the deck [\"A♠\"]"])
         t.send("rock")
-        XCTAssertEqual(t.session.random.unusedScripts, ["the deck [\"A♠\"]"], "the pick was used; the deck never will be")
+        XCTAssertEqual(t.engine.random.unusedScripts, ["the deck [\"A♠\"]"], "the pick was used; the deck never will be")
         t.forceDeck([])   // a deck with nothing on top is still a shuffle left over
-        _ = t.session.random.takeForcedDeck()
-        _ = t.session.random.takeForcedDeck()
-        XCTAssertEqual(t.session.random.unusedScripts, [], "so that this tester ends clean")
+        _ = t.engine.random.takeForcedDeck()
+        _ = t.engine.random.takeForcedDeck()
+        XCTAssertEqual(t.engine.random.unusedScripts, [], "so that this tester ends clean")
     }
 
     func testExpectedErrorsAndKeyPaths() throws {

@@ -87,16 +87,16 @@ final class SavedRecordTests: XCTestCase {
     func testAReplayReadsTheRecordsTheSessionRead() throws {
         _ = try session(nil)
         let path = files.directory + "/counter.lua"
-        let rule = try Rule(path: path)
+        let rule = try LoadedRule(path: path)
         let store = ScoreStore(directory: dir)
-        try store.add([], records: ["ups": #"{"count":41,"inputs":[]}"#], game: rule.scoreKey, ruleHash: "", at: 0)
+        try store.add([], records: ["ups": #"{"count":41,"inputs":[]}"#], game: rule.info.scoreKey, ruleHash: "", at: 0)
         let text = try Transcript.record(rule: rule, game: path, words: nil, inputs: ["up", "up"], scores: store)
         XCTAssertTrue(text.contains(#""records":{"ups":{"count":41"#), text)
         XCTAssertTrue(text.contains("saved before: 41"), text)
         // Replayed with no store at all, the recorded record is read again.
         let file = files.directory + "/counter.transcript"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        XCTAssertNil(try Transcript(path: file).replay(rule: try Rule(path: path), words: nil))
+        XCTAssertNil(try Transcript(path: file).replay(rule: try LoadedRule(path: path), words: nil))
     }
 
     /// A finished game counts once in the statistics, however often its result is asked for,
@@ -106,10 +106,10 @@ final class SavedRecordTests: XCTestCase {
         let path = files.write("short", RuleFiles.rule(["result": "function(state) if state.n >= 1 then return { winner = 'player', summary = 'up' } end end"]))
         let t = try RuleTester(path, scores: store)
         t.send(["up", "up", "/moves", "down"])
-        XCTAssertNotNil(try t.session.result())
-        XCTAssertNotNil(try t.session.result())
-        XCTAssertEqual(try store.statistics(game: t.session.rule.scoreKey).played, 1)
+        XCTAssertNotNil(try t.engine.result())
+        XCTAssertNotNil(try t.engine.result())
+        XCTAssertEqual(try store.statistics(game: t.engine.info.scoreKey).played, 1)
         t.send(["y", "up"])
-        XCTAssertEqual(try store.statistics(game: t.session.rule.scoreKey).played, 2)
+        XCTAssertEqual(try store.statistics(game: t.engine.info.scoreKey).played, 2)
     }
 }

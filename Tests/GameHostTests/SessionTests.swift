@@ -24,7 +24,7 @@ final class SessionTests: XCTestCase {
         t.send("fine")
         let before = t.state
         t.send("boom")
-        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.ruleFailed)
         XCTAssertTrue(t.last.reason?.hasSuffix("rule.lua:12: exploded") ?? false, t.last.reason ?? "")
         XCTAssertEqual(t.state, before)
         t.send("fine")
@@ -91,7 +91,7 @@ final class SessionTests: XCTestCase {
         on.send(["go", "more"])
         on.assertState("log", ["go", "more"])
         let bad = files.write("bad", RuleFiles.rule(["plays_after_result": "'yes'"]))
-        XCTAssertThrowsError(try Rule(path: bad)) { XCTAssertTrue("\($0)".contains("field 'plays_after_result' must be true or false, not a string"), "\($0)") }
+        XCTAssertThrowsError(try LoadedRule(path: bad)) { XCTAssertTrue("\($0)".contains("field 'plays_after_result' must be true or false, not a string"), "\($0)") }
     }
 
     func testAnErrorInALibraryNamesTheRulesLineThatCalledIt() throws {
@@ -100,7 +100,7 @@ final class SessionTests: XCTestCase {
                                                          prelude: "local helper = require('helper')"))
         let t = try RuleTester(path, allowsRuleErrors: true)
         t.send("up")
-        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.ruleFailed)
         XCTAssertTrue(t.last.reason?.hasSuffix("lib/helper.lua:3: attempt to index a nil value (field 'missing') (called from \(path):9)") == true,
                       t.last.reason ?? "")
     }
@@ -125,7 +125,7 @@ final class SessionTests: XCTestCase {
         for hook in ["view", "moves", "result", "play"] {
             let t = try tester([hook: loop])
             if hook == "play" { t.send("up") }
-            XCTAssertEqual(t.last.status, .error, hook)
+            XCTAssertTrue(t.last.ruleFailed, hook)
             XCTAssertTrue(t.last.reason?.contains("rule.lua:") ?? false, t.last.reason ?? "")
             XCTAssertTrue(t.last.reason?.contains("rule exceeded its step budget") ?? false, t.last.reason ?? "")
         }
@@ -133,7 +133,7 @@ final class SessionTests: XCTestCase {
             XCTAssertTrue(String(describing: $0).contains("rule exceeded its step budget"), "\($0)")
         }
         let files = RuleFiles()
-        XCTAssertThrowsError(try Rule(path: files.write("r", RuleFiles.rule(["options": "{ x = { accept = '.*', default = 'a', check = \(loop) } }"]))))
+        XCTAssertThrowsError(try LoadedRule(path: files.write("r", RuleFiles.rule(["options": "{ x = { accept = '.*', default = 'a', check = \(loop) } }"]))))
     }
 
     /// Plays `bomb` (Lua run on the input "bomb"): it must end in a memory error, and the
@@ -146,7 +146,7 @@ final class SessionTests: XCTestCase {
               end
             """])
         t.send("bomb")
-        XCTAssertEqual(t.last.status, .error, file: file, line: line)
+        XCTAssertTrue(t.last.ruleFailed, file: file, line: line)
         XCTAssertTrue(reasons.contains { t.last.reason?.contains($0) ?? false }, t.last.reason ?? "", file: file, line: line)
         t.send("up")
         t.assertAccepted(file: file, line: line)
@@ -171,7 +171,7 @@ final class SessionTests: XCTestCase {
 
     func testBadHookResultsAreClearErrors() throws {
         let t = try tester(["view": "function() return 42 end"])
-        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.ruleFailed)
         XCTAssertTrue(t.last.reason?.hasSuffix("rule.lua: view must return a string, not number") ?? false, t.last.reason ?? "")
         XCTAssertThrowsError(try tester(["setup": "function() return 'state' end"])) {
             XCTAssertTrue(String(describing: $0).contains("setup must return the game's state as a table, not string"))
@@ -209,7 +209,7 @@ final class SessionTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: files.directory + "/lib/sneaky.lua", withDestinationPath: outside)
         let t = try tester(["play": "function(state, input) state.got = require('sneaky').secret end"])
         t.send("go")
-        XCTAssertEqual(t.last.status, .error)
+        XCTAssertTrue(t.last.ruleFailed)
         XCTAssertTrue(t.last.reason?.contains("leads outside") ?? false, t.last.reason ?? "")
         XCTAssertEqual(t.state["got"], .nil)
     }
@@ -222,7 +222,7 @@ final class SessionTests: XCTestCase {
         for name in ["../rule", "etc/passwd", "os", "helper.x"] {
             let bad = try tester(["play": "function(state, input) require(input) end"])
             bad.send(name)
-            XCTAssertEqual(bad.last.status, .error, name)
+            XCTAssertTrue(bad.last.ruleFailed, name)
             // As Lua says it, at the line of the require call.
             XCTAssertTrue(bad.last.reason?.contains("rule.lua:8: module '\(name)' not found: ") ?? false, bad.last.reason ?? "")
         }
@@ -246,26 +246,15 @@ final class SessionTests: XCTestCase {
             """]))
         var seen: [LuaValue] = []
         for ranked in [false, true, true] {
-            let session = try GameSession(rule: try Rule(path: path), seed: 1, scores: ScoreStore(directory: dir), player: "ann")
-            session.ranked = ranked
-            let driver = SessionDriver(session: session)
-            _ = driver.start()
-            _ = driver.handle("up")
-            let state = try session.stateValue()
-            XCTAssertEqual(state["practice"], .boolean(!ranked))
+            let engine = try makeEngine(try LoadedRule(path: path), scores: ScoreStore(directory: dir), player: "ann", practice: !ranked)
+            let table = Table(engine: engine)
+            _ = table.start()
+            _ = table.handle("up")
+            let state = try engine.stateValue()
+            XCTAssertEqual(state["practice"], LuaValue.boolean(!ranked))
             seen.append(state["rank"])
         }
         XCTAssertEqual(seen, [.nil, .integer(1), .integer(2)], "a practice run gets no rank and takes none")
-        // A rule that served a practice session starts the next session ranked.
-        let rule = try Rule(path: path)
-        let practice = try GameSession(rule: rule, seed: 1)
-        practice.ranked = false
-        let next = try GameSession(rule: rule, seed: 2)
-        let driver = SessionDriver(session: next)
-        _ = driver.start()
-        _ = driver.handle("up")
-        XCTAssertEqual(try next.stateValue()["practice"], .boolean(false))
-        XCTAssertEqual(try next.stateValue()["rank"], .integer(1))
         let board = try XCTUnwrap(ScoreStore(directory: dir).boards(game: "counter@" + path, ruleHash: nil).first ?? ScoreStore(directory: dir).boards(game: "counter", ruleHash: nil).first)
         XCTAssertEqual(board.leaderboard.entries.map(\.player), ["ann", "ann"])
         XCTAssertEqual(board.practice.entries.count, 1)
@@ -273,10 +262,9 @@ final class SessionTests: XCTestCase {
 
     func testScoresThatCannotBeSavedAreToldOnceAtTheFirstScore() throws {
         let path = try files.write("rule", RuleFiles.rule(["play": "function(state, input, game) game.scores.submit { board = 'b', value = 1 } end"]))
-        let session = try GameSession(rule: try Rule(path: path), seed: 1, scores: ScoreStore(directory: "/dev/null/nowhere"))
-        let driver = SessionDriver(session: session)
-        _ = driver.start()
-        let first = driver.handle("up"), second = driver.handle("up")
+        let table = Table(engine: try makeEngine(try LoadedRule(path: path), scores: ScoreStore(directory: "/dev/null/nowhere")))
+        _ = table.start()
+        let first = table.handle("up"), second = table.handle("up")
         XCTAssertEqual(first.notices.count, 1, "\(first.notices)")
         XCTAssertTrue(first.notices.first?.hasPrefix("Scores are not saved: ") == true, "\(first.notices)")
         XCTAssertEqual(second.notices, [], "once")
@@ -284,7 +272,7 @@ final class SessionTests: XCTestCase {
 
     func testARuleMayNameKeysForItsMoves() throws {
         let good = try tester(["keys": #"{ u = "up", d = "down", x = "sideways" }"#])
-        XCTAssertEqual(good.session.rule.keys, ["u": "up", "d": "down", "x": "sideways"])
+        XCTAssertEqual(good.engine.info.keys, ["u": "up", "d": "down", "x": "sideways"])
         XCTAssertEqual(good.send("/moves").messages, ["Moves: up, down (keys: u up, d down)"], "only the keys of moves offered now")
         for (keys, problem) in [(#"{ uu = "up" }"#, "must be one printable character"), (#"{ ["/"] = "up" }"#, "must be one printable character"),
                                 (#"{ [" "] = "up" }"#, "must be one printable character"), (#"{ x = 3 }"#, "must name a move"),

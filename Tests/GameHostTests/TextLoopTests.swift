@@ -18,18 +18,18 @@ final class Buffer: TextSink {
 }
 
 final class TextLoopTests: XCTestCase {
-    func session(seed: UInt64 = 5) throws -> GameSession {
-        let rule = try Rule(path: RuleTester.builtIn("rps"))
-        return try GameSession(rule: rule, options: ["match": "single"], seed: seed)
+    func session(seed: UInt64 = 5) throws -> GameEngine {
+        let rule = try LoadedRule(path: RuleTester.builtIn("rps"))
+        return try makeEngine(rule, options: ["match": "single"], seed: seed)
     }
 
     func testTheTextLoopShowsSeedViewsMessagesAndTheResult() throws {
         let s = try session()
         s.random.force([3])
         let out = Buffer()
-        let code = TextLoop.run(s, input: ScriptedInput(["rok", "rock", "n"]), presenter: TextPresenter(out))
+        let code = SessionLoop.run(Table(engine: s), input: ScriptedInput(["rok", "rock", "n"]), presenter: TextPresenter(out))
         XCTAssertEqual(code, 0)
-        XCTAssertTrue(out.text.contains("Seed 5 (replay: gamehost play rps --match single --seed 5)"), out.text)
+        XCTAssertTrue(out.text.contains("Seed 5 (replay: gamehost play rps --seed 5 --match single)"), out.text)
         XCTAssertTrue(out.text.contains("✗ 'rok' is not a sign"), out.text)
         XCTAssertTrue(out.text.contains("You: Rock · Computer: Scissors — Rock blunts Scissors: you win this one."), out.text)
         XCTAssertTrue(out.text.contains("You win the match 1:0 after 1 throw (0 ties).\nPlay again? (y/n)"), out.text)
@@ -39,7 +39,7 @@ final class TextLoopTests: XCTestCase {
         let s = try session()
         s.random.force([1])
         let out = Buffer()
-        _ = TextLoop.run(s, input: ScriptedInput(["rock", "bad"]), presenter: JSONLinesPresenter(out))
+        _ = SessionLoop.run(Table(engine: s), input: ScriptedInput(["rock", "bad"]), presenter: JSONLinesPresenter(out))
         let objects = try out.text.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
@@ -57,9 +57,9 @@ final class TextLoopTests: XCTestCase {
 
     func testARuleThatCannotStartEndsWithExitCodeOne() throws {
         let files = RuleFiles()
-        let rule = try Rule(path: files.write("bad", RuleFiles.rule(["setup": "function() error('no setup') end"])))
+        let rule = try LoadedRule(path: files.write("bad", RuleFiles.rule(["setup": "function() error('no setup') end"])))
         let out = Buffer()
-        let code = TextLoop.run(try GameSession(rule: rule, seed: 1), input: ScriptedInput([]), presenter: TextPresenter(out))
+        let code = SessionLoop.run(Table(engine: try makeEngine(rule)), input: ScriptedInput([]), presenter: TextPresenter(out))
         XCTAssertEqual(code, 1)
         XCTAssertTrue(out.text.contains("error: "), out.text)
         XCTAssertTrue(out.text.contains("bad.lua:5: no setup") || out.text.contains("no setup"), out.text)

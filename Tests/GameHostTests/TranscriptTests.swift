@@ -11,9 +11,9 @@ final class TranscriptTests: XCTestCase {
     func replay(_ transcript: Transcript) throws -> String? {
         let game = transcript.header.game
         let path = game.hasSuffix(".lua") ? game : rules + "/" + game + ".lua"
-        let rule = try Rule(path: path, libraryDirectories: [rules + "/lib"])
-        let words = try (transcript.header.words ?? rule.defaultWordList).map {
-            try WordListCatalog(directories: [rules + "/../wordlists"]).load($0, filter: rule.wordFilter.narrowed(minimumLetters: transcript.header.minLength,
+        let rule = try LoadedRule(path: path, libraryDirectories: [rules + "/lib"])
+        let words = try (transcript.header.words ?? rule.info.defaultWordList).map {
+            try WordListCatalog(directories: [rules + "/../wordlists"]).load($0, filter: rule.info.wordFilter.narrowed(minimumLetters: transcript.header.minLength,
                                                                                             maximumLetters: transcript.header.maxLength))
         }
         return try transcript.replay(rule: rule, words: words)
@@ -55,23 +55,23 @@ final class TranscriptTests: XCTestCase {
         // A ranked run keeps the board it was ranked on, so it replays with the same rank.
         let dir = NSTemporaryDirectory() + "ranked-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let rule = try Rule(path: rules + "/applepie.lua", libraryDirectories: [rules + "/lib"])
-        rule.scoreKey = rule.id
+        let rule = try LoadedRule(path: rules + "/applepie.lua", libraryDirectories: [rules + "/lib"])
+        rule.useBuiltInScoreKey()
         let store = ScoreStore(directory: dir)
         try store.add(ScoreStore.Score(board: "Fastest 1 word from original", value: -1, order: .lower, unit: "s"),
-                      game: rule.scoreKey, ruleHash: rule.contentHash, at: 0)
-        let words = try WordListCatalog(directories: [rules + "/../wordlists"]).load("original", filter: rule.wordFilter)
+                      game: rule.info.scoreKey, ruleHash: rule.info.contentHash, at: 0)
+        let words = try WordListCatalog(directories: [rules + "/../wordlists"]).load("original", filter: rule.info.wordFilter)
         let text = try Transcript.record(rule: rule, game: "applepie", seed: 3, options: ["mode": "timed", "order": "list", "target": "1"],
                                          words: words, inputs: ["b", "u", "c", "a", "n", "e", "r"], scores: store)
         try text.write(toFile: dir + "/ranked.transcript", atomically: true, encoding: .utf8)
         let ranked = try Transcript(path: dir + "/ranked.transcript")
         XCTAssertFalse(ranked.header.practice)
-        XCTAssertTrue(ranked.steps.last?.result?.contains("rank 2. Best times: 1st -1.0 s, 2nd 0.0 s") ?? false, ranked.steps.last?.result ?? "")
+        XCTAssertTrue(ranked.steps.last?.result?.contains("rank 2. Best times: 1st -1.0 s, 2nd 7.0 s") ?? false, ranked.steps.last?.result ?? "")
         XCTAssertNil(try replay(ranked))
     }
 
     func testRecordingAndReplayingRoundTrip() throws {
-        let rule = try Rule(path: rules + "/memory.lua", libraryDirectories: [rules + "/lib"])
+        let rule = try LoadedRule(path: rules + "/memory.lua", libraryDirectories: [rules + "/lib"])
         let text = try Transcript.record(rule: rule, game: "memory", seed: 9, options: ["theme": "faces"], words: nil,
                                          inputs: ["1", "2", "3", "x", "/moves", "4"])
         let path = NSTemporaryDirectory() + "roundtrip-\(UUID().uuidString).transcript"

@@ -23,7 +23,7 @@ final class ViewWidthTests: XCTestCase {
                         let shown = t.view + t.last.messages.joined() + (t.last.result?.summary ?? "")
                         XCTAssertTrue(shown.unicodeScalars.allSatisfy(\.isASCII), "\(game) --ascii draws ASCII:\n\(shown)")
                     }
-                    let moves = t.last.moves
+                    let moves = t.last.view(of: 1).moves
                     let input = t.last.result != nil ? "y" : moves.isEmpty ? "crane" : moves[try chance.int(in: 0...(moves.count - 1))]
                     t.send(input)
                 }

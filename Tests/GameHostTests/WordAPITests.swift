@@ -62,7 +62,7 @@ final class WordAPITests: XCTestCase {
             ("3", "field 'words' must be a list name or a table"),
         ] {
             let path = files.write("spec", RuleFiles.rule(["words": spec]))
-            XCTAssertThrowsError(try Rule(path: path)) { XCTAssertTrue("\($0)".contains(problem), "\(spec): \($0)") }
+            XCTAssertThrowsError(try LoadedRule(path: path)) { XCTAssertTrue("\($0)".contains(problem), "\(spec): \($0)") }
         }
     }
 
@@ -73,12 +73,12 @@ final class WordAPITests: XCTestCase {
         XCTAssertEqual(t.last.messages, ["Every word of the list has been played: the words start again from the top."])
         t.assertState("word", "ox")
         t.assertState("number", 2)
-        XCTAssertTrue(t.last.view.contains("Word #:          2"), t.last.view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("Word #:          2"), t.last.view(of: 1).view)
     }
 
     func testARulesListIsFoundBesideItNeverInTheCurrentFolder() throws {
         let path = files.write("own", RuleFiles.rule(["words": "\"mine\""]))
-        let rule = try Rule(path: path)
+        let rule = try LoadedRule(path: path)
         let catalog = WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"])
         XCTAssertThrowsError(try catalog.load("mine", besideRule: path), "no list yet")
         try "kiwi\n".write(toFile: files.directory + "/mine.txt", atomically: true, encoding: .utf8)

@@ -269,13 +269,15 @@ function GameCards.show(hand, hidden) end
 ---The host API a hook receives.
 ---@class Game
 ---@field options table<string, string|integer>  checked option values by name
----@field seed integer                             the session's seed
+---@field seed integer                             this game's seed
 ---@field ascii boolean                            draw with plain ASCII (--ascii)
 ---@field match GameMatch                          best-of-N scoring
 ---@field words GameWords                          the word list and word puzzles
 ---@field scores GameScores                        persistent leaderboards
 ---@field cards GameCards                          decks of cards
----@field game_number integer                      games started in this session, this one included
+---@field game_number integer                      this game's number in the session (1 for the first)
+---@field practice boolean                         a practice run: scores kept apart, never ranked
+---@field players integer                          how many seats the table has
 local Game = {}
 
 ---The terminal columns `text` takes (East Asian Width, emoji, ZWJ sequences).
@@ -300,6 +302,11 @@ function Game.colour(text, name) end
 ---message and 1 MB in all per step; control characters are shown visibly.
 ---@param ... any
 function Game.say(...) end
+
+---Shows a message to one seat only, after the move.
+---@param seat integer
+---@param ... any
+function Game.say_to(seat, ...) end
 
 ---Rings the terminal bell once (3 times a step at most).
 function Game.bell() end

@@ -97,11 +97,11 @@ public struct RuleCatalog {
 
     /// Loads a game by name or path. A rule in the built-in folder keeps its scores under its
     /// id, whichever other folders exist; any other under its id and file (see
-    /// `Rule.scoreKey`).
-    public func load(_ game: String) throws -> Rule {
+    /// `RuleInfo.scoreKey`).
+    public func load(_ game: String) throws -> LoadedRule {
         let path = try locate(game)
-        let rule = try Rule(path: path, libraryDirectories: libraryDirectories)
-        if let builtIn, FileSystem.isInside(path, builtIn) { rule.scoreKey = rule.id }
+        let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories)
+        if let builtIn, FileSystem.isInside(path, builtIn) { rule.info.scoreKey = rule.info.id }
         return rule
     }
 }

@@ -69,7 +69,7 @@ extension GameAPI {
             if let problem = Self.recordProblem(value) {
                 throw GameAPIError("game.scores.save: the value must be plain data (tables, strings, numbers, booleans): \(problem)")
             }
-            let json = StateJSON.convert(value, lua: lua)
+            let json = StateJSON.convert(value)
             let size = json.encoded.utf8.count
             try call.charge(Double(size))
             guard size <= ScoreStore.recordLimit else {

@@ -8,7 +8,7 @@ import LuaKit
 ///
 /// The rule still decides in `play`; the description and pattern tell players (`/moves`),
 /// programs (`--json`) and `check` and `sim` (which make candidate inputs) what to try.
-public struct Moves: Equatable {
+public struct Moves: Equatable, Sendable {
     public var listed: [String]
     public var text: FreeText?
 
@@ -21,8 +21,8 @@ public struct Moves: Equatable {
 
     /// What `moves(state, game)` returned, checked: a list of strings, and `text` and
     /// `pattern` when the rule takes free text.
-    init(reading value: LuaValue, of rule: Rule) throws {
-        let problem = "\(rule.path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not"
+    init(reading value: LuaValue, path: String, patternProblem: (String) -> String?) throws {
+        let problem = "\(path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not"
         var items: [LuaValue]
         var text: FreeText?
         switch value {
@@ -31,14 +31,14 @@ public struct Moves: Equatable {
             func string(_ key: String) throws -> String? {
                 guard let v = fields.removeValue(forKey: key), !v.isNil else { return nil }
                 guard let s = v.string, s.utf8.count <= FreeText.limit, !s.isEmpty else {
-                    throw RuleError(["\(rule.path): moves' \(key) must be a string of 1 to \(FreeText.limit) bytes"])
+                    throw RuleError(["\(path): moves' \(key) must be a string of 1 to \(FreeText.limit) bytes"])
                 }
                 return s
             }
             let description = try string("text"), pattern = try string("pattern")
             if let pattern {
-                guard description != nil else { throw RuleError(["\(rule.path): moves gives a pattern without text = \"what to type\""]) }
-                if let error = LuaPattern.problem(pattern) { throw RuleError(["\(rule.path): moves' pattern '\(pattern)': \(error)"]) }
+                guard description != nil else { throw RuleError(["\(path): moves gives a pattern without text = \"what to type\""]) }
+                if let error = patternProblem(pattern) { throw RuleError(["\(path): moves' pattern '\(pattern)': \(error)"]) }
             }
             text = description.map { FreeText(description: $0, pattern: pattern) }
             items = []
@@ -53,8 +53,8 @@ public struct Moves: Equatable {
         }
         let moves = items.compactMap(\.string)
         guard moves.count == items.count else { throw RuleError(["\(problem) a list with \(items.first { $0.string == nil }?.typeName ?? "other values")"]) }
-        guard moves.count <= GameSession.movesLimit, moves.allSatisfy({ $0.utf8.count <= SessionDriver.inputLimit }) else {
-            throw RuleError(["\(rule.path): moves returned more than \(GameSession.movesLimit) moves, or a move longer than an input line (\(SessionDriver.inputLimit) bytes)"])
+        guard moves.count <= GameEngine.movesLimit, moves.allSatisfy({ $0.utf8.count <= InputLine.limit }) else {
+            throw RuleError(["\(path): moves returned more than \(GameEngine.movesLimit) moves, or a move longer than an input line (\(InputLine.limit) bytes)"])
         }
         self.init(moves, text: text)
     }
@@ -72,7 +72,7 @@ public struct Moves: Equatable {
 
 /// Free text a game accepts: what it is, for people, and a Lua pattern the whole input
 /// matches, for programs.
-public struct FreeText: Equatable {
+public struct FreeText: Equatable, Sendable {
     public var description: String
     public var pattern: String?
 
@@ -95,49 +95,4 @@ public struct FreeText: Equatable {
         end
         return s:find(p) ~= nil
         """
-
-    /// Candidate inputs for `check` and `sim`: mostly words of the list (which a word game
-    /// accepts), sometimes letters of the list's alphabet in the shape of a word (which it
-    /// should refuse), and random letters and digits when there is no list. `matches` answers for the
-    /// pattern; up to 20 tries are made for a candidate that matches it.
-    public static func candidate(words: WordList?, letters: [String], random: RandomSource, pattern: String? = nil,
-                          matches: (String) throws -> Bool) throws -> String {
-        // A pattern of digits (a number game) gets numbers, not words.
-        if let pattern, pattern.contains("%d"), !["%a", "%w", "%l", "%u", "."].contains(where: pattern.contains) {
-            var number = ""
-            for _ in 0..<20 {
-                number = String(try random.int(in: 0...(try random.int(in: 0...1) == 0 ? 99 : 9999)))
-                if try matches(number) { return number }
-            }
-            return number
-        }
-        let alphabet = letters.isEmpty ? "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init) : letters
-        var candidate = ""
-        for _ in 0..<20 {
-            if let words, !words.entries.isEmpty {
-                let word = words.entries[try random.int(in: 0...(words.entries.count - 1))].word
-                if try random.int(in: 1...4) > 1 {
-                    candidate = word
-                } else {
-                    candidate = try word.map { _ in alphabet[try random.int(in: 0...(alphabet.count - 1))] }.joined()
-                }
-            } else {
-                candidate = try (0..<(try random.int(in: 1...8))).map { _ in alphabet[try random.int(in: 0...(alphabet.count - 1))] }.joined()
-            }
-            if try matches(candidate) { return candidate }
-        }
-        // A narrow pattern (hard mode's known letters): look through the list for a word that
-        // matches, from a random place, a bounded way.
-        if let words, !words.entries.isEmpty {
-            let start = try random.int(in: 0...(words.entries.count - 1))
-            for k in 0..<min(words.entries.count, Self.searchLimit) {
-                let word = words.entries[(start + k) % words.entries.count].word
-                if try matches(word) { return word }
-            }
-        }
-        return candidate
-    }
-
-    /// How many words of the list a candidate search reads at most.
-    static let searchLimit = 5_000
 }

@@ -1,21 +1,19 @@
 import GameCore
 import LuaKit
 
-/// The machine view of a rule's state: plain Lua data as JSON, host objects as the plain data
-/// they describe themselves with, and nothing that cannot be data (functions become null).
+/// The machine view of a rule's state: plain Lua data as JSON, and nothing that cannot be
+/// data (functions become null).
 enum StateJSON {
-    static func convert(_ value: LuaValue, lua: LuaState) -> JSONValue {
+    static func convert(_ value: LuaValue) -> JSONValue {
         switch value {
         case .nil: return .null
         case .boolean(let b): return .bool(b)
         case .integer(let i): return .int(i)
         case .number(let d): return .double(d)
         case .string(let s): return .string(s)
-        case .array(let items): return .array(items.map { convert($0, lua: lua) })
-        case .map(let fields): return .object(fields.mapValues { convert($0, lua: lua) })
-        case .ref(let r):
-            if let object = lua.object(of: r) { return convert(object.luaSnapshot, lua: lua) }
-            return .null
+        case .array(let items): return .array(items.map { convert($0) })
+        case .map(let fields): return .object(fields.mapValues { convert($0) })
+        case .ref: return .null
         }
     }
 

@@ -1,38 +1,21 @@
 import GameCore
 import LuaKit
 
-/// A rule file loaded into its own sandboxed Lua state and checked against the rule contract
-/// (see docs/lua-api.md). One `Rule` serves one session: its state holds the game's Lua code.
-public final class Rule {
-    public let path: String
-    public let id: String
-    public let title: String
-    public let about: String
-    /// The longer how-to-play text shown by /rules (the `about` line when the rule has none).
-    public let howToPlay: String
-    public let options: [OptionSpec]
-    public let commands: [CommandSpec]
-    /// The word list the game plays by default (`words = "NAME"`), nil for games without words.
-    public let defaultWordList: String?
-    /// The word lengths the game plays (`words = { list = "NAME", length = 5 }`), whichever
-    /// list the player chooses.
-    public let wordFilter: WordList.Filter
-    /// A fingerprint of the file's content and of the libraries it loads as it starts: scores
-    /// are kept per version of a rule.
-    public let contentHash: String
-    /// Non-fatal findings, such as an unknown field (often a typo).
-    public let warnings: [String]
-    /// What the rule's scores and statistics are kept under. A rule chooses its `id`, so the id
-    /// alone would let any file write into another game's leaderboards: a rule's key is its id
-    /// and its file (`my-game@/home/ann/rules/my-game.lua`), and only the built-in games, as
-    /// the catalog loads them, are keyed by their id alone.
-    public var scoreKey: String
-
-    /// The library folders the rule may `require` from, besides its own lib/.
-    public let libraryDirectories: [String]
+/// A rule file loaded into a sandboxed Lua state of its own and checked against the rule
+/// contract (see docs/lua-api.md): what it says of itself (`info`) and its code (the hooks).
+/// A loaded rule serves one engine: `GameEngine` takes it over, and the rule's Lua state then
+/// holds that engine's game and nothing else's.
+public final class LoadedRule {
+    /// What the rule says of itself, readable without Lua.
+    public internal(set) var info: RuleInfo
     let lua: LuaState
     let api: GameAPI
     let hooks: Hooks
+    /// Option `check` functions and command `run` functions, by name.
+    let optionChecks: [String: LuaRef]
+    let commandRuns: [String: LuaRef]
+    /// Set once an engine has taken the rule over.
+    var isBound = false
 
     struct Hooks {
         let setup: LuaRef
@@ -40,39 +23,25 @@ public final class Rule {
         let moves: LuaRef
         let play: LuaRef
         let result: LuaRef
-        /// `observe(state, game)`: what a program may see (optional; see `secretFields`).
+        /// `observe(state, game, seat)`: what a seat may know (optional; see `RuleInfo.secretFields`).
         let observe: LuaRef?
-        /// `bot(state, game)`: the rule's own player, for `sim --bot` (optional).
+        /// `bot(state, game, seat)`: the rule's own player (optional).
         let bot: LuaRef?
+        /// `turn(state, game)`: the seat or seats to move (optional; needed with several seats).
+        let turn: LuaRef?
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
-    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret", "observe", "plays_after_result", "bot", "keys"])
+    static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret",
+                                                           "observe", "plays_after_result", "bot", "keys", "players", "turn"])
 
-    /// One key for a move (`keys = { r = "rock" }`): in the full-screen mode the key plays the
-    /// move at once when it is among the moves offered (a move of one character is its own
-    /// key). Read once, with the rule: `moves` stays a plain list, cheap to call every step.
-    public let keys: [String: String]
-
-    /// The keys of the moves offered now.
-    public func keys(offered moves: [String]) -> [String: String] {
-        keys.filter { moves.contains($0.value) }
-    }
-
-    /// Whether `play` still takes inputs once `result` has returned a table (besides the
-    /// host's y/n): `plays_after_result = true`. Off, the host refuses them itself.
-    public let playsAfterResult: Bool
-
-    /// State fields a program must not see (`secret = { "word", "hint" }`): the machine view
-    /// leaves them out unless the rule has an `observe` hook of its own.
-    public let secretFields: [String]
+    /// The path, as the rule's messages name it.
+    public var path: String { info.path }
 
     /// Loads and validates `path`. Every problem is reported, each as `file:line: message`
     /// or `file: field 'x' ...`.
     /// `keyOrder` fixes the order of `pairs` and `next` (see `KeyOrder`; check's comparison).
     public init(path: String, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20, keyOrder: KeyOrder = .native) throws {
-        self.path = path
-        self.libraryDirectories = libraryDirectories
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
@@ -92,6 +61,7 @@ public final class Rule {
                 }
                 keyOrderSites = sites
             }
+            if let problem = lua.sourceProblem(bytes) { throw RuleError(["\(path): \(problem)"]) }
             let chunk = try lua.load(bytes, chunkName: path)
             let returned = try lua.call(chunk, tablesByReference: true)
             guard case .ref(let t)? = returned.first, t.typeName == "table" else {
@@ -102,8 +72,7 @@ public final class Rule {
             // A memory error has no line to name: name the file at least.
             throw RuleError([error.message.hasPrefix(path) ? error.message : "\(path): \(error.message) (while loading)"])
         }
-        contentHash = FileSystem.fingerprint(bytes + api.loadedLibraries)
-        scoreKey = ""
+        let contentHash = FileSystem.fingerprint(bytes + api.loadedLibraries)
 
         var problems: [String] = []
         var warnings: [String] = []
@@ -137,12 +106,12 @@ public final class Rule {
             }
             return ""
         }
-        id = text("id", required: true)
+        let id = text("id", required: true)
         if !id.isEmpty && !Self.isValidName(id) {
             problems.append("\(path): field 'id' is '\(id)': use lower-case letters, digits and hyphens")
         }
-        title = text("title", required: true)
-        about = text("about", required: false)
+        let title = text("title", required: true)
+        let about = text("about", required: false)
         let rules = text("rules", required: false)
         // `words = "NAME"` or `words = { list = "NAME", length = 5 }` (or min_length, max_length).
         var words = ""
@@ -181,9 +150,6 @@ public final class Rule {
         if !words.isEmpty && !WordListCatalog.isListName(words) {
             problems.append("\(path): field 'words' is '\(words)': name a word list (letters, digits, '-' and '_'), not a path; players choose files with --words")
         }
-        defaultWordList = words.isEmpty ? nil : words
-        self.wordFilter = wordFilter
-        howToPlay = rules.isEmpty ? about : rules
 
         var hookRefs: [String: LuaRef] = [:]
         for name in Self.hookNames {
@@ -204,7 +170,7 @@ public final class Rule {
                 return nil
             }
         }
-        let observe = optionalHook("observe"), bot = optionalHook("bot")
+        let observe = optionalHook("observe"), bot = optionalHook("bot"), turn = optionalHook("turn")
         var secrets: [String] = []
         switch fields["secret"] ?? .nil {
         case .nil: break
@@ -215,24 +181,34 @@ public final class Rule {
                 problems.append("\(path): field 'secret' must be a list of state field names, as { \"word\", \"hint\" }")
             }
         }
-        secretFields = secrets
+        var playsAfterResult = false
         switch fields["plays_after_result"] ?? .nil {
-        case .nil: playsAfterResult = false
+        case .nil: break
         case .boolean(let b): playsAfterResult = b
         case let other:
-            playsAfterResult = false
             problems.append("\(path): field 'plays_after_result' must be true or false, not a \(other.typeName)")
         }
 
-        keys = Self.parseKeys(fields["keys"] ?? .nil, path: path, problems: &problems)
-        options = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
-        commands = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)
+        let keys = Self.parseKeys(fields["keys"] ?? .nil, path: path, problems: &problems)
+        let (options, checks) = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
+        let (commands, runs) = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)
+        let seats = SeatRange.parse(fields["players"] ?? .nil, path: path, problems: &problems)
+        if seats.max > 1 && turn == nil {
+            problems.append("\(path): a rule for several players needs turn = function(state, game) returning the seat (or seats) to move")
+        }
 
         // A typo'd field is often why a field is missing: say both.
         guard problems.isEmpty else { throw RuleError(problems + warnings.filter { $0.contains("did you mean") }) }
         hooks = Hooks(setup: hookRefs["setup"]!, view: hookRefs["view"]!, moves: hookRefs["moves"]!,
-                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot)
-        self.warnings = warnings
+                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot, turn: turn)
+        optionChecks = checks
+        commandRuns = runs
+        info = RuleInfo(path: path, id: id, title: title, about: about, howToPlay: rules.isEmpty ? about : rules,
+                        options: options, commands: commands, defaultWordList: words.isEmpty ? nil : words,
+                        wordFilter: wordFilter, contentHash: contentHash, warnings: warnings,
+                        scoreKey: id + "@" + (FileSystem.realPath(path) ?? path), keys: keys,
+                        playsAfterResult: playsAfterResult, secretFields: secrets, seats: seats, hasBot: bot != nil,
+                        hasObserve: observe != nil, libraryDirectories: libraryDirectories)
 
         // A default that its own option refuses is a bug in the rule file.
         var defaultProblems: [String] = []
@@ -242,7 +218,17 @@ public final class Rule {
             }
         }
         guard defaultProblems.isEmpty else { throw RuleError(defaultProblems) }
-        scoreKey = id + "@" + (FileSystem.realPath(path) ?? path)
+    }
+
+    /// Keeps the rule's scores under its id alone, as a built-in game's are (see
+    /// `RuleInfo.scoreKey`).
+    public func useBuiltInScoreKey() { info.scoreKey = info.id }
+
+    /// The same rule file loaded afresh, in a Lua state of its own (for another engine).
+    public func reloaded(keyOrder: KeyOrder = .native) throws -> LoadedRule {
+        let fresh = try LoadedRule(path: info.path, libraryDirectories: info.libraryDirectories, memoryCap: lua.memoryCap, keyOrder: keyOrder)
+        fresh.info.scoreKey = info.scoreKey
+        return fresh
     }
 
     /// Releases the rule's Lua state at once (it is also released when the rule is).
@@ -259,7 +245,7 @@ public final class Rule {
     static let helpLimit = 1000
 
     /// Names of games, options and commands: lower-case letters, digits and hyphens.
-    static func isValidName(_ s: String) -> Bool {
+    public static func isValidName(_ s: String) -> Bool {
         !s.isEmpty && s.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 
@@ -283,13 +269,12 @@ public final class Rule {
             value = .integer(n)
         case .text(let choices, let accept):
             // Case does not matter to players: `SINGLE` is the choice `single`.
-            if !choices.contains(text), let choice = choices.first(where: { $0.lowercased() == text.lowercased() }) {
+            if let choice = option.choice(named: text) {
                 text = choice
                 value = .string(text)
-            }
-            if !choices.contains(text) {
+            } else {
                 // With neither choices nor a pattern, the option's check function decides.
-                var accepted = accept.map { matches(pattern: $0, text) } ?? (choices.isEmpty && option.check != nil)
+                var accepted = accept.map { matches(pattern: $0, text) } ?? (choices.isEmpty && option.hasCheck)
                 if !accepted, let accept, text.lowercased() != text, matches(pattern: accept, text.lowercased()) {
                     text = text.lowercased()
                     value = .string(text)
@@ -301,7 +286,7 @@ public final class Rule {
                 }
             }
         }
-        if let check = option.check {
+        if let check = optionChecks[option.name] {
             do {
                 let answer = try lua.call(check, [value, .ref(api.table)], results: 1).first ?? .nil
                 switch answer {
@@ -337,9 +322,10 @@ public final class Rule {
     /// Resolves the options given on the command line (name without dashes -> value) into
     /// the table the rule sees, filling in defaults.
     public func resolveOptions(_ given: [String: String]) throws -> [String: LuaValue] {
+        let options = info.options
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
-            let known = options.map { "--\($0.name)" } + ["--seed", "--json"] + (defaultWordList == nil ? [] : ["--words", "--min-length", "--max-length"])
-            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")); every flag: gamehost play \(id) --help)")
+            let known = options.map { "--\($0.name)" } + ["--seed", "--json"] + (info.defaultWordList == nil ? [] : ["--words", "--min-length", "--max-length"])
+            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")); every flag: gamehost play \(info.id) --help)")
         }
         var values: [String: LuaValue] = [:]
         for option in options {
@@ -366,7 +352,7 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
-extension Rule {
+extension LoadedRule {
     /// The `keys` field: one printable ASCII character (not `/`, which starts a command, nor a
     /// Space, which starts a typed word) for each move it names.
     static func parseKeys(_ value: LuaValue, path: String, problems: inout [String]) -> [String: String] {
@@ -381,7 +367,7 @@ extension Rule {
                 problems.append("\(path): key '\(TerminalText.plain(key))' must be one printable character other than / and Space")
                 continue
             }
-            guard let name = move.string, !name.isEmpty, name.utf8.count <= SessionDriver.inputLimit else {
+            guard let name = move.string, !name.isEmpty, name.utf8.count <= InputLine.limit else {
                 problems.append("\(path): key '\(key)' must name a move (a string), not \(move.typeName)")
                 continue
             }

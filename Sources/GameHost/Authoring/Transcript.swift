@@ -36,8 +36,12 @@ public struct Transcript {
         }
     }
 
-    public struct Step: Equatable {
+    /// One step as recorded: the input that made it, and what the player saw.
+    public struct Entry: Equatable {
         public var input: String?
+        /// The seat that gave the input (nil: seat 1), and whether the table's own player did.
+        public var seat: Int?
+        public var automatic = false
         public var clock: [Double] = []
         public var boards: [String: JSONValue] = [:]
         /// Saved records the step read first (`game.scores.load`), so a replay reads the same.
@@ -51,9 +55,9 @@ public struct Transcript {
     }
 
     public var header: Header
-    public var steps: [Step]
+    public var steps: [Entry]
 
-    public init(header: Header, steps: [Step]) {
+    public init(header: Header, steps: [Entry]) {
         self.header = header
         self.steps = steps
     }
@@ -75,7 +79,7 @@ public struct Transcript {
         return .object(fields)
     }
 
-    static func stepLine(_ s: Step) -> JSONValue {
+    static func stepLine(_ s: Entry) -> JSONValue {
         var fields: [String: JSONValue] = [
             "input": s.input.map { .string($0) } ?? .null, "clock": .array(s.clock.map { .double($0) }),
             "boards": .object(s.boards), "status": .string(s.status), "messages": .array(s.messages.map { .string($0) }),
@@ -83,12 +87,15 @@ public struct Transcript {
             "result": s.result.map { .string($0) } ?? .null,
         ]
         if !s.records.isEmpty { fields["records"] = .object(s.records) }
+        if let seat = s.seat, seat != 1 { fields["seat"] = .int(Int64(seat)) }
+        if s.automatic { fields["automatic"] = .bool(true) }
         return .object(fields)
     }
 
-    static func step(_ r: SessionDriver.Report) -> Step {
-        Step(input: r.input, status: r.status.rawValue, messages: r.messages, bells: r.bells, reason: r.reason,
-             view: r.showsView ? r.view : "", result: r.result?.summary)
+    /// A step as a transcript keeps it, as seat `seat` saw it.
+    static func entry(_ r: Step, seat: Int) -> Entry {
+        Entry(input: r.input, seat: r.seat == 1 ? nil : r.seat, status: r.status.rawValue, messages: r.messages(for: seat),
+              bells: r.bells, reason: r.reason, view: r.showsView ? r.view(of: seat).view : "", result: r.result?.summary)
     }
 
     static func json(_ board: Leaderboard) -> JSONValue {
@@ -145,7 +152,8 @@ public struct Transcript {
         steps = try (1..<lines.count).map { k in
             let s = try parse(k)
             guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
-            return Step(input: s["input"].string, clock: try Self.readings(s["clock"], at: "\(path):\(k + 1)"),
+            let seat = s["seat"].int.flatMap { (1...Int64(SeatRange.limit)).contains($0) ? Int($0) : nil }
+            return Entry(input: s["input"].string, seat: seat, automatic: s["automatic"] == .bool(true), clock: try Self.readings(s["clock"], at: "\(path):\(k + 1)"),
                         boards: s["boards"].object ?? [:], records: s["records"].object ?? [:], status: status,
                         messages: (s["messages"].array ?? []).compactMap(\.string), bells: try Self.bells(s["bells"], at: "\(path):\(k + 1)"),
                         reason: s["reason"].string, view: s["view"].string ?? "", result: s["result"].string)
@@ -154,30 +162,50 @@ public struct Transcript {
 
     // MARK: Replaying
 
+    /// The engine settings the transcript was recorded with, for `rule` and `words`.
+    func settings(words: WordList?, clock: Clock) -> EngineSettings {
+        var boards: [String: Leaderboard] = [:]
+        for step in steps { for (name, b) in step.boards { boards[name] = Self.leaderboard(b) } }
+        var records: [String: JSONValue] = [:]
+        for step in steps { for (name, value) in step.records { records[name] = value } }
+        var settings = EngineSettings()
+        settings.options = header.options
+        settings.seed = header.seed
+        settings.clock = clock
+        settings.words = words
+        settings.ascii = header.ascii
+        settings.colour = header.colour
+        settings.recordedBoards = boards
+        settings.recordedRecords = records
+        settings.practice = header.practice
+        return settings
+    }
+
     /// The transcript recorded again with `rule` from the same start and inputs (an intended
     /// change to a game: review the difference before keeping it).
-    public func rerecorded(rule: Rule, words: WordList?) throws -> String {
+    public func rerecorded(rule: LoadedRule, words: WordList?) throws -> String {
         try Transcript.record(rule: rule, game: header.game, seed: header.seed, options: header.options, words: words,
-                              wordsName: header.words, inputs: steps.dropFirst().compactMap(\.input),
+                              wordsName: header.words, inputs: steps.dropFirst().filter { !$0.automatic }.compactMap(\.input),
                               minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii)
     }
 
     /// Replays the transcript with `rule` and `words` and returns the first difference, or
     /// nil when every step matches.
-    public func replay(rule: Rule, words: WordList?) throws -> String? {
-        var boards: [String: Leaderboard] = [:]
-        for step in steps { for (name, b) in step.boards { boards[name] = Self.leaderboard(b) } }
-        var records: [String: JSONValue] = [:]
-        for step in steps { for (name, value) in step.records { records[name] = value } }
-        let clock = ReplayClock(header.clock + steps.flatMap(\.clock))
-        let session = try GameSession(rule: rule, options: header.options, seed: header.seed, clock: clock,
-                                      words: words, ascii: header.ascii, colour: header.colour, recordedBoards: boards,
-                                      recordedRecords: records)
-        session.ranked = !header.practice
-        let driver = SessionDriver(session: session)
+    public func replay(rule: LoadedRule, words: WordList?) throws -> String? {
+        let engine = try GameEngine(rule: rule, settings: settings(words: words, clock: ReplayClock(header.clock + steps.flatMap(\.clock))))
+        let table = Table(engine: engine)
         for (k, expected) in steps.enumerated() {
-            let report = k == 0 ? driver.start() : driver.handle(expected.input ?? "")
-            var got = Self.step(report)
+            let step: Step
+            if k == 0 {
+                step = table.start()
+            } else if expected.automatic {
+                guard let automatic = table.nextAutomaticStep() else { return "step \(k): the recorded move of seat \(expected.seat ?? 1)'s player was not played" }
+                step = automatic
+            } else {
+                step = table.handle(expected.input ?? "", seat: expected.seat ?? 1)
+            }
+            var got = Self.entry(step, seat: 1)
+            got.automatic = expected.automatic
             got.clock = expected.clock
             got.boards = expected.boards
             got.records = expected.records
@@ -189,7 +217,7 @@ public struct Transcript {
         return nil
     }
 
-    static func difference(_ a: Step, _ b: Step) -> String? {
+    static func difference(_ a: Entry, _ b: Entry) -> String? {
         func show(_ x: Any?) -> String { x.map { "\($0)" } ?? "nothing" }
         let fields: [(String, String, String)] = [
             ("status", a.status, b.status),
@@ -205,7 +233,7 @@ public struct Transcript {
             return cut.replacing("\n", with: "\n            ")
         }
         for (name, recorded, now) in fields where recorded != now {
-            return "the \(name) differs\n  recorded: \(shown(recorded))\n  now:      \(shown(now))"
+            return "the \(name) \(name.hasSuffix("s") ? "differ" : "differs")\n  recorded: \(shown(recorded))\n  now:      \(shown(now))"
         }
         return nil
     }
@@ -215,49 +243,40 @@ extension Transcript {
     /// Plays `inputs` in a fresh session (a manual clock; scores only in `scores`) and returns the
     /// transcript file's text. When `inputs` is nil, plays the first move `moves()` offers
     /// `autoMoves` times: a starter golden test for a new rule.
-    public static func record(rule: Rule, game: String, seed: UInt64 = 1, options: [String: String] = [:],
+    public static func record(rule: LoadedRule, game: String, seed: UInt64 = 1, options: [String: String] = [:],
                               words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3,
                               scores: ScoreStore? = nil, minLength: Int? = nil, maxLength: Int? = nil, ascii: Bool = false) throws -> String {
-        let clock = RecordingClock(ManualClock(at: 1_000_000))
-        let session = try GameSession(rule: rule, options: options, seed: seed, clock: clock, words: words, scores: scores, ascii: ascii)
-        var text = ""
-        let header = Header(game: game, ruleHash: rule.contentHash, seed: seed, options: options, words: wordsName,
-                            minLength: minLength, maxLength: maxLength, ascii: ascii)
-        let recorder = TranscriptRecorder(SilentPresenter(), session: session, clock: clock, header: header) { text += $0 }
+        let clock = RecordingClock(StepClock(at: EngineSettings.manualEpoch))
+        var settings = EngineSettings()
+        settings.options = options
+        settings.seed = seed
+        settings.words = words
+        settings.scores = scores
+        settings.ascii = ascii
         var lines = inputs ?? []
         if inputs == nil {
-            // Choose the moves ahead of time with a scratch session of the same seed.
-            let scratch = try GameSession(rule: try Rule(path: rule.path, libraryDirectories: rule.libraryDirectories),
-                                          options: options, seed: seed, clock: ManualClock(at: 1_000_000), words: words)
+            // Choose the moves ahead of time with a scratch engine of the same seed.
+            let scratch = try GameEngine(rule: try rule.reloaded(), settings: settings)
+            defer { scratch.close() }
             try scratch.newGame()
-            let bot = RandomSource(seed: seed)
+            let player = RandomPlayer(seed: seed)
             for _ in 0..<autoMoves {
                 guard try scratch.result() == nil else { break }
                 let moves = try scratch.moves()
-                guard let move = try moves.listed.first ?? moves.text.map({ try scratch.freeTextCandidate($0, random: bot) }) else { break }
+                guard let move = try moves.listed.first ?? (moves.text != nil ? player.move(in: scratch, seat: 1).input : nil) else { break }
                 _ = scratch.play(move)
                 lines.append(move)
             }
         }
-        let input = ScriptedLines(lines)
-        _ = TextLoop.run(session, input: input, presenter: recorder)
+        settings.clock = clock
+        let engine = try GameEngine(rule: rule, settings: settings)
+        var text = ""
+        let header = Header(game: game, ruleHash: rule.info.contentHash, seed: seed, options: options, words: wordsName,
+                            minLength: minLength, maxLength: maxLength, ascii: ascii)
+        let recorder = TranscriptRecorder(SilentPresenter(), engine: engine, clock: clock, header: header) { text += $0 }
+        _ = SessionLoop.run(Table(engine: engine), input: ScriptedLines(lines), presenter: recorder)
         return text
     }
-}
-
-/// Shows nothing: for recording without a player.
-final class SilentPresenter: Presenter {
-    var prompt: String { "" }
-    func begin(_ session: GameSession) {}
-    func show(_ report: SessionDriver.Report) {}
-    func end(reason: String) {}
-}
-
-/// Input lines from a list.
-final class ScriptedLines: LineSource {
-    private var lines: [String]
-    init(_ lines: [String]) { self.lines = lines }
-    func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
 }
 
 /// A transcript that cannot be read.
@@ -283,6 +302,7 @@ public final class RecordingClock: Clock {
     private let base: Clock
     private var readings: [Double] = []
     public init(_ base: Clock) { self.base = base }
+    public func inputArrives() { base.inputArrives() }
     public func now() -> Double {
         let t = base.now()
         readings.append(t)
@@ -295,46 +315,49 @@ public final class RecordingClock: Clock {
     }
 }
 
-/// Shows a session through another presenter and writes its transcript as it goes.
+/// Shows a table through another presenter and writes its transcript as it goes.
 public final class TranscriptRecorder: Presenter {
     let inner: Presenter
     let clock: RecordingClock
     let header: Transcript.Header
     let write: (String) -> Void
+    /// The seat whose view is recorded.
+    public var seat = 1
     private var boards: [String: JSONValue] = [:]
     private var records: [String: JSONValue] = [:]
 
     /// `write` receives each line of the transcript (the file is written line by line, so an
     /// interrupted game leaves a readable transcript of its steps so far).
-    public init(_ inner: Presenter, session: GameSession, clock: RecordingClock, header: Transcript.Header, write: @escaping (String) -> Void) {
+    public init(_ inner: Presenter, engine: GameEngine, clock: RecordingClock, header: Transcript.Header, write: @escaping (String) -> Void) {
         self.inner = inner
         self.clock = clock
         self.header = header
         self.write = write
-        session.onBoardLoad = { [unowned self] name, board in boards[name] = Transcript.json(board) }
-        session.onRecordLoad = { [unowned self] name, value in records[name] = value }
+        engine.onBoardLoad = { [unowned self] name, board in boards[name] = Transcript.json(board) }
+        engine.onRecordLoad = { [unowned self] name, value in records[name] = value }
     }
 
     public var prompt: String { inner.prompt }
-    public var machineView: SessionDriver.MachineView { inner.machineView }
+    public var machineView: Table.MachineView { inner.machineView }
 
-    public func begin(_ session: GameSession) {
+    public func begin(_ info: RuleInfo) {
         var h = header
         h.clock = clock.take()
         write(Transcript.headerLine(h).encoded + "\n")
-        inner.begin(session)
+        inner.begin(info)
     }
 
-    public func show(_ report: SessionDriver.Report) {
-        var step = Transcript.step(report)
-        step.clock = clock.take()
-        step.boards = boards
-        step.records = records
+    public func show(_ step: Step) {
+        var entry = Transcript.entry(step, seat: seat)
+        entry.automatic = step.automatic
+        entry.clock = clock.take()
+        entry.boards = boards
+        entry.records = records
         boards = [:]
         records = [:]
-        write(Transcript.stepLine(step).encoded + "\n")
-        inner.show(report)
+        write(Transcript.stepLine(entry).encoded + "\n")
+        inner.show(step)
     }
 
-    public func end(reason: String) { inner.end(reason: reason) }
+    public func end(reason: Table.EndReason) { inner.end(reason: reason) }
 }

@@ -68,7 +68,7 @@ final class ScoreKeeper {
             let stored = (try? store?.recordCount(game: game)) ?? 0
             let new = records.filter { $0.value != .null && committedRecords[$0.key] == .null }.count
             guard stored + new < ScoreStore.recordsPerGame else {
-                throw GameAPIError("game.scores.save: a game keeps at most \(ScoreStore.recordsPerGame) records")
+                throw ScoreKeeperError("game.scores.save: a game keeps at most \(ScoreStore.recordsPerGame) records")
             }
         }
         records[name] = value
@@ -126,9 +126,10 @@ final class ScoreKeeper {
         pendingRecords = [:]
     }
 
-    func recordResult(_ result: GameResult, at time: Double) {
+    /// Counts a finished game in the statistics.
+    func recordResult(winner: String?, score: Double?, at time: Double) {
         guard let store else { return }
-        do { try store.addResult(game: game, ruleHash: ruleHash, winner: result.winner, score: result.score, at: time) }
+        do { try store.addResult(game: game, ruleHash: ruleHash, winner: winner, score: score, at: time) }
         catch { note(error) }
     }
 
@@ -144,4 +145,10 @@ final class ScoreKeeper {
     private func note(_ text: String) {
         if !problems.contains(text) { problems.append(text) }
     }
+}
+
+/// A record the game may not keep.
+struct ScoreKeeperError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

@@ -4,7 +4,8 @@ import LuaKit
 /// `game.cards`: decks, hands and piles are plain lists of the rule's own card tables (so they
 /// copy and serialise with the state). Every operation moves those tables by position, as
 /// GameCore's `Pile` computes, and never rebuilds a card: a field a rule adds survives every
-/// draw, deal and cut. Face-up time comes from the host clock.
+/// draw, deal and cut. How long a card has been face up is kept by the host beside the state
+/// (saved and rolled back with it), from the host clock: a card itself carries no readings.
 extension GameAPI {
     /// The longest deck the card functions take, and the longest card content or label.
     static let deckLimit = 10_000
@@ -95,7 +96,7 @@ extension GameAPI {
         }
         set("face_up_time", [deck, .integer("i", 1...Int64(Self.deckLimit))]) { [unowned self] call in
             try Self.requireCard(call)
-            let time = call.withElement(call.int(2), of: 1) { Self.flags(call, $0).faceUpTime(at: clock.now()) } ?? 0
+            let time = call.withElement(call.int(2), of: 1) { faceUpTime(call, $0).seconds(at: clock.now()) } ?? 0
             call.push(time)
             return 1
         }
@@ -139,20 +140,30 @@ extension GameAPI {
         }
     }
 
+    /// The face-up time the host keeps for the card at stack index `card`.
+    func faceUpTime(_ call: LuaCall, _ card: Int32) -> FaceUpTime {
+        guard let gameData else { return FaceUpTime() }
+        let (total, since) = call.numberPair(in: gameData, for: card)
+        return FaceUpTime(total: total ?? 0, since: since)
+    }
+
     /// `turn_up` / `turn_down`: updates the card's table in place and returns it.
     private func turn(_ call: LuaCall, up: Bool) throws -> Int32 {
         let now = clock.now()
         func turn(_ card: Int32) {
             let before = Self.flags(call, card)
             var flags = before
-            if up { flags.turnUp(at: now) } else { flags.turnDown(at: now) }
+            if up { flags.turnUp() } else { flags.turnDown() }
             // Only what changed is written (and faceUp always, so the card says which way up).
             call.set("faceUp", of: card, flags.faceUp)
             if flags.matched != before.matched { call.set("matched", of: card, flags.matched) }
             if flags.seen != before.seen { call.set("seen", of: card, flags.seen) }
             if flags.removed != before.removed { call.set("removed", of: card, flags.removed) }
-            if flags.upTime != before.upTime { call.set("upTime", of: card, flags.upTime) }
-            if flags.upSince != before.upSince { call.set("upSince", of: card, flags.upSince) }
+            if let gameData, flags.faceUp != before.faceUp {
+                var time = faceUpTime(call, card)
+                if up { time.turnUp(at: now) } else { time.turnDown(at: now) }
+                call.setNumberPair(in: gameData, for: card, time.total, time.since)
+            }
         }
         if call.isNil(2) {
             guard call.length(1) == 0 else {
@@ -182,14 +193,12 @@ extension GameAPI {
         flags.matched = call.boolean("matched", of: card) ?? false
         flags.seen = call.boolean("seen", of: card) ?? false
         flags.removed = call.boolean("removed", of: card) ?? false
-        flags.upSince = call.number("upSince", of: card).flatMap { $0.isFinite ? $0 : nil }
-        flags.upTime = call.number("upTime", of: card).flatMap { $0.isFinite ? $0 : nil } ?? 0
         return flags
     }
 
     static func fields(of flags: CardFlags) -> [(String, LuaValue)] {
         [("faceUp", .boolean(flags.faceUp)), ("matched", .boolean(flags.matched)), ("seen", .boolean(flags.seen)),
-         ("removed", .boolean(flags.removed)), ("upTime", .number(flags.upTime)), ("upSince", flags.upSince.map(LuaValue.number) ?? .nil)]
+         ("removed", .boolean(flags.removed))]
     }
 
     /// The positions 1...n of the list argument 1, as a pile to work the move out on.

@@ -13,7 +13,14 @@ final class GameAPI {
     var random = RandomSource(seed: 0)
     var clock: Clock = ManualClock()
     var startTime: Double = 0
+    /// The list, and the game's queue of its words (fresh for each game).
+    var wordList: WordList?
     var words: WordQueue?
+    /// The seat the hook being called serves (for `game.say_to` and the like).
+    var seat = 1
+    /// The host's data about the current game, saved and restored with its state: the face-up
+    /// times of cards, by card table (see `newGameData`).
+    var gameData: LuaRef?
     /// `game.words.letters()` of the session's list, by folding (computed once: a list can be long).
     var letterCache: [Bool: [LuaValue]] = [:]
     /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
@@ -27,6 +34,7 @@ final class GameAPI {
     var practice = false {
         didSet {
             scores.practice = practice
+            lua.setField(table, "practice", .boolean(practice))
             if let library = libraries["scores"] { lua.setField(library, "practice", .boolean(practice)) }
         }
     }
@@ -35,6 +43,8 @@ final class GameAPI {
     /// Off in simulations, where nobody reads the messages: `say` then costs nothing.
     var keepsMessages = true
     var messages: [String] = []
+    /// Messages for one seat's eyes (`game.say_to`).
+    var privateMessages: [Int: [String]] = [:]
     /// Bytes said in the current hook call (bounded by `outputLimit`).
     var outputBytes = 0
     /// Scores submitted in the current hook call (bounded by `submitLimit`).
@@ -58,24 +68,43 @@ final class GameAPI {
         install(libraryDirectories: libraryDirectories)
     }
 
-    /// Points the API at a session's options, chance, clock, word list and score store.
+    /// Points the API at a session's options, chance, clock, word list, score store and seats.
     func bind(options: [String: LuaValue], seed: UInt64, random: RandomSource, clock: Clock,
-              words: WordList?, scores: ScoreKeeper) {
+              words: WordList?, scores: ScoreKeeper, seats: Int = 1) {
         self.random = random
         self.clock = clock
         startTime = clock.now()
+        wordList = words
         self.words = words.map(WordQueue.init)
         letterCache = [:]
         self.scores = scores
-        practice = false  // a session is ranked until it says otherwise (GameSession.ranked)
+        practice = false
         lua.setField(table, "options", .map(options))
         lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))
+        lua.setField(table, "players", .integer(Int64(seats)))
         setWordListName(words.map { FileSystem.stem(of: $0.name) })
     }
 
-    func takeOutput() -> (messages: [String], bells: Int) {
-        defer { messages = []; bells = 0; outputBytes = 0; submittedThisStep = 0 }
-        return (messages, bells)
+    /// A game begins: `game.game_number` and `game.seed` say which, and its words are a fresh
+    /// queue (each game replays from its own seed and number).
+    func startGame(number: Int, seed: UInt64) {
+        lua.setField(table, "game_number", .integer(Int64(number)))
+        lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))
+        words?.restart()
+        seat = 1
+    }
+
+    /// A table for the host's data about a game (weak keys: a card that leaves the game takes
+    /// its entry with it).
+    func newGameData() -> LuaRef {
+        let data = lua.makeRef(.map([:]))
+        lua.setWeakKeys(data)
+        return data
+    }
+
+    func takeOutput() -> (messages: [String], privateMessages: [Int: [String]], bells: Int) {
+        defer { messages = []; privateMessages = [:]; bells = 0; outputBytes = 0; submittedThisStep = 0 }
+        return (messages, privateMessages, bells)
     }
 
     /// Sets `game.NAME` to a host function with declared parameters (see `LuaParameter`).
@@ -140,6 +169,28 @@ final class GameAPI {
         }
         lua.setField(table, "say", .ref(say))
         lua.setGlobal("print", .ref(say))
+
+        // `game.say_to(seat, ...)`: a message only that seat reads (the card it drew).
+        set("say_to", [.integer("seat", 1...Int64(SeatRange.limit))]) { [unowned self] call in
+            guard keepsMessages else { return 0 }
+            var parts: [String] = []
+            var total = 0
+            for i in 2...max(call.count, 2) where i <= call.count {
+                let length = call.type(i) == "string" ? call.length(i) : 32
+                total += length + 1
+                if length > Self.messageLimit || total > Self.messageLimit {
+                    throw GameAPIError("game.say_to: a message of more than \(Self.messageLimit) bytes")
+                }
+                if outputBytes + total > Self.outputLimit {
+                    throw GameAPIError("game.say_to: more than \(Self.outputLimit >> 20) MB of messages in one step")
+                }
+                parts.append(call.describe(i))
+            }
+            let text = parts.joined(separator: "\t")
+            outputBytes += text.utf8.count
+            privateMessages[call.int(1), default: []].append(text)
+            return 0
+        }
 
         set("bell") { [unowned self] _ in
             bells = min(bells + 1, Self.bellLimit)

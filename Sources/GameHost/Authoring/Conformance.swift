@@ -1,0 +1,364 @@
+import GameCore
+import LuaKit
+
+/// The checks every rule file must pass, run by `gamehost check` and by the XCTest suite that
+/// covers every file in rules/: it loads in the sandbox; its option choices are accepted;
+/// random playthroughs (every seat played by the same random player sim uses, through the
+/// same table a person plays at) end within a bound and never fail; every move offered is
+/// accepted; a garbage input is refused and changes nothing; the queries only look; the same
+/// seed gives the same transcript under two orders of `pairs`; a second game in the same state
+/// plays as in a fresh one; the state is JSON data.
+public enum Conformance {
+    public struct Settings {
+        public var seeds = 10
+        public var maxMoves = 3000
+        public var options: [String: String] = [:]
+        /// Seconds one call into the rule may take (`gamehost check --time-limit`).
+        public var timeLimit = 1.0
+        /// Seconds the whole check of one file may take (`--total-time`): check stops there
+        /// and says so.
+        public var totalTime = 60.0
+        public init(seeds: Int = 10, maxMoves: Int = 20_000) {
+            self.seeds = seeds
+            self.maxMoves = maxMoves
+        }
+    }
+
+    /// What a check found.
+    public struct Findings {
+        public var problems: [String] = []
+        public var warnings: [String] = []
+        public var playthroughs = 0
+        public var moves = 0
+        public var passed: Bool { problems.isEmpty }
+    }
+
+    /// An input no game may accept: no letter, no digit, nothing a rule could mean.
+    public static let garbage = "~#%^~"
+
+    /// How many of the first seeds are played again under the reverse key order, and how many
+    /// option choices are tried (each may run the option's check function).
+    static let reorderedSeeds = 2
+    static let choicesTried = 100
+
+    /// Checks the rule file at `path`. `words` gives the word list for word games.
+    public static func check(path: String, libraryDirectories: [String] = [], settings: Settings = Settings(),
+                             words: (RuleInfo) throws -> WordList? = { _ in nil }) -> Findings {
+        var findings = Findings()
+        let deadline = Simulation.monotonicSeconds() + settings.totalTime
+        var list: WordList?
+        func engine(_ order: KeyOrder) throws -> GameEngine {
+            let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: order)
+            rule.timeLimit = settings.timeLimit
+            if list == nil { list = try words(rule.info) }
+            var s = EngineSettings()
+            s.options = settings.options
+            s.words = list
+            s.practice = true
+            return try GameEngine(rule: rule, settings: s)
+        }
+        // One rule state at a time, at most two: each is closed before the next is made (a
+        // rule may hold its whole memory limit from the start).
+        var first: GameEngine
+        do {
+            let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: .ascending)
+            rule.timeLimit = settings.timeLimit
+            findings.warnings = rule.info.warnings
+            findings.problems += optionProblems(rule)
+            list = try words(rule.info)
+            var s = EngineSettings()
+            s.options = settings.options
+            s.words = list
+            s.practice = true
+            first = try GameEngine(rule: rule, settings: s)
+        } catch let error as RuleError {
+            findings.problems += error.problems
+            return findings
+        } catch {
+            findings.problems.append(String(describing: error))
+            return findings
+        }
+        findings.problems += offeredMovesAreAccepted(first, path: path)
+        findings.problems += secretsStayHidden(first, path: path)
+
+        var grouped = ProblemGroups()
+        var transcripts: [UInt64: [String]] = [:]
+        var stopped: String?
+        var reused: GameEngine? = first
+        for seed in 1...UInt64(max(settings.seeds, 1)) {
+            if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
+            do {
+                let e = try reused.take() ?? engine(.ascending)
+                let run = playthrough(e, seed: seed, game: Int(seed), settings: settings)
+                findings.playthroughs += 1
+                findings.moves += run.moves
+                // Every playthrough is played: each reports its first problem.
+                if let problem = run.problem { grouped.add(problem, seed: seed) } else { transcripts[seed] = run.transcript }
+                // The first state plays the second seed as its second game: it must play as it
+                // does in a fresh state (a rule that keeps game data in file-level variables
+                // does not).
+                if seed == 1 && settings.seeds >= 2 && run.problem == nil {
+                    e.forgetSessionScores()
+                    let second = playthrough(e, seed: 2, game: 2, settings: settings)
+                    if let problem = second.problem {
+                        grouped.add("\(path): seed 2 as the second game of a session: \(problem.replacing("\(path): ", with: ""))", seed: nil)
+                    } else {
+                        transcripts[0] = second.transcript
+                    }
+                }
+                e.close()
+            } catch {
+                grouped.add("\(path): seed \(seed): \(error)", seed: seed)
+            }
+        }
+        if let again = transcripts[0], let fresh = transcripts[2], again != fresh {
+            let k = Array(zip(fresh, again)).firstIndex { $0.0 != $0.1 } ?? min(fresh.count, again.count)
+            findings.problems.append("\(path): seed 2 plays differently as a session's second game than in a fresh one (from move \(k)): the rule keeps game data outside the state (a file-level variable or a global); keep it in the state setup returns")
+        }
+        // The first seeds again under the reverse key order: an output that depends on the
+        // order of pairs differs.
+        for seed in transcripts.keys.filter({ $0 > 0 }).sorted().prefix(Self.reorderedSeeds) where stopped == nil {
+            let once = transcripts[seed]!
+            do {
+                let e = try engine(.descending)
+                defer { e.close() }
+                let again = playthrough(e, seed: seed, game: Int(seed), settings: settings)
+                guard again.transcript != once else { continue }
+                let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
+                let sites = e.rule.pairsSites()
+                if sites.isEmpty {
+                    findings.problems.append("\(path): seed \(seed) played twice differs at step \(k): the rule uses chance or time the host does not give")
+                } else {
+                    findings.problems.append("\(path): seed \(seed) played twice differs at step \(k): the order of pairs() over a table with named keys is not fixed in Lua, and the rule's output depends on it (pairs at \(sites.prefix(3).joined(separator: ", "))): sort the keys, or keep a list")
+                }
+                break
+            } catch {
+                findings.problems.append("\(path): \(error)")
+                break
+            }
+        }
+        findings.problems += grouped.lines
+        if let stopped {
+            findings.problems.append("\(path): check stopped at \(stopped): it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)")
+        }
+        // A typo'd field is a problem check reports, though a game plays without it.
+        findings.problems += findings.warnings.filter { $0.contains("did you mean") }
+        return findings
+    }
+
+    /// The same problem on several seeds is one line: "... (and on 9 more seeds)".
+    struct ProblemGroups {
+        private var order: [String] = []
+        private var seeds: [String: [UInt64]] = [:]
+        private var first: [String: String] = [:]
+
+        mutating func add(_ problem: String, seed: UInt64?) {
+            let key = seed.map { problem.replacing("seed \($0)", with: "seed N") } ?? problem
+            if first[key] == nil { order.append(key); first[key] = problem }
+            if let seed { seeds[key, default: []].append(seed) }
+        }
+
+        var lines: [String] {
+            order.map { key in
+                let more = (seeds[key]?.count ?? 1) - 1
+                return first[key]! + (more > 0 ? " (and on \(more) more seed\(more == 1 ? "" : "s"))" : "")
+            }
+        }
+    }
+
+    /// Each option choice the rule lists is accepted by its own option.
+    static func optionProblems(_ rule: LoadedRule) -> [String] {
+        var problems: [String] = []
+        for option in rule.info.options {
+            guard case .text(let choices, _) = option.kind else { continue }
+            for choice in choices.prefix(Self.choicesTried) {
+                if case .failure(let reason) = rule.validate(option, choice) {
+                    problems.append("\(rule.path): option '\(option.name)' lists '\(choice)' but refuses it: \(reason)")
+                }
+            }
+        }
+        return problems
+    }
+
+    struct Playthrough {
+        var moves = 0
+        var transcript: [String] = []
+        var problem: String?
+    }
+
+    /// One game with random legal moves in every seat, checking each step.
+    static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings) -> Playthrough {
+        var run = Playthrough()
+        let path = engine.info.path
+        let table = Table(engine: engine, fillers: (1...engine.seatCount).map { .random(EngineSettings.mix(seed ^ 0xB07, $0)) })
+        table.viewers = Array(1...engine.seatCount)
+        table.machineView = .observation
+        // Every playthrough starts at the same time, however many came before it in the state.
+        (engine.clock as? StepClock)?.set(EngineSettings.manualEpoch)
+        let at = { (move: Int) in "\(path): seed \(seed), move \(move)" }
+        let start = table.start(game: game, seed: seed)
+        if table.finished {
+            let later = engine.gamesStarted > 1 ? "the second game of a session does not start: " : ""
+            run.problem = "\(path): seed \(seed): \(later)\(start.reason ?? "the game did not start")"
+            return run
+        }
+        if let problem = stepProblem(start) { run.problem = "\(path): seed \(seed): \(problem)"; return run }
+        while run.moves < settings.maxMoves {
+            // The queries are held to only looking on the first moves and every seventh after.
+            engine.verifiesQueries = run.moves < 3 || run.moves % 7 == 1
+            do {
+                let value = try engine.stateValue()
+                if let problem = jsonProblem(StateJSON.convert(value)) { run.problem = "\(at(run.moves)): the state is not JSON data: \(problem)"; return run }
+                if let problem = Self.hostOnlyValue(value, at: "state") {
+                    run.problem = "\(at(run.moves)): the state holds \(problem): keep plain data in it (tables, strings, numbers, booleans)"
+                    return run
+                }
+                if try engine.result() != nil { return run }
+                let turn = try engine.toMove()
+                let seat = turn.first ?? 1
+                if run.moves % 7 == 0 {
+                    let before = try engine.stateBytes()
+                    let answer = table.handle(garbage, seat: seat)
+                    switch answer.status {
+                    case .accepted: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' was accepted"; return run
+                    case .error: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' raised an error: \(answer.reason ?? "")"; return run
+                    default:
+                        if try engine.stateBytes() != before { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
+                    }
+                }
+                // The rule's /commands, now and then, with no arguments and with one: a command
+                // may refuse, but must not fail.
+                if run.moves % 5 == 2 {
+                    for spec in engine.info.commands {
+                        for args in ["", " 1"] {
+                            let answer = table.handle("/\(spec.name)\(args)", seat: seat)
+                            if answer.status == .error {
+                                run.problem = "\(at(run.moves)) ('/\(spec.name)\(args)'): \(answer.reason ?? "")"
+                                return run
+                            }
+                        }
+                    }
+                }
+            } catch {
+                run.problem = "\(at(run.moves)): \(error)"
+                return run
+            }
+            guard let step = table.nextAutomaticStep() else {
+                run.problem = "\(at(run.moves)): no seat is to move, but result() says the game goes on"
+                return run
+            }
+            if table.finished || step.status == .error {
+                run.problem = "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? ""): \(step.reason ?? "the game stopped")"
+                return run
+            }
+            if let problem = stepProblem(step) { run.problem = "\(at(run.moves)): \(problem)"; return run }
+            guard step.status == .accepted else { continue }
+            let views = table.viewers.map { step.view(of: $0).view }.joined(separator: " | ")
+            let state = (try? engine.stateValue()).map { StateJSON.convert($0).encoded } ?? ""
+            run.transcript.append("\(step.seat ?? 1): \(step.input ?? "") -> \(step.messages.joined(separator: " | ")) || \(views) || \(state)")
+            run.moves += 1
+        }
+        run.problem = "\(path): seed \(seed): no result after \(settings.maxMoves) moves"
+        return run
+    }
+
+    /// A query that failed after a move was applied (a view, moves, an observation).
+    static func stepProblem(_ step: Step) -> String? {
+        guard step.applied, let reason = step.reason else { return nil }
+        return reason
+    }
+
+    /// Each move offered at the start of seed 1's game is accepted (each tried and rolled back).
+    static func offeredMovesAreAccepted(_ engine: GameEngine, path: String) -> [String] {
+        do {
+            try engine.newGame(number: 1, seed: 1)
+            for seat in try engine.toMove() {
+                for move in try engine.moves(for: seat).listed.prefix(12) {
+                    switch engine.trial(move, seat: seat) {
+                    case .refused(let reason): return ["\(path): at the start moves() offers '\(move)', but play refuses it: \(reason)"]
+                    case .failed(let error, _): return ["\(path): '\(move)' at the start: \(error)"]
+                    case .accepted: continue
+                    }
+                }
+            }
+        } catch {
+            return ["\(path): \(error)"]
+        }
+        return []
+    }
+
+    /// The observation of a fresh game (what `--json` shows) holds none of the values of the
+    /// state fields the rule marks secret.
+    static func secretsStayHidden(_ engine: GameEngine, path: String) -> [String] {
+        let secretFields = engine.info.secretFields
+        guard !secretFields.isEmpty else { return [] }
+        do {
+            try engine.newGame(number: 1, seed: 1)
+            let state = try engine.stateValue()
+            // A secret value is a text held by a secret field and by no field that is shown
+            // (a puzzle's masked word is also the state's `masked`, and shown).
+            func strings(_ value: LuaValue, into set: inout Set<String>) {
+                switch value {
+                case .string(let text) where text.count >= 2: set.insert(text)
+                case .array(let items): for item in items { strings(item, into: &set) }
+                case .map(let fields): for item in fields.values { strings(item, into: &set) }
+                default: break
+                }
+            }
+            var problems: [String] = []
+            // A field a game may leave nil (a word's hint) is fine; a name like another is a typo.
+            for name in secretFields where state[name].isNil {
+                let keys = (state.map ?? [:]).keys.sorted().filter { !secretFields.contains($0) }
+                guard let near = Spelling.nearest(to: name, among: keys, maxEdits: 1) else { continue }
+                problems.append("\(path): secret names '\(name)', which a new game's state does not have: did you mean '\(near)'?")
+            }
+            var secrets: Set<String> = [], open: Set<String> = []
+            for (name, value) in state.map ?? [:] {
+                if secretFields.contains(name) { strings(value, into: &secrets) } else { strings(value, into: &open) }
+            }
+            // A secret field's own text (the word) is secret wherever it shows; a text inside a
+            // secret table that the state also shows openly (a puzzle's masked word) is not.
+            secrets.subtract(open)
+            for name in secretFields { if case .string(let text) = state[name], text.count >= 2 { secrets.insert(text) } }
+            var shown: [String] = []
+            func scan(_ value: JSONValue) {
+                switch value {
+                case .string(let text) where secrets.contains(text): shown.append(text)
+                case .array(let items): items.forEach(scan)
+                case .object(let fields): fields.values.forEach(scan)
+                default: break
+                }
+            }
+            for seat in 1...engine.seatCount { scan(try engine.observation(for: seat)) }
+            if let leaked = shown.first {
+                problems.append("\(path): the observation of a new game (what --json shows) holds the secret value '\(leaked)'")
+            }
+            return problems
+        } catch {
+            return ["\(path): \(error)"]
+        }
+    }
+
+    /// A function, coroutine or userdata in the state, with its path, or nil.
+    static func hostOnlyValue(_ value: LuaValue, at path: String) -> String? {
+        switch value {
+        case .ref(let r): return "a \(r.typeName) at \(path)"
+        case .array(let items):
+            for (k, item) in items.enumerated() { if let found = hostOnlyValue(item, at: "\(path)[\(k + 1)]") { return found } }
+        case .map(let fields):
+            for key in fields.keys.sorted() { if let found = hostOnlyValue(fields[key]!, at: "\(path).\(key)") { return found } }
+        default: break
+        }
+        return nil
+    }
+
+    /// What keeps the state from being JSON data: a number JSON cannot hold (NaN, infinity).
+    static func jsonProblem(_ value: JSONValue) -> String? {
+        switch value {
+        case .double(let d) where !d.isFinite: return "\(d) has no JSON form"
+        case .array(let items): return items.lazy.compactMap(jsonProblem).first
+        case .object(let fields): return fields.values.lazy.compactMap(jsonProblem).first
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Dispatch
+import GameCore
+import LuaKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Random playthroughs of a rule in bulk (`gamehost sim`): each worker thread has an engine
+/// of its own, and each game its own number and seed derived from the run's seed, so the
+/// outcome is the same whatever the number of jobs, and a failing game's replay line
+/// (`gamehost play GAME --seed S --game K`) plays it again. Games are played by the same
+/// table and players as everywhere else, in the engine's bulk mode: no views, no counted
+/// steps, one time limit per game.
+public enum Simulation {
+    public struct Plan: Sendable {
+        public var rulePath: String
+        public var libraryDirectories: [String] = []
+        public var options: [String: String] = [:]
+        public var words: WordList?
+        public var games = 1000
+        public var seed: UInt64 = 1
+        public var jobs = 1
+        /// Seats at the table (nil: the fewest the rule takes).
+        public var seats: Int?
+        /// Moves after which a game that has not ended counts as a failure.
+        public var maxMoves = 50_000
+        /// Seconds one game may run; a game past it fails, and the run stops there.
+        public var timeLimit = Simulation.gameTimeLimit
+        /// Plays the rule's own `bot(state, game, seat)` in every seat instead of random moves.
+        public var usesBot = false
+        /// The most seconds the whole run may take (`--total-time`); the run stops there.
+        public var totalTime = Simulation.totalTimeLimit
+
+        public init(rulePath: String) { self.rulePath = rulePath }
+    }
+
+    public struct Failure: Equatable, Sendable {
+        public var game: Int
+        public var seed: UInt64
+        public var message: String
+    }
+
+    /// What a run found.
+    public struct Summary: Sendable {
+        public var games: Int
+        /// Finished games by winner ("none" when the result names no winner).
+        public var outcomes: [String: Int]
+        /// Moves of each finished game, in game order.
+        public var lengths: [Int]
+        /// `result.score` of every game that gave one.
+        public var scores: [Double] = []
+        public var failures: [Failure]
+        public var seconds: Double
+        public var jobs: Int
+        /// Why the run stopped before its last game, if it did.
+        public var stoppedBy: String?
+        /// Games played (all of them, unless the run stopped early).
+        public var played: Int
+
+        public var gamesPerSecond: Double { seconds > 0 ? Double(played) / seconds : 0 }
+    }
+
+    /// Seconds one simulated game may run, by default, before it is stopped as a failure, and
+    /// the whole run.
+    public static let gameTimeLimit = 2.0
+    public static let totalTimeLimit = 300.0
+
+    /// The seed of game `k` (from 1) of a run: what a session with the run's seed gives its
+    /// game k.
+    public static func seed(ofGame k: Int, base: UInt64) -> UInt64 {
+        var settings = EngineSettings()
+        settings.seed = base
+        return settings.seed(ofGame: k)
+    }
+
+    /// Runs the plan; `progress` is told how many games are done (from worker threads).
+    public static func run(_ plan: Plan, progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
+        // Every worker's engine is made here, on this thread: a bad rule or option fails at
+        // once, and no state is made twice (a rule can hold its whole memory limit from the
+        // start). Each worker then plays on a thread of its own.
+        let jobs = max(1, min(plan.jobs, plan.games))
+        var workers: [Worker] = [try Worker(plan)]
+        for _ in 1..<jobs { if let w = try? Worker(plan) { workers.append(w) } }
+        defer { for worker in workers { worker.engine.close() } }
+        let results = Results(count: plan.games)
+        let start = monotonicSeconds()
+        let deadline = start + plan.totalTime
+        let shared = SharedWorkers(workers)
+        DispatchQueue.concurrentPerform(iterations: workers.count) { w in
+            let worker = shared.workers[w]
+            for k in stride(from: w, to: plan.games, by: workers.count) {
+                // A rule that ran past the time limit would do it again: stop the run.
+                if results.stopReason != nil { break }
+                if monotonicSeconds() > deadline {
+                    results.stop("the run's time limit of \(Int(plan.totalTime)) s (--total-time SECONDS)")
+                    break
+                }
+                let outcome = worker.play(game: k + 1)
+                if outcome.hitLimit { results.stop("a game ran past the time limit of \(plan.timeLimit) s (--time-limit SECONDS) or the memory limit") }
+                let done = results.set(k, outcome)
+                progress?(done)
+            }
+        }
+        let seconds = monotonicSeconds() - start
+        var outcomes: [String: Int] = [:]
+        var lengths: [Int] = []
+        var scores: [Double] = []
+        var failures: [Failure] = []
+        var played = 0
+        for (k, result) in results.all.enumerated() {
+            guard let result else { continue }
+            played += 1
+            if let message = result.failure {
+                failures.append(Failure(game: k + 1, seed: seed(ofGame: k + 1, base: plan.seed), message: message))
+            } else {
+                outcomes[result.winner, default: 0] += 1
+                lengths.append(result.moves)
+                if let score = result.score { scores.append(score) }
+            }
+        }
+        return Summary(games: plan.games, outcomes: outcomes, lengths: lengths, scores: scores, failures: failures, seconds: seconds,
+                       jobs: workers.count, stoppedBy: results.stopReason, played: played)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// How one game ended.
+    struct Outcome: Sendable {
+        var winner: String
+        var moves: Int
+        var failure: String?
+        var score: Double?
+        /// Ended by the time or memory limit: a rule that did it once would do it again.
+        var hitLimit = false
+    }
+
+    /// One thread's engine and table.
+    final class Worker {
+        let plan: Plan
+        let engine: GameEngine
+
+        init(_ plan: Plan) throws {
+            self.plan = plan
+            // The workers share the rule's memory limit: a simulation on N cores holds no more
+            // than one game does.
+            let rule = try LoadedRule(path: plan.rulePath, libraryDirectories: plan.libraryDirectories,
+                                      memoryCap: (64 << 20) / max(1, min(plan.jobs, plan.games)))
+            if plan.usesBot && !rule.info.hasBot {
+                throw UsageError("\(rule.info.id) has no bot: define bot = function(state, game, seat) return input end in \(rule.path)")
+            }
+            var settings = EngineSettings()
+            settings.options = plan.options
+            settings.seed = plan.seed
+            settings.words = plan.words
+            settings.seats = plan.seats
+            settings.practice = true
+            settings.mode = .bulk(secondsPerGame: plan.timeLimit)
+            engine = try GameEngine(rule: rule, settings: settings)
+        }
+
+        /// Plays game `k` (from 1) to its end, with its own seed and players.
+        func play(game k: Int) -> Outcome {
+            let seed = Simulation.seed(ofGame: k, base: plan.seed)
+            // The players' own chance, apart from the game's: which legal move each picks.
+            let fillers: [Table.Filler] = (1...engine.seatCount).map { seat in
+                plan.usesBot ? .bot : .random(EngineSettings.mix(seed ^ 0x5DEE_CE66_D1CE_5EED, seat))
+            }
+            let table = Table(engine: engine, fillers: fillers)
+            table.viewers = []
+            return engine.step {
+                let first = table.start(game: k, seed: seed)
+                if table.finished { return Outcome(winner: "", moves: 0, failure: first.reason ?? "the game did not start") }
+                var moves = 0
+                while let step = table.nextAutomaticStep() {
+                    if step.status == .accepted { moves += 1 }
+                    if table.finished {
+                        return Outcome(winner: "", moves: moves, failure: step.reason ?? "the game stopped",
+                                       hitLimit: step.code == .budget || step.code == .memory)
+                    }
+                    if moves >= plan.maxMoves { return Outcome(winner: "", moves: moves, failure: "no result after \(plan.maxMoves) moves") }
+                }
+                do {
+                    guard let result = try engine.result() else {
+                        return Outcome(winner: "", moves: moves, failure: "no seat the table plays is to move, but result() says the game goes on")
+                    }
+                    return Outcome(winner: result.winnerText ?? "none", moves: moves, score: result.score)
+                } catch {
+                    return Outcome(winner: "", moves: moves, failure: String(describing: error))
+                }
+            }
+        }
+    }
+
+    /// The workers, each used by one thread of the run only.
+    final class SharedWorkers: @unchecked Sendable {
+        // Safe: concurrentPerform gives worker w to iteration w alone, and the array is not
+        // changed while the iterations run.
+        let workers: [Worker]
+        init(_ workers: [Worker]) { self.workers = workers }
+    }
+
+    /// The games' outcomes, written by the workers, and whether they should stop.
+    final class Results: @unchecked Sendable {
+        // Safe: every access to the fields below holds `mutex`.
+        private var mutex = pthread_mutex_t()
+        private var slots: [Outcome?]
+        private var done = 0
+        private var reason: String?
+
+        init(count: Int) {
+            slots = Array(repeating: nil, count: count)
+            pthread_mutex_init(&mutex, nil)
+        }
+        deinit { pthread_mutex_destroy(&mutex) }
+
+        private func locked<T>(_ body: () -> T) -> T {
+            pthread_mutex_lock(&mutex)
+            defer { pthread_mutex_unlock(&mutex) }
+            return body()
+        }
+
+        /// Keeps game k's outcome; returns how many games are done.
+        func set(_ k: Int, _ outcome: Outcome) -> Int { locked { slots[k] = outcome; done += 1; return done } }
+        func stop(_ why: String) { locked { if reason == nil { reason = why } } }
+        var stopReason: String? { locked { reason } }
+        var all: [Outcome?] { locked { slots } }
+    }
+}

@@ -1,0 +1,60 @@
+import GameCore
+
+/// Where a session reads input lines: a terminal with line editing, a pipe, or a test script.
+public protocol LineSource: AnyObject {
+    /// The next line without its ending, or nil at the end of input.
+    func readLine(prompt: String) -> String?
+    /// What the player may type now (moves and /commands), for completion at a terminal.
+    func offer(_ completions: [String])
+    /// The moves listed now, the rule's keys for them, and whether free text is taken too,
+    /// where input is read key by key (a move plays as soon as it is typed in full).
+    func offer(moves: [String], keys: [String: String], takesText: Bool)
+}
+
+extension LineSource {
+    public func offer(_ completions: [String]) {}
+    public func offer(moves: [String], keys: [String: String], takesText: Bool) {}
+}
+
+/// How a piece of output should look; a terminal sink may colour it, others ignore it.
+public enum TextStyle: Sendable { case plain, title, message, refusal, error, dim }
+
+/// Where a presenter writes: a terminal (with colour), a pipe, or a test buffer.
+public protocol TextSink: AnyObject {
+    func write(_ text: String, style: TextStyle)
+    /// The terminal bell.
+    func bell()
+}
+
+/// Shows the steps of a table: as text for people, as JSON Lines for programs, as a
+/// transcript. A presenter receives the rule's description once and then each step, and
+/// shows them; it never reaches back into the engine.
+public protocol Presenter: AnyObject {
+    func begin(_ info: RuleInfo)
+    func show(_ step: Step)
+    func end(reason: Table.EndReason)
+    var prompt: String { get }
+    /// What steps should carry for programs; reading the state costs a conversion of the whole
+    /// state every step, so text asks for none.
+    var machineView: Table.MachineView { get }
+}
+
+extension Presenter {
+    public var machineView: Table.MachineView { .none }
+}
+
+/// Shows nothing: for recording without a player.
+public final class SilentPresenter: Presenter {
+    public init() {}
+    public var prompt: String { "" }
+    public func begin(_ info: RuleInfo) {}
+    public func show(_ step: Step) {}
+    public func end(reason: Table.EndReason) {}
+}
+
+/// Input lines from a list.
+public final class ScriptedLines: LineSource {
+    private var lines: [String]
+    public init(_ lines: [String]) { self.lines = lines }
+    public func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+}

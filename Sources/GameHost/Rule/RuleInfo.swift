@@ -1,0 +1,99 @@
+import GameCore
+import LuaKit
+
+/// What a rule file says of itself, as plain values: the menu, `list`, help, presenters and
+/// word-list loading read it without touching the rule's Lua state.
+public struct RuleInfo: Sendable {
+    public let path: String
+    public let id: String
+    public let title: String
+    public let about: String
+    /// The longer how-to-play text shown by /rules (the `about` line when the rule has none).
+    public let howToPlay: String
+    public let options: [OptionSpec]
+    public let commands: [CommandSpec]
+    /// The word list the game plays by default (`words = "NAME"`), nil for games without words.
+    public let defaultWordList: String?
+    /// The word lengths the game plays (`words = { list = "NAME", length = 5 }`), whichever
+    /// list the player chooses.
+    public let wordFilter: WordList.Filter
+    /// A fingerprint of the file's content and of the libraries it loads as it starts: scores
+    /// are kept per version of a rule.
+    public let contentHash: String
+    /// Non-fatal findings, such as an unknown field (often a typo).
+    public let warnings: [String]
+    /// What the rule's scores and statistics are kept under. A rule chooses its `id`, so the id
+    /// alone would let any file write into another game's leaderboards: a rule's key is its id
+    /// and its file (`my-game@/home/ann/rules/my-game.lua`), and only the built-in games, as
+    /// the catalog loads them, are keyed by their id alone.
+    public internal(set) var scoreKey: String
+    /// One key for a move (`keys = { r = "rock" }`): the key plays the move whenever that move
+    /// is offered, in every mode. Read once, with the rule: `moves` stays a plain list.
+    public let keys: [String: String]
+    /// Whether `play` still takes inputs once `result` has returned a table (besides the
+    /// host's y/n): `plays_after_result = true`. Off, the host refuses them itself.
+    public let playsAfterResult: Bool
+    /// State fields no seat may see (`secret = { "word", "hint" }`): the default observation
+    /// leaves them out.
+    public let secretFields: [String]
+    /// How many seats the game takes (`players`); one person against the host by default.
+    public let seats: SeatRange
+    /// Whether the rule has its own player (`bot`).
+    public let hasBot: Bool
+    /// Whether the rule says itself what a seat may know (`observe`).
+    public let hasObserve: Bool
+    /// The library folders the rule may `require` from, besides its own lib/.
+    public let libraryDirectories: [String]
+
+    /// The keys of the moves offered now, by key.
+    public func keys(offered moves: [String]) -> [String: String] {
+        let offered = Set(moves.map { Array($0.utf8) })
+        return keys.filter { offered.contains(Array($0.value.utf8)) }
+    }
+
+    /// The option named `name`.
+    public func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
+}
+
+/// How many seats a game takes: `players = 2`, or `players = { min = 2, max = 4 }`. A rule that
+/// says nothing is one person against the host.
+public struct SeatRange: Sendable, Equatable {
+    public let min: Int
+    public let max: Int
+    /// Whether the rule declared `players` (a game of seats, each with its name and result).
+    public let declared: Bool
+
+    public init(min: Int, max: Int, declared: Bool) {
+        self.min = min
+        self.max = max
+        self.declared = declared
+    }
+
+    /// The most seats a game may have.
+    public static let limit = 8
+    public static let single = SeatRange(min: 1, max: 1, declared: false)
+
+    public func contains(_ n: Int) -> Bool { n >= min && n <= max }
+
+    /// "2", or "2 to 4".
+    public var description: String { min == max ? "\(min)" : "\(min) to \(max)" }
+
+    static func parse(_ value: LuaValue, path: String, problems: inout [String]) -> SeatRange {
+        func seats(_ v: LuaValue?) -> Int? {
+            guard let n = v?.integer, (1...Int64(Self.limit)).contains(n) else { return nil }
+            return Int(n)
+        }
+        switch value {
+        case .nil: return .single
+        case .integer:
+            if let n = seats(value) { return SeatRange(min: n, max: n, declared: true) }
+        case .map(let fields):
+            if let lo = seats(fields["min"]), let hi = seats(fields["max"]), lo <= hi, fields.count == 2 {
+                return SeatRange(min: lo, max: hi, declared: true)
+            }
+        default: break
+        }
+        problems.append("\(path): field 'players' must be a number of seats from 1 to \(Self.limit), or { min = 2, max = 4 }")
+        return .single
+    }
+}

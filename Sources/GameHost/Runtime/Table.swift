@@ -1,0 +1,391 @@
+import GameCore
+
+/// A game as it is played: an engine, the seats and who fills them, and the host's side of the
+/// conversation. It takes input lines, tells host commands (which start with `/`, so they
+/// never collide with a game's input) from moves, maps the rule's keys to their moves, answers
+/// y/n once a game is over, plays the seats of bots, and reports each step for presenters (the
+/// terminal, the protocol, the server, a transcript, a test) to show.
+public final class Table {
+    public let engine: GameEngine
+
+    /// Who fills a seat.
+    public enum Filler: Sendable, Equatable {
+        /// A person (at this terminal, or over the network), by name.
+        case person(String)
+        /// The rule's own player (`bot`).
+        case bot
+        /// Random moves among those offered, from a seed of its own.
+        case random(UInt64)
+        /// An outside program speaking the protocol, which sees only its seat.
+        case program(String)
+
+        /// Whether the table plays this seat itself.
+        public var isAutomatic: Bool {
+            switch self {
+            case .bot, .random: true
+            case .person, .program: false
+            }
+        }
+    }
+
+    /// What a seat's view carries for programs: nothing (text), the observation (`--json`), or
+    /// the observation and the whole state (`--json --reveal`, a debugging aid).
+    public enum MachineView: Sendable { case none, observation, revealed }
+
+    /// How a session ended.
+    public enum EndReason: String, Sendable {
+        /// The player said n or /quit.
+        case quit
+        /// The input ended.
+        case eof
+        /// The rule could not start a game or go on.
+        case error
+        /// Ctrl-C, or a signal to stop.
+        case interrupted
+    }
+
+    public let fillers: [Filler]
+    /// The seats whose view, moves and observation each step carries.
+    public var viewers: [Int]
+    public var machineView = MachineView.none
+    /// How the replay line names the game (its name, or a rule file's path), and the host
+    /// options it repeats (`--words fruits`).
+    public var replayGame: String
+    public var replayArguments: [String] = []
+
+    public private(set) var finished = false
+    public private(set) var endReason = EndReason.quit
+    /// The number of the last step of the current game.
+    private var number = 0
+    /// Inputs in a row on which the rule used up its budget, and how many end the session.
+    private var spentInARow = 0
+    public static let spentStepLimit = 3
+    private var randomPlayers: [Int: RandomPlayer] = [:]
+
+    /// The inputs the host takes once a game is over.
+    public static let playAgainMoves = ["y", "n"]
+
+    /// `fillers` has one entry per seat of the engine (by default seat 1 is a person and any
+    /// other seat the rule's bot).
+    public init(engine: GameEngine, fillers: [Filler]? = nil) {
+        self.engine = engine
+        let seats = engine.seatCount
+        let fillers = fillers ?? (1...seats).map { $0 == 1 ? .person("") : .bot }
+        precondition(fillers.count == seats, "one filler per seat")
+        self.fillers = fillers
+        let watching = (1...seats).filter { !fillers[$0 - 1].isAutomatic }
+        viewers = watching.isEmpty ? [1] : watching
+        replayGame = engine.info.id
+        for (k, filler) in fillers.enumerated() {
+            if case .random(let seed) = filler { randomPlayers[k + 1] = RandomPlayer(seed: seed) }
+        }
+    }
+
+    public var info: RuleInfo { engine.info }
+
+    /// The command that plays game `game` again with `seed`: alone, whatever came before it.
+    public func replayCommand(seed: UInt64, game: Int = 1) -> String {
+        // The seed first: a line that wraps on the screen still replays the game when the
+        // start is copied.
+        var replay = "gamehost play \(replayGame) --seed \(seed)" + (game == 1 ? "" : " --game \(game)")
+        for option in info.options {
+            let value = engine.options[option.name]
+            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
+            if text != option.defaultValue { replay += " --\(option.name) \(text)" }
+        }
+        for argument in replayArguments { replay += " " + argument }
+        return replay
+    }
+
+    /// Starts the first game (or game `number` with `seed`: sim and check play games of a
+    /// run this way).
+    public func start(game number: Int? = nil, seed: UInt64? = nil) -> Step {
+        finished = false
+        endReason = .quit
+        spentInARow = 0
+        return engine.step { newGame(input: nil, seat: nil, status: .started, number: number, seed: seed) }
+    }
+
+    /// Handles one input line from `seat` (by default the first seat to move that a person
+    /// or program fills, else seat 1).
+    public func handle(_ rawLine: String, seat: Int? = nil) -> Step {
+        guard !finished else {
+            var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
+            r.reason = "the session has ended"
+            r.showsView = false
+            return r
+        }
+        number += 1
+        engine.clock.inputArrives()
+        // The whole step, the move and everything asked after it, shares one budget.
+        var spent = false
+        var r = engine.step { () -> Step in
+            let r = handleWithinBudget(rawLine, seat: seat ?? defaultSeat())
+            spent = engine.budgetSpent
+            return r
+        }
+        if spent && r.code == .ruleError { r.code = .budget }
+        // A rule that spends its whole budget input after input would make every line cost
+        // the limit: after a few in a row the session ends, as it does when setup fails.
+        spentInARow = r.code == .budget || r.code == .memory || spent ? spentInARow + 1 : 0
+        if spentInARow >= Self.spentStepLimit && !finished {
+            end(.error)
+            r.status = .error
+            r.code = .budgetRepeated
+            r.endsSession = true
+            r.reason = (r.reason.map { $0 + "\n" } ?? "")
+                + "the rule used up its steps or time on \(Self.spentStepLimit) inputs in a row: the session ends"
+        }
+        return r
+    }
+
+    /// Ends the session from outside (the input ended, or the process was told to stop).
+    public func end(_ reason: EndReason) {
+        finished = true
+        endReason = reason
+    }
+
+    /// The seat a line without a seat is from: the first to move that a person or program
+    /// fills.
+    private func defaultSeat() -> Int {
+        let turn = (try? engine.toMove()) ?? []
+        return turn.first { !fillers[$0 - 1].isAutomatic } ?? turn.first ?? 1
+    }
+
+    /// Plays one move of a seat the table fills itself (the rule's bot, random moves), when
+    /// one is to move; nil when none is (or the game is over, or the session has ended).
+    ///
+    /// The table's players hold a rule to its word: a listed move that play refuses, a bot's
+    /// move that it refuses, more free-text candidates refused in a row than
+    /// `RandomPlayer.refusalLimit`, or an error, ends the session with the reason (a person
+    /// waiting for that seat could wait for ever).
+    public func nextAutomaticStep() -> Step? {
+        guard !finished, engine.hasGame, (try? engine.result()) == nil else { return nil }
+        guard let turn = try? engine.toMove(), let seat = turn.first(where: { fillers[$0 - 1].isAutomatic }) else { return nil }
+        number += 1
+        engine.clock.inputArrives()
+        var r = engine.step { () -> Step in
+            let player = randomPlayers[seat]
+            let move: String, free: Bool
+            do {
+                if let player { (move, free) = try player.move(in: engine, seat: seat) } else { (move, free) = (try engine.botMove(for: seat), false) }
+            } catch {
+                var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .error)
+                r.reason = String(describing: error)
+                r.code = .ruleError
+                r.showsView = false
+                return finish(r)
+            }
+            var r = play(move, typed: move, seat: seat)
+            guard r.status == .refused else { return r }
+            if let player, free {
+                player.noteFreeText(accepted: false)
+                let limit = RandomPlayer.refusalLimit(words: engine.words)
+                guard player.refusedInARow >= limit else { return r }
+                let text = (try? engine.moves(for: seat).text?.description) ?? nil
+                r.reason = "moves() takes \(text ?? "free text"), but play refused \(limit) candidates in a row (words of the list, or text matching its pattern)"
+            } else {
+                r.reason = (player == nil ? "the bot chose '\(move)'" : "moves() offered '\(move)'") + ", but play refused it: \(r.reason ?? "")"
+            }
+            r.status = .error
+            r.code = .ruleError
+            return r
+        }
+        if r.status == .accepted { randomPlayers[seat]?.noteFreeText(accepted: true) }
+        r.automatic = true
+        if r.status == .error && !finished {
+            end(.error)
+            r.endsSession = true
+        }
+        return r
+    }
+
+    private func handleWithinBudget(_ rawLine: String, seat: Int) -> Step {
+        if rawLine.utf8.count > InputLine.limit {
+            var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
+            r.reason = "that line is longer than the limit of \(InputLine.limit) bytes"
+            r.code = .lineTooLong
+            r.showsView = false
+            return finish(r)
+        }
+        let line = InputLine.clean(rawLine)
+        if line.hasPrefix("/") { return command(line, seat: seat) }
+        if (try? engine.result()) != nil {
+            switch line.lowercased() {
+            case "y", "yes": return newGame(input: line, seat: seat, status: .accepted)
+            case "n", "no": return quit(input: line, seat: seat)
+            default:
+                // The game is over: the host answers, and play is not called, unless the rule
+                // says it takes inputs then (`plays_after_result = true`).
+                guard info.playsAfterResult else {
+                    var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .refused)
+                    r.reason = "the game is over: y for a new game, n to leave"
+                    r.code = .gameOver
+                    r.showsView = false
+                    return finish(r)
+                }
+            }
+        }
+        return play(move(for: line, seat: seat), typed: line, seat: seat)
+    }
+
+    /// The move a line stands for: a key the rule names (`r` for rock) when the line is not
+    /// itself a move offered now, else the line.
+    private func move(for line: String, seat: Int) -> String {
+        guard !info.keys.isEmpty, line.utf8.count == 1, let moves = try? engine.moves(for: seat), !moves.listed.contains(line) else {
+            return line
+        }
+        if let move = info.keys[line], moves.listed.contains(move) { return move }
+        let lower = line.lowercased()
+        if lower != line, !moves.listed.contains(lower), let move = info.keys[lower], moves.listed.contains(move) { return move }
+        return line
+    }
+
+    private func play(_ move: String, typed: String, seat: Int) -> Step {
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: typed, status: .accepted)
+        r.move = move
+        return finish(apply(engine.play(move, seat: seat), to: r))
+    }
+
+    private func apply(_ outcome: MoveOutcome, to step: Step) -> Step {
+        var r = step
+        switch outcome {
+        case .accepted(let out):
+            r.applied = true
+            r.messages = out.messages
+            r.privateMessages = out.privateMessages
+            r.bells = out.bells
+            r.notices = out.notices
+        case .refused(let reason):
+            r.status = .refused
+            r.reason = reason
+            r.code = reason.hasPrefix("it is not seat") ? .notYourTurn : .refused
+            r.showsView = false
+        case .failed(let message, let code):
+            r.status = .error
+            r.reason = message
+            r.code = code
+            r.showsView = false
+        }
+        return r
+    }
+
+    public static let hostCommandHelp: [(String, String)] = [
+        ("/help", "this list"),
+        ("/moves", "the inputs the game accepts now"),
+        ("/rules", "how to play"),
+        ("/new", "start a new game"),
+        ("/quit", "end this game (Ctrl-D too)"),
+    ]
+
+    private func command(_ line: String, seat: Int) -> Step {
+        let body = line.dropFirst()
+        let name = String(body.prefix { $0 != " " }).lowercased()
+        let args = String(body.dropFirst(name.count).drop { $0 == " " })  // `clean` took the trailing ones
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .command)
+        r.showsView = false
+        switch name {
+        case "help":
+            var lines = ["Type a move, or a command:"]
+            let rows = Self.hostCommandHelp + info.commands.map { ("/\($0.name)", $0.help) }
+            let width = rows.map(\.0.count).max() ?? 0
+            lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
+            r.messages = lines
+        case "moves":
+            let moves = (try? engine.result()) != nil ? Moves(Self.playAgainMoves) : (try? engine.moves(for: seat)) ?? Moves([])
+            // The rule's keys for the moves offered: " (keys: r rock, p paper)".
+            let offered = info.keys(offered: moves.listed)
+            let keys = moves.listed.flatMap { move in offered.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
+            r.messages = [moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")]
+        case "rules":
+            r.messages = [info.title, TextWrap.reflow(info.howToPlay)]
+        case "new":
+            return newGame(input: line, seat: seat, status: .command)
+        case "quit", "exit":
+            return quit(input: line, seat: seat)
+        default:
+            if info.commands.contains(where: { $0.name == name }) {
+                var answered = apply(engine.command(name, args: args, seat: seat), to: r)
+                if answered.status == .accepted { answered.status = .command }
+                return finish(answered)
+            }
+            r.status = .refused
+            r.reason = "unknown command /\(name) (type /help for the list)"
+            r.code = .unknownCommand
+        }
+        return finish(r)
+    }
+
+    private func newGame(input: String?, seat: Int?, status: Step.Status, number game: Int? = nil, seed: UInt64? = nil) -> Step {
+        number = 0
+        var r = Step(number: 0, game: game ?? engine.gameNumber + 1, seat: seat, input: input, status: status)
+        do {
+            let out = try engine.newGame(number: game, seed: seed)
+            r.game = engine.gameNumber
+            r.applied = true
+            r.messages = out.messages
+            r.privateMessages = out.privateMessages
+            r.bells = out.bells
+            r.notices = out.notices
+            r.start = GameStart(number: engine.gameNumber, seed: engine.gameSeed,
+                                replay: replayCommand(seed: engine.gameSeed, game: engine.gameNumber),
+                                options: engine.options.mapValues(StateJSON.convert))
+        } catch {
+            r.status = .error
+            r.reason = String(describing: error)
+            r.code = .setupFailed
+            r.showsView = false
+            r.endsSession = true
+            end(.error)  // without a state there is nothing to play
+            return r
+        }
+        return finish(r)
+    }
+
+    private func quit(input: String, seat: Int) -> Step {
+        end(.quit)
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit)
+        r.showsView = false
+        r.endsSession = true
+        return finish(r)
+    }
+
+    /// Fills in what the game looks like after the step. A failing query is reported, not
+    /// fatal: the session goes on. Each part is asked for on its own, so one failing hook does
+    /// not hide what the others say (a game that is over says so even when its view fails).
+    private func finish(_ step: Step) -> Step {
+        var r = step
+        func note(_ error: Error) {
+            let text = String(describing: error)
+            if let reason = r.reason { if !reason.contains(text) { r.reason = reason + "\n" + text } } else { r.reason = text }
+            if r.code == nil || r.code == .refused { r.code = .ruleError }
+            // An error after the move was applied leaves the step's status as it is: the move
+            // went through, and `reason` says what failed after it.
+            if !r.applied { r.status = .error }
+        }
+        do { r.result = try engine.result() } catch { note(error) }
+        do { r.toMove = try engine.toMove() } catch { note(error) }
+        for seat in viewers {
+            var v = SeatView()
+            do { v.view = try engine.view(for: seat) } catch { note(error) }
+            if r.result != nil {
+                v.moves = Self.playAgainMoves
+            } else {
+                do {
+                    let moves = try engine.moves(for: seat)
+                    v.moves = moves.listed
+                    v.freeText = moves.text
+                    v.keys = info.keys(offered: moves.listed)
+                } catch { note(error) }
+            }
+            if machineView != .none {
+                do {
+                    v.observation = try engine.observation(for: seat)
+                    if machineView == .revealed { v.state = try engine.stateJSON() }
+                } catch { note(error) }
+            }
+            r.seats[seat] = v
+        }
+        return r
+    }
+}

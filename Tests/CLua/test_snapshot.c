@@ -1,0 +1,329 @@
+// The snapshot: save, unchanged and restore in place, string sharing, metatables as state,
+// finalizers never attached, limits, and every allocation failure of the snapshot's own memory.
+
+// Allocation of the snapshot's own memory fails at the chosen call when `t_fail_at` is set.
+#include <stddef.h>
+#include <stdlib.h>
+static long t_alloc_calls = 0, t_fail_at = -1;
+static void *t_realloc(void *p, size_t n) {
+    if (t_fail_at >= 0 && t_alloc_calls++ == t_fail_at) return NULL;
+    return realloc(p, n);
+}
+static void *t_calloc(size_t c, size_t n) {
+    if (t_fail_at >= 0 && t_alloc_calls++ == t_fail_at) return NULL;
+    return calloc(c, n);
+}
+#define GH_SNAPSHOT_REALLOC t_realloc
+#define GH_SNAPSHOT_CALLOC t_calloc
+
+#include "snapshot_util.h"
+#include <signal.h>
+
+static const char *make_state =
+    "shared = {1, 2}\n"
+    "counter = 0\n"
+    "local function f() counter = counter + 1 return counter end\n"
+    "state = {a = shared, b = shared, list = {1, 2, {x = 'y'}}, n = 2.5, s = 'text', f = f,\n"
+    "  sub = setmetatable({}, {__index = {n = 0}}), [1.5] = 'float key', [true] = false}\n"
+    "state.self = state\n"
+    "state[shared] = 'a table as a key'\n"
+    "state[f] = 'a function as a key'\n"
+    "keep = state.list\n"
+    "original = state\n";
+
+static void restores(const char *change, const char *check) {
+    t_state *t = t_open(256 << 20);
+    t_install_dump(t);
+    t_snap sn = t_snap_open(t, 64 << 20);
+    CHECK(t_host(t, make_state) == LUA_OK, "%s", t->error);
+    char *before = t_dump(t, "state");
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s: save: %s", change, t->error);
+    size_t n1;
+    unsigned char *b1 = t_bytes(&sn, &n1);
+    CHECK(t_unchanged(t, &sn, "state") == 1, "%s: unchanged before the change", change);
+    CHECK(t_call(t, change, 0, 0, 1LL << 40) == LUA_OK, "%s: %s", change, t->error);
+    char *changed = t_dump(t, "state");
+    int same = strcmp(before, changed) == 0;
+    CHECK(t_unchanged(t, &sn, "state") == same, "%s: unchanged says %d, the dumps say %d", change, !same, same);
+    CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s: restore: %s", change, t->error);
+    char *after = t_dump(t, "state");
+    CHECK(strcmp(before, after) == 0, "%s: restored differs:\n%s\n---\n%s", change, before, after);
+    CHECK(t_unchanged(t, &sn, "state") == 1, "%s: unchanged after restore", change);
+    CHECK(t_host(t, "assert(rawequal(state, original), 'the root is the same table') "
+                    "assert(rawequal(keep, state.list), 'keep still points into the state')") == LUA_OK,
+          "%s: %s", change, t->error);
+    if (check) CHECK(t_host(t, check) == LUA_OK, "%s: %s", change, t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s: save again: %s", change, t->error);
+    size_t n2;
+    unsigned char *b2 = t_bytes(&sn, &n2);
+    CHECK(n1 == n2 && memcmp(b1, b2, n1) == 0, "%s: bytes differ after restore (%zu, %zu)", change, n1, n2);
+    free(b1);
+    free(b2);
+    free(before);
+    free(changed);
+    free(after);
+    t_snap_close(t, &sn);
+    t_close(t);
+}
+
+static void in_place(void) {
+    const char *changes[] = {
+        "state.n = 2.5000001", "state.n = 2", "state.list[3] = {x = 'y'}", "state.list[4] = 1", "state.s = nil",
+        "setmetatable(state.list, {})", "state.list[3].x = 'z'", "state.extra = {}", "state.a[1] = 99",
+        "state.a = {1, 2}", "state.self = nil", "for i = 1, 1000 do state[i] = i end",
+        "for i = 1, 1000 do state['k' .. i] = i end for i = 1, 1000 do state['k' .. i] = nil end",
+        "state[1.5] = nil state[2.5] = 'x'", "state[true] = true", "state[shared] = nil",
+        "setmetatable(state.sub, nil)", "getmetatable(state.sub).__index = {n = 5}",
+        "getmetatable(state.sub).__index.n = getmetatable(state.sub).__index.n + 1",
+        "getmetatable(state.sub).extra = 'x'", "state.list = nil keep[1] = 99 keep.more = true",
+        "state.s = string.rep('y', 100)", "state.s = 'te' .. 'xt'", "local x = state.list state.list = state.a state.a = x",
+        "state.f()", "", "table.insert(state.list, 1, 'first')", "table.remove(state.list)",
+        "state.list[3].x = nil state.list[3][1] = 'y'", "shared[3] = shared", "state.n = 0/0",
+    };
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) restores(changes[i], NULL);
+    restores("getmetatable(state.sub).__index.n = getmetatable(state.sub).__index.n + 1",
+             "assert(getmetatable(state.sub).__index.n == 0 and state.sub.n == 0)");
+    restores("state.list = nil keep[1] = 99 keep.extra = true",
+             "assert(state.list == keep and keep[1] == 1 and keep.extra == nil)");
+    // A closure's upvalues are outside the move: the function is the same, its count goes on.
+    restores("state.f() state.f()", "assert(state.f() == 3)");
+    restores("state.n = 3 state.list[1] = 1.0", "assert(math.type(state.list[1]) == 'integer' and state.n == 2.5)");
+}
+
+// Each distinct string is written once and restored as one Lua string.
+static void shared_strings(void) {
+    t_state *t = t_open(512 << 20);
+    t_snap sn = t_snap_open(t, 256 << 20);
+    size_t big = 28u << 20;
+    CHECK(t_host(t, "big = string.rep('x', 28 << 20) state = {} for i = 1, 8 do state[i] = big end "
+                    "state.other = big .. '' state.copy = string.sub(big, 1) "
+                    "state.key = {[big] = true}") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+    size_t n;
+    gh_snapshot_bytes(sn.s, &n);
+    CHECK(n > big && n < big + 4096, "one 28 MB string referenced 10 times takes %zu bytes", n);
+    // Unchanged fields keep their string; a field that lost it shares one new string.
+    CHECK(t_host(t, "for i = 1, 4 do state[i] = i end big = nil state.other = nil state.copy = nil "
+                    "state.key = nil collectgarbage() collectgarbage()") == LUA_OK, "%s", t->error);
+    size_t used = t->lim->used;
+    CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t->lim->used < used + (1u << 20), "restoring while the state still holds the string made a copy: %zu -> %zu",
+          used, t->lim->used);
+    CHECK(t_host(t, "for i = 1, 8 do assert(#state[i] == 28 << 20) end assert(state.other == state[1]) "
+                    "assert(next(state.key) == state[1])") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "for i = 1, 8 do state[i] = i end state.other = nil state.copy = nil state.key = nil "
+                    "collectgarbage() collectgarbage()") == LUA_OK, "%s", t->error);
+    used = t->lim->used;
+    CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t->lim->used < used + big + (4u << 20), "restore made more than one string: %zu -> %zu", used, t->lim->used);
+    CHECK(t_host(t, "for i = 1, 8 do assert(#state[i] == 28 << 20) end") == LUA_OK, "%s", t->error);
+    t_snap_close(t, &sn);
+    t_close(t);
+}
+
+static void stuck(int sig) {
+    (void)sig;
+    static const char msg[] = "lua_close ran a finalizer that restore attached\n";
+    if (write(2, msg, sizeof msg - 1) < 0) _exit(3);
+    _exit(3);
+}
+
+// A metatable that gained __gc after it was set never brings a finalizer back into the state.
+static void no_finalizers(void) {
+    const char *changes[] = {"setmetatable(state.t, nil)", "setmetatable(state.t, {})", "state.t = nil",
+                             "state.t = {} setmetatable(state.u, nil)"};
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
+        t_state *t = t_open(64 << 20);
+        t_snap sn = t_snap_open(t, 64 << 20);
+        CHECK(t_call(t, "local mt = {} state = {t = setmetatable({}, mt), u = setmetatable({}, mt)} "
+                        "mt.__gc = function() while true do end end", 0, 0, 1LL << 40) == LUA_OK, "%s", t->error);
+        CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+        CHECK(t_call(t, changes[i], 0, 0, 1LL << 40) == LUA_OK, "%s", t->error);
+        CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
+        CHECK(t_host(t, "assert(getmetatable(state.t).__gc and getmetatable(state.t) == getmetatable(state.u))") == LUA_OK,
+              "%s", t->error);
+        t_snap_close(t, &sn);
+        signal(SIGALRM, stuck);
+        alarm(5);
+        t_close(t);
+        alarm(0);
+    }
+}
+
+static void limits(void) {
+    t_state *t = t_open(64 << 20);
+    t_snap sn = t_snap_open(t, 1 << 20);
+    CHECK(t_host(t, "state = {s = string.rep('x', 2 << 20)}") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") != LUA_OK && t_contains(t->error, "too large to save"), "%s", t->error);
+    CHECK(gh_snapshot_bytes(sn.s, NULL) == NULL, "a failed save leaves no bytes");
+    CHECK(t_unchanged(t, &sn, "state") == 0, "unchanged after a failed save");
+    CHECK(t_restore(t, &sn, "state") != LUA_OK, "restore after a failed save");
+    CHECK(t_host(t, "state = {s = 'small'}") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "state = {} local t = state for i = 1, 199 do t.next = {} t = t.next end") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "200 deep: %s", t->error);
+    CHECK(t_host(t, "state = {} local t = state for i = 1, 200 do t.next = {} t = t.next end") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") != LUA_OK && t_contains(t->error, "nested more than 200 deep"), "%s", t->error);
+    // A cycle is not depth.
+    CHECK(t_host(t, "state = {} local t = state for i = 1, 150 do t.next = {} t = t.next end t.next = state") == LUA_OK,
+          "%s", t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+    // Saving is charged: a large state does not fit a small budget.
+    CHECK(t_host(t, "state = {} for i = 1, 100000 do state[i] = {i} end") == LUA_OK, "%s", t->error);
+    lua_rawgeti(t->L, LUA_REGISTRYINDEX, sn.save);
+    lua_getglobal(t->L, "state");
+    gh_begin_call(t->lim, 10000, 1);
+    int status = lua_pcall(t->L, 1, 1, 0);
+    gh_end_call(t->lim, 1);
+    CHECK(status != LUA_OK && t_contains(lua_tostring(t->L, -1), "step budget"), "%s", lua_tostring(t->L, -1));
+    lua_pop(t->L, 1);
+    // The anchors of another save are refused.
+    CHECK(t_host(t, "state = {1}") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+    int old = sn.anchors;
+    sn.anchors = LUA_NOREF;
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+    int now = sn.anchors;
+    sn.anchors = old;
+    CHECK(t_unchanged(t, &sn, "state") == 0, "old anchors compare");
+    CHECK(t_restore(t, &sn, "state") != LUA_OK && t_contains(t->error, "anchors"), "old anchors restore: %s", t->error);
+    sn.anchors = now;
+    luaL_unref(t->L, LUA_REGISTRYINDEX, old);
+    // A root that is not a table.
+    CHECK(t_host(t, "state = 'just a string'") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "state = 42") == LUA_OK, "%s", t->error);
+    CHECK(t_unchanged(t, &sn, "state") == 0, "a scalar root changed");
+    CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "assert(state == 'just a string')") == LUA_OK, "%s", t->error);
+    t_snap_close(t, &sn);
+    t_close(t);
+}
+
+// The host copies its own objects: a comparison cannot vouch for them, and restore puts the
+// saved copy back.
+static int copy_box(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TUSERDATA) { lua_settop(L, 1); return 1; }
+    int *old = (int *)lua_touserdata(L, 1);
+    int *box = (int *)lua_newuserdatauv(L, sizeof(int), 0);
+    *box = *old;
+    return 1;
+}
+
+static int new_box(lua_State *L) {
+    int *box = (int *)lua_newuserdatauv(L, sizeof(int), 0);
+    *box = (int)luaL_checkinteger(L, 1);
+    return 1;
+}
+
+static int box_value(lua_State *L) {
+    lua_pushinteger(L, *(int *)lua_touserdata(L, 1));
+    return 1;
+}
+
+static int box_add(lua_State *L) {
+    *(int *)lua_touserdata(L, 1) += (int)luaL_checkinteger(L, 2);
+    return 0;
+}
+
+static void host_objects(void) {
+    t_state *t = t_open(64 << 20);
+    t_snap sn;
+    sn.s = gh_snapshot_new(1 << 20);
+    lua_pushcfunction(t->L, copy_box);
+    gh_push_snapshot_functions(t->L, sn.s);
+    sn.restore = luaL_ref(t->L, LUA_REGISTRYINDEX);
+    sn.unchanged = luaL_ref(t->L, LUA_REGISTRYINDEX);
+    sn.save = luaL_ref(t->L, LUA_REGISTRYINDEX);
+    sn.anchors = LUA_NOREF;
+    lua_register(t->L, "box", new_box);
+    lua_register(t->L, "value", box_value);
+    lua_register(t->L, "add", box_add);
+    CHECK(t_host(t, "b = box(5) state = {b = b, again = b}") == LUA_OK, "%s", t->error);
+    CHECK(t_save(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_unchanged(t, &sn, "state") == 0, "a comparison cannot vouch for a host object");
+    CHECK(t_host(t, "add(state.b, 10)") == LUA_OK, "%s", t->error);
+    CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "assert(value(state.b) == 5, value(state.b)) assert(state.b == state.again) assert(value(b) == 15, value(b))") == LUA_OK, "%s", t->error);
+    t_snap_close(t, &sn);
+    t_close(t);
+}
+
+// Every allocation of the snapshot's own memory can fail: the save raises "not enough memory
+// to save the state", and the snapshot works again at the next call.
+static void allocation_failures(void) {
+    const char *setup = "big = string.rep('b', 100) state = {list = {}, name = 'x', big = big, again = big} "
+                        "for i = 1, 300 do state.list[i] = {i, tostring(i), {}} state['k' .. i] = i end "
+                        "setmetatable(state.list, {__index = {n = 1}})";
+    t_state *t = t_open(64 << 20);
+    t_install_dump(t);
+    CHECK(t_host(t, setup) == LUA_OK, "%s", t->error);
+    t_snap ref = t_snap_open(t, 64 << 20);
+    CHECK(t_save(t, &ref, "state") == LUA_OK, "%s", t->error);
+    size_t nref;
+    unsigned char *bref = t_bytes(&ref, &nref);
+    char *dref = t_dump(t, "state");
+    int failures = 0;
+    for (int reuse = 0; reuse < 2; reuse++) {
+        t_snap sn = t_snap_open(t, 64 << 20);
+        for (long at = 0;; at++) {
+            if (!reuse) {
+                t_snap_close(t, &sn);
+                sn = t_snap_open(t, 64 << 20);
+            }
+            t_alloc_calls = 0;
+            t_fail_at = at;
+            int status = t_save(t, &sn, "state");
+            int failed = t_alloc_calls > at;
+            t_fail_at = -1;
+            if (!failed) {
+                CHECK(status == LUA_OK, "save with no failure: %s", t->error);
+                break;
+            }
+            failures++;
+            CHECK(status != LUA_OK && t_contains(t->error, "not enough memory to save the state"), "failing at %ld: %s", at,
+                  t->error);
+            CHECK(t_save(t, &sn, "state") == LUA_OK, "save after a failure at %ld: %s", at, t->error);
+            size_t n;
+            unsigned char *b = t_bytes(&sn, &n);
+            CHECK(n == nref && memcmp(b, bref, n) == 0, "bytes after a failure at %ld", at);
+            free(b);
+        }
+        // Comparing and restoring under failures: no crash, and a later call works.
+        for (long at = 0;; at++) {
+            CHECK(t_host(t, "state.list[1][1] = 'changed' state.extra = {}") == LUA_OK, "%s", t->error);
+            t_alloc_calls = 0;
+            t_fail_at = at;
+            int same = t_unchanged(t, &sn, "state");
+            int status = t_restore(t, &sn, "state");
+            int failed = t_alloc_calls > at;
+            t_fail_at = -1;
+            if (failed) {
+                failures++;
+                CHECK(same == 0 || same == -1, "unchanged under a failure at %ld says the state is unchanged", at);
+            }
+            if (status != LUA_OK) CHECK(t_restore(t, &sn, "state") == LUA_OK, "restore after a failure: %s", t->error);
+            char *d = t_dump(t, "state");
+            CHECK(strcmp(d, dref) == 0, "restored state after a failure at %ld", at);
+            free(d);
+            CHECK(t_unchanged(t, &sn, "state") == 1, "unchanged after a failure at %ld", at);
+            if (!failed) break;
+        }
+        t_snap_close(t, &sn);
+    }
+    CHECK(failures > 20, "only %d allocation failures were tried", failures);
+    free(bref);
+    free(dref);
+    t_snap_close(t, &ref);
+    t_close(t);
+}
+
+int main(void) {
+    in_place();
+    shared_strings();
+    no_finalizers();
+    limits();
+    host_objects();
+    allocation_failures();
+    return t_report("snapshot");
+}

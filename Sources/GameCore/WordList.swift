@@ -48,7 +48,7 @@ public struct WordList: Sendable {
 
     /// The entries: the file's bytes, a `Span` per entry for its word and one for its hint.
     /// A word or hint whose NFC differs from its bytes in the file is in `normalizedText`.
-    public struct Entries: RandomAccessCollection {
+    public struct Entries: RandomAccessCollection, Sendable {
         let text: [UInt8], normalizedText: [UInt8]
         let spans: [Span]
         /// Each entry's hint, `Span.none` for none; only as far as the last entry with one.

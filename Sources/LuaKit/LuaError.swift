@@ -1,7 +1,7 @@
 /// An error from Lua, with the message a player or rule author should read first
 /// (`rules/x.lua:12: message`) and the traceback for those who want more.
-public struct LuaError: Error, CustomStringConvertible, Equatable {
-    public enum Kind: Equatable {
+public struct LuaError: Error, CustomStringConvertible, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
         case syntax        // the chunk does not compile
         case runtime       // an error raised while running
         case memory        // the state's memory cap was reached
@@ -14,10 +14,11 @@ public struct LuaError: Error, CustomStringConvertible, Equatable {
     /// The message without the traceback.
     public var message: String
     public var traceback: String?
-    /// The raised object itself, when it was not a string (a refusal token, a table).
-    public var value: LuaValue?
+    /// The raised object as the host read it, when it was not a string (a table, nil): plain
+    /// data described (an error may travel to another thread, and a Lua reference may not).
+    public var value: String?
 
-    public init(_ kind: Kind, _ message: String, traceback: String? = nil, value: LuaValue? = nil) {
+    public init(_ kind: Kind, _ message: String, traceback: String? = nil, value: String? = nil) {
         self.kind = kind
         self.message = message
         self.traceback = traceback

@@ -9,9 +9,9 @@ extension LuaState {
     /// The snapshot's C functions: save (with the host's copier of userdata objects),
     /// unchanged and restore.
     func makeSnapshotFunctions() -> (save: LuaRef, unchanged: LuaRef, restore: LuaRef) {
+        // No host object lives in a rule's state: userdata is kept as it is, by identity.
         let copyObject = function { call in
-            guard let object = call.state.hostObject(at: 1, on: call.L) else { call.pushArgument(1); return 1 }
-            call.state.pushCopy(of: object, on: call.L)
+            call.pushArgument(1)
             return 1
         }
         push(.ref(copyObject))
@@ -34,10 +34,10 @@ extension LuaState {
     public func restoreSnapshot(into value: LuaRef) throws -> LuaRef {
         guard let functions = snapshotFunctions, let anchors = snapshotAnchors else { return value }
         if try hostCall(functions.unchanged, [.ref(value), .ref(anchors)]).first == .boolean(true) { return value }
-        guard case .ref(let rebuilt)? = try hostCall(functions.restore, [.ref(anchors)], tablesByReference: true).first else {
-            throw LuaError(.runtime, "the saved state could not be rebuilt")
+        guard case .ref(let restored)? = try hostCall(functions.restore, [.ref(value), .ref(anchors)], tablesByReference: true).first else {
+            throw LuaError(.runtime, "the saved state could not be restored")
         }
-        return rebuilt
+        return restored
     }
 }
 
@@ -45,27 +45,10 @@ extension LuaState {
     /// The bytes a snapshot of `value` takes: equal for states with the same tables and the
     /// same contents (check compares them around calls that must only look).
     public func snapshotBytes(of value: LuaRef) throws -> [UInt8] {
-        // TEMPORARY until the snapshot exposes its bytes: a canonical dump of the value.
-        var out: [UInt8] = []
-        func dump(_ v: LuaValue) {
-            switch v {
-            case .nil: out.append(0)
-            case .boolean(let b): out.append(b ? 1 : 2)
-            case .integer(let i): out.append(3); out += Array(String(i).utf8)
-            case .number(let d): out.append(4); out += Array(String(d).utf8)
-            case .string(let t): out.append(5); out += Array(String(t.utf8.count).utf8); out.append(0); out += Array(t.utf8)
-            case .array(let items): out.append(6); items.forEach(dump); out.append(7)
-            case .map(let fields):
-                out.append(8)
-                for key in fields.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-                    dump(.string(key)); dump(fields[key]!)
-                }
-                out.append(9)
-            case .ref(let r): out.append(10); out += Array(r.typeName.utf8)
-            }
-        }
-        dump(try read(value, as: "state"))
-        return out
+        try saveSnapshot(of: value)
+        var length = 0
+        guard let bytes = gh_snapshot_bytes(snapshot, &length) else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
     /// Problems with Lua source text before the parser sees it: its size, and the constructs

@@ -449,7 +449,7 @@ public final class LuaState {
         guard lua_type(L, -1) == LUA_TSTRING else {
             let object = (try? value(at: -1, root: "the error object")) ?? .ref(ref(at: -1))
             let position = restoringChunkNames(String(cString: gh_error_where(L)))
-            return LuaError(.value, "\(position)(error object is a \(luaTypeName(L, -1)) value)", value: object)
+            return LuaError(.value, "\(position)(error object is a \(luaTypeName(L, -1)) value)", value: object.describedForTests)
         }
         let text = Self.cut(restoringChunkNames(string(at: -1, on: L) ?? ""), to: Self.messageLimit)
         var message = text
@@ -496,8 +496,10 @@ private func dispatch(_ state: LuaState, _ L: OpaquePointer?) -> Int32 {
 }
 
 /// Thrown by a Swift function to raise `value` as the Lua error object itself (no position
-/// is added): used for tokens the host recognises, such as a refusal.
-public struct LuaRaise: Error {
+/// is added): used for tokens the host recognises, such as a refusal. Unchecked Sendable, and
+/// safe so: a LuaRaise lives from its throw in a host function to the dispatcher's catch, in
+/// one call on one thread, and never crosses to another.
+public struct LuaRaise: Error, @unchecked Sendable {
     public var value: LuaValue
     public init(_ value: LuaValue) { self.value = value }
 }

@@ -4,7 +4,7 @@ import CLua
 /// shape: a cycle (`t.self = t`) never ends, and tables that share subtables
 /// (`x = { a = y, b = y }`, 40 levels deep) describe billions of paths. Every conversion is
 /// bounded by these limits; a value past them is the rule's error, not the host's hang.
-public struct LuaReadLimits: Equatable {
+public struct LuaReadLimits: Equatable, Sendable {
     /// Tables inside tables.
     public var depth = 100
     /// Values read, counting a shared table each time it is reached.

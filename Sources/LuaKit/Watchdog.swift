@@ -1,5 +1,6 @@
 import CLua
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,15 +9,21 @@ import Glibc
 /// watchdog costs nothing until it fires, and then stops whichever thread of the state runs
 /// rule code, the main thread or a coroutine, at its next instruction (`gh_fire_watchdog`).
 /// One timer serves every state in the process.
-final class Watchdog: @unchecked Sendable {
+final class Watchdog: Sendable {
     static let shared = Watchdog()
 
-    private var mutex = pthread_mutex_t()
-    private var armed: [UnsafeMutablePointer<gh_limits>: Double] = [:]
+    /// The calls armed (by their state's limits) with their deadlines, and the timer, behind a
+    /// lock: calls arm and disarm from every thread that runs rule code, and the timer fires
+    /// on a queue of its own.
+    private struct Armed {
+        /// By the address of the state's limits (an address is Sendable; the pointer is not).
+        var deadlines: [UInt: Double] = [:]
+        var timer: DispatchSourceTimer?
+    }
+    private let armed = Mutex(Armed())
     private let queue = DispatchQueue(label: "gamehost.lua.watchdog")
-    private var timer: DispatchSourceTimer?
 
-    private init() { pthread_mutex_init(&mutex, nil) }
+    private init() {}
 
     static func now() -> Double {
         var ts = timespec()
@@ -25,34 +32,36 @@ final class Watchdog: @unchecked Sendable {
     }
 
     func arm(_ limits: UnsafeMutablePointer<gh_limits>, seconds: Double) {
-        pthread_mutex_lock(&mutex)
-        armed[limits] = Self.now() + seconds
-        if timer == nil { startTimer() }
-        pthread_mutex_unlock(&mutex)
+        let key = UInt(bitPattern: limits)
+        armed.withLock { a in
+            a.deadlines[key] = Self.now() + seconds
+            if a.timer == nil { a.timer = startTimer() }
+        }
     }
 
     /// After this returns the watchdog will not fire for this state's call.
     func disarm(_ limits: UnsafeMutablePointer<gh_limits>) {
-        pthread_mutex_lock(&mutex)
-        armed[limits] = nil
-        pthread_mutex_unlock(&mutex)
+        let key = UInt(bitPattern: limits)
+        armed.withLock { _ = $0.deadlines.removeValue(forKey: key) }
     }
 
-    private func startTimer() {
+    private func startTimer() -> DispatchSourceTimer {
         let t = DispatchSource.makeTimerSource(queue: queue)
         t.schedule(deadline: .now() + .milliseconds(20), repeating: .milliseconds(20))
-        t.setEventHandler { [unowned self] in check() }
+        t.setEventHandler { [weak self] in self?.check() }
         t.resume()
-        timer = t
+        return t
     }
 
+    /// Fires for every call past its deadline: sets the call's flag and signals its thread
+    /// (`gh_fire_watchdog`), under the lock, so a call that disarms has not ended before.
     private func check() {
         let now = Self.now()
-        pthread_mutex_lock(&mutex)
-        for (limits, deadline) in armed where deadline <= now {
-            gh_fire_watchdog(limits)
-            armed[limits] = nil
+        armed.withLock { a in
+            for (key, deadline) in a.deadlines where deadline <= now {
+                if let limits = UnsafeMutablePointer<gh_limits>(bitPattern: key) { gh_fire_watchdog(limits) }
+                a.deadlines[key] = nil
+            }
         }
-        pthread_mutex_unlock(&mutex)
     }
 }

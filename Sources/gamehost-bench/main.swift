@@ -41,7 +41,7 @@ func spawn(_ path: String, _ args: [String], input: String) -> (seconds: Double,
     var pid: pid_t = 0
     let start = now()
     guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
-        fputs("cannot run \(path)\n", stderr)
+        FileHandleOut.error("cannot run \(path)\n")
         exit(1)
     }
     var status: Int32 = 0
@@ -146,4 +146,13 @@ if !wanted("words") {
 func fmt(_ x: Double) -> String {
     let scaled = (x * 10).rounded() / 10
     return String(scaled)
+}
+
+/// Writes to standard error through its descriptor (the C `stderr` global is shared mutable
+/// state to the compiler).
+enum FileHandleOut {
+    static func error(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+    }
 }

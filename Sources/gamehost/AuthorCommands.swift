@@ -1,5 +1,6 @@
 import GameCore
 import GameHost
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -264,25 +265,26 @@ func fixed(_ x: Double, _ places: Int) -> String {
 }
 
 /// A progress bar on stderr for long runs at a terminal.
-final class ProgressBar {
+final class ProgressBar: Sendable {
     let total: Int
     let enabled: Bool
-    private var shown = -1
-    private var mutex = pthread_mutex_t()
+    /// The percentage last drawn, behind a lock: workers report from their threads.
+    private let shown = Mutex(-1)
 
     init(total: Int, enabled: Bool) {
         self.total = total
         self.enabled = enabled
-        pthread_mutex_init(&mutex, nil)
     }
 
     func update(_ done: Int) {
         guard enabled else { return }
         let percent = done * 100 / max(total, 1)
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        guard percent != shown else { return }
-        shown = percent
+        let changed = shown.withLock { shown -> Bool in
+            guard percent != shown else { return false }
+            shown = percent
+            return true
+        }
+        guard changed else { return }
         let filled = percent * 30 / 100
         stderr_.write("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)%", style: .plain)
     }

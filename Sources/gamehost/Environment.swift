@@ -10,7 +10,7 @@ import Glibc
 func executablePath() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+    return n > 0 ? String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
 }
 
 /// `$XDG_DATA_HOME`, or `~/.local/share`.

@@ -121,6 +121,8 @@ final class FullScreenPresenter: Presenter {
 /// Space first types a word where letters would play). Ctrl-D on an empty row goes back to
 /// the menu; Ctrl-C leaves (the signal handler restores the terminal).
 final class ScreenInput: LineSource {
+    /// Set by the SIGWINCH handler, read by the key loop. Safe unsynchronised: a sig_atomic_t
+    /// is what a handler may write, and the loop re-reads it after each interrupted read.
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
     /// What Tab completes: moves, commands, list words.

@@ -55,14 +55,16 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     table.replayArguments += lengths.arguments
     if settings.ascii { table.replayArguments.append("--ascii") }
     var presenter: Presenter
-    var input: LineSource = StandardInput()
+    // One reader of standard input: it reads ahead a block at a time.
+    let lines = StandardInput()
+    var input: LineSource = lines
     if json {
         let protocolPresenter = JSONLinesPresenter(stdout_, notices: stderr_)
         protocolPresenter.reveal = args.flags.contains("reveal")
         presenter = protocolPresenter
     } else {
         if args.flags.contains("reveal") { throw CLIError.usage("--reveal goes with --json") }
-        (presenter, input) = settings.gameIO(line: StandardInput())
+        (presenter, input) = settings.gameIO(line: lines)
     }
     if let record, let recordPath {
         // A rule file is kept relative to the transcript, so the pair can move together.

@@ -1,5 +1,6 @@
 import CEdit
 import GameCore
+import Synchronization
 import GameHost
 #if canImport(Glibc)
 import Glibc
@@ -48,12 +49,21 @@ enum Terminal {
 
     private static let columnsVariable: Int? = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
 
-    /// The terminal settings at start, restored on Ctrl-C.
-    private static var saved = termios()
-    private static var hasSaved = false
+    /// The terminal settings at start, restored on Ctrl-C. Safe unsynchronised: written once,
+    /// by `installInterruptHandler` before any other thread starts, and only read afterwards.
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var hasSaved = false
 
-    /// Whether the full-screen mode has the alternate screen up, for the Ctrl-C handler.
+    /// Whether the full-screen mode has the alternate screen up, for the Ctrl-C handler. Safe
+    /// unsynchronised: only the main thread writes it, and the handler only reads a Bool (a
+    /// torn read is impossible; a stale one leaves the screen to the shell's reset).
     nonisolated(unsafe) static var alternateScreen = false
+
+    /// Standard output failed: the terminal as it was, then exit status 1.
+    static func leaveOnOutputFailure() {
+        if hasSaved { tcsetattr(0, TCSANOW, &saved) }
+        _exit(1)
+    }
 
     /// Ctrl-C ends the program from anywhere, as interrupted programs do: terminal settings
     /// and the main screen restored, a newline, exit status 130 (128 + SIGINT). Output is
@@ -78,13 +88,15 @@ enum Terminal {
 final class StandardInput: LineSource {
     /// What Tab completes to at the terminal: the moves and commands of the current step.
     /// libedit calls back through a C function, so the list is kept where it can reach it.
+    /// Safe unsynchronised: libedit runs, and calls back, on the main thread only, which is
+    /// the thread that sets these.
     nonisolated(unsafe) static var completions: [String] = []
     /// The matches of the word being completed, found once when libedit asks for the first.
     nonisolated(unsafe) static var matches: [String] = []
 
     init() {
         guard Terminal.inputIsTerminal else { return }
-        rl_completion_entry_function = { text, state in
+        gh_set_completion { text, state in
             // libedit asks for match `state` (0, 1, 2, ...) until it gets NULL.
             if state == 0 {
                 let prefix = text.map { String(cString: $0) } ?? ""
@@ -101,6 +113,9 @@ final class StandardInput: LineSource {
         Self.completions = completions.filter { TerminalText.plain($0) == $0 }
     }
 
+    /// Standard input read in blocks (a pipe), a byte at a time to the reader.
+    private let input = InputBytes(fd: 0)
+
     /// The longest input line kept: the rest of a longer line is read and dropped, so a
     /// gigabyte line from a pipe costs no memory (the game refuses it as too long).
     static let lineLimit = InputLine.limit + 1
@@ -114,7 +129,7 @@ final class StandardInput: LineSource {
         if Terminal.inputIsTerminal {
             guard let raw = readline(prompt) else {
                 // libedit echoes the Ctrl-D that ended the input as "^D": take it back.
-                if Terminal.environment("TERM") != "dumb" { fputs("\u{8}\u{8}\u{1B}[K", stdout); fflush(stdout) }
+                if Terminal.environment("TERM") != "dumb" { stdout_.control("\u{8}\u{8}\u{1B}[K") }
                 return nil
             }
             defer { free(raw) }
@@ -125,11 +140,10 @@ final class StandardInput: LineSource {
         var bytes: [UInt8] = []
         var length = 0
         while true {
-            let c = getc(stdin)
-            if c == EOF { return length == 0 ? nil : String(decoding: bytes, as: UTF8.self) }
+            guard let c = input.next() else { return length == 0 ? nil : String(decoding: bytes, as: UTF8.self) }
             if c == 10 { break }
             length += 1
-            if bytes.count < Self.lineLimit { bytes.append(UInt8(c)) }
+            if bytes.count < Self.lineLimit { bytes.append(c) }
             if length > Self.runawayLimit {
                 fail("the input is not lines of text (no newline in \(Self.runawayLimit >> 20) MB); stopping")
                 return nil
@@ -140,16 +154,31 @@ final class StandardInput: LineSource {
 }
 
 /// Output to stdout or stderr, styled with ANSI colour when the terminal allows it.
-final class StandardOutput: TextSink {
+final class StandardOutput: TextSink, Sendable {
     let fd: Int32
     let colour: Bool
     let ringsBell: Bool
-    /// `--ascii`: everything written is folded to ASCII (`ASCIIText`).
-    var ascii = false
-    /// Whether text wraps at the terminal's width (not for JSON, which programs read).
-    var wraps = true
-    /// The columns already on the current line, so text written in pieces wraps as one line.
-    private var column = 0
+
+    /// What changes as text is written, behind a lock: the sim's progress bar writes from its
+    /// worker threads.
+    private struct Settings {
+        /// `--ascii`: everything written is folded to ASCII (`ASCIIText`).
+        var ascii = false
+        /// Whether text wraps at the terminal's width (not for JSON, which programs read).
+        var wraps = true
+        /// The columns already on the current line, so text written in pieces wraps as one line.
+        var column = 0
+    }
+    private let settings = Mutex(Settings())
+
+    var ascii: Bool {
+        get { settings.withLock { $0.ascii } }
+        set { settings.withLock { $0.ascii = newValue } }
+    }
+    var wraps: Bool {
+        get { settings.withLock { $0.wraps } }
+        set { settings.withLock { $0.wraps = newValue } }
+    }
 
     init(fd: Int32 = 1, colour: Bool = Terminal.useColour) {
         self.fd = fd
@@ -161,10 +190,14 @@ final class StandardOutput: TextSink {
     /// the terminal an escape; the host's own colours are added after. Before that it is
     /// folded to ASCII under `--ascii` and wrapped to the terminal's width.
     func write(_ text: String, style: TextStyle) {
-        var text = ascii ? ASCIIText.fold(text) : text
-        if wraps, let width = Terminal.width(of: fd) {
-            text = TextWrap.wrap(text, width: width, startColumn: column)
-            column = TextWrap.endColumn(of: text, startColumn: column)
+        let width = Terminal.width(of: fd)
+        var text = settings.withLock { s -> String in
+            var text = s.ascii ? ASCIIText.fold(text) : text
+            if s.wraps, let width {
+                text = TextWrap.wrap(text, width: width, startColumn: s.column)
+                s.column = TextWrap.endColumn(of: text, startColumn: s.column)
+            }
+            return text
         }
         text = TerminalText.render(text, colour: colour)
         guard colour, let code = Self.codes[style] else { return emit(text) }
@@ -194,15 +227,44 @@ final class StandardOutput: TextSink {
         .title: "1", .message: "36", .refusal: "33", .error: "31", .dim: "2",
     ]
 
+    /// Writes all of `text`. Standard output that cannot take it (a closed pipe, a full disk)
+    /// ends the program with status 1: what was written so far is all a reader gets, and going
+    /// on would only play a game nobody sees. (SIGPIPE is ignored at start, so a closed pipe is
+    /// an error here, never a signal.)
     private func emit(_ text: String) {
         var text = text
         text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {
                 let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n <= 0 { return }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    if fd == 1 { Terminal.leaveOnOutputFailure() }
+                    return
+                }
                 offset += n
             }
         }
+    }
+}
+
+/// The bytes of a file descriptor, read a block at a time.
+final class InputBytes {
+    let fd: Int32
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var start = 0, end = 0
+    init(fd: Int32) { self.fd = fd }
+
+    /// The next byte, or nil at the end of the input (or an error reading it).
+    func next() -> UInt8? {
+        if start == end {
+            var n: Int
+            repeat { n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } } while n < 0 && errno == EINTR
+            guard n > 0 else { return nil }
+            start = 0
+            end = n
+        }
+        defer { start += 1 }
+        return buffer[start]
     }
 }

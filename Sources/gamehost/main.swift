@@ -7,12 +7,6 @@ import Glibc
 // The command line: turns arguments, the terminal and the environment into calls on GameHost.
 // Exit codes: 0 success, 1 a game or rule error, 2 a usage error.
 
-let version = "0.1.0"
-let stdout_ = StandardOutput(fd: 1)
-let stderr_ = StandardOutput(fd: 2, colour: false)
-
-func fail(_ message: String) { stderr_.write("gamehost: " + message + "\n", style: .plain) }
-
 func run() -> Int32 {
     do {
         var args = try Arguments(Array(CommandLine.arguments.dropFirst()))
@@ -68,6 +62,8 @@ func run() -> Int32 {
     }
 }
 
+// A closed pipe is a write error (see StandardOutput), never a signal.
+signal(SIGPIPE, SIG_IGN)
 // Only libedit reads the locale, and only at a terminal: a pipe skips loading it.
 if Terminal.inputIsTerminal { Terminal.useUTF8CharacterType() }
 Terminal.installInterruptHandler()

@@ -63,7 +63,7 @@ final class LuaErrorTests: XCTestCase {
         XCTAssertThrowsError(try lua.call(f)) { error in
             let e = error as! LuaError
             XCTAssertEqual(e.kind, .value)
-            XCTAssertEqual(e.value, ["token": true])
+            XCTAssertEqual(e.value, LuaValue.map(["token": .boolean(true)]).describedForTests)
         }
     }
 

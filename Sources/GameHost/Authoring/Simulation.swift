@@ -1,6 +1,7 @@
 import Dispatch
 import GameCore
 import LuaKit
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -86,9 +87,10 @@ public enum Simulation {
         let start = monotonicSeconds()
         let deadline = start + plan.totalTime
         let shared = SharedWorkers(workers)
-        DispatchQueue.concurrentPerform(iterations: workers.count) { w in
+        let count = workers.count
+        DispatchQueue.concurrentPerform(iterations: count) { w in
             let worker = shared.workers[w]
-            for k in stride(from: w, to: plan.games, by: workers.count) {
+            for k in stride(from: w, to: plan.games, by: count) {
                 // A rule that ran past the time limit would do it again: stop the run.
                 if results.stopReason != nil { break }
                 if monotonicSeconds() > deadline {
@@ -204,29 +206,26 @@ public enum Simulation {
     }
 
     /// The games' outcomes, written by the workers, and whether they should stop.
-    final class Results: @unchecked Sendable {
-        // Safe: every access to the fields below holds `mutex`.
-        private var mutex = pthread_mutex_t()
-        private var slots: [Outcome?]
-        private var done = 0
-        private var reason: String?
-
-        init(count: Int) {
-            slots = Array(repeating: nil, count: count)
-            pthread_mutex_init(&mutex, nil)
+    final class Results: Sendable {
+        private struct State {
+            var slots: [Outcome?]
+            var done = 0
+            var reason: String?
         }
-        deinit { pthread_mutex_destroy(&mutex) }
+        private let state: Mutex<State>
 
-        private func locked<T>(_ body: () -> T) -> T {
-            pthread_mutex_lock(&mutex)
-            defer { pthread_mutex_unlock(&mutex) }
-            return body()
-        }
+        init(count: Int) { state = Mutex(State(slots: Array(repeating: nil, count: count))) }
 
         /// Keeps game k's outcome; returns how many games are done.
-        func set(_ k: Int, _ outcome: Outcome) -> Int { locked { slots[k] = outcome; done += 1; return done } }
-        func stop(_ why: String) { locked { if reason == nil { reason = why } } }
-        var stopReason: String? { locked { reason } }
-        var all: [Outcome?] { locked { slots } }
+        func set(_ k: Int, _ outcome: Outcome) -> Int {
+            state.withLock { s in
+                s.slots[k] = outcome
+                s.done += 1
+                return s.done
+            }
+        }
+        func stop(_ why: String) { state.withLock { if $0.reason == nil { $0.reason = why } } }
+        var stopReason: String? { state.withLock { $0.reason } }
+        var all: [Outcome?] { state.withLock { $0.slots } }
     }
 }

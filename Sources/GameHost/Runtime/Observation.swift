@@ -17,7 +17,7 @@ enum Observation {
         }
     }
 
-    static let hidden = LuaValue.map(["hidden": .boolean(true)])
+    static var hidden: LuaValue { .map(["hidden": .boolean(true)]) }
 
     static func isCard(_ fields: [String: LuaValue]) -> Bool {
         fields["faceUp"] != nil && (fields["content"] != nil || fields["rank"] != nil || fields["label"] != nil)

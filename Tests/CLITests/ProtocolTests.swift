@@ -23,6 +23,22 @@ final class ProtocolTests: XCTestCase {
         (["guess-five"], "crane\nxyzzy\nslate\n"),
     ]
 
+    /// The same seed, options and input give the same bytes: no clock reading, address or
+    /// hash order shows, and each run keeps its scores in a folder of its own.
+    func testTheSameSeedGivesByteIdenticalOutput() throws {
+        for (args, input) in Self.sessions {
+            var runs: [String] = []
+            for _ in 0..<2 {
+                let data = NSTemporaryDirectory() + "same-seed-" + UUID().uuidString
+                defer { try? FileManager.default.removeItem(atPath: data) }
+                let r = try GamehostProcess.run(["play"] + args + ["--json", "--seed", "11", "--data", data], input: input)
+                XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+                runs.append(r.stdout)
+            }
+            XCTAssertEqual(runs[0], runs[1], "\(args)")
+        }
+    }
+
     func testEveryObjectOfEveryGameIsValidAgainstTheSchema() throws {
         for (args, input) in Self.sessions {
             let r = try GamehostProcess.run(["play"] + args + ["--json", "--seed", "3"], input: input)

@@ -184,19 +184,37 @@ public enum Conformance {
         var moves = 0
         var transcript: [String] = []
         var problem: String?
+        var trace = PlayTrace()
+    }
+
+    /// Game `game` with `seed`, as check plays it, step by step (for comparing with the other
+    /// modes), and its first problem.
+    public static func trace(path: String, libraryDirectories: [String] = [], seed: UInt64, game: Int,
+                             settings: Settings = Settings(), words: WordList? = nil) throws -> (trace: PlayTrace, problem: String?) {
+        let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: .ascending)
+        rule.timeLimit = settings.timeLimit
+        var s = EngineSettings()
+        s.options = settings.options
+        s.words = words
+        s.practice = true
+        let engine = try GameEngine(rule: rule, settings: s)
+        defer { engine.close() }
+        let run = playthrough(engine, seed: seed, game: game, settings: settings)
+        return (run.trace, run.problem)
     }
 
     /// One game with random legal moves in every seat, checking each step.
     static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings) -> Playthrough {
         var run = Playthrough()
         let path = engine.info.path
-        let table = Table(engine: engine, fillers: (1...engine.seatCount).map { .random(EngineSettings.mix(seed ^ 0xB07, $0)) })
+        let table = Table(engine: engine, fillers: (1...engine.seatCount).map { .random(RandomPlayer.seed(game: seed, seat: $0)) })
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
         // Every playthrough starts at the same time, however many came before it in the state.
         (engine.clock as? StepClock)?.set(EngineSettings.manualEpoch)
         let at = { (move: Int) in "\(path): seed \(seed), move \(move)" }
         let start = table.start(game: game, seed: seed)
+        run.trace.note(start, engine)
         if table.finished {
             let later = engine.gamesStarted > 1 ? "the second game of a session does not start: " : ""
             run.problem = "\(path): seed \(seed): \(later)\(start.reason ?? "the game did not start")"
@@ -216,24 +234,25 @@ public enum Conformance {
                 if try engine.result() != nil { return run }
                 let turn = try engine.toMove()
                 let seat = turn.first ?? 1
+                // Probes, tried and rolled back, so the game itself plays as sim plays it (the
+                // same moves, the same states): a garbage input now and then, which must be
+                // refused and change nothing...
                 if run.moves % 7 == 0 {
                     let before = try engine.stateBytes()
-                    let answer = table.handle(garbage, seat: seat)
-                    switch answer.status {
+                    switch engine.trial(garbage, seat: seat) {
                     case .accepted: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' was accepted"; return run
-                    case .error: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' raised an error: \(answer.reason ?? "")"; return run
-                    default:
+                    case .failed(let reason, _): run.problem = "\(at(run.moves)): the garbage input '\(garbage)' raised an error: \(reason)"; return run
+                    case .refused:
                         if try engine.stateBytes() != before { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
                     }
                 }
-                // The rule's /commands, now and then, with no arguments and with one: a command
-                // may refuse, but must not fail.
+                // ...and the rule's /commands, with no arguments and with one: a command may
+                // refuse, but must not fail.
                 if run.moves % 5 == 2 {
                     for spec in engine.info.commands {
-                        for args in ["", " 1"] {
-                            let answer = table.handle("/\(spec.name)\(args)", seat: seat)
-                            if answer.status == .error {
-                                run.problem = "\(at(run.moves)) ('/\(spec.name)\(args)'): \(answer.reason ?? "")"
+                        for args in ["", "1"] {
+                            if case .failed(let reason, _) = engine.trialCommand(spec.name, args: args, seat: seat) {
+                                run.problem = "\(at(run.moves)) ('/\(spec.name)\(args.isEmpty ? "" : " " + args)'): \(reason)"
                                 return run
                             }
                         }
@@ -247,6 +266,7 @@ public enum Conformance {
                 run.problem = "\(at(run.moves)): no seat is to move, but result() says the game goes on"
                 return run
             }
+            run.trace.note(step, engine)
             if table.finished || step.status == .error {
                 run.problem = "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? ""): \(step.reason ?? "the game stopped")"
                 return run

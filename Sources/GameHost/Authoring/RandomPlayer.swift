@@ -20,6 +20,12 @@ public final class RandomPlayer {
 
     public init(seed: UInt64) { random = RandomSource(seed: seed) }
 
+    /// The seed of the random player in `seat` of a game played with `gameSeed`: check and sim
+    /// give a game's seats the same players, so they play the same moves.
+    public static func seed(game gameSeed: UInt64, seat: Int) -> UInt64 {
+        EngineSettings.mix(gameSeed ^ 0x5DEE_CE66_D1CE_5EED, seat)
+    }
+
     /// How many free-text candidates in a row a rule may refuse before the refusals are a
     /// fault (with a word list, at least as many as the list has words, plus a margin).
     public static func refusalLimit(words: WordList?) -> Int { max(1000, (words?.entries.count ?? 0) + 40) }

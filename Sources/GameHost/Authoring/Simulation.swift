@@ -124,6 +124,16 @@ public enum Simulation {
                        jobs: workers.count, stoppedBy: results.stopReason, played: played)
     }
 
+    /// Game `k` of the plan, step by step (how sim plays it, for comparing with the other
+    /// modes).
+    public static func trace(_ plan: Plan, game k: Int) throws -> (trace: PlayTrace, failure: String?) {
+        let worker = try Worker(plan)
+        defer { worker.engine.close() }
+        var trace = PlayTrace()
+        let outcome = worker.play(game: k) { step in trace.note(step, worker.engine) }
+        return (trace, outcome.failure)
+    }
+
     static func monotonicSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -164,20 +174,23 @@ public enum Simulation {
             engine = try GameEngine(rule: rule, settings: settings)
         }
 
-        /// Plays game `k` (from 1) to its end, with its own seed and players.
-        func play(game k: Int) -> Outcome {
+        /// Plays game `k` (from 1) to its end, with its own seed and players; `onStep` is told
+        /// of each step.
+        func play(game k: Int, onStep: ((Step) -> Void)? = nil) -> Outcome {
             let seed = Simulation.seed(ofGame: k, base: plan.seed)
             // The players' own chance, apart from the game's: which legal move each picks.
             let fillers: [Table.Filler] = (1...engine.seatCount).map { seat in
-                plan.usesBot ? .bot : .random(EngineSettings.mix(seed ^ 0x5DEE_CE66_D1CE_5EED, seat))
+                plan.usesBot ? .bot : .random(RandomPlayer.seed(game: seed, seat: seat))
             }
             let table = Table(engine: engine, fillers: fillers)
             table.viewers = []
             return engine.step {
                 let first = table.start(game: k, seed: seed)
+                onStep?(first)
                 if table.finished { return Outcome(winner: "", moves: 0, failure: first.reason ?? "the game did not start") }
                 var moves = 0
                 while let step = table.nextAutomaticStep() {
+                    onStep?(step)
                     if step.status == .accepted { moves += 1 }
                     if table.finished {
                         return Outcome(winner: "", moves: moves, failure: step.reason ?? "the game stopped",

@@ -209,6 +209,14 @@ public final class GameEngine {
         }
     }
 
+    /// What a rule's command would do, rolled back afterwards (check's probe).
+    public func trialCommand(_ name: String, args: String, seat: Int = 1) -> MoveOutcome {
+        guard let run = rule.commandRuns[name] else { return .refused("unknown command /\(name)") }
+        return transaction(hook: "command /\(name)", seat: seat, keep: false) { state in
+            try lua.call(run, [.ref(state), .string(args), .ref(api.table), .integer(Int64(seat))], results: 1, tablesByReference: true).first
+        }
+    }
+
     private func transaction(hook: String, seat: Int, keep: Bool = true, _ body: (LuaRef) throws -> LuaValue?) -> MoveOutcome {
         guard let current = state, let root else { return .failed(stateLost ?? "\(info.path): no game has started", .ruleError) }
         _ = api.takeOutput()

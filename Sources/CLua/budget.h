@@ -57,11 +57,13 @@ typedef struct gh_limits {
     _Atomic unsigned signals_sent, signals_handled;
 
     // The stack bound (see gh_alloc). `stack_check` is 1 once the lua_State layout it reads
-    // has been verified; `stack_overflow` asks the hook to raise "stack overflow" at the next
-    // instruction; `stack_refused` says a memory error was really a refused stack.
+    // has been verified. `stack_overflow` asks the hook to raise "stack overflow" at the next
+    // instruction (a stack grew past the bound at once). `stack_refused` says the last memory
+    // error was a stack growth refused, with `stack_message` the error rule code should see.
     int stack_check;
     int stack_overflow;
     int stack_refused;
+    char stack_message[128];
     void *fresh_block;      // the latest new block and its size: a new stack, when a stack moves
     size_t fresh_size;
 } gh_limits;
@@ -75,12 +77,13 @@ typedef struct gh_limits {
 #define GH_ALLOC_BYTES_PER_STEP 32  // bytes rule code allocates
 #define GH_PATTERN_UNITS_PER_STEP 4 // units of the pattern matcher's worst-case work
 
-// Slots a rule thread's stack may reach. Past GH_STACK_SLOTS the next instruction raises
-// "stack overflow"; a stack never doubles past GH_STACK_HARD_SLOTS (a memory error instead).
-// Lua moves the whole frame once per link of a __call chain, so a chain costs up to about
-// (2 * GH_STACK_SLOTS)^2 / 2 slot moves before it stops: see bounds.h for the measurements.
-#define GH_STACK_SLOTS 100000
-#define GH_STACK_HARD_SLOTS (2 * GH_STACK_SLOTS)
+// Slots a rule thread's stack may reach. Lua grows a stack by doubling it (from 40 slots), and
+// a doubling past this bound is refused; a stack that grows past it at once (a C function
+// asking room for many values) raises "stack overflow" at the next instruction. Lua moves the
+// whole frame once per link of a __call chain, so a chain costs up to GH_STACK_SLOTS^2 / 2
+// slot moves before it stops (bounds.h has the measurements); 40,960 slots is some 8,000
+// levels of a small recursive function, 3,000 of one with ten locals.
+#define GH_STACK_SLOTS 40960
 
 static inline gh_limits *gh_limits_of(lua_State *L) {
     return *(gh_limits **)lua_getextraspace(L);
@@ -131,21 +134,36 @@ static inline size_t gh_stack_slots(lua_State *L) {
     return (size_t)(h.stack_last - h.stack) / GH_STACK_VALUE_SIZE;
 }
 
-// Whether a new block of `nsize` bytes is the running thread's stack doubling past the hard
-// limit. Lua 5.4.4 moves a stack to a new block of (new size + EXTRA_STACK) slots, the new size
-// being twice the old one unless that passes LUAI_MAXSTACK (luaD_growstack); a request for
-// more room at once than doubling gives cannot be told from any other block, and is bounded
-// where it is made (bounds.h).
-static inline int gh_stack_past_hard_limit(gh_limits *lim, size_t nsize) {
+// Whether a new block of `nsize` bytes is the running thread's stack doubling past the bound.
+// Lua 5.4.4 moves a stack to a new block of (new size + EXTRA_STACK) slots, the new size being
+// twice the old one unless that passes LUAI_MAXSTACK (luaD_growstack); a request for more room
+// at once than doubling gives cannot be told from other blocks here, and is caught as the old
+// stack is freed (gh_note_freed_block).
+static inline int gh_stack_past_limit(gh_limits *lim, size_t nsize) {
     if (nsize % GH_STACK_VALUE_SIZE != 0) return 0;
     size_t k = nsize / GH_STACK_VALUE_SIZE;
-    if (k <= GH_STACK_HARD_SLOTS + GH_EXTRA_STACK) return 0;
+    if (k <= GH_STACK_SLOTS + GH_EXTRA_STACK) return 0;
     k -= GH_EXTRA_STACK;
     lua_State *L = gh_running(lim);
     if (L == NULL) return 0;
     size_t size = gh_stack_slots(L);
     if (k == 2 * size) return 1;
     return 2 * size > (size_t)LUAI_MAXSTACK && (k == (size_t)LUAI_MAXSTACK || k == (size_t)LUAI_MAXSTACK + 200);
+}
+
+// Notes a refused stack growth and where it happened: Lua reports it as a memory error (no
+// message handler runs for those), which the sandbox's pcall, xpcall and coroutine functions,
+// and the host, report as the stack overflow it is. Runs inside the allocator, so it only
+// reads: lua_getinfo with "Sl" allocates nothing and pushes nothing.
+static void gh_note_stack_refused(gh_limits *lim) {
+    lim->stack_refused = 1;
+    lua_State *L = gh_running(lim);
+    lua_Debug ar;
+    if (L != NULL && lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+        snprintf(lim->stack_message, sizeof lim->stack_message, "%s:%d: stack overflow (a sandbox limit)", ar.short_src,
+                 ar.currentline);
+    else
+        snprintf(lim->stack_message, sizeof lim->stack_message, "stack overflow (a sandbox limit)");
 }
 
 // Called as the block at `ptr` is freed: when it is the running thread's stack, the stack has
@@ -164,6 +182,12 @@ static inline void gh_note_freed_block(gh_limits *lim, void *ptr, size_t osize) 
     }
 }
 
+// For the host: the error a call that failed with LUA_ERRMEM really had when a stack growth
+// was refused ("rules/x.lua:12: stack overflow (a sandbox limit)"), else NULL.
+static inline const char *gh_stack_overflow_message(gh_limits *lim) {
+    return lim->stack_refused ? lim->stack_message : NULL;
+}
+
 // MARK: - The allocator
 
 static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -180,9 +204,12 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     // layer and the host budget, and the rule's next allocation over the cap fails as usual.
     if (nsize > old) {
         if (!lim->host) {
-            if (lim->cap != 0 && lim->used - old + nsize > lim->cap) return NULL;
-            if (ptr == NULL && lim->stack_check && gh_stack_past_hard_limit(lim, nsize)) {
-                lim->stack_refused = 1;
+            if (lim->cap != 0 && lim->used - old + nsize > lim->cap) {
+                lim->stack_refused = 0;  // the last memory error is a real one
+                return NULL;
+            }
+            if (ptr == NULL && lim->stack_check && gh_stack_past_limit(lim, nsize)) {
+                gh_note_stack_refused(lim);
                 return NULL;
             }
         }
@@ -313,6 +340,7 @@ static void gh_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     gh_limits *lim = gh_limits_of(L);
     if (!lim->budget_on) return;
+    if (gh_is_over(lim)) gh_raise_exhausted(L, 0);
     if (lim->stack_overflow) {
         lim->stack_overflow = 0;
         gh_prepare_thread(lim, L);  // back to this call's usual hook

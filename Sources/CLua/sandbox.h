@@ -90,10 +90,12 @@ static inline int gh_item_match(int c, const char *p, const char *ep) {
 }
 
 // The longest run of bytes matching item p..ep-1 that starts at a position in [lo, hi]: how
-// far one quantifier can stretch there, and so how many ways it can backtrack.
-static inline size_t gh_longest_run(const char *s, size_t n, size_t lo, size_t hi, const char *p, const char *ep) {
-    size_t best = 0, run = 0;
-    for (size_t i = lo; i < n; i++) {
+// far one quantifier can stretch there, and so how many ways it can backtrack. Adds the work
+// of looking (bytes times the item's length) to *scanned.
+static inline size_t gh_longest_run(const char *s, size_t n, size_t lo, size_t hi, const char *p, const char *ep,
+                                    double *scanned) {
+    size_t best = 0, run = 0, i;
+    for (i = lo; i < n; i++) {
         if (gh_item_match((unsigned char)s[i], p, ep)) {
             if (++run > best) best = run;
         } else {
@@ -101,6 +103,7 @@ static inline size_t gh_longest_run(const char *s, size_t n, size_t lo, size_t h
             if (i >= hi) break;  // no run that starts in the window goes on
         }
     }
+    *scanned += (double)(i - lo + 1) * (double)(ep - p);
     return best;
 }
 
@@ -122,19 +125,25 @@ static inline const char *gh_set_end(const char *p, const char *end) {
 
 // An upper bound on the backtracking work of Lua's matcher for pattern p on subject s from
 // byte `init`: each quantified item multiplies the work by how far it can stretch from where
-// it may start, a back-reference or %b by the length left. `anchors` is 0 for gmatch, where
-// Lua reads a leading '^' as a plain character. An anchored pattern looks only as far as it
-// can reach, so a tokenizer loop stays linear. Malformed patterns get a bound of 1 and are
-// left to Lua, which reports them.
-static inline double gh_pattern_work(const char *s, size_t n, size_t init, const char *p, size_t plen, int anchors) {
+// it may start, a back-reference or %b by the length left, and matching one byte against a set
+// costs the set's length. `anchors` is 0 for gmatch, where Lua reads a leading '^' as a plain
+// character. An anchored pattern looks only as far as it can reach, so a tokenizer loop stays
+// linear. Malformed patterns get a bound of 1 and are left to Lua, which reports them. The
+// bound's own work is added to *scanned, and it stops early (returning a work past any limit)
+// once that passes `scan_limit`: a pattern of many quantifiers on a long subject.
+static inline double gh_pattern_work(const char *s, size_t n, size_t init, const char *p, size_t plen, int anchors,
+                                     double *scanned, double scan_limit) {
     const char *end = p + plen;
     if (init > n) return 1.0;
     int anchored = anchors && p < end && *p == '^';
     if (anchored) p++;
     size_t lo = init, hi = anchored ? init : n;  // where the next item may start
     double work = anchored ? 1.0 : (double)(n - init) + 1.0;
+    double item_cost = 1.0;  // the longest set's length
     while (p < end) {
         const char *ep;
+        *scanned += 1;
+        if (*scanned > scan_limit) return HUGE_VAL;
         if (*p == '(' || *p == ')') { p++; continue; }
         if (*p == '%') {
             if (p + 1 >= end) return 1.0;
@@ -150,6 +159,7 @@ static inline double gh_pattern_work(const char *s, size_t n, size_t init, const
                 // A frontier reads a set and consumes nothing.
                 ep = gh_set_end(p, end);
                 if (ep == NULL) return 1.0;
+                if ((double)(ep - p) > item_cost) item_cost = (double)(ep - p);
                 p = ep;
                 continue;
             }
@@ -159,12 +169,13 @@ static inline double gh_pattern_work(const char *s, size_t n, size_t init, const
         if (*p == '[') {
             ep = gh_set_end(p, end);
             if (ep == NULL) return 1.0;
+            if ((double)(ep - p) > item_cost) item_cost = (double)(ep - p);
         } else {
             ep = p + 1;
         }
     quantifier:
         if (ep < end && (*ep == '*' || *ep == '+' || *ep == '-')) {
-            size_t run = gh_longest_run(s, n, lo, hi, p, ep);
+            size_t run = gh_longest_run(s, n, lo, hi, p, ep, scanned);
             // With nothing after it but closing captures, a quantifier never backtracks: the
             // match succeeds as soon as it stops.
             const char *rest = ep + 1;
@@ -183,7 +194,7 @@ static inline double gh_pattern_work(const char *s, size_t n, size_t init, const
         }
         if (work > 1e300) return work;
     }
-    return work;
+    return work * item_cost;
 }
 
 // The work of a plain search (string.find with `plain`, or a pattern with no magic
@@ -233,13 +244,19 @@ static inline int gh_string_pattern(lua_State *L) {
         init = gh_start_offset(luaL_optinteger(L, 3, 1), n);
     }
     double scan = init > n ? 0 : (double)(n - init);
+    // Bounding the work is work too (a scan of the subject, or of it per quantifier): charged
+    // whether the search then runs or is refused.
+    gh_charge_bytes(L, (double)plen);
     if (is_find && (lua_toboolean(L, 4) || !gh_has_magic(p, plen))) {
+        gh_charge_bytes(L, scan);
         double work = gh_plain_find_work(s, n, init, p, plen);
         if (work > GH_PLAIN_FIND_LIMIT)
             return luaL_error(L, "search too long for a subject of %I bytes (a sandbox limit)", (lua_Integer)n);
         gh_charge_bytes(L, work);
     } else {
-        double work = gh_pattern_work(s, n, init, p, plen, strcmp(which, "gmatch") != 0);
+        double scanned = 0;
+        double work = gh_pattern_work(s, n, init, p, plen, strcmp(which, "gmatch") != 0, &scanned, GH_PATTERN_WORK_LIMIT);
+        gh_charge_bytes(L, scanned);
         if (work > GH_PATTERN_WORK_LIMIT)
             return luaL_error(L, "pattern too complex for a subject of %I bytes (a sandbox limit)", (lua_Integer)n);
         if (work > scan * GH_BYTES_PER_STEP) gh_charge(L, work / GH_PATTERN_UNITS_PER_STEP);
@@ -291,6 +308,132 @@ static inline int gh_string_rep(lua_State *L) {
         return luaL_error(L, "resulting string too large (over the rule's memory limit)");
     gh_charge_bytes(L, total);
     return gh_delegate(L);
+}
+
+// The most values one call of table.unpack, string.byte or utf8.codepoint pushes: each is a
+// stack slot (see GH_STACK_SLOTS), and a larger frame makes every call that moves it longer.
+#define GH_MAX_RESULTS 20000
+
+// Lua's reading of a string position (string.byte's posrelatI and getendpos): 1-based, negative
+// from the end, clipped to the string.
+static inline size_t gh_string_start(lua_Integer pos, size_t len) {
+    if (pos > 0) return (size_t)pos;
+    if (pos == 0) return 1;
+    if (pos < -(lua_Integer)len) return 1;
+    return len + (size_t)pos + 1;
+}
+
+static inline size_t gh_string_end(lua_Integer pos, size_t len) {
+    if (pos > (lua_Integer)len) return len;
+    if (pos >= 0) return (size_t)pos;
+    if (pos < -(lua_Integer)len) return 0;
+    return len + (size_t)pos + 1;
+}
+
+// string.byte: one value a byte.
+static inline int gh_string_byte(lua_State *L) {
+    size_t l;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer pi = luaL_optinteger(L, 2, 1);
+    size_t posi = gh_string_start(pi, l);
+    size_t pose = gh_string_end(luaL_optinteger(L, 3, pi), l);
+    if (posi <= pose) {
+        if (pose - posi >= GH_MAX_RESULTS) return luaL_error(L, "string slice too long (more than %d values, a sandbox limit)", GH_MAX_RESULTS);
+        gh_charge(L, (double)(pose - posi + 1));
+    }
+    return gh_delegate(L);
+}
+
+// Lua's utf8 reading of a position: negative from the end.
+static inline lua_Integer gh_utf8_position(lua_Integer pos, size_t len) {
+    if (pos >= 0) return pos;
+    if ((size_t)-pos > len) return 0;
+    return (lua_Integer)len + pos + 1;
+}
+
+// utf8.codepoint: at most one value a byte, each decoded.
+static inline int gh_utf8_codepoint(lua_State *L) {
+    size_t len;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer posi = gh_utf8_position(luaL_optinteger(L, 2, 1), len);
+    lua_Integer pose = gh_utf8_position(luaL_optinteger(L, 3, posi), len);
+    if (posi >= 1 && pose <= (lua_Integer)len && posi <= pose) {
+        if (pose - posi >= GH_MAX_RESULTS) return luaL_error(L, "string slice too long (more than %d values, a sandbox limit)", GH_MAX_RESULTS);
+        gh_charge_bytes(L, (double)(pose - posi + 1) * GH_BYTES_PER_STEP);
+    }
+    return gh_delegate(L);
+}
+
+// utf8.offset walks the string from its position, byte by byte, to the n-th character.
+static inline int gh_utf8_offset(lua_State *L) {
+    size_t len;
+    luaL_checklstring(L, 1, &len);
+    gh_charge_bytes(L, (double)len);
+    return gh_delegate(L);
+}
+
+// The iterator utf8.codes returns skips the continuation bytes after its position before it
+// decodes: charged here, as the rule may call it with any position, over and over.
+static inline int gh_utf8_codes_step(lua_State *L) {
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    lua_Unsigned n = (lua_Unsigned)lua_tointeger(L, 2);
+    lua_Unsigned k = n;
+    while (k < len && ((unsigned char)s[k] & 0xC0) == 0x80) k++;
+    gh_charge_bytes(L, (double)(k - n));
+    return gh_delegate(L);
+}
+
+static inline int gh_utf8_codes(lua_State *L) {
+    int n = gh_delegate(L);  // iterator, string, 0
+    int first = lua_gettop(L) - n + 1;
+    lua_pushvalue(L, first);
+    lua_pushcclosure(L, gh_utf8_codes_step, 1);
+    lua_replace(L, first);
+    return n;
+}
+
+// string.format, pack, unpack and packsize read their format string and copy their string
+// arguments (what they make is charged as it is allocated).
+static inline double gh_string_argument_bytes(lua_State *L, int from) {
+    double bytes = 0;
+    for (int i = from; i <= lua_gettop(L); i++)
+        if (lua_type(L, i) == LUA_TSTRING) bytes += (double)lua_rawlen(L, i);
+    return bytes;
+}
+
+static inline int gh_string_format(lua_State *L) {
+    gh_charge_bytes(L, gh_string_argument_bytes(L, 1));
+    return gh_delegate(L);
+}
+
+// string.unpack also charges the bytes it read (its last result is where it stopped).
+static inline int gh_string_unpack(lua_State *L) {
+    size_t fl, dl;
+    luaL_checklstring(L, 1, &fl);
+    luaL_checklstring(L, 2, &dl);
+    lua_Integer from = gh_utf8_position(luaL_optinteger(L, 3, 1), dl);
+    gh_charge_bytes(L, (double)fl);
+    int n = gh_delegate(L);
+    if (n > 0 && lua_isinteger(L, -1)) {
+        lua_Integer to = lua_tointeger(L, -1);
+        if (to > from) gh_charge_bytes(L, (double)(to - from));
+    }
+    return n;
+}
+
+// table.unpack, written out (as Lua's) with a bound on the values and a step a value.
+static inline int gh_table_unpack(lua_State *L) {
+    lua_Integer i = luaL_optinteger(L, 2, 1);
+    lua_Integer e = luaL_opt(L, luaL_checkinteger, 3, luaL_len(L, 1));
+    if (i > e) return 0;
+    lua_Unsigned n = (lua_Unsigned)e - (lua_Unsigned)i;  // values minus one
+    if (n >= GH_MAX_RESULTS || !lua_checkstack(L, (int)(++n)))
+        return luaL_error(L, "too many results to unpack (more than %d, a sandbox limit)", GH_MAX_RESULTS);
+    gh_charge(L, (double)n);
+    for (; i < e; i++) lua_geti(L, 1, i);
+    lua_geti(L, 1, e);
+    return (int)n;
 }
 
 // MARK: - Tables
@@ -413,9 +556,28 @@ static inline int gh_budget_spent(lua_State *L) {
     return lim->budget_on && lim->exhausted;
 }
 
+// Whether an error with `status` is a stack growth the sandbox refused (Lua raises it as a
+// memory error); if so, the error object on top becomes the "stack overflow" message.
+static inline int gh_stack_error(lua_State *L, int status) {
+    gh_limits *lim = gh_limits_of(L);
+    if (status != LUA_ERRMEM || !lim->stack_refused) return 0;
+    lim->stack_refused = 0;
+    lua_pop(L, 1);
+    lua_pushstring(L, lim->stack_message);
+    return 1;
+}
+
 static int gh_finish_pcall(lua_State *L, int status, lua_KContext extra) {
     if (status != LUA_OK && status != LUA_YIELD) {
         if (gh_budget_spent(L)) return lua_error(L);  // the error object is on top
+        if (gh_stack_error(L, status) && extra == 2) {
+            // Lua runs no message handler for a memory error: xpcall's runs now, the stack
+            // unwound (so it has room), as it would have for Lua's own stack overflow.
+            lua_getupvalue(L, 2, 1);
+            lua_insert(L, -2);
+            int handled = lua_pcall(L, 1, 1, 0);
+            if (handled != LUA_OK && gh_budget_spent(L)) return lua_error(L);
+        }
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -492,6 +654,7 @@ static inline int gh_coroutine_resume(lua_State *L) {
     int r = gh_resume(L, co, lua_gettop(L) - 1);
     if (r < 0) {
         if (gh_budget_spent(L)) return lua_error(L);
+        gh_stack_error(L, lua_status(co));
         lua_pushboolean(L, 0);
         lua_insert(L, -2);
         return 2;
@@ -509,10 +672,12 @@ static inline int gh_wrapped_coroutine(lua_State *L) {
         if (status != LUA_OK && status != LUA_YIELD) {  // the coroutine died: close it
             // Its __close handlers run on its own stack: the watchdog must reach it there.
             gh_limits *lim = gh_limits_of(L);
+            int refused = status == LUA_ERRMEM && lim->stack_refused;
             lua_State *previous = gh_set_running(lim, co);
             status = lua_resetthread(co);
             gh_set_running(lim, previous);
             lua_xmove(co, L, 1);
+            if (refused && gh_stack_error(L, status)) status = LUA_ERRRUN;
         }
         if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING && !gh_budget_spent(L)) {
             luaL_where(L, 1);
@@ -551,6 +716,10 @@ static inline int gh_coroutine_close(lua_State *L) {
     int n = gh_delegate(L);
     gh_set_running(lim, previous);
     lim->close_depth--;
+    // Closing reports a memory error as (false, "not enough memory"): a refused stack is the
+    // stack overflow it is.
+    if (n == 2 && !lua_toboolean(L, -2) && lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "not enough memory") == 0)
+        gh_stack_error(L, LUA_ERRMEM);
     return n;
 }
 
@@ -575,37 +744,9 @@ static inline int gh_setmetatable(lua_State *L) {
     return 1;
 }
 
-// What load's reader gives back: the piece the rule's function returned, kept in a slot of
-// the stack, and whether the first piece has been looked at.
-typedef struct gh_load_reader {
-    int slot;
-    int first;
-    int binary;
-} gh_load_reader;
-
-static const char *gh_load_piece(lua_State *L, void *ud, size_t *size) {
-    gh_load_reader *r = (gh_load_reader *)ud;
-    luaL_checkstack(L, 2, "too many nested functions");
-    lua_pushvalue(L, 1);
-    lua_call(L, 0, 1);
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        *size = 0;
-        return NULL;
-    }
-    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
-    lua_replace(L, r->slot);
-    const char *piece = lua_tolstring(L, r->slot, size);
-    if (r->first && *size > 0) {
-        r->first = 0;
-        if (piece[0] == LUA_SIGNATURE[0]) {
-            r->binary = 1;
-            *size = 0;
-            return NULL;
-        }
-    }
-    return piece;
-}
+// The most bytes of source text load takes (text, or what a reader function gives): Lua's
+// parser runs inside one C call, at some 30 MB a second on plain code.
+#define GH_LOAD_SIZE_LIMIT ((size_t)4 << 20)
 
 static inline int gh_load_result(lua_State *L, int status, int env) {
     if (status != LUA_OK) {
@@ -620,37 +761,96 @@ static inline int gh_load_result(lua_State *L, int status, int env) {
     return 1;
 }
 
+static inline int gh_load_refused(lua_State *L, const char *why) {
+    luaL_pushfail(L);
+    lua_pushstring(L, why);
+    return 2;
+}
+
+// Reads a whole chunk from load's reader function (argument 1) into one string, as Lua's load
+// would read it: up to a nil or an empty piece; anything but a string is an error. Runs
+// protected (lua_pcall), so an error in the reader is load's result, as in Lua.
+static int gh_load_read_all(lua_State *L) {
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);  // from here, slot 2 may hold the buffer's box
+    size_t total = 0;
+    for (;;) {
+        luaL_checkstack(L, 3, "too many nested functions");
+        lua_pushvalue(L, 1);
+        lua_call(L, 0, 1);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            break;
+        }
+        if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+        size_t n;
+        lua_tolstring(L, -1, &n);
+        if (n == 0) {
+            lua_pop(L, 1);
+            break;
+        }
+        total += n;
+        if (total > GH_LOAD_SIZE_LIMIT)
+            luaL_error(L, "chunk of more than %d bytes (a sandbox limit)", (int)GH_LOAD_SIZE_LIMIT);
+        gh_charge_bytes(L, (double)n);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
+// A chunk name as Lua's messages show it (luaO_chunkid): "=name" as is, "@file" as the file,
+// else [string "first line..."].
+static void gh_chunk_id(char *out, size_t size, const char *name) {
+    if (*name == '=' || *name == '@') {
+        snprintf(out, size, "%s", name + 1);
+        return;
+    }
+    size_t line = strcspn(name, "\n\r");
+    if (line > 40 || name[line] != 0) snprintf(out, size, "[string \"%.*s...\"]", (int)(line > 40 ? 40 : line), name);
+    else snprintf(out, size, "[string \"%s\"]", name);
+}
+
+// Loads text `s` (n bytes) unless it is binary or past a bound of the parser's work (the
+// pre-scan in source.h); the message names the chunk and line, as a syntax error would.
+static int gh_load_text(lua_State *L, const char *s, size_t n, const char *name, const char *mode, int env) {
+    if (n > 0 && s[0] == LUA_SIGNATURE[0])
+        return gh_load_refused(L, "binary chunks are not allowed in rule files (a sandbox limit)");
+    char problem[256], id[80];
+    int line = gh_source_problem(s, n, GH_LOAD_SIZE_LIMIT, problem, sizeof problem);
+    if (line != 0) {
+        gh_chunk_id(id, sizeof id, name);
+        if (line > 0) lua_pushfstring(L, "%s:%d: %s", id, line, problem);
+        else lua_pushfstring(L, "%s: %s", id, problem);
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    gh_charge_bytes(L, (double)n);
+    return gh_load_result(L, luaL_loadbufferx(L, s, n, name, mode), env);
+}
+
 // load as Lua has it (a string or a reader function, chunk name, mode, environment), but a
-// binary chunk is refused whatever the mode: it could break the VM.
+// binary chunk is refused whatever the mode (it could break the VM), and so is text past the
+// parser's bounds. A reader's pieces are read first, whole, then checked and loaded as text.
 static inline int gh_load(lua_State *L) {
     size_t len;
     const char *s = lua_tolstring(L, 1, &len);
     const char *mode = luaL_optstring(L, 3, "bt");
     int env = !lua_isnone(L, 4) ? 4 : 0;
-    int status;
-    if (s != NULL) {
-        const char *name = luaL_optstring(L, 2, s);
-        if (len > 0 && s[0] == LUA_SIGNATURE[0]) {
-            luaL_pushfail(L);
-            lua_pushliteral(L, "binary chunks are not allowed in rule files (a sandbox limit)");
-            return 2;
-        }
-        gh_charge_bytes(L, (double)len);
-        status = luaL_loadbufferx(L, s, len, name, mode);
-    } else {
-        const char *name = luaL_optstring(L, 2, "=(load)");
-        luaL_checktype(L, 1, LUA_TFUNCTION);
-        lua_settop(L, 5);  // slot 5 keeps the reader's current piece
-        gh_load_reader reader = {5, 1, 0};
-        status = lua_load(L, gh_load_piece, &reader, name, mode);
-        if (reader.binary) {
-            lua_pop(L, 1);
-            luaL_pushfail(L);
-            lua_pushliteral(L, "binary chunks are not allowed in rule files (a sandbox limit)");
-            return 2;
-        }
+    if (s != NULL) return gh_load_text(L, s, len, luaL_optstring(L, 2, s), mode, env);
+    const char *name = luaL_optstring(L, 2, "=(load)");
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_pushcfunction(L, gh_load_read_all);
+    lua_pushvalue(L, 1);
+    int status = lua_pcall(L, 1, 1, 0);
+    if (status != LUA_OK) {
+        if (gh_budget_spent(L)) return lua_error(L);
+        gh_stack_error(L, status);
+        return gh_load_result(L, status, env);
     }
-    return gh_load_result(L, status, env);
+    s = lua_tolstring(L, -1, &len);  // stays on the stack while it loads
+    return gh_load_text(L, s, len, name, mode, env);
 }
 
 // collectgarbage: a full collection is work in proportion to the heap; the rest is cheap.
@@ -722,12 +922,21 @@ static const gh_change gh_changes[] = {
     {"string", "match", GH_WRAP, gh_string_pattern},
     {"string", "gmatch", GH_WRAP, gh_string_pattern},
     {"string", "gsub", GH_WRAP, gh_string_pattern},
+    {"string", "byte", GH_WRAP, gh_string_byte},
+    {"string", "format", GH_WRAP, gh_string_format},
+    {"string", "pack", GH_WRAP, gh_string_format},
+    {"string", "packsize", GH_WRAP, gh_string_format},
+    {"string", "unpack", GH_WRAP, gh_string_unpack},
+    {"table", "unpack", GH_REPLACE, gh_table_unpack},
     {"table", "insert", GH_REPLACE, gh_table_insert},
     {"table", "remove", GH_REPLACE, gh_table_remove},
     {"table", "move", GH_REPLACE, gh_table_move},
     {"table", "sort", GH_WRAP, gh_table_sort},
     {"table", "concat", GH_WRAP, gh_table_concat},
     {"utf8", "len", GH_WRAP, gh_utf8_len},
+    {"utf8", "codepoint", GH_WRAP, gh_utf8_codepoint},
+    {"utf8", "offset", GH_WRAP, gh_utf8_offset},
+    {"utf8", "codes", GH_WRAP, gh_utf8_codes},
     {"coroutine", "resume", GH_REPLACE, gh_coroutine_resume},
     {"coroutine", "wrap", GH_REPLACE, gh_coroutine_wrap},
     {"coroutine", "close", GH_WRAP, gh_coroutine_close},

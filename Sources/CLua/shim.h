@@ -1,10 +1,12 @@
 // The C side of LuaKit: Lua's macros as functions Swift can call, plus the pieces that must be
 // C because they raise Lua errors (a raise is a longjmp, and a longjmp must never cross a
 // Swift frame). One concept per header:
-//   budget.h   limits shared by a state's threads: memory cap, step budget, time limit
+//   budget.h   limits shared by a state's threads: memory cap, step budget, time limit, stack
 //   calls.h    the message handler and the Swift-function trampoline
+//   source.h   the pre-scan of Lua source text that bounds the parser's work
 //   sandbox.h  the safe standard libraries and the wrappers that keep them bounded
-//   snapshot.h the deep copy of a state before each move
+//   snapshot.h the saved state before each move, restored in place after a refused one
+//   bounds.h   (comments only) every C path the step budget cannot see, and its bound
 #ifndef GAMEHOST_CLUA_SHIM_H
 #define GAMEHOST_CLUA_SHIM_H
 
@@ -26,7 +28,9 @@ static inline int gh_loadbuffer(lua_State *L, const char *buf, size_t len, const
 
 #include "budget.h"
 #include "calls.h"
+#include "source.h"
 #include "sandbox.h"
 #include "snapshot.h"
+#include "bounds.h"
 
 #endif

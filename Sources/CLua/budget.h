@@ -77,13 +77,15 @@ typedef struct gh_limits {
 #define GH_ALLOC_BYTES_PER_STEP 32  // bytes rule code allocates
 #define GH_PATTERN_UNITS_PER_STEP 4 // units of the pattern matcher's worst-case work
 
-// Slots a rule thread's stack may reach. Lua grows a stack by doubling it (from 40 slots), and
-// a doubling past this bound is refused; a stack that grows past it at once (a C function
-// asking room for many values) raises "stack overflow" at the next instruction. Lua moves the
-// whole frame once per link of a __call chain, so a chain costs up to GH_STACK_SLOTS^2 / 2
-// slot moves before it stops (bounds.h has the measurements); 40,960 slots is some 8,000
-// levels of a small recursive function, 3,000 of one with ten locals.
-#define GH_STACK_SLOTS 40960
+// The most slots a rule thread's stack may have. Lua grows a stack by doubling it (from 40
+// slots), and a doubling past this is refused; a stack that grows past it at once (a C
+// function asking room for many values) raises "stack overflow" at the next instruction. Lua
+// moves the whole frame once per link of a __call chain, so a chain costs at most about
+// GH_STACK_SLOTS^2 / 2 slot moves before it stops: 0.6 s here (bounds.h). A stack that doubled
+// from its start stops at 40,960 slots (some 20,000 levels of a small recursive function, 2,500
+// of one with ten locals); one that grew by other steps (a large table.unpack, a collection
+// that ran a finalizer as the stack filled) may stop at a quarter of this, 12,500 slots.
+#define GH_STACK_SLOTS 50000
 
 static inline gh_limits *gh_limits_of(lua_State *L) {
     return *(gh_limits **)lua_getextraspace(L);

@@ -27,6 +27,9 @@
 // no step budget counts (simulations), since the watchdog cannot stop a C call.
 #define GH_PATTERN_WORK_LIMIT 200000000.0
 #define GH_PLAIN_FIND_LIMIT 2000000000.0
+// Bounding a pattern's work looks at the subject once per quantifier: past this many bytes
+// looked at (a fifth of a second), the pattern is refused before it runs.
+#define GH_PATTERN_LOOK_LIMIT 50000000.0
 
 // MARK: - Delegating to Lua's own function
 
@@ -199,15 +202,15 @@ static inline double gh_pattern_work(const char *s, size_t n, size_t init, const
 
 // The work of a plain search (string.find with `plain`, or a pattern with no magic
 // characters) beyond its scan: a comparison at every place the needle's first byte occurs.
+// Counted in one pass over the subject (no call per occurrence: a subject of one byte
+// repeated has as many occurrences as bytes).
 static inline double gh_plain_find_work(const char *s, size_t n, size_t init, const char *p, size_t m) {
     if (m == 0 || init > n || m > n - init) return 0;
-    double starts = 0;
-    const char *at = s + init, *last = s + (n - m);
-    while (at <= last && (at = memchr(at, (unsigned char)p[0], (size_t)(last - at) + 1)) != NULL) {
-        starts += 1;
-        at++;
-    }
-    return starts * (double)m;
+    const unsigned char *at = (const unsigned char *)s + init, *last = (const unsigned char *)s + (n - m);
+    unsigned char first = (unsigned char)p[0];
+    size_t starts = 0;
+    for (; at <= last; at++) starts += *at == first;
+    return (double)starts * (double)m;
 }
 
 static inline int gh_has_magic(const char *p, size_t m) {
@@ -255,8 +258,8 @@ static inline int gh_string_pattern(lua_State *L) {
         gh_charge_bytes(L, work);
     } else {
         double scanned = 0;
-        double work = gh_pattern_work(s, n, init, p, plen, strcmp(which, "gmatch") != 0, &scanned, GH_PATTERN_WORK_LIMIT);
-        gh_charge_bytes(L, scanned);
+        double work = gh_pattern_work(s, n, init, p, plen, strcmp(which, "gmatch") != 0, &scanned, GH_PATTERN_LOOK_LIMIT);
+        gh_charge(L, scanned);  // a byte looked at is a few nanoseconds here: a step
         if (work > GH_PATTERN_WORK_LIMIT)
             return luaL_error(L, "pattern too complex for a subject of %I bytes (a sandbox limit)", (lua_Integer)n);
         if (work > scan * GH_BYTES_PER_STEP) gh_charge(L, work / GH_PATTERN_UNITS_PER_STEP);
@@ -311,8 +314,8 @@ static inline int gh_string_rep(lua_State *L) {
 }
 
 // The most values one call of table.unpack, string.byte or utf8.codepoint pushes: each is a
-// stack slot (see GH_STACK_SLOTS), and a larger frame makes every call that moves it longer.
-#define GH_MAX_RESULTS 20000
+// stack slot, and a stack grown by that much at once doubles past GH_STACK_SLOTS sooner.
+#define GH_MAX_RESULTS 8000
 
 // Lua's reading of a string position (string.byte's posrelatI and getendpos): 1-based, negative
 // from the end, clipped to the string.
@@ -428,8 +431,10 @@ static inline int gh_table_unpack(lua_State *L) {
     lua_Integer e = luaL_opt(L, luaL_checkinteger, 3, luaL_len(L, 1));
     if (i > e) return 0;
     lua_Unsigned n = (lua_Unsigned)e - (lua_Unsigned)i;  // values minus one
-    if (n >= GH_MAX_RESULTS || !lua_checkstack(L, (int)(++n)))
+    if (n >= GH_MAX_RESULTS || !lua_checkstack(L, (int)(++n))) {
+        gh_limits_of(L)->stack_refused = 0;  // reported here, as Lua reports a full stack
         return luaL_error(L, "too many results to unpack (more than %d, a sandbox limit)", GH_MAX_RESULTS);
+    }
     gh_charge(L, (double)n);
     for (; i < e; i++) lua_geti(L, 1, i);
     lua_geti(L, 1, e);
@@ -942,6 +947,34 @@ static const gh_change gh_changes[] = {
     {"coroutine", "close", GH_WRAP, gh_coroutine_close},
 };
 
+static inline int gh_string_metatable_write(lua_State *L) {
+    return luaL_error(L, "the metatable of strings cannot be changed (a sandbox limit)");
+}
+
+// Every string in the state shares one metatable, the host's own Lua code's strings too; a
+// rule that could write to it could make every string callable (a __call chain that Lua runs
+// without ever reaching the count hook) or change what s:sub() means for the host. getmetatable
+// gives rule code a read-only view instead: reads reach the real metatable, writes are refused.
+static inline void gh_protect_string_metatable(lua_State *L) {
+    lua_pushliteral(L, "");
+    if (!lua_getmetatable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    int mt = lua_gettop(L);
+    lua_newtable(L);                    // the view
+    lua_createtable(L, 0, 3);           // its metatable
+    lua_pushvalue(L, mt);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, gh_string_metatable_write);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, mt, "__metatable");
+    lua_pop(L, 2);
+}
+
 // Opens exactly the safe libraries into the global table and applies `gh_changes` to them.
 // io, os, debug and package are never opened.
 static inline void gh_open_safe_libraries(lua_State *L) {
@@ -967,6 +1000,7 @@ static inline void gh_open_safe_libraries(lua_State *L) {
         }
         lua_pop(L, 1);
     }
+    gh_protect_string_metatable(L);
 }
 
 #endif

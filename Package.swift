@@ -22,10 +22,10 @@ let package = Package(
         .target(name: "GameHostTesting", dependencies: ["GameHost", "GameCore"]),
         .executableTarget(name: "gamehost", dependencies: ["GameHost", "GameCore", "CEdit"]),
         .executableTarget(name: "gamehost-bench", dependencies: ["GameHost", "LuaKit", "GameCore"]),
-        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "GameCore"]),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"]),
         // rules/ holds the rule of docs/testing-rules.md's worked test, found beside the test file.
         .testTarget(name: "GameHostTests", dependencies: ["GameHost", "GameHostTesting", "GameCore", "LuaKit"], exclude: ["rules"]),
-        .testTarget(name: "CLITests", dependencies: ["gamehost"]),
+        .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting"]),
     ]
 )

@@ -74,6 +74,9 @@ public enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether `path` is a file this process may run.
+    public static func isExecutable(_ path: String) -> Bool { isFile(path) && access(path, X_OK) == 0 }
+
     /// Names in a directory (no "." or ".."), sorted; empty when it cannot be read.
     public static func list(_ path: String) -> [String] {
         guard let dir = opendir(path) else { return [] }

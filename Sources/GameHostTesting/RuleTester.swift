@@ -264,3 +264,11 @@ public final class RuleTester {
         transcript.append(lines.joined(separator: "\n"))
     }
 }
+
+/// A program a test needs (tmux, luacheck, python3, lua5.4), found in /usr/bin or
+/// /usr/local/bin; a test without it is skipped with one message naming the program and the
+/// Debian package that has it (`scripts/setup` installs them all).
+public func requiredTool(_ name: String, package: String? = nil) throws -> String {
+    for dir in ["/usr/bin", "/usr/local/bin"] where FileSystem.isExecutable(dir + "/" + name) { return dir + "/" + name }
+    throw XCTSkip("\(name) is not installed (the Debian package \(package ?? name); scripts/setup installs it)")
+}

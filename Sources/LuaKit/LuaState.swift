@@ -406,6 +406,13 @@ public final class LuaState {
             limits.pointee.host = wasHost
         } else {
             let steps = allowance.map { $0.steps } ?? stepBudget
+            // An allowance already spent stops the next call before it starts: a step of many
+            // small calls is bounded as a whole, not only call by call.
+            if let allowance, Watchdog.now() >= allowance.deadline || (allowance.steps.map { $0 <= 0 } ?? false) {
+                lua_settop(L, base)
+                let what = Watchdog.now() >= allowance.deadline ? "time limit" : "step budget"
+                throw LuaError(.budget, "rule exceeded its \(what)")
+            }
             let seconds = allowance.map { max(0.001, $0.deadline - Watchdog.now()) } ?? timeLimit
             gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
             Watchdog.shared.arm(limits, seconds: seconds)

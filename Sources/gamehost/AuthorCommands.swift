@@ -68,6 +68,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         return n
     }
     let games = try count("games", 1...100_000_000, default: 1000)
+    let maxMoves = try count("max-moves", 1...10_000_000, default: 50_000)
     // Each job holds a Lua state of its own (up to the memory limit): more jobs than cores
     // would only cost memory.
     let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -95,6 +96,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     plan.options = try args.optionTable()
     plan.words = try wordList(for: rule, name: wordsName, lengths: wordLengths, catalog: catalog)
     plan.games = games
+    plan.maxMoves = maxMoves
     plan.seed = seed
     plan.jobs = jobs
     plan.usesBot = args.flags.contains("bot")

@@ -18,6 +18,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let wordsName = try args.take("words")
     let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let recordPath = try args.take("record")
+    let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let options = try args.optionTable()
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
@@ -47,6 +48,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         throw CLIError.usage("\(rule.info.id): \(error.message)")
     }
     defer { engine.close() }
+    if let timeLimit { engine.timeLimit = timeLimit }
     let table = Table(engine: engine)
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")

@@ -1,12 +1,12 @@
 import Foundation
+import GameHostTesting
 import XCTest
 
 /// examples/bot.py, written from docs/protocol.md alone, plays every built-in game to the end
 /// (two games each, so the y/n flow and the second start object are exercised).
 final class BotExampleTests: XCTestCase {
     func testTheExampleBotPlaysEveryGameToTheEnd() throws {
-        let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let python else { throw XCTSkip("python3 is not installed (scripts/setup installs it)") }
+        let python = try requiredTool("python3")
         let bot = GamehostProcess.packageRoot.appendingPathComponent("examples/bot.py").path
         for game in ["rps", "rpsls", "applepie", "hangman", "memory", "memory-triples", "blackjack", "guess-five"] {
             let process = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import GameHostTesting
 import XCTest
 
 /// The full-screen mode in a real terminal: tmux runs gamehost in a window the test types
@@ -81,9 +82,7 @@ final class FullScreenTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed (scripts/setup installs it)")
-        }
+        _ = try requiredTool("tmux")
     }
 
     func dataEnvironment() -> [String: String] {

@@ -7,6 +7,17 @@ struct GamehostProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The processor time the run took (user and system), which a loaded machine does not
+        /// stretch as it stretches wall-clock time.
+        var cpuSeconds: Double = 0
+    }
+
+    /// Processor seconds of the children waited for so far.
+    static func childrenCPU() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The binary beside the test bundle (SwiftPM builds it first: CLITests depends on it).
@@ -28,6 +39,7 @@ struct GamehostProcess {
         env["COLUMNS"] = nil  // text wraps only where a test asks for a width
         for (k, v) in environment { env[k] = v }
         process.environment = env
+        let cpuBefore = childrenCPU()
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -39,6 +51,6 @@ struct GamehostProcess {
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
+                      stderr: String(decoding: err, as: UTF8.self), cpuSeconds: childrenCPU() - cpuBefore)
     }
 }

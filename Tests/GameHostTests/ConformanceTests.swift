@@ -21,7 +21,7 @@ final class ConformanceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Self.ruleFiles.count, 6, "the built-in games are found")
         for path in Self.ruleFiles {
             let report = Conformance.check(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"],
-                                           settings: Conformance.Settings(seeds: 6, maxMoves: 20_000), words: Self.words)
+                                           settings: Conformance.Settings(seeds: 3, maxMoves: 20_000), words: Self.words)
             XCTAssertTrue(report.passed, "\(path):\n" + report.problems.joined(separator: "\n"))
             XCTAssertEqual(report.warnings, [], path)
             XCTAssertGreaterThan(report.moves, 0, path)

@@ -108,11 +108,11 @@ final class ScoreStoreTests: XCTestCase {
 
     func testAHundredThousandEntryBoardRanksQuickly() throws {
         var board = Leaderboard(order: .lower, unit: "s", entries: (0..<100_000).map { Leaderboard.Entry(value: Double($0 % 977)) })
-        let start = ContinuousClock.now
+        let start = ProcessorTime.thread()
         for v in 0..<1000 { board.insert(Leaderboard.Entry(value: Double(v))) }
         XCTAssertEqual(board.rank(of: -1), 1)
         XCTAssertEqual(board.rank(of: 10_000), 101_001)
-        XCTAssertLessThan(ContinuousClock.now - start, .seconds(2), "a hang guard, not a benchmark")
+        XCTAssertLessThan(ProcessorTime.thread() - start, 2, "a hang guard, not a benchmark")
         XCTAssertEqual(Leaderboard(order: .higher, entries: [.init(value: .nan), .init(value: 2)]).entries.map(\.value), [2])
     }
 }

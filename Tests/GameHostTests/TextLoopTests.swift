@@ -62,6 +62,6 @@ final class TextLoopTests: XCTestCase {
         let code = SessionLoop.run(Table(engine: try makeEngine(rule)), input: ScriptedInput([]), presenter: TextPresenter(out))
         XCTAssertEqual(code, 1)
         XCTAssertTrue(out.text.contains("error: "), out.text)
-        XCTAssertTrue(out.text.contains("bad.lua:5: no setup") || out.text.contains("no setup"), out.text)
+        XCTAssertTrue(out.text.contains("error: \(files.directory)/bad.lua:5: no setup"), "the file and line of the error: \(out.text)")
     }
 }

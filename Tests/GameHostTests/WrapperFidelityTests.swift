@@ -1,6 +1,7 @@
 import Foundation
 import GameHost
 import LuaKit
+import GameHostTesting
 import XCTest
 
 /// Every function the sandbox wraps raises, for the inputs Lua rejects, the very error stock
@@ -54,8 +55,7 @@ final class WrapperFidelityTests: XCTestCase {
     }
 
     func testWrappedFunctionsRaiseLuasOwnErrors() throws {
-        let lua5_4 = ["/usr/bin/lua5.4", "/usr/local/bin/lua5.4"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let lua5_4 else { throw XCTSkip("lua5.4 is not installed (scripts/setup installs it)") }
+        let lua5_4 = try requiredTool("lua5.4")
         let folder = NSTemporaryDirectory() + "fidelity-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

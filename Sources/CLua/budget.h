@@ -21,6 +21,7 @@
 #include <time.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,8 +174,10 @@ static void gh_note_stack_refused(gh_limits *lim) {
 static inline void gh_note_freed_block(gh_limits *lim, void *ptr, size_t osize) {
     lua_State *L = gh_running(lim);
     if (L == NULL) return;
+    char *stack;  // every free in rule code comes here: read the one field first
+    memcpy(&stack, (const char *)L + offsetof(gh_thread_head, stack), sizeof stack);
+    if ((char *)ptr != stack) return;
     gh_thread_head h = gh_thread_head_of(L);
-    if ((char *)ptr != h.stack) return;
     size_t slots = (size_t)(h.stack_last - h.stack) / GH_STACK_VALUE_SIZE;
     if (osize != (slots + GH_EXTRA_STACK) * GH_STACK_VALUE_SIZE) return;
     size_t now = lim->fresh_size / GH_STACK_VALUE_SIZE;

@@ -330,7 +330,7 @@ static inline int gh_source_scan(const char *s, size_t n, size_t size_limit, cha
     gh_scan_open(sc, GH_BLOCK_FUNCTION, 1, 1);  // the main chunk, with _ENV
     // What the tokens just read are part of: a local declaration, a for's names, a function's
     // name or parameters, a goto's label.
-    enum { NONE, LOCAL_NAMES, LOCAL_ATTRIB, FOR_NAMES, FUNC_NAME, FUNC_PARAMS, LABEL_NAME } mode = NONE;
+    enum { NONE, LOCAL_NAMES, LOCAL_ATTRIB, FOR_NAMES, FUNC_NAME, FUNC_PARAMS, GOTO_NAME, LABEL_NAME, LABEL_END } mode = NONE;
     long pending = 0;       // names counted for the declaration in progress
     long for_locals = 0;    // locals of a `for` whose body is about to open
     int method = 0;         // the function being declared is a method (self)
@@ -370,9 +370,18 @@ static inline int gh_source_scan(const char *s, size_t n, size_t size_limit, cha
             if (!gh_scan_open(sc, GH_BLOCK_FUNCTION, pending, t.line)) break;
             prev = t.type;
             continue;  // the `)`
-        } else if (mode == LABEL_NAME) {
+        } else if (mode == GOTO_NAME || mode == LABEL_NAME) {
+            // A goto's label, or a label's name (its closing `::` comes next): not looked up.
+            int label = mode == LABEL_NAME;
             mode = NONE;
-            if (t.type == GH_TK_NAME) { prev = t.type; continue; }
+            if (t.type == GH_TK_NAME) {
+                if (label) mode = LABEL_END;
+                prev = t.type;
+                continue;
+            }
+        } else if (mode == LABEL_END) {
+            mode = NONE;
+            if (t.type == GH_TK_DBCOLON) { prev = t.type; continue; }
         }
         if (t.type == GH_TK_NAME) {
             // A name looked up among the locals (not a field, a method or a label): compared
@@ -386,11 +395,9 @@ static inline int gh_source_scan(const char *s, size_t n, size_t size_limit, cha
             prev = t.type;
             continue;
         }
-        if (t.type == GH_TK_DBCOLON) {
-            if (prev != GH_TK_NAME) {  // an opening `::`
-                gh_scan_count(sc, &f->jumps, t.line, "gotos, breaks, labels and loops");
-                mode = LABEL_NAME;
-            }
+        if (t.type == GH_TK_DBCOLON) {  // a label: `::` name `::`
+            gh_scan_count(sc, &f->jumps, t.line, "gotos, breaks, labels and loops");
+            mode = LABEL_NAME;
             prev = t.type;
             continue;
         }
@@ -437,7 +444,7 @@ static inline int gh_source_scan(const char *s, size_t n, size_t size_limit, cha
             case GH_KW_END: case GH_KW_UNTIL: gh_scan_close(sc); break;
             case GH_KW_GOTO:
                 gh_scan_count(sc, &f->jumps, t.line, "gotos, breaks, labels and loops");
-                mode = LABEL_NAME;
+                mode = GOTO_NAME;
                 break;
             case GH_KW_BREAK: gh_scan_count(sc, &f->jumps, t.line, "gotos, breaks, labels and loops"); break;
             case GH_KW_AND: case GH_KW_OR: gh_scan_count(sc, &f->logic, t.line, "'and'/'or' operators"); break;

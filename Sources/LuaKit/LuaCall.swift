@@ -310,3 +310,50 @@ extension LuaCall {
         gh_pop(L, 1)
     }
 }
+
+extension LuaCall {
+    /// Puts the value at stack index `value` into the list argument `i` at position `at` (1 is
+    /// the front), moving the elements from there back by one (raw, values not copies).
+    public func insert(_ value: Int32, into i: Int, at position: Int) {
+        let v = lua_absindex(L, value)
+        let count = Int(lua_rawlen(L, Int32(i)))
+        for k in stride(from: count, through: position, by: -1) {
+            lua_rawgeti(L, Int32(i), lua_Integer(k))
+            lua_rawseti(L, Int32(i), lua_Integer(k + 1))
+        }
+        lua_pushvalue(L, v)
+        lua_rawseti(L, Int32(i), lua_Integer(position))
+    }
+
+    /// Pushes element `position` of the list argument `i` and takes it out of the list, moving
+    /// the elements after it forward by one.
+    public func remove(from i: Int, at position: Int) {
+        let count = Int(lua_rawlen(L, Int32(i)))
+        lua_rawgeti(L, Int32(i), lua_Integer(position))
+        for k in stride(from: position, to: count, by: 1) {
+            lua_rawgeti(L, Int32(i), lua_Integer(k + 1))
+            lua_rawseti(L, Int32(i), lua_Integer(k))
+        }
+        lua_pushnil(L)
+        lua_rawseti(L, Int32(i), lua_Integer(count))
+    }
+
+    /// The index of the top of the stack.
+    public var top: Int32 { lua_gettop(L) }
+
+    /// Pops `n` values off the stack.
+    public func pop(_ n: Int32 = 1) { gh_pop(L, n) }
+
+    /// Whether the value at stack index `index` is a table.
+    public func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+
+    /// Sets `table[key]` (raw) to an integer, or to nil, for the table at stack index `table`.
+    public func set(_ key: StaticString, of table: Int32, integer value: Int64?) {
+        let t = lua_absindex(L, table)
+        key.withUTF8Buffer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        if let value { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnil(L) }
+        lua_rawset(L, t)
+    }
+}

@@ -352,11 +352,15 @@ function Game.now() end
 
 ---@class CommandSpec
 ---@field help? string
----@field run fun(state: table, args: string, game: Game): table|nil
+---@field run fun(state: table, args: string, game: Game, seat: integer): table|nil
 
+---What `result` returns once the game is over. Every field is checked: a wrong type is an error.
 ---@class GameResult
----@field winner? string
----@field score? number
+---@field winner? string|integer|integer[]  a name ("player"), a seat, or the seats that share the win
+---@field ranking? (integer|integer[])[]     the seats from best to last, a list of seats for a tie
+---@field score? number                     one score for the game
+---@field scores? number[]                  a score per seat
+---@field rewards? number[]                 what each seat earned, for programs that learn
 ---@field summary? string
 
 ---What `moves` returns: the listed moves, and free text the game also takes.
@@ -380,16 +384,18 @@ function Game.now() end
 ---@field options? table<string, OptionSpec>
 ---@field commands? table<string, CommandSpec>
 ---@field words? string|WordsSpec  word games: the default word list, and the word lengths played
+---@field players? integer|{ min: integer, max: integer }  seats at the table (1 to 8); one person against the host if absent
+---@field turn? fun(state: table, game: Game): integer|integer[]  the seat, or seats, to move now (needed with several seats)
 ---@field setup fun(game: Game): table
----@field view fun(state: table, game: Game): string
----@field moves fun(state: table, game: Game): string[]|MoveList
----@field play fun(state: table, input: string, game: Game): table|nil
+---@field view fun(state: table, game: Game, seat: integer): string
+---@field moves fun(state: table, game: Game, seat: integer): string[]|MoveList
+---@field play fun(state: table, input: string, game: Game, seat: integer): table|nil
 ---@field result fun(state: table, game: Game): GameResult|nil
 ---@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" }
 ---@field plays_after_result? boolean  play still receives inputs after result returns a table
 ---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
----@field bot? fun(state: table, game: Game): string  the rule's own player, for `gamehost sim --bot`
----@field observe? fun(state: table, game: Game): table  what programs see instead of the state minus `secret`
+---@field bot? fun(state: table, game: Game, seat: integer): string  the rule's own player for a seat (and `gamehost sim --bot`)
+---@field observe? fun(state: table, game: Game, seat: integer): table  what a seat may know, instead of the default
 
 ---The sandbox's `os`: time and clock from the host clock only.
 os = {}

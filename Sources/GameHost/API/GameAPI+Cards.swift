@@ -71,6 +71,78 @@ extension GameAPI {
             return 1
         }
 
+        // Piles: the cards move, top first, and keep their tables.
+        set("move", [deck, .table("to"), count]) { call in
+            let single = call.isNil(3)
+            let n = single ? 1 : call.int(3)
+            try Self.pile("move") { try Pile<Int>.check(n, left: call.length(1)) }
+            guard call.length(2) + n <= Self.deckLimit else { throw GameAPIError("game.cards.move: the pile would hold more than \(Self.deckLimit) cards") }
+            try call.charge(Double(call.length(1) + call.length(2) + n))
+            call.takeFront(of: 1, n, asList: true)
+            let moved = Int(call.top)
+            // The packet keeps its order on top of `to`: its first card ends on top.
+            for k in stride(from: n, through: 1, by: -1) {
+                call.pushElement(of: moved, at: k)
+                call.insert(-1, into: 2, at: 1)
+                call.pop()
+            }
+            if single { call.pushElement(of: moved, at: 1) }
+            return 1
+        }
+        set("put", [deck, .any("card"), .choice("where", ["top", "bottom"], optional: true)]) { call in
+            guard !call.isNil(2) else { throw GameAPIError("game.cards.put: argument #2 (card) is nil") }
+            guard call.length(1) < Self.deckLimit else { throw GameAPIError("game.cards.put: the pile holds \(Self.deckLimit) cards already") }
+            try call.charge(Double(call.length(1)))
+            call.insert(2, into: 1, at: call.text(3, default: "top") == "top" ? 1 : call.length(1) + 1)
+            call.pushArgument(1)
+            return 1
+        }
+        set("take", [deck, .integer("i", 1...Int64(Self.deckLimit))]) { call in
+            let i = call.int(2)
+            guard i <= call.length(1) else { throw GameAPIError("game.cards.take: there is no card \(i) (the pile has \(call.length(1)))") }
+            try call.charge(Double(call.length(1)))
+            call.remove(from: 1, at: i)
+            return 1
+        }
+        set("refill", [deck, .list("discard", max: Self.deckLimit)]) { [unowned self] call in
+            // The discard pile but its top card, shuffled, goes under the stock, face down and
+            // nobody's; the top card stays.
+            let discard = call.length(2)
+            guard discard > 1 else { call.push(Int64(0)); return 1 }
+            guard call.length(1) + discard - 1 <= Self.deckLimit else { throw GameAPIError("game.cards.refill: the stock would hold more than \(Self.deckLimit) cards") }
+            try call.charge(Double(call.length(1) + discard) * 4)
+            var order = Array(2...discard)
+            try random.shuffle(&order)
+            let stockCount = call.length(1)
+            for (k, position) in order.enumerated() {
+                call.pushElement(of: 2, at: position)
+                let card = call.top
+                if call.isTable(at: card) {
+                    call.set("faceUp", of: card, false)
+                    call.set("owner", of: card, integer: nil)
+                }
+                call.append(to: 1, at: stockCount + k + 1)
+            }
+            for k in stride(from: discard, through: 2, by: -1) { call.pushNil(); call.append(to: 2, at: k) }
+            call.push(Int64(discard - 1))
+            return 1
+        }
+        set("give", [.table("cards"), .integer("seat", 1...Int64(SeatRange.limit))]) { call in
+            // A card on its own, or each card of a list: it belongs to `seat`, which alone sees
+            // it lying face down.
+            let seat = Int64(call.int(2))
+            if call.length(1) == 0 {
+                call.set("owner", of: 1, integer: seat)
+            } else {
+                try call.charge(Double(call.length(1)))
+                for n in stride(from: 1, through: call.length(1), by: 1) {
+                    _ = call.withElement(n, of: 1) { card in call.set("owner", of: card, integer: seat) }
+                }
+            }
+            call.pushArgument(1)
+            return 1
+        }
+
         // Turning a card: `turn_up(cards, i)`, or `turn_up(card)` for a card on its own.
         let turnParameters = [LuaParameter.table("cards"), .integer("i", 1...Int64(Self.deckLimit), optional: true)]
         set("turn_up", turnParameters) { [unowned self] call in try self.turn(call, up: true) }

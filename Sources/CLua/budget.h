@@ -211,6 +211,13 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (!lim->host) {
             if (lim->cap != 0 && lim->used - old + nsize > lim->cap) {
                 lim->stack_refused = 0;  // the last memory error is a real one
+                // Lua runs a full collection before it gives up (and asks again): that work
+                // grows with the heap, so a loop of failing allocations is charged for it.
+                if (lim->budget_on && lim->counting) {
+                    lim->steps_left -= (long long)(lim->used / GH_ALLOC_BYTES_PER_STEP);
+                    lua_State *running = gh_running(lim);
+                    if (lim->steps_left < 0 && running != NULL) gh_stop_soon(running);
+                }
                 return NULL;
             }
             if (ptr == NULL && lim->stack_check && gh_stack_past_limit(lim, nsize)) {

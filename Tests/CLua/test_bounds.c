@@ -137,6 +137,12 @@ static void scans(void) {
            8000000, 0, "step budget", slow);
     EXPECT(t, "for _, c in utf8.codes('h\\u{e9}llo') do end return utf8.offset('h\\u{e9}llo', 3)", 1LL << 40, 1, "4", 1);
     t_close(t);
+    // An allocation over the memory cap makes Lua collect the whole heap first: a loop of them
+    // spends the budget.
+    t = t_open(64 << 20);
+    EXPECT(t, "local keep = {} for i = 1, 100000 do keep[i] = {} end local s = string.rep('x', 20 << 20) "
+              "for i = 1, 1e9 do pcall(function() return s .. s end) end", 20000000, 0, "step budget", getenv("GH_ASAN") ? 8.0 : 3.0);
+    t_close(t);
 }
 
 typedef struct fire_at { gh_limits *lim; double delay; double fired; } fire_at;

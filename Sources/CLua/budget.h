@@ -501,6 +501,7 @@ static inline void gh_begin_call(gh_limits *lim, long long steps, int counting) 
     pthread_mutex_unlock(&lim->running_lock);
 }
 
+// After a call into rule code, on the thread that ran gh_begin_call.
 static inline void gh_end_call(gh_limits *lim, int was_host) {
     pthread_mutex_lock(&lim->running_lock);
     atomic_store_explicit(&lim->in_call, 0, memory_order_release);

@@ -1,17 +1,22 @@
 // The standard libraries a rule file gets, and the wrappers that keep them bounded without
 // changing what valid Lua means.
 //
-// Three kinds of function are replaced:
+// Four kinds of change:
 // - functions whose work inside one C call grows with their input (searching, patterns,
-//   repeating, sorting, shifting, number parsing, UTF-8 scans) charge that work to the step
-//   budget first (budget.h), then run Lua's own code (gh_delegate);
+//   repeating, sorting, shifting, unpacking, formatting, number parsing, UTF-8 scans) charge
+//   that work to the step budget first (budget.h), or refuse past a bound, then run Lua's own
+//   code (gh_delegate) or a copy of it written here;
 // - pcall, xpcall, coroutine.resume and coroutine.wrap are written here in full, so that a
 //   rule cannot catch the end of its own budget, an xpcall message handler never runs after
-//   it, and the watchdog knows which coroutine is running;
-// - setmetatable refuses __gc (hooks do not run in finalizers) and load refuses binary
-//   chunks; both are written here in full so that every other error is Lua's own.
+//   it, the watchdog knows which coroutine is running, and a refused stack growth reads as the
+//   stack overflow it is;
+// - setmetatable refuses __gc (hooks do not run in finalizers) and load refuses binary chunks
+//   and text past the parser's bounds (source.h); both are written here in full so that every
+//   other error is Lua's own;
+// - the string metatable is read-only to rule code.
 // Every wrapper checks its arguments as Lua does, with Lua's messages, so the Lua 5.4 manual
-// holds for every function the sandbox keeps; only a cap adds a message of its own.
+// holds for every function the sandbox keeps; only a bound adds a message of its own, ending
+// "(a sandbox limit)". bounds.h lists every bound.
 #ifndef GAMEHOST_CLUA_SANDBOX_H
 #define GAMEHOST_CLUA_SANDBOX_H
 

@@ -549,7 +549,16 @@ static void gh_put_table(lua_State *L, gh_snapshot *s, int k, int anchors, int c
         double log2n = 1;
         for (size_t m = n; m > 1; m >>= 1) log2n += 1;
         gh_charge(L, (double)n * log2n / 2);
-        qsort(s->fields, n, sizeof(gh_field), gh_field_order);
+        if (n <= 16) {  // most tables of a state are small records: no call per comparison
+            for (size_t i = 1; i < n; i++) {
+                gh_field f = s->fields[i];
+                size_t j = i;
+                for (; j > 0 && gh_item_order(&s->fields[j - 1].key, &f.key) > 0; j--) s->fields[j] = s->fields[j - 1];
+                s->fields[j] = f;
+            }
+        } else {
+            qsort(s->fields, n, sizeof(gh_field), gh_field_order);
+        }
     }
     gh_put_u32(L, s, (uint32_t)n);
     gh_put_item(L, s, &mt, depth);

@@ -126,6 +126,11 @@ used again. Your statistics are kept for each word list.]],
 
   words = { list = "five-letter", length = LENGTH },
   secret = { "word" },
+  -- `tried` (words guessed) and `keys` (the best mark of each letter) are maps, empty at the
+  -- start: programs read them as objects whether empty or not.
+  maps = { "tried", "keys" },
+  -- A program may ask for the list's words (`/words`): a player has the list too.
+  share_words = true,
 
   options = {
     hard = { choices = { "off", "on" }, default = "off", help = "letters you found must be used again" },

@@ -72,6 +72,17 @@ public struct WordList: Sendable {
     }
 
     /// The entries whose words are not all ASCII, made as they are asked for.
+    /// A fingerprint of the words the list plays, in order, whatever its file is called:
+    /// boards are kept per list content, and programs can tell two lists apart.
+    public var fingerprint: String {
+        var bytes: [UInt8] = []
+        for entry in entries {
+            bytes += Array(entry.word.utf8)
+            bytes.append(10)
+        }
+        return FileSystem.fingerprint(bytes)
+    }
+
     public var entriesBeyondASCII: some Sequence<Entry> {
         entries.indices.lazy.filter { !entries.spans[$0].isASCII }.map { entries[$0] }
     }

@@ -81,6 +81,11 @@ public struct WordPuzzle {
     public var isSolved: Bool { solvedByWord || keys.indices.allSatisfy(isRevealed) }
 
     /// The word with a placeholder per hidden letter, separated by spaces: `b _ _ c _ _ _ e _`.
+    /// Each character of the word: itself when shown, nil while it is a blank.
+    public var slots: [String?] {
+        characters.indices.map { isRevealed($0) ? String(characters[$0]) : nil }
+    }
+
     public func masked(placeholder: String = "_") -> String {
         characters.indices.map { isRevealed($0) ? String(characters[$0]) : placeholder }.joined(separator: " ")
     }

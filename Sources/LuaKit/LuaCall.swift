@@ -19,6 +19,10 @@ public struct LuaCall {
     public func int(_ i: Int, default value: Int = 0) -> Int {
         lua_type(L, Int32(i)) == LUA_TNUMBER ? Int(gh_tointeger(L, Int32(i), nil)) : value
     }
+    /// A declared number argument, or `default` when it is optional and absent.
+    public func number(_ i: Int, default value: Double = 0) -> Double {
+        lua_type(L, Int32(i)) == LUA_TNUMBER ? gh_tonumber(L, Int32(i), nil) : value
+    }
     /// A declared string (or choice) argument, or `default` when it is optional and absent.
     public func text(_ i: Int, default value: String = "") -> String {
         lua_type(L, Int32(i)) == LUA_TSTRING ? (state.string(at: Int32(i), on: L) ?? value) : value

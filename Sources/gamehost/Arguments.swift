@@ -54,6 +54,14 @@ struct Arguments {
         return hits.first?.value
     }
 
+    /// Removes and returns every value of a host option that may be given more than once
+    /// (`--seat 2=bot --seat 3=Bob`).
+    mutating func takeAll(_ name: String) -> [String] {
+        let hits = options.filter { $0.name == name }.map(\.value)
+        options.removeAll { $0.name == name }
+        return hits
+    }
+
     /// The remaining options as a dictionary, refusing duplicates.
     func optionTable() throws -> [String: String] {
         var table: [String: String] = [:]

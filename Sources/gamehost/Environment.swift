@@ -24,8 +24,11 @@ func catalog() -> RuleCatalog {
 }
 
 /// Where scores live: `--data DIR`, else `$XDG_DATA_HOME/gamehost`.
-func scoreStore(_ data: String?) -> ScoreStore {
-    ScoreStore(directory: data ?? dataHome + "/gamehost")
+/// Where scores and records are kept: `--data DIR`, else the data home; `--data none` keeps
+/// none (nothing is read or written, and statistics start empty).
+func scoreStore(_ data: String?) -> ScoreStore? {
+    if data == "none" { return nil }
+    return ScoreStore(directory: data ?? dataHome + "/gamehost")
 }
 
 /// The word list for a game that plays one: `--words` or the rule's default, narrowed by the
@@ -113,7 +116,7 @@ func parseSeed(_ text: String?) throws -> UInt64 {
 /// A path or word as a shell reads it: quoted when it holds anything but plain characters.
 func shellQuoted(_ text: String) -> String {
     let plain = !text.isEmpty && text.utf8.allSatisfy {
-        ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || "-_./+,:@".utf8.contains($0)
+        ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || "-_./+,:@=".utf8.contains($0)
     }
     return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
 }

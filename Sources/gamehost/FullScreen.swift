@@ -8,7 +8,7 @@ import Glibc
 /// view redrawn in place on the alternate screen (no scrolling history), the last step's
 /// messages in a status area below it, the prompt on the bottom row. The screen is drawn
 /// again when the window changes size. `--plain`, a pipe or TERM=dumb keep the line mode.
-final class FullScreenPresenter: Presenter {
+final class FullScreenPresenter: Presenter, HandingOver {
     private let out: StandardOutput
     private let notices: StandardOutput
     private var title = ""
@@ -29,6 +29,31 @@ final class FullScreenPresenter: Presenter {
 
     /// The seat whose view is shown.
     var seat = 1
+    /// The people at this keyboard, by seat (several take turns: hot-seat).
+    var people: [Int: String] = [:]
+    var seatsAtKeyboard: Int { people.count }
+    /// Messages for people not at the keyboard, kept until their turn.
+    private var waiting: [Int: [String]] = [:]
+
+    /// Takes the last player's view off the screen and says whose turn it is.
+    func hand(to seat: Int) {
+        view = ""
+        status = [("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.", .title)]
+        draw()
+    }
+
+    func handoverPrompt(_ seat: Int) -> String { "Press Enter when ready. " }
+
+    func show(_ step: Step, as seat: Int) {
+        self.seat = seat
+        view = step.view(of: seat).view
+        status = (waiting.removeValue(forKey: seat) ?? []).map { ($0, .message) }
+        if let result = step.result {
+            status.append((result.summary, .title))
+            status.append(("Play again? (y/n)", .dim))
+        }
+        draw()
+    }
 
     func begin(_ info: RuleInfo) {
         title = info.title
@@ -43,6 +68,9 @@ final class FullScreenPresenter: Presenter {
     }
 
     func show(_ r: Step) {
+        for (other, messages) in r.privateMessages where other != seat && people[other] != nil {
+            waiting[other, default: []] += messages
+        }
         status = r.notices.map { ("gamehost: " + $0, .refusal) }
         if let start = r.start {
             header = Self.header(start)

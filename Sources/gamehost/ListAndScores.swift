@@ -131,7 +131,10 @@ func listing(of rule: RuleInfo) -> JSONValue {
 /// `gamehost scores [GAME]`: every board of the game's current rule file as a leaderboard
 /// (rank, score, player, date), its practice runs apart, and its statistics.
 func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
-    let store = scoreStore(settings.data)
+    guard let store = scoreStore(settings.data) else {
+        stdout_.write("No scores: --data none keeps none.\n", style: .plain)
+        return 0
+    }
     guard args.options.isEmpty, args.positional.count <= 1 else { throw CLIError.usage("scores takes one game at most: gamehost scores [GAME]") }
     let catalog = catalog()
     let games: [String]

@@ -46,6 +46,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         var engineSettings = EngineSettings()
         engineSettings.options = setup.options
         engineSettings.seed = freshSeed()
+        engineSettings.drawSeed = freshSeed
         engineSettings.clock = SystemClock()
         engineSettings.words = words
         engineSettings.scores = scoreStore(settings.data)
@@ -63,7 +64,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         if settings.ascii { table.replayArguments.append("--ascii") }
         stdout_.write("\n", style: .plain)
         let (presenter, gameInput) = settings.gameIO(line: input)
-        _ = SessionLoop.run(table, input: gameInput, presenter: presenter, confirmsNewGame: Terminal.inputIsTerminal)
+        _ = SessionLoop.run(table, input: gameInput, presenter: presenter, atTerminal: Terminal.inputIsTerminal)
         engine.close()
         stdout_.write("\n", style: .plain)
     }

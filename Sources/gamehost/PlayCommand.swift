@@ -19,12 +19,19 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let recordPath = try args.take("record")
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
+    let seatsText = try args.take("seats")
+    let seatAssignments = args.takeAll("seat")
+    let jsonSeat = try args.take("as").map { text -> Int in
+        guard let k = Int(text), (1...SeatRange.limit).contains(k) else { throw CLIError.usage("--as needs a seat number from 1 to \(SeatRange.limit)") }
+        return k
+    } ?? 1
     let options = try args.optionTable()
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
     let words = try wordList(for: rule.info, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
     let record = try recordPath.map(LineFile.init(creating:))
     let json = args.flags.contains("json")
+    let seating = try Seating(seats: seatsText, assignments: seatAssignments, rule: rule.info, player: settings.player, json: json, jsonSeat: jsonSeat)
     // Time is the wall clock only in a live game (a person at a terminal, a fresh seed); a
     // seeded, piped or --json run reads a clock that moves a second per input, so the same
     // seed and input give the same output, timed games too.
@@ -34,6 +41,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     engineSettings.options = options
     engineSettings.seed = seed
     engineSettings.firstGame = firstGame
+    if seedText == nil { engineSettings.drawSeed = freshSeed }
     engineSettings.clock = clock
     engineSettings.words = words
     engineSettings.scores = scoreStore(settings.data)
@@ -41,6 +49,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     engineSettings.colour = Terminal.useColour && !json
     engineSettings.player = { settings.player }
     engineSettings.practice = !live
+    engineSettings.seats = seating.count
     let engine: GameEngine
     do {
         engine = try GameEngine(rule: rule, settings: engineSettings)
@@ -49,13 +58,14 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     defer { engine.close() }
     if let timeLimit { engine.timeLimit = timeLimit }
-    let table = Table(engine: engine)
+    let table = Table(engine: engine, fillers: seating.fillers(seed: seed))
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")
     table.replayGame = isFile ? shellQuoted(game) : game
     if let wordsName { table.replayArguments += ["--words", wordsName] }
     table.replayArguments += lengths.arguments
     if settings.ascii { table.replayArguments.append("--ascii") }
+    table.replayArguments += seating.arguments(rule: rule.info)
     var presenter: Presenter
     // One reader of standard input: it reads ahead a block at a time.
     let lines = StandardInput()
@@ -63,10 +73,13 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     if json {
         let protocolPresenter = JSONLinesPresenter(stdout_, notices: stderr_)
         protocolPresenter.reveal = args.flags.contains("reveal")
+        protocolPresenter.seat = jsonSeat
         presenter = protocolPresenter
+        Terminal.protocolEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string("interrupted"),
+                                                        "exit_code": .int(130)]).encoded + "\n").utf8)
     } else {
         if args.flags.contains("reveal") { throw CLIError.usage("--reveal goes with --json") }
-        (presenter, input) = settings.gameIO(line: lines)
+        (presenter, input) = settings.gameIO(line: lines, people: seating.people)
     }
     if let record, let recordPath {
         // A rule file is kept relative to the transcript, so the pair can move together.
@@ -77,7 +90,28 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.practice = !live
         presenter = TranscriptRecorder(presenter, engine: engine, clock: clock, header: header, write: record.write)
     }
-    return SessionLoop.run(table, input: input, presenter: presenter, confirmsNewGame: Terminal.inputIsTerminal && !json)
+    // Each person at this keyboard (or the program on standard input) and each outside program
+    // in a seat.
+    var seats: [Int: SessionLoop.SeatIO] = [:]
+    var programs: [ProgramSeat] = []
+    for (k, who) in seating.seats.enumerated() {
+        switch who {
+        case .person:
+            seats[k + 1] = SessionLoop.SeatIO(input: input, presenter: presenter)
+        case .program(let command):
+            let program = try ProgramSeat(command: command, seat: k + 1)
+            let stream = JSONLinesPresenter(program)
+            stream.seat = k + 1
+            programs.append(program)
+            seats[k + 1] = SessionLoop.SeatIO(input: program, presenter: stream)
+        case .bot, .random:
+            break
+        }
+    }
+    // A table of the table's own players only is watched from seat 1.
+    if seats.isEmpty { seats[1] = SessionLoop.SeatIO(input: input, presenter: presenter) }
+    defer { programs.forEach { $0.finish() } }
+    return SessionLoop.run(table, seats: seats, atTerminal: Terminal.inputIsTerminal && !json)
 }
 
 /// A file written a line at a time and flushed, so an interrupted game leaves whole lines. It

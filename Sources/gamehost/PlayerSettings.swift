@@ -45,9 +45,17 @@ struct PlayerSettings {
 
     /// How a game is shown and read: full screen with single keys, or lines (`line`, with
     /// line editing at a terminal, which the menu shares).
-    func gameIO(line: StandardInput) -> (Presenter, LineSource) {
-        guard fullScreen else { return (TextPresenter(stdout_, notices: stderr_), line) }
+    /// `people`: the people at this keyboard by seat, who take turns at it.
+    func gameIO(line: StandardInput, people: [Int: String] = [:]) -> (Presenter, LineSource) {
+        guard fullScreen else {
+            let text = TextPresenter(stdout_, notices: stderr_)
+            if people.count > 1 { text.people = people }
+            if let first = people.keys.min() { text.seat = first }
+            return (text, line)
+        }
         let presenter = FullScreenPresenter(stdout_, notices: stderr_)
+        if people.count > 1 { presenter.people = people }
+        if let first = people.keys.min() { presenter.seat = first }
         let input = ScreenInput()
         input.presenter = presenter
         presenter.input = input

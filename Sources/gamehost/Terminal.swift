@@ -76,11 +76,21 @@ enum Terminal {
                 let leave: [UInt8] = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
                 _ = write(1, leave, leave.count)
             }
-            let newline: [UInt8] = [10]
-            _ = write(1, newline, 1)
+            // The protocol ends with its end object, as every session does (whole lines are
+            // written with SIGINT blocked, so none is cut); a person's terminal with a newline.
+            if let end = Terminal.protocolEnd {
+                _ = end.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+            } else {
+                let newline: [UInt8] = [10]
+                _ = write(1, newline, 1)
+            }
             _exit(130)
         }
     }
+
+    /// The protocol's last line when the program is interrupted (set with --json). Safe
+    /// unsynchronised: set once on the main thread before the game starts, then only read.
+    nonisolated(unsafe) static var protocolEnd: [UInt8]?
 }
 
 /// Lines from stdin: with libedit's line editing and history at a terminal, plain lines from
@@ -120,8 +130,10 @@ final class StandardInput: LineSource {
     /// gigabyte line from a pipe costs no memory (the game refuses it as too long).
     static let lineLimit = InputLine.limit + 1
     /// Input with no newline in this many bytes is not lines of text (/dev/zero, a binary
-    /// file): reading stops there, as at the end of the input.
-    static let runawayLimit = 1 << 20
+    /// file): reading stops after it, as at the end of the input. A long line short of it is
+    /// read to its end and refused as too long, and the session goes on.
+    static let runawayLimit = 64 << 20
+    private var endedByRunaway = false
 
     func readLine(prompt: String) -> String? {
         // A prompt can hold a rule's text (an option's default): show it as text.
@@ -137,6 +149,7 @@ final class StandardInput: LineSource {
             if !line.isEmpty { add_history(raw) }
             return line
         }
+        if endedByRunaway { return nil }
         var bytes: [UInt8] = []
         var length = 0
         while true {
@@ -145,8 +158,11 @@ final class StandardInput: LineSource {
             length += 1
             if bytes.count < Self.lineLimit { bytes.append(c) }
             if length > Self.runawayLimit {
+                // The over-long line is still an input (the game refuses it as too long); what
+                // follows is not read.
                 fail("the input is not lines of text (no newline in \(Self.runawayLimit >> 20) MB); stopping")
-                return nil
+                endedByRunaway = true
+                break
             }
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -233,6 +249,12 @@ final class StandardOutput: TextSink, Sendable {
     /// an error here, never a signal.)
     private func emit(_ text: String) {
         var text = text
+        // A line is written whole: Ctrl-C waits for it (the handler then writes its own).
+        var interrupt = sigset_t(), before = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &interrupt, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
         text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {

@@ -1,9 +1,12 @@
 -- The engine of the sign games: Rock · Paper · Scissors (rules/rps.lua) and its variants such
 -- as Rock · Paper · Scissors · Lizard · Spock (rules/rpsls.lua). A best-of-N match against the
--- computer; a rule file gives the signs and what beats what, and
--- `rule(spec)` returns the whole rule table.
+-- computer, or between two people (`--seats 2`) who throw at once; a rule file gives the signs
+-- and what beats what, and `rule(spec)` returns the whole rule table.
 --
 -- Choices where the rule book is silent:
+-- * Two people throw in either order; neither sees the other's throw (nor that it was a
+--   particular sign) until both have thrown. Seat 1's wins are the match's `wins`, seat 2's
+--   its `losses`.
 -- * A tie is replayed and counted; it never brings the end of the match closer.
 -- * Signs are shown capitalised, as the games' titles name them ("Rock", "Spock"); the player
 --   types them in any case, or their short forms.
@@ -161,7 +164,9 @@ function M.rule(spec)
   local function dash(game) return game.ascii and " -- " or " — " end
 
   local function score_line(state, game)
-    return ("You %d%sComputer %d%sTies %d"):format(state.wins, dot(game), state.losses, dot(game), state.ties)
+    local one, two = "You", "Computer"
+    if state.pending then one, two = "Seat 1", "Seat 2" end
+    return ("%s %d%s%s %d%sTies %d"):format(one, state.wins, dot(game), two, state.losses, dot(game), state.ties)
   end
 
   local function length_name(n)
@@ -194,52 +199,101 @@ function M.rule(spec)
       },
     },
 
+    -- One person against the computer, or two people.
+    players = { min = 1, max = 2 },
+
     setup = function(game)
       local state = game.match.new(game.match.length(game.options.match))
       state.throws = {}
-      if PREDICTORS[game.options.opponent] then state.predictions = { made = 0, right = 0, wrong = 0 } end
+      if game.players == 2 then
+        state.pending = {}   -- this round's throws so far, by seat: secret until both are in
+      elseif PREDICTORS[game.options.opponent] then
+        state.predictions = { made = 0, right = 0, wrong = 0 }
+      end
       return state
+    end,
+
+    -- Both people throw at once: each seat that has not thrown in this round is to move.
+    turn = function(state, game)
+      if game.players == 1 then return 1 end
+      local seats = {}
+      for seat = 1, 2 do
+        if state.pending[seat] == nil then seats[#seats + 1] = seat end
+      end
+      return seats
     end,
 
     -- The rule's own player, for `gamehost sim rps --bot`: half the time it throws what beats
     -- the sign the computer has thrown most (the first in SIGNS order on a tie), else any sign
     -- (a player that never varied could tie a predicting opponent forever).
-    bot = function(state, game)
+    bot = function(state, game, seat)
       if game.random(2) == 1 then return game.pick(SIGNS) end
+      -- The other side's signs: the computer's, or the other seat's.
       local counts = {}
-      for _, t in ipairs(state.throws) do counts[t.computer] = (counts[t.computer] or 0) + 1 end
+      for _, t in ipairs(state.throws) do
+        local theirs = seat == 2 and t.player or t.computer
+        counts[theirs] = (counts[theirs] or 0) + 1
+      end
       return beaters(most_frequent(counts)[1])[1]
     end,
 
     -- What a program sees (--json): the score and the last throw, as a player does; not the
     -- whole history, which would make every step of a long match cost more than the last.
-    observe = function(state)
-      return {
+    -- With two people, a seat sees whether the other has thrown, never what.
+    observe = function(state, game, seat)
+      local seen = {
         match = state.match, needed = state.needed, wins = state.wins, losses = state.losses, ties = state.ties,
         left = state.left, over = state.over, winner = state.winner, throws = #state.throws,
         last = state.throws[#state.throws],
       }
+      if state.pending then
+        seen.thrown = state.pending[seat]
+        seen.other_has_thrown = state.pending[3 - seat] ~= nil
+      end
+      return seen
     end,
 
-    view = function(state, game)
+    view = function(state, game, seat)
       local lines = { length_name(state.match), score_line(state, game) }
       if not state.over then
         -- Two short lines, so the view fits a 40-column terminal.
         lines[#lines + 1] = sign_names() .. "."
-        lines[#lines + 1] = "Your throw (" .. table.concat(shorts(), ", ") .. ")?"
+        if state.pending and state.pending[seat] then
+          lines[#lines + 1] = ("You threw %s; waiting for seat %d."):format(name(state.pending[seat]), 3 - seat)
+        else
+          lines[#lines + 1] = "Your throw (" .. table.concat(shorts(), ", ") .. ")?"
+        end
       end
       return table.concat(lines, "\n")
     end,
 
-    moves = function(state)
-      if state.over then return {} end
+    moves = function(state, game, seat)
+      if state.over or (state.pending and state.pending[seat]) then return {} end
       return { table.unpack(SIGNS) }
     end,
 
-    play = function(state, input, game)
+    play = function(state, input, game, seat)
       local you = parse_sign(input)
       if not you then
         game.refuse(("'%s' is not a sign: type %s"):format(input, sign_list()))
+      end
+      if state.pending then
+        -- Two people: the first throw waits, unseen, for the second.
+        state.pending[seat] = you
+        if not (state.pending[1] and state.pending[2]) then
+          game.say(("Seat %d has thrown."):format(seat))
+          return
+        end
+        local one, two = state.pending[1], state.pending[2]
+        state.pending = {}
+        local result = outcome(one, two)
+        game.match.record(state, result)
+        state.throws[#state.throws + 1] = { player = one, computer = two, outcome = result }
+        local how = result == "tie" and "a tie, replayed"
+          or result == "win" and ("%s %s %s: seat 1 wins this one"):format(name(one), BEATS[one][two], name(two))
+          or ("%s %s %s: seat 2 wins this one"):format(name(two), BEATS[two][one], name(one))
+        game.say(("Seat 1: %s%sSeat 2: %s%s%s."):format(name(one), dot(game), name(two), dash(game), how))
+        return
       end
       local cpu, counter = computer_throw(state, game)
       if counter then score_prediction(state, counter, you) end
@@ -263,8 +317,16 @@ function M.rule(spec)
       end
     end,
 
-    result = function(state)
+    result = function(state, game)
       if not state.over then return nil end
+      if game.players == 2 then
+        local seat = state.winner == "player" and 1 or 2
+        return {
+          winner = seat, ranking = { seat, 3 - seat }, scores = { state.wins, state.losses },
+          summary = ("Seat %d wins the match %d:%d after %s (%s)."):format(seat, math.max(state.wins, state.losses),
+            math.min(state.wins, state.losses), plural(#state.throws, "throw"), plural(state.ties, "tie")),
+        }
+      end
       local who = state.winner == "player" and "You win" or "The computer wins"
       return {
         winner = state.winner,

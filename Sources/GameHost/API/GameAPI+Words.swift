@@ -126,6 +126,8 @@ extension GameAPI {
     static func table(of p: WordPuzzle, accents: String) -> LuaValue {
         .map([
             "word": .string(p.word), "accents": .string(accents), "masked": .string(p.masked()),
+            // The same as a list, for programs: each character shown, or false for a blank.
+            "slots": .array(p.slots.map { $0.map(LuaValue.string) ?? .boolean(false) }),
             "guessed": .array(p.guessed.map { .string($0) }), "wrong_words": .array(p.wrongWords.map { .string($0) }),
             "correct": .array(p.correctLetters.map { .string($0) }), "misses": .integer(Int64(p.misses)),
             "solved": .boolean(p.isSolved), "solved_by_word": .boolean(p.solvedByWord),

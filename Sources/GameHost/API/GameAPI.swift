@@ -45,6 +45,8 @@ final class GameAPI {
     var messages: [String] = []
     /// Messages for one seat's eyes (`game.say_to`).
     var privateMessages: [Int: [String]] = [:]
+    /// Rewards given this step (`game.reward`), by seat.
+    var rewards: [Int: Double] = [:]
     /// Bytes said in the current hook call (bounded by `outputLimit`).
     var outputBytes = 0
     /// Scores submitted in the current hook call (bounded by `submitLimit`).
@@ -102,9 +104,9 @@ final class GameAPI {
         return data
     }
 
-    func takeOutput() -> (messages: [String], privateMessages: [Int: [String]], bells: Int) {
-        defer { messages = []; privateMessages = [:]; bells = 0; outputBytes = 0; submittedThisStep = 0 }
-        return (messages, privateMessages, bells)
+    func takeOutput() -> (messages: [String], privateMessages: [Int: [String]], bells: Int, rewards: [Int: Double]) {
+        defer { messages = []; privateMessages = [:]; bells = 0; outputBytes = 0; submittedThisStep = 0; rewards = [:] }
+        return (messages, privateMessages, bells, rewards)
     }
 
     /// Sets `game.NAME` to a host function with declared parameters (see `LuaParameter`).
@@ -189,6 +191,13 @@ final class GameAPI {
             let text = parts.joined(separator: "\t")
             outputBytes += text.utf8.count
             privateMessages[call.int(1), default: []].append(text)
+            return 0
+        }
+
+        // `game.reward(seat, amount)`: what a seat earned by this move, for programs that learn
+        // (added up within a step; any finite number).
+        set("reward", [.integer("seat", 1...Int64(SeatRange.limit)), .number("amount", -1e12...1e12)]) { [unowned self] call in
+            rewards[call.int(1), default: 0] += call.number(2)
             return 0
         }
 

@@ -1,23 +1,50 @@
 import GameCore
 
-/// A table played through a line source: show the step, prompt, read a line, hand it to the
-/// table, show what it did, let the table's own players move, and again, to the end.
+/// A table played to its end: each step shown to every seat's presenter, a line read from the
+/// seat to move, handed to the table, and again; the seats the table plays itself move in
+/// between.
 public enum SessionLoop {
+    /// Where a seat's lines come from and how its steps are shown. Several seats may share one
+    /// (people taking turns at one keyboard).
+    public struct SeatIO {
+        public var input: LineSource
+        public var presenter: Presenter
+        public init(input: LineSource, presenter: Presenter) {
+            self.input = input
+            self.presenter = presenter
+        }
+    }
+
     /// The longest word list whose words Tab offers for free text.
     static let completedListLimit = 5_000
 
+    /// One person (or program) at seat 1, or at the table's first viewing seat.
+    public static func run(_ table: Table, input: LineSource, presenter: Presenter, atTerminal: Bool = false) -> Int32 {
+        let seats = Dictionary(uniqueKeysWithValues: table.viewers.map { ($0, SeatIO(input: input, presenter: presenter)) })
+        return run(table, seats: seats, atTerminal: atTerminal)
+    }
+
     /// Runs the session to its end; returns the exit code (0 unless the game could not start
-    /// or go on). Lines are read for the seat to move that a person fills. With
-    /// `confirmsNewGame` (a person at a terminal), `/new` in the middle of a game asks first:
-    /// the question and its answer are the loop's, not steps of the table, so a recorded
-    /// session replays the same.
-    public static func run(_ table: Table, input: LineSource, presenter: Presenter, confirmsNewGame: Bool = false) -> Int32 {
-        table.machineView = presenter.machineView
-        presenter.begin(table.info)
+    /// or go on). `atTerminal` (people at a terminal): `/new` in the middle of a game asks
+    /// first, and people taking turns at the keyboard confirm each handover; the questions and
+    /// their answers are the loop's, not steps of the table, so a recorded session replays the
+    /// same.
+    public static func run(_ table: Table, seats: [Int: SeatIO], atTerminal: Bool = false) -> Int32 {
+        // Each presenter once, however many seats it shows.
+        var presenters: [Presenter] = []
+        for seat in seats.keys.sorted() where !presenters.contains(where: { $0 === seats[seat]!.presenter }) {
+            presenters.append(seats[seat]!.presenter)
+        }
+        let views = presenters.map(\.machineView)
+        table.machineView = views.contains(.revealed) ? .revealed : views.contains(.observation) ? .observation : .none
+        table.viewers = seats.keys.sorted()
+        for p in presenters { p.begin(table.info) }
+        func show(_ step: Step) { for p in presenters { p.show(step) } }
+
         var last = table.start()
-        presenter.show(last)
+        show(last)
         if table.finished {
-            presenter.end(reason: table.endReason)
+            for p in presenters { p.end(reason: table.endReason) }
             return 1
         }
         let commands = Table.hostCommandHelp.map(\.0) + table.info.commands.map { "/" + $0.name }
@@ -31,22 +58,37 @@ public enum SessionLoop {
         }
         // Moves accepted in the game being played (a game just started has nothing to lose).
         var movesThisGame = 0
+        // The person who last had the keyboard, for handing it over between turns.
+        var atKeyboard: Int?
         while !table.finished {
             while let automatic = table.nextAutomaticStep() {
                 last = automatic
-                presenter.show(automatic)
+                show(automatic)
             }
             if table.finished { break }
-            let seat = last.toMove.first { table.viewers.contains($0) } ?? table.viewers.first ?? 1
+            // The seat to move; once the game is over, the first seat answers y or n.
+            let seat = last.toMove.first { seats[$0] != nil } ?? seats.keys.sorted().first!
+            let io = seats[seat]!
+            if let handing = io.presenter as? HandingOver, handing.seatsAtKeyboard > 1, atKeyboard != seat {
+                handing.hand(to: seat)
+                if atTerminal {
+                    guard io.input.readLine(prompt: handing.handoverPrompt(seat)) != nil else {
+                        table.end(.eof)
+                        break
+                    }
+                }
+                handing.show(last, as: seat)
+            }
+            atKeyboard = seat
             let view = last.view(of: seat)
-            input.offer(view.moves + commands + completions(view))
-            input.offer(moves: view.moves, keys: view.keys, takesText: view.freeText != nil)
-            guard let line = input.readLine(prompt: presenter.prompt) else {
+            io.input.offer(view.moves + commands + completions(view))
+            io.input.offer(moves: view.moves, keys: view.keys, takesText: view.freeText != nil)
+            guard let line = io.input.readLine(prompt: io.presenter.prompt) else {
                 table.end(.eof)
                 break
             }
-            if confirmsNewGame && movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
-                let answer = input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
+            if atTerminal && movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
+                let answer = io.input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
                 // Anything but yes (Ctrl-D too) goes back to the game.
                 guard let answer, ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else { continue }
             }
@@ -59,9 +101,22 @@ public enum SessionLoop {
             // A refusal or a command keeps the last view, moves and turn: the next prompt is
             // for the same seat with the same moves.
             if step.showsView || step.start != nil { last = step } else { last.toMove = step.toMove.isEmpty ? last.toMove : step.toMove }
-            presenter.show(step)
+            show(step)
         }
-        presenter.end(reason: table.endReason)
+        for p in presenters { p.end(reason: table.endReason) }
         return table.endReason == .error ? 1 : 0
     }
+}
+
+/// A presenter for several people taking turns at one keyboard: between their turns it hides
+/// the last player's view until the next one is ready.
+public protocol HandingOver: AnyObject {
+    /// How many seats take turns at this keyboard.
+    var seatsAtKeyboard: Int { get }
+    /// Hides what the last player saw and says whose turn it is.
+    func hand(to seat: Int)
+    /// What the next player confirms with (Enter).
+    func handoverPrompt(_ seat: Int) -> String
+    /// Shows `step` as `seat` sees it, and shows that seat from now on.
+    func show(_ step: Step, as seat: Int)
 }

@@ -1,13 +1,18 @@
 import GameCore
 
-/// The text face of a table, line by line, for people: the seat it shows is the one that
-/// plays at this terminal.
-public final class TextPresenter: Presenter {
+/// The text face of a table, line by line, for people: the seat it shows is the one at the
+/// keyboard (people taking turns at one keyboard are handed it between turns).
+public final class TextPresenter: Presenter, HandingOver {
     let out: TextSink
     /// Where the host's notices go (stderr for the CLI), apart from the game.
     let notices: TextSink
     /// The seat whose view is shown.
     public var seat = 1
+    /// The people at this keyboard, by seat (several take turns: hot-seat).
+    public var people: [Int: String] = [:]
+    public var seatsAtKeyboard: Int { people.count }
+    /// Messages for people not at the keyboard, kept until their turn.
+    private var waiting: [Int: [String]] = [:]
 
     public init(_ out: TextSink, notices: TextSink? = nil) {
         self.out = out
@@ -21,6 +26,9 @@ public final class TextPresenter: Presenter {
     }
 
     public func show(_ r: Step) {
+        for (other, messages) in r.privateMessages where other != seat && people[other] != nil {
+            waiting[other, default: []] += messages
+        }
         for notice in r.notices { notices.write("gamehost: " + notice + "\n", style: .plain) }
         if let start = r.start {
             if start.number == 1 {
@@ -42,6 +50,31 @@ public final class TextPresenter: Presenter {
             out.write("\n" + result.summary + "\n", style: .title)
             out.write("Play again? (y/n)\n", style: .dim)
         }
+    }
+
+    /// Scrolls the last player's view out of sight and says whose turn it is.
+    public func hand(to seat: Int) {
+        out.write(String(repeating: "\n", count: Self.handoverLines), style: .plain)
+        out.write("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.\n", style: .title)
+    }
+
+    /// Blank lines that take a view off a terminal's screen.
+    static let handoverLines = 60
+
+    public func handoverPrompt(_ seat: Int) -> String { "Press Enter when ready. " }
+
+    public func show(_ step: Step, as seat: Int) {
+        self.seat = seat
+        var again = step
+        again.messages = []
+        again.privateMessages = [seat: waiting.removeValue(forKey: seat) ?? []]
+        again.notices = []
+        again.bells = 0
+        again.reason = nil
+        again.start = nil
+        again.showsView = true
+        again.status = .command
+        show(again)
     }
 
     public func end(reason: Table.EndReason) {

@@ -33,7 +33,8 @@ public final class LoadedRule {
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
     static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret",
-                                                           "observe", "plays_after_result", "bot", "keys", "players", "turn"])
+                                                           "observe", "plays_after_result", "bot", "keys", "players", "turn", "maps",
+                                                           "share_words"])
 
     /// The path, as the rule's messages name it.
     public var path: String { info.path }
@@ -193,6 +194,24 @@ public final class LoadedRule {
         let (options, checks) = OptionSpec.parse(fields["options"] ?? .nil, path: path, problems: &problems)
         let (commands, runs) = CommandSpec.parse(fields["commands"] ?? .nil, path: path, problems: &problems)
         let seats = SeatRange.parse(fields["players"] ?? .nil, path: path, problems: &problems)
+        // `maps = { "keys", "rows.*.marks" }`: places in the state whose tables are maps.
+        var maps: [[String]] = []
+        switch fields["maps"] ?? .nil {
+        case .nil: break
+        case let value:
+            let names = value.array?.compactMap(\.string) ?? []
+            if names.count == value.array?.count, names.count <= 100, names.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 200 }) {
+                maps = names.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+            } else {
+                problems.append("\(path): field 'maps' must be a list of state field paths, as { \"keys\", \"rows.*.marks\" } (at most 100)")
+            }
+        }
+        var shareWords = false
+        switch fields["share_words"] ?? .nil {
+        case .nil: break
+        case .boolean(let b): shareWords = b
+        case let other: problems.append("\(path): field 'share_words' must be true or false, not a \(other.typeName)")
+        }
         if seats.max > 1 && turn == nil {
             problems.append("\(path): a rule for several players needs turn = function(state, game) returning the seat (or seats) to move")
         }
@@ -208,7 +227,7 @@ public final class LoadedRule {
                         wordFilter: wordFilter, contentHash: contentHash, warnings: warnings,
                         scoreKey: id + "@" + (FileSystem.realPath(path) ?? path), keys: keys,
                         playsAfterResult: playsAfterResult, secretFields: secrets, seats: seats, hasBot: bot != nil,
-                        hasObserve: observe != nil, libraryDirectories: libraryDirectories)
+                        hasObserve: observe != nil, mapPaths: maps, sharesWords: shareWords, libraryDirectories: libraryDirectories)
 
         // A default that its own option refuses is a bug in the rule file.
         var defaultProblems: [String] = []

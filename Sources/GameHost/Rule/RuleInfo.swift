@@ -42,6 +42,10 @@ public struct RuleInfo: Sendable {
     public let hasBot: Bool
     /// Whether the rule says itself what a seat may know (`observe`).
     public let hasObserve: Bool
+    /// The places in the state whose tables are maps (`maps`), as paths of field names.
+    public let mapPaths: [[String]]
+    /// Whether a program may ask for the list's words (`share_words = true`).
+    public let sharesWords: Bool
     /// The library folders the rule may `require` from, besides its own lib/.
     public let libraryDirectories: [String]
 

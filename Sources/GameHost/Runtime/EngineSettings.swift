@@ -10,6 +10,10 @@ public struct EngineSettings {
     /// The number of the session's first game (`--game K` replays game K of a session, which
     /// a rule sees as `game.game_number`).
     public var firstGame = 1
+    /// Where later games' seeds come from when the session has no seed of its own to derive
+    /// them from (no `--seed`): each game then draws an independent seed, so one game's seed
+    /// tells nothing of the next. Nil: derived from `seed`.
+    public var drawSeed: (() -> UInt64)?
     /// Where time comes from. Anything but a live game reads a clock that moves a second per
     /// input (`StepClock`), so the same seed and inputs give the same output.
     public var clock: Clock = StepClock(at: EngineSettings.manualEpoch)
@@ -49,7 +53,11 @@ public struct EngineSettings {
     /// The seed of game `k`: the session's own for its first game, then SplitMix64 of the
     /// session seed and k, cut to nine digits so a player can type it. Each game's replay line
     /// names its own seed and number, so it replays that game whatever came before it.
-    public func seed(ofGame k: Int) -> UInt64 { k == firstGame ? seed : Self.mix(seed, k) % 1_000_000_000 }
+    public func seed(ofGame k: Int) -> UInt64 {
+        if k == firstGame { return seed }
+        if let drawSeed { return drawSeed() }
+        return Self.mix(seed, k) % 1_000_000_000
+    }
 
     /// SplitMix64 of `base` plus k times the golden gamma: a well-spread seed for item k.
     public static func mix(_ base: UInt64, _ k: Int) -> UInt64 {

@@ -156,6 +156,9 @@ public final class GameEngine {
         api.gameData = root.flatMap { try? lua.rawElement($0, 2) }
     }
 
+    /// The word list's name as the rule sees it (`game.words.name`).
+    public var wordListName: String? { settings.words.map { FileSystem.stem(of: $0.name) } }
+
     /// Whether a game is in play (setup succeeded and the state is there).
     public var hasGame: Bool { state != nil }
 
@@ -271,7 +274,7 @@ public final class GameEngine {
             version += 1
             settleResult()
             return .accepted(EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells,
-                                          notices: api.scores.takeProblems()))
+                                          notices: api.scores.takeProblems(), rewards: out.rewards))
         } catch let error as LuaError {
             let reason = api.refusal
             rollBack()
@@ -428,16 +431,16 @@ public final class GameEngine {
     /// again after each query).
     public var verifiesQueries = false
 
-    public func stateJSON() throws -> JSONValue { StateJSON.convert(try stateValue()) }
+    public func stateJSON() throws -> JSONValue { StateJSON.convert(try stateValue(), maps: info.mapPaths) }
 
     /// What `seat` may know of the game (the protocol's observation): the rule's
     /// `observe(state, game, seat)`, or by default the state without the fields the rule marks
     /// secret, with every card the seat may not see shown as hidden (see `Observation`).
     public func observation(for seat: Int = 1) throws -> JSONValue {
-        if rule.hooks.observe != nil { return StateJSON.convert(try query("observe", seat: seat)) }
+        if rule.hooks.observe != nil { return StateJSON.convert(try query("observe", seat: seat), maps: info.mapPaths) }
         guard case .map(var fields) = try stateValue() else { return try stateJSON() }
         for name in info.secretFields { fields[name] = nil }
-        return StateJSON.convert(Observation.hidingCards(.map(fields), from: seat))
+        return StateJSON.convert(Observation.hidingCards(.map(fields), from: seat), maps: info.mapPaths)
     }
 
     /// A fingerprint of everything reachable from the state, in the snapshot's terms: equal
@@ -541,15 +544,19 @@ public struct EngineOutput: Equatable, Sendable {
     /// Messages for one seat's eyes (`game.say_to(seat, ...)`), by seat.
     public var privateMessages: [Int: [String]] = [:]
     public var bells = 0
+    /// What each seat earned (`game.reward`).
+    public var rewards: [Int: Double] = [:]
     /// What the host tells the player about itself, apart from the game (scores that could
     /// not be saved): shown once, on stderr at a terminal.
     public var notices: [String] = []
 
-    public init(messages: [String] = [], privateMessages: [Int: [String]] = [:], bells: Int = 0, notices: [String] = []) {
+    public init(messages: [String] = [], privateMessages: [Int: [String]] = [:], bells: Int = 0, notices: [String] = [],
+                rewards: [Int: Double] = [:]) {
         self.messages = messages
         self.privateMessages = privateMessages
         self.bells = bells
         self.notices = notices
+        self.rewards = rewards
     }
 }
 

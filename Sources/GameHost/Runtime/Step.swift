@@ -51,6 +51,10 @@ public struct Step: Sendable {
     public var showsView = true
     /// The seats to move now (none once the game is over).
     public var toMove: [Int] = []
+    /// What each seat earned by this step, where the rule gives rewards (`game.reward`).
+    public var rewards: [Int: Double] = [:]
+    /// Words of the list a program asked for (`/words FROM COUNT`, where the rule shares them).
+    public var words: WordPage?
     public var result: GameResult?
     /// Set when this step started a game.
     public var start: GameStart?
@@ -87,6 +91,33 @@ public struct GameStart: Sendable, Equatable {
     public var replay: String
     /// The options as the rule sees them (strings and whole numbers).
     public var options: [String: JSONValue]
+    /// Who sits where.
+    public var seats: [SeatInfo] = []
+    /// The word list played, for word games.
+    public var words: WordListInfo?
+}
+
+/// A stretch of the word list, in list order: `words[k]` is word `from + k` (from 1).
+public struct WordPage: Sendable, Equatable {
+    public var from: Int
+    public var total: Int
+    public var words: [String]
+}
+
+/// A seat as the table fills it.
+public struct SeatInfo: Sendable, Equatable {
+    public var seat: Int
+    /// "person", "bot", "random" or "program".
+    public var filler: String
+    public var name: String
+}
+
+/// The word list a game plays: its name (not its path), how many words, and a fingerprint of
+/// its words.
+public struct WordListInfo: Sendable, Equatable {
+    public var name: String
+    public var size: Int
+    public var fingerprint: String
 }
 
 /// What one seat sees after a step.

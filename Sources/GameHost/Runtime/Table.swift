@@ -83,6 +83,18 @@ public final class Table {
 
     public var info: RuleInfo { engine.info }
 
+    /// Who sits where, for programs and presenters.
+    public var seatInfo: [SeatInfo] {
+        fillers.enumerated().map { k, filler in
+            switch filler {
+            case .person(let name): SeatInfo(seat: k + 1, filler: "person", name: name)
+            case .bot: SeatInfo(seat: k + 1, filler: "bot", name: "bot")
+            case .random: SeatInfo(seat: k + 1, filler: "random", name: "random")
+            case .program(let name): SeatInfo(seat: k + 1, filler: "program", name: name)
+            }
+        }
+    }
+
     /// The command that plays game `game` again with `seed`: alone, whatever came before it.
     public func replayCommand(seed: UInt64, game: Int = 1) -> String {
         // The seed first: a line that wraps on the screen still replays the game when the
@@ -103,7 +115,7 @@ public final class Table {
         finished = false
         endReason = .quit
         spentInARow = 0
-        return engine.step { newGame(input: nil, seat: nil, status: .started, number: number, seed: seed) }
+        return engine.step { newGame(input: nil, seat: nil, number: number, seed: seed) }
     }
 
     /// Handles one input line from `seat` (by default the first seat to move that a person
@@ -212,7 +224,7 @@ public final class Table {
         if line.hasPrefix("/") { return command(line, seat: seat) }
         if (try? engine.result()) != nil {
             switch line.lowercased() {
-            case "y", "yes": return newGame(input: line, seat: seat, status: .accepted)
+            case "y", "yes": return newGame(input: line, seat: seat)
             case "n", "no": return quit(input: line, seat: seat)
             default:
                 // The game is over: the host answers, and play is not called, unless the rule
@@ -256,6 +268,7 @@ public final class Table {
             r.privateMessages = out.privateMessages
             r.bells = out.bells
             r.notices = out.notices
+            r.rewards = out.rewards
         case .refused(let reason):
             r.status = .refused
             r.reason = reason
@@ -269,6 +282,9 @@ public final class Table {
         }
         return r
     }
+
+    /// The most words one `/words` answers with.
+    public static let wordPageLimit = 1000
 
     public static let hostCommandHelp: [(String, String)] = [
         ("/help", "this list"),
@@ -299,8 +315,16 @@ public final class Table {
             r.messages = [moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")]
         case "rules":
             r.messages = [info.title, TextWrap.reflow(info.howToPlay)]
+        case "words" where info.sharesWords && engine.words != nil:
+            // The list's words, a page at a time, for programs that solve with them.
+            let parts = args.split(separator: " ").compactMap { Int($0) }
+            let list = engine.words!
+            let from = max(1, parts.first ?? 1), count = min(max(0, parts.count > 1 ? parts[1] : Self.wordPageLimit), Self.wordPageLimit)
+            let slice = from <= list.entries.count ? (from - 1)..<min(list.entries.count, from - 1 + count) : 0..<0
+            r.words = WordPage(from: from, total: list.entries.count, words: slice.map { list.entries[$0].word })
+            r.messages = ["Words \(from) to \(from + r.words!.words.count - 1) of \(list.entries.count)."]
         case "new":
-            return newGame(input: line, seat: seat, status: .command)
+            return newGame(input: line, seat: seat)
         case "quit", "exit":
             return quit(input: line, seat: seat)
         default:
@@ -316,9 +340,10 @@ public final class Table {
         return finish(r)
     }
 
-    private func newGame(input: String?, seat: Int?, status: Step.Status, number game: Int? = nil, seed: UInt64? = nil) -> Step {
+    /// Starts a game. Its first step is `started` however it came (the first, y, /new).
+    private func newGame(input: String?, seat: Int?, number game: Int? = nil, seed: UInt64? = nil) -> Step {
         number = 0
-        var r = Step(number: 0, game: game ?? engine.gameNumber + 1, seat: seat, input: input, status: status)
+        var r = Step(number: 0, game: game ?? engine.gameNumber + 1, seat: seat, input: input, status: .started)
         do {
             let out = try engine.newGame(number: game, seed: seed)
             r.game = engine.gameNumber
@@ -329,7 +354,8 @@ public final class Table {
             r.notices = out.notices
             r.start = GameStart(number: engine.gameNumber, seed: engine.gameSeed,
                                 replay: replayCommand(seed: engine.gameSeed, game: engine.gameNumber),
-                                options: engine.options.mapValues(StateJSON.convert))
+                                options: engine.options.mapValues(StateJSON.convert), seats: seatInfo,
+                                words: engine.words.map { WordListInfo(name: engine.wordListName ?? "", size: $0.entries.count, fingerprint: $0.fingerprint) })
         } catch {
             r.status = .error
             r.reason = String(describing: error)

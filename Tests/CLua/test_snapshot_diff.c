@@ -13,7 +13,7 @@ static int gcmark(lua_State *L) {
 }
 
 int main(void) {
-    int cases = getenv("GH_ASAN") ? 1500 : 4000;
+    int cases = getenv("GH_ASAN") ? 1000 : 2500;
     int per_state = 25;  // moves tried on one state before a fresh one
     int refused = 0, changed = 0, same = 0;
     for (int base = 1; base <= cases; base += per_state) {

@@ -355,7 +355,7 @@ static inline int gh_string_byte(lua_State *L) {
 // Lua's utf8 reading of a position: negative from the end.
 static inline lua_Integer gh_utf8_position(lua_Integer pos, size_t len) {
     if (pos >= 0) return pos;
-    if ((size_t)-pos > len) return 0;
+    if (0u - (lua_Unsigned)pos > len) return 0;
     return (lua_Integer)len + pos + 1;
 }
 

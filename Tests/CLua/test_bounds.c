@@ -136,6 +136,13 @@ static void scans(void) {
     EXPECT(t, "local s = string.rep('a', 1 << 23) for i = 1, 1e9 do local x = string.unpack('s4', string.pack('s4', s)) end",
            8000000, 0, "step budget", slow);
     EXPECT(t, "for _, c in utf8.codes('h\\u{e9}llo') do end return utf8.offset('h\\u{e9}llo', 3)", 1LL << 40, 1, "4", 1);
+    // Positions at the ends of the integers read as Lua reads them.
+    EXPECT(t, "return select(2, pcall(utf8.codepoint, 'abc', math.mininteger))", 1LL << 40, 1, "out of bounds", 1);
+    EXPECT(t, "return select(2, pcall(utf8.codepoint, 'abc', 1, math.maxinteger))", 1LL << 40, 1, "out of bounds", 1);
+    EXPECT(t, "return select(2, pcall(string.unpack, 'b', 'abc', math.mininteger))", 1LL << 40, 1, "", 1);
+    EXPECT(t, "return select('#', string.byte('abc', math.mininteger, math.maxinteger))", 1LL << 40, 1, "3", 1);
+    EXPECT(t, "return select(2, pcall(table.unpack, {}, math.mininteger, math.maxinteger))", 1LL << 40, 1, "too many results", 1);
+    EXPECT(t, "return select('#', table.unpack({}, math.maxinteger, math.maxinteger))", 1LL << 40, 1, "1", 1);
     t_close(t);
     // An allocation over the memory cap makes Lua collect the whole heap first: a loop of them
     // spends the budget.

@@ -79,7 +79,7 @@ public enum Conformance {
             return findings
         }
         findings.problems += offeredMovesAreAccepted(first, path: path)
-        findings.problems += secretsStayHidden(first, path: path)
+        findings.problems += secretNamesExist(first, path: path)
 
         var grouped = ProblemGroups()
         var transcripts: [UInt64: [String]] = [:]
@@ -234,6 +234,15 @@ public enum Conformance {
                 if try engine.result() != nil { return run }
                 let turn = try engine.toMove()
                 let seat = turn.first ?? 1
+                // Every seat learns nothing it may not see, at the start and now and then.
+                if run.moves % 4 == 0 {
+                    for viewer in 1...engine.seatCount {
+                        if let leak = try engine.hidingLeak(for: viewer, seed: seed &+ UInt64(run.moves)) {
+                            run.problem = "\(at(run.moves)): \(leak)"
+                            return run
+                        }
+                    }
+                }
                 // Probes, tried and rolled back, so the game itself plays as sim plays it (the
                 // same moves, the same states): a garbage input now and then, which must be
                 // refused and change nothing...
@@ -307,53 +316,20 @@ public enum Conformance {
         return []
     }
 
-    /// The observation of a fresh game (what `--json` shows) holds none of the values of the
-    /// state fields the rule marks secret.
-    static func secretsStayHidden(_ engine: GameEngine, path: String) -> [String] {
+    /// Each field the rule marks secret is a field of a new game's state, or at least not a
+    /// typo of one.
+    static func secretNamesExist(_ engine: GameEngine, path: String) -> [String] {
         let secretFields = engine.info.secretFields
         guard !secretFields.isEmpty else { return [] }
         do {
             try engine.newGame(number: 1, seed: 1)
             let state = try engine.stateValue()
-            // A secret value is a text held by a secret field and by no field that is shown
-            // (a puzzle's masked word is also the state's `masked`, and shown).
-            func strings(_ value: LuaValue, into set: inout Set<String>) {
-                switch value {
-                case .string(let text) where text.count >= 2: set.insert(text)
-                case .array(let items): for item in items { strings(item, into: &set) }
-                case .map(let fields): for item in fields.values { strings(item, into: &set) }
-                default: break
-                }
-            }
-            var problems: [String] = []
             // A field a game may leave nil (a word's hint) is fine; a name like another is a typo.
-            for name in secretFields where state[name].isNil {
+            return secretFields.filter { state[$0].isNil }.compactMap { name in
                 let keys = (state.map ?? [:]).keys.sorted().filter { !secretFields.contains($0) }
-                guard let near = Spelling.nearest(to: name, among: keys, maxEdits: 1) else { continue }
-                problems.append("\(path): secret names '\(name)', which a new game's state does not have: did you mean '\(near)'?")
+                guard let near = Spelling.nearest(to: name, among: keys, maxEdits: 1) else { return nil }
+                return "\(path): secret names '\(name)', which a new game's state does not have: did you mean '\(near)'?"
             }
-            var secrets: Set<String> = [], open: Set<String> = []
-            for (name, value) in state.map ?? [:] {
-                if secretFields.contains(name) { strings(value, into: &secrets) } else { strings(value, into: &open) }
-            }
-            // A secret field's own text (the word) is secret wherever it shows; a text inside a
-            // secret table that the state also shows openly (a puzzle's masked word) is not.
-            secrets.subtract(open)
-            for name in secretFields { if case .string(let text) = state[name], text.count >= 2 { secrets.insert(text) } }
-            var shown: [String] = []
-            func scan(_ value: JSONValue) {
-                switch value {
-                case .string(let text) where secrets.contains(text): shown.append(text)
-                case .array(let items): items.forEach(scan)
-                case .object(let fields): fields.values.forEach(scan)
-                default: break
-                }
-            }
-            for seat in 1...engine.seatCount { scan(try engine.observation(for: seat)) }
-            if let leaked = shown.first {
-                problems.append("\(path): the observation of a new game (what --json shows) holds the secret value '\(leaked)'")
-            }
-            return problems
         } catch {
             return ["\(path): \(error)"]
         }

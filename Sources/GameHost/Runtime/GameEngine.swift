@@ -45,6 +45,8 @@ public final class GameEngine {
     private var cachedTurn: (version: Int, value: Result<[Int], RuleError>)?
     /// Whether the current game's result has been counted in the statistics.
     private var counted = false
+    /// check's perturbation of what a seat may not see (loaded when first used).
+    private var hidingProof: LuaRef?
 
     /// Takes `rule` over (a rule serves one engine) and binds the session's settings to it.
     public init(rule: LoadedRule, settings: EngineSettings) throws {
@@ -300,6 +302,36 @@ public final class GameEngine {
         guard !counted, let result = try? result() else { return }
         counted = true
         api.scores.recordResult(winner: result.winnerText, score: result.score, at: clock.now())
+    }
+
+    /// Changes, in place, what `seat` may not see (see `HidingProof`), after saving the state;
+    /// returns how many values changed. `restoreAfterProof` puts the state back.
+    func perturbHidden(for seat: Int, seed: UInt64) throws -> (changed: Int, faces: [String]) {
+        guard let state, let root else { return (0, []) }
+        if hidingProof == nil {
+            let chunk = try lua.load(HidingProof.source, chunkName: "=check")
+            guard case .ref(let f)? = try lua.call(chunk, results: 1).first else { return (0, []) }
+            hidingProof = f
+        }
+        try lua.saveSnapshot(of: root)
+        let secrets = LuaValue.array(info.secretFields.map { .string($0) })
+        let answer = try lua.call(hidingProof!, [.ref(state), .integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003))], results: 2)
+        forgetCaches()
+        let faces = answer.count > 1 ? answer[1].array?.compactMap(\.string) ?? [] : []
+        return (Int(answer.first?.integer ?? 0), faces)
+    }
+
+    /// Puts the state back as `perturbHidden` found it.
+    func restoreAfterProof() throws {
+        guard let root else { return }
+        _ = try lua.restoreSnapshot(into: root)
+        forgetCaches()
+    }
+
+    private func forgetCaches() {
+        cachedState = nil
+        cachedResult = nil
+        cachedTurn = nil
     }
 
     /// Forgets the scores and records this session kept without a store, as if the session

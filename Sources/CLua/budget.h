@@ -447,7 +447,14 @@ static void gh_install_watchdog_signal(void) {
     }
 }
 
+// ThreadSanitizer holds a signal back until its thread next calls into the C library, which a
+// loop of Lua instructions never does: in a process it runs in, no signal is used, and the
+// count hook looks at the watchdog's flag instead. (Its runtime is linked into the program, so
+// a weak reference to it is set exactly then; a header cannot tell how Swift built it.)
+extern void __tsan_init(void) __attribute__((weak));
+
 static inline int gh_watchdog_signal(void) {
+    if (&__tsan_init != NULL) return 0;
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, gh_install_watchdog_signal);
     return *gh_watchdog_signal_slot();

@@ -75,8 +75,13 @@ public struct LuaParameter {
             return nil
         case .string(let maxBytes):
             guard type == LUA_TSTRING else { return "must be a string, not \(Self.describe(call, i))" }
-            let length = Int(lua_rawlen(L, i))
-            return length > maxBytes ? "must be a string of at most \(maxBytes) bytes, not one of \(length) bytes" : nil
+            var length = 0
+            guard let p = gh_tolstring(L, i, &length) else { return "must be a string" }
+            if length > maxBytes { return "must be a string of at most \(maxBytes) bytes, not one of \(length) bytes" }
+            let tooManyMarks = p.withMemoryRebound(to: UInt8.self, capacity: length) {
+                MarkRun.isTooLong(UnsafeBufferPointer(start: $0, count: length))
+            }
+            return tooManyMarks ? "must be a string that holds at most \(MarkRun.limit) combining marks in a row" : nil
         case .choice(let choices):
             guard type == LUA_TSTRING, Self.isOne(of: choices, L, i) else {
                 let list = choices.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -51,10 +51,22 @@ extension LuaState {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
-    /// Problems with Lua source text before the parser sees it: its size, and the constructs
-    /// the parser handles in quadratic time.
-    public func sourceProblem(_ source: [UInt8]) -> String? {
-        source.count > Self.sourceLimit ? "the file is \(source.count) bytes; a rule file may have \(Self.sourceLimit >> 20) MB" : nil
+    /// Problems with Lua source text before the parser sees it (see `gh_source_problem`):
+    /// its size, and the constructs the parser handles in quadratic time. `chunkName` names
+    /// the text in the message, with the line where Lua would.
+    public func sourceProblem(_ source: [UInt8], chunkName: String) -> String? {
+        source.withUnsafeBufferPointer { buffer -> String? in
+            var message = [CChar](repeating: 0, count: 256)
+            let line = buffer.withMemoryRebound(to: CChar.self) {
+                gh_source_problem($0.baseAddress, $0.count, Self.sourceLimit, &message, message.count)
+            }
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            switch line {
+            case 0: return nil
+            case -1: return "\(chunkName): the file is \(source.count) bytes; a rule file may have \(Self.sourceLimit >> 20) MB"
+            default: return "\(chunkName):\(line): \(text)"
+            }
+        }
     }
 
     /// The largest Lua source a rule may load.

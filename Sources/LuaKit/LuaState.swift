@@ -451,6 +451,9 @@ public final class LuaState {
 
     private func error(status: Int32, exhausted: Bool) -> LuaError {
         if status == LUA_ERRMEM {
+            // A stack the sandbox would not let grow (deep recursion, a __call chain) reaches
+            // here as a memory error: it is the rule's overflow, not its memory.
+            if let overflow = gh_stack_overflow_message(limits) { return LuaError(.runtime, String(cString: overflow)) }
             return LuaError(.memory, "rule exceeded its memory limit of \(limits.pointee.cap >> 20) MB")
         }
         guard lua_type(L, -1) == LUA_TSTRING else {

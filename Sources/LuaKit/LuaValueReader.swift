@@ -68,12 +68,23 @@ struct LuaValueReader {
             return .number(gh_tonumber(L, index, nil))
         case LUA_TSTRING:
             try count(Int(lua_rawlen(L, index)))
+            try boundMarks(at: index)
             return .string(state.string(at: index, on: L) ?? "")
         case LUA_TTABLE:
             return try table(at: lua_absindex(L, index))
         default:
             return .ref(state.ref(at: index, on: L))
         }
+    }
+
+    /// Refuses a string that Swift could not compare in linear time (see `MarkRun`).
+    private func boundMarks(at index: Int32) throws {
+        var length = 0
+        guard let p = gh_tolstring(L, index, &length) else { return }
+        let tooLong = p.withMemoryRebound(to: UInt8.self, capacity: length) {
+            MarkRun.isTooLong(UnsafeBufferPointer(start: $0, count: length))
+        }
+        if tooLong { throw failure("a string that \(MarkRun.problem)") }
     }
 
     private mutating func count(_ length: Int) throws {
@@ -99,6 +110,7 @@ struct LuaValueReader {
             let item: LuaValue
             do {
                 try count(key.text.utf8.count)
+                if lua_type(L, -2) == LUA_TSTRING { try boundMarks(at: -2) }
                 item = try read(at: -1)
             } catch {
                 gh_pop(L, 2)
@@ -106,7 +118,16 @@ struct LuaValueReader {
                 throw error
             }
             keys.removeLast()
-            if let n = key.integer { integerKeys[n] = item } else { fields[key.text] = item }
+            if let n = key.integer {
+                integerKeys[n] = item
+            } else {
+                // Swift compares text by its canonical form: two keys of different bytes that
+                // read as one text ("é" composed and decomposed) would lose one of them.
+                if fields.updateValue(item, forKey: key.text) != nil {
+                    gh_pop(L, 2)
+                    throw failure("two keys of different bytes read as the same text \"\(key.text)\"; use one form (NFC) for both")
+                }
+            }
             gh_pop(L, 1)
         }
         if fields.isEmpty, integerKeys.isEmpty { return .array([]) }

@@ -1,6 +1,6 @@
 import CLua
 import Dispatch
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +20,7 @@ final class Watchdog: Sendable {
         var deadlines: [UInt: Double] = [:]
         var timer: DispatchSourceTimer?
     }
-    private let armed = Mutex(Armed())
+    private let armed = Locked(Armed())
     private let queue = DispatchQueue(label: "gamehost.lua.watchdog")
 
     private init() {}

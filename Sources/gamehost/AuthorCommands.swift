@@ -1,6 +1,6 @@
 import GameCore
 import GameHost
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -271,7 +271,7 @@ final class ProgressBar: Sendable {
     let total: Int
     let enabled: Bool
     /// The percentage last drawn, behind a lock: workers report from their threads.
-    private let shown = Mutex(-1)
+    private let shown = Locked(-1)
 
     init(total: Int, enabled: Bool) {
         self.total = total

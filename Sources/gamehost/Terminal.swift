@@ -1,6 +1,6 @@
 import CEdit
 import GameCore
-import Synchronization
+import Locking
 import GameHost
 #if canImport(Glibc)
 import Glibc
@@ -185,7 +185,7 @@ final class StandardOutput: TextSink, Sendable {
         /// The columns already on the current line, so text written in pieces wraps as one line.
         var column = 0
     }
-    private let settings = Mutex(Settings())
+    private let settings = Locked(Settings())
 
     var ascii: Bool {
         get { settings.withLock { $0.ascii } }

@@ -283,7 +283,7 @@ public enum Conformance {
             if let problem = stepProblem(step) { run.problem = "\(at(run.moves)): \(problem)"; return run }
             guard step.status == .accepted else { continue }
             let views = table.viewers.map { step.view(of: $0).view }.joined(separator: " | ")
-            let state = (try? engine.stateValue()).map { StateJSON.convert($0).encoded } ?? ""
+            let state = (try? engine.stateJSON())?.encoded ?? ""
             run.transcript.append("\(step.seat ?? 1): \(step.input ?? "") -> \(step.messages.joined(separator: " | ")) || \(views) || \(state)")
             run.moves += 1
         }

@@ -8,8 +8,9 @@ import LuaKit
 /// secret table, the strings no open field also holds). Then the seat's observation, view and
 /// moves must be what they were; the state is put back afterwards.
 enum HidingProof {
-    /// Lua run in the rule's state: `(state, seat, secret names, seed) -> changed count, faces`
-    /// (the labels and contents only cards hidden from the seat show).
+    /// Lua run in the rule's state: `(state, seat, secret names, seed) -> changed count, faces,
+    /// secret strings` (the labels and contents only cards hidden from the seat show, and the
+    /// strings of the secret fields).
     static let source = #"""
     local next, type, rawget, rawset, ipairs, tostring, utf8, math = next, type, rawget, rawset, ipairs, tostring, utf8, math
     local concat = table.concat
@@ -92,23 +93,26 @@ enum HidingProof {
         changed = changed + #cards
       end
       -- The secret fields change to other values of their kind.
-      local touched = {}
+      -- Their strings of three bytes or more are looked for in the seat's observation too.
+      local touched, secret_strings = {}, {}
+      local function note(v) if #v >= 3 then secret_strings[#secret_strings + 1] = v end end
       local function perturb(t)
         if touched[t] or open_tables[t] then return end
         touched[t] = true
         for k, v in next, t do
-          if type(v) == "string" and not open_strings[v] then rawset(t, k, other(v)) changed = changed + 1
+          if type(v) == "string" and not open_strings[v] then note(v) rawset(t, k, other(v)) changed = changed + 1
           elseif type(v) == "table" then perturb(v) end
         end
       end
       for _, name in ipairs(secrets) do
         local v = rawget(state, name)
-        if type(v) == "string" then rawset(state, name, other(v)) changed = changed + 1
+        if type(v) == "string" then note(v) rawset(state, name, other(v)) changed = changed + 1
         elseif math.type(v) then rawset(state, name, v + 1) changed = changed + 1
         elseif type(v) == "boolean" then rawset(state, name, not v) changed = changed + 1
         elseif type(v) == "table" then perturb(v) end
       end
-      return changed, hidden_faces
+      table.sort(secret_strings)
+      return changed, hidden_faces, secret_strings
     end
     """#
 }
@@ -123,12 +127,16 @@ extension GameEngine {
             (try observation(for: seat), try view(for: seat), try moves(for: seat))
         }
         let before = try look()
-        let (changed, faces) = try perturbHidden(for: seat, seed: seed)
+        let (changed, faces, secretStrings) = try perturbHidden(for: seat, seed: seed)
         defer { try? restoreAfterProof() }
         // A copy of a hidden card's face, kept where the seat sees it, is a leak that no
         // change of the hidden cards shows.
         if let face = HidingProof.copiedFace(faces, in: before.0) {
             return "seat \(seat)'s observation holds '\(face.face)' at \(face.path), the face of a card hidden from seat \(seat)"
+        }
+        // So is a copy of a secret field's value.
+        if let copy = HidingProof.copiedFace(secretStrings, in: before.0) {
+            return "seat \(seat)'s observation holds '\(copy.face)' at \(copy.path), the value of a secret field"
         }
         if let face = faces.first(where: { HidingProof.isDistinct($0) && before.1.contains($0) }) {
             return "seat \(seat)'s view shows '\(face)', the face of a card hidden from seat \(seat)"

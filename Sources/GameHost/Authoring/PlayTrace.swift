@@ -27,7 +27,7 @@ public struct PlayTrace: Equatable, Sendable {
 
     /// Notes a step and the state it left in `engine`.
     mutating func note(_ step: Step, _ engine: GameEngine) {
-        let state = (try? engine.stateValue()).map { StateJSON.convert($0).encoded } ?? ""
+        let state = (try? engine.stateJSON())?.encoded ?? ""
         entries.append(Entry(seat: step.seat, input: step.input, status: step.status, state: state, result: step.result?.summary))
     }
 

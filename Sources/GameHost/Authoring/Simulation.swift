@@ -1,7 +1,7 @@
 import Dispatch
 import GameCore
 import LuaKit
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -225,9 +225,9 @@ public enum Simulation {
             var done = 0
             var reason: String?
         }
-        private let state: Mutex<State>
+        private let state: Locked<State>
 
-        init(count: Int) { state = Mutex(State(slots: Array(repeating: nil, count: count))) }
+        init(count: Int) { state = Locked(State(slots: Array(repeating: nil, count: count))) }
 
         /// Keeps game k's outcome; returns how many games are done.
         func set(_ k: Int, _ outcome: Outcome) -> Int {

@@ -62,7 +62,7 @@ public final class LoadedRule {
                 }
                 keyOrderSites = sites
             }
-            if let problem = lua.sourceProblem(bytes) { throw RuleError(["\(path): \(problem)"]) }
+            if let problem = lua.sourceProblem(bytes, chunkName: path) { throw RuleError([problem]) }
             let chunk = try lua.load(bytes, chunkName: path)
             let returned = try lua.call(chunk, tablesByReference: true)
             guard case .ref(let t)? = returned.first, t.typeName == "table" else {
@@ -335,7 +335,8 @@ public final class LoadedRule {
     /// walked with `pairs` or `next`, under a fixed key order (empty under Lua's own).
     func pairsSites() -> [String] {
         let found = keyOrderSites.flatMap { try? lua.read($0, as: "pairs sites") }?.array?.compactMap(\.string) ?? []
-        return found.map(lua.restoringChunkNames)
+        // Walks in the host's own chunks (named "=...", as check's hiding proof) are not the rule's.
+        return found.map(lua.restoringChunkNames).filter { !$0.hasPrefix("=") }
     }
 
     /// Resolves the options given on the command line (name without dashes -> value) into

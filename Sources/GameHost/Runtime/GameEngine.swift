@@ -306,19 +306,20 @@ public final class GameEngine {
 
     /// Changes, in place, what `seat` may not see (see `HidingProof`), after saving the state;
     /// returns how many values changed. `restoreAfterProof` puts the state back.
-    func perturbHidden(for seat: Int, seed: UInt64) throws -> (changed: Int, faces: [String]) {
-        guard let state, let root else { return (0, []) }
+    func perturbHidden(for seat: Int, seed: UInt64) throws -> (changed: Int, faces: [String], secretStrings: [String]) {
+        guard let state, let root else { return (0, [], []) }
         if hidingProof == nil {
             let chunk = try lua.load(HidingProof.source, chunkName: "=check")
-            guard case .ref(let f)? = try lua.call(chunk, results: 1).first else { return (0, []) }
+            guard case .ref(let f)? = try lua.call(chunk, results: 1).first else { return (0, [], []) }
             hidingProof = f
         }
         try lua.saveSnapshot(of: root)
         let secrets = LuaValue.array(info.secretFields.map { .string($0) })
-        let answer = try lua.call(hidingProof!, [.ref(state), .integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003))], results: 2)
+        let answer = try lua.call(hidingProof!, [.ref(state), .integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003))], results: 3)
         forgetCaches()
         let faces = answer.count > 1 ? answer[1].array?.compactMap(\.string) ?? [] : []
-        return (Int(answer.first?.integer ?? 0), faces)
+        let secretStrings = answer.count > 2 ? answer[2].array?.compactMap(\.string) ?? [] : []
+        return (Int(answer.first?.integer ?? 0), faces, secretStrings)
     }
 
     /// Puts the state back as `perturbHidden` found it.

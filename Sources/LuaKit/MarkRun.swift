@@ -1,0 +1,56 @@
+/// How the host bounds the combining marks of text a rule hands it.
+///
+/// Swift compares, hashes and sorts a String in canonical order, and putting a run of n
+/// combining marks in that order costs n²: a key of 200,000 marks would hang the host where a
+/// rule's table becomes a dictionary, keys are sorted for JSON, or a move is compared. So no
+/// string with more than `limit` marks in a row crosses from a rule into Swift (the reader and
+/// the host functions' string parameters refuse it, naming where it was); within the bound
+/// every comparison is linear in the text's length. Word lists keep the same bound.
+public enum MarkRun {
+    /// The most combining marks in a row a string from a rule may hold.
+    public static let limit = 30
+
+    /// Whether the UTF-8 text has more than `limit` combining marks in a row. One pass over the
+    /// bytes, and a property lookup only for scalars past U+02FF (no mark comes before).
+    public static func isTooLong(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var run = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let lead = bytes[i]
+            if lead < 0xCC {  // ASCII, a scalar below U+0300, or a byte out of place
+                run = 0
+                i += lead >= 0xC2 && i + 1 < n && bytes[i + 1] & 0xC0 == 0x80 ? 2 : 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            var whole = i + length <= n
+            if whole {
+                for k in 1..<length {
+                    let byte = bytes[i + k]
+                    if byte & 0xC0 != 0x80 { whole = false; break }
+                    value = value << 6 | UInt32(byte & 0x3F)
+                }
+            }
+            // A malformed sequence reads as U+FFFD, which ends a run, from its first byte.
+            guard whole else { run = 0; i += 1; continue }
+            i += length
+            if let scalar = Unicode.Scalar(value), scalar.properties.canonicalCombiningClass != .notReordered {
+                run += 1
+                if run > limit { return true }
+            } else {
+                run = 0
+            }
+        }
+        return false
+    }
+
+    public static func isTooLong(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { isTooLong($0) }
+    }
+
+    /// What a refusal says.
+    public static let problem = "holds more than \(limit) combining marks in a row"
+}

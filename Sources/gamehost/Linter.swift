@@ -4,9 +4,20 @@ import Glibc
 
 /// luacheck, when it is installed (Debian's lua-check), run on a rule file with the sandbox's
 /// globals (rules/.luacheckrc): unused variables, globals a rule sets by mistake, shadowing.
+/// luacheck is another program, outside the sandbox's budgets, and takes minutes on a big file:
+/// it runs under a time bound of its own, and is killed when the bound is reached.
 enum Linter {
-    /// `file:line:col: message` for each warning; nil when luacheck is not installed.
-    static func lint(_ path: String, config: String) -> [String]? {
+    /// The longest luacheck may take on one file, in wall-clock seconds (a real rule takes well
+    /// under one): `gamehost check --lint-time SECONDS` raises it.
+    static let defaultTimeLimit = 30.0
+    /// Set once from the command line before any lint runs (see PlayerSettings), read after.
+    nonisolated(unsafe) static var timeLimit = defaultTimeLimit
+    /// The most of luacheck's output kept; the rest is read and dropped, so it never blocks.
+    static let outputLimit = 1 << 20
+
+    /// `file:line:col: message` for each warning; nil when luacheck is not installed. When
+    /// the time bound stops it, the last line says so.
+    static func lint(_ path: String, config: String, timeLimit: Double = Linter.timeLimit) -> [String]? {
         guard let luacheck = which("luacheck") else { return nil }
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
@@ -25,16 +36,59 @@ enum Linter {
         close(pipe[1])
         defer { close(pipe[0]) }
         guard spawned else { return nil }
+
+        let deadline = now() + timeLimit
+        var stopped = false
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while output.count < 1 << 20 {
-            let n = read(pipe[0], &buffer, buffer.count)
-            if n <= 0 { break }
-            output += buffer[0..<n]
+        // Read until luacheck closes its output, waiting no later than the deadline.
+        while true {
+            let left = deadline - now()
+            if left <= 0 { stopped = true; break }
+            var ready = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+            let n = poll(&ready, 1, Int32(min(left, 1) * 1000) + 1)
+            if n < 0 && errno != EINTR { break }
+            if n <= 0 { continue }
+            let got = read(pipe[0], &buffer, buffer.count)
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { break }
+            if output.count < outputLimit { output += buffer[0..<min(got, outputLimit - output.count)] }
         }
+        // Its output closed, luacheck may still be running: wait for it up to the deadline too.
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        var reaped = false
+        while !stopped {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid || (r < 0 && errno != EINTR) { reaped = true; break }
+            if now() >= deadline { stopped = true; break }
+            usleep(10_000)
+        }
+        if !reaped {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        var lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        if stopped {
+            lines.append("\(path): luacheck's time bound (\(seconds(timeLimit)) s) stopped it, so the lint is incomplete; raise the bound with gamehost check --lint-time SECONDS")
+        }
+        return lines
+    }
+
+    /// Monotonic seconds: the bound is not moved by a change of the system clock.
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func seconds(_ t: Double) -> String { t == t.rounded() ? String(Int(t)) : String(t) }
+
+    /// `--lint-time SECONDS`: luacheck's time bound for each file `check` lints.
+    static func parseTimeLimit(_ text: String) throws -> Double {
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 86_400 else {
+            throw CLIError.usage("--lint-time needs a number of seconds from 0.1 to 86400, not '\(text)'")
+        }
+        return seconds
     }
 
     /// The full path of a program on PATH.

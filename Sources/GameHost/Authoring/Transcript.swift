@@ -110,9 +110,23 @@ public struct Transcript {
 
     // MARK: Reading
 
-    /// Reads a transcript file; a malformed one is an error naming its line.
-    /// The largest transcript read (a game of thousands of steps is far smaller).
-    public static let fileLimit = 8 << 20
+    /// What a transcript may hold, as bounded as a live session is (a transcript is shared
+    /// like a rule file, so it is read as text from anyone): past a bound, reading stops with
+    /// one message naming the file and the line.
+    public enum Limits {
+        /// The whole file: a game of thousands of steps is far smaller.
+        public static let fileBytes = 8 << 20
+        /// One line: a step's view (1 MB at most) and its messages, as JSON.
+        public static let lineBytes = 4 << 20
+        /// Steps, the start included: as many as `sim` plays in a game by default.
+        public static let steps = 50_000
+        /// The game or word list named in the header (a name, or a path beside the transcript).
+        public static let nameBytes = 4096
+        /// Records and boards a session read, and the entries of one board, as a live session
+        /// reads them from the score store.
+        public static let records = ScoreStore.recordsPerGame
+        public static let boardEntries = ScoreStore.boardLimit
+    }
 
     /// A step's bell count as recorded: a whole number a step can ring (0 to 1,000).
     static func bells(_ value: JSONValue, at place: String) throws -> Int {
@@ -132,32 +146,95 @@ public struct Transcript {
         }
     }
 
-    public init(path: String) throws {
-        let lines = String(decoding: try FileSystem.read(path, limit: Self.fileLimit), as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: true)
-        func parse(_ k: Int) throws -> JSONValue {
-            do { return try JSONValue(parsing: String(lines[k])) } catch { throw TranscriptError("\(path):\(k + 1): \(error)") }
+    /// A text field no longer than `limit` bytes, as a live session would have made it.
+    static func text(_ value: JSONValue, _ field: String, limit: Int, at place: String) throws -> String? {
+        guard let text = value.string else { return nil }
+        guard text.utf8.count <= limit else {
+            throw TranscriptError("\(place): '\(field)' has \(text.utf8.count) bytes; a live session gives it \(limit) at most")
         }
-        guard !lines.isEmpty else { throw TranscriptError("\(path): the file is empty") }
-        let h = try parse(0)
+        return text
+    }
+
+    /// Boards or records read in a step, by name: names as long as a rule may give, values
+    /// no bigger than the score store keeps.
+    static func named(_ value: JSONValue, _ field: String, at place: String, check: (JSONValue) -> String?) throws -> [String: JSONValue] {
+        guard let fields = value.object else { return [:] }
+        guard fields.count <= Limits.records else {
+            throw TranscriptError("\(place): '\(field)' names \(fields.count) entries; a session reads \(Limits.records) at most")
+        }
+        for (name, item) in fields {
+            guard name.utf8.count <= GameAPI.boardNameLimit else {
+                throw TranscriptError("\(place): '\(field)' has a name of \(name.utf8.count) bytes; a rule's names have \(GameAPI.boardNameLimit) at most")
+            }
+            if let problem = check(item) { throw TranscriptError("\(place): '\(field)': \(problem)") }
+        }
+        return fields
+    }
+
+    static func boardProblem(_ board: JSONValue) -> String? {
+        let count = board["values"].array?.count ?? 0
+        return count <= Limits.boardEntries ? nil : "a board of \(count) entries; a board is read \(Limits.boardEntries) at most"
+    }
+
+    static func recordProblem(_ record: JSONValue) -> String? {
+        let size = record.encoded.utf8.count
+        return size <= ScoreStore.recordLimit ? nil : "a record of \(size) bytes; a record may have \(ScoreStore.recordLimit >> 10) KB"
+    }
+
+    /// Reads a transcript file; a malformed one, or one past a bound (`Limits`), is an error
+    /// naming its line. The file is read a line at a time, never more than its bound.
+    public init(path: String) throws {
+        var header: Header?
+        var steps: [Entry] = []
+        let bounds = FileSystem.LineBounds(lineBytes: Limits.lineBytes, lines: Limits.steps + 1, totalBytes: Limits.fileBytes)
+        do {
+            try FileSystem.readLines(path, bounds: bounds) { number, bytes in
+                let place = "\(path):\(number)"
+                let line: JSONValue
+                do { line = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) } catch { throw TranscriptError("\(place): \(error)") }
+                if header == nil {
+                    header = try Self.header(line, at: place)
+                } else {
+                    steps.append(try Self.step(line, at: place))
+                }
+            }
+        } catch let error as FileError {
+            throw TranscriptError(error.description)
+        }
+        guard let header else { throw TranscriptError("\(path): the file is empty") }
+        self.header = header
+        self.steps = steps
+    }
+
+    static func header(_ h: JSONValue, at place: String) throws -> Header {
         guard h["type"].string == "gamehost-transcript", let game = h["game"].string,
               let seedText = h["seed"].string, let seed = UInt64(seedText) else {
-            throw TranscriptError("\(path):1: not a gamehost transcript header")
+            throw TranscriptError("\(place): not a gamehost transcript header")
         }
-        header = Header(game: game, ruleHash: h["rule_hash"].string ?? "", seed: seed,
-                        options: (h["options"].object ?? [:]).compactMapValues(\.string), words: h["words"].string,
-                        minLength: h["min_length"].int.map(Int.init), maxLength: h["max_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
-                        colour: h["colour"] == .bool(true), clock: try Self.readings(h["clock"], at: "\(path):1"))
+        guard game.utf8.count <= Limits.nameBytes else { throw TranscriptError("\(place): 'game' has \(game.utf8.count) bytes; a game is named in \(Limits.nameBytes) at most") }
+        let options = (h["options"].object ?? [:]).compactMapValues(\.string)
+        guard options.count <= OptionSpec.optionLimit,
+              options.allSatisfy({ $0.key.utf8.count <= InputLine.limit && $0.value.utf8.count <= InputLine.limit }) else {
+            throw TranscriptError("\(place): 'options' holds more than a rule's \(OptionSpec.optionLimit) options of \(InputLine.limit) bytes")
+        }
+        var header = Header(game: game, ruleHash: try text(h["rule_hash"], "rule_hash", limit: 64, at: place) ?? "", seed: seed,
+                            options: options, words: try text(h["words"], "words", limit: Limits.nameBytes, at: place),
+                            minLength: h["min_length"].int.map(Int.init), maxLength: h["max_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
+                            colour: h["colour"] == .bool(true), clock: try readings(h["clock"], at: place))
         header.practice = h["practice"] == .bool(true)
-        steps = try (1..<lines.count).map { k in
-            let s = try parse(k)
-            guard let status = s["status"].string else { throw TranscriptError("\(path):\(k + 1): a step needs a status") }
-            let seat = s["seat"].int.flatMap { (1...Int64(SeatRange.limit)).contains($0) ? Int($0) : nil }
-            return Entry(input: s["input"].string, seat: seat, automatic: s["automatic"] == .bool(true), clock: try Self.readings(s["clock"], at: "\(path):\(k + 1)"),
-                        boards: s["boards"].object ?? [:], records: s["records"].object ?? [:], status: status,
-                        messages: (s["messages"].array ?? []).compactMap(\.string), bells: try Self.bells(s["bells"], at: "\(path):\(k + 1)"),
-                        reason: s["reason"].string, view: s["view"].string ?? "", result: s["result"].string)
-        }
+        return header
+    }
+
+    static func step(_ s: JSONValue, at place: String) throws -> Entry {
+        guard let status = try text(s["status"], "status", limit: 64, at: place) else { throw TranscriptError("\(place): a step needs a status") }
+        let seat = s["seat"].int.flatMap { (1...Int64(SeatRange.limit)).contains($0) ? Int($0) : nil }
+        return Entry(input: try text(s["input"], "input", limit: InputLine.limit, at: place), seat: seat, automatic: s["automatic"] == .bool(true),
+                     clock: try readings(s["clock"], at: place),
+                     boards: try named(s["boards"], "boards", at: place, check: boardProblem),
+                     records: try named(s["records"], "records", at: place, check: recordProblem), status: status,
+                     messages: (s["messages"].array ?? []).compactMap(\.string), bells: try bells(s["bells"], at: place),
+                     reason: s["reason"].string, view: try text(s["view"], "view", limit: GameEngine.viewLimit, at: place) ?? "",
+                     result: s["result"].string)
     }
 
     // MARK: Replaying
@@ -276,6 +353,62 @@ extension Transcript {
         let recorder = TranscriptRecorder(SilentPresenter(), engine: engine, clock: clock, header: header) { text += $0 }
         _ = SessionLoop.run(Table(engine: engine), input: ScriptedLines(lines), presenter: recorder)
         return text
+    }
+}
+
+// MARK: Where the named files are
+
+extension Transcript {
+    /// What a transcript's header names for its rule or its word list, as `replay` takes it: a
+    /// name, for the installed games or lists to look up, or a file in the transcript's own
+    /// folder tree.
+    public enum Reference: Equatable {
+        case name(String)
+        case file(String)
+    }
+
+    /// Takes the header's `game` (`field` "game", files ending ".lua") or `words` ("words",
+    /// ".txt") as a name or as a file in the transcript's folder tree, never elsewhere: a
+    /// transcript is shared like a rule, and its header must not make `replay` print, run or
+    /// rewrite a file of the player's (`../../etc/passwd`, `~/.ssh/id_rsa`, a link out).
+    ///
+    /// - A bare name (no `/`, not ending in `suffix`) is a name.
+    /// - A relative path with no `..` and no `~` is looked for in the transcript's folder.
+    /// - Otherwise, or when that file is missing, only its last part counts: the file of that
+    ///   name in the transcript's folder, or in the folder above it (a rule keeps its tests in
+    ///   `tests/`, and `play FILE --record tests/T` names the rule `../FILE`).
+    /// - Symbolic links are resolved, and the file must still lie in the folder it was found in.
+    public static func reference(_ name: String, field: String, suffix: String, transcript: String) throws -> Reference {
+        let place = "\(transcript):1"
+        let shown = name.utf8.count > 200 ? String(decoding: name.utf8.prefix(200), as: UTF8.self) + "…" : name
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
+            throw TranscriptError("\(place): '\(field)' is neither a name nor a file name")
+        }
+        guard name.contains("/") || name.hasSuffix(suffix) else { return .name(name) }
+        let folder = FileSystem.directory(of: transcript)
+        guard let home = FileSystem.realPath(folder) else { throw TranscriptError("\(place): the transcript's folder \(folder) cannot be read") }
+        let parts = name.split(separator: "/")
+        let local = !name.hasPrefix("/") && !name.hasPrefix("~") && !parts.contains("..")
+        var tries: [(path: String, root: String)] = []
+        if local { tries.append((FileSystem.join(home, name), home)) }
+        if let last = parts.last, last != ".", last != ".." {
+            tries.append((FileSystem.join(home, String(last)), home))
+            let above = FileSystem.directory(of: home)
+            if above != home { tries.append((FileSystem.join(above, String(last)), above)) }
+        }
+        for (path, root) in tries {
+            guard let resolved = FileSystem.realPath(path) else { continue }
+            // A link in any part of the path is followed here, and what it leads to must still
+            // be in the folder: a link out is refused, not skipped, so the player hears of it.
+            guard FileSystem.isInside(resolved, root), FileSystem.isFile(resolved) else {
+                throw TranscriptError("\(place): the \(field) '\(shown)' leads out of \(root) (through a symbolic link) or is not a file: it is not read")
+            }
+            return .file(resolved)
+        }
+        throw TranscriptError("""
+            \(place): the \(field) '\(shown)' is not a file in the transcript's folder \(home) or the folder above it; \
+            a transcript names its \(field) by name, or by a file beside it, and is never followed anywhere else
+            """)
     }
 }
 

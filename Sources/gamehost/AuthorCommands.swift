@@ -165,20 +165,18 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     return report.failures.isEmpty && report.stoppedBy == nil ? 0 : 1
 }
 
-/// A name a transcript gives for a game or a word list: a game name is looked up as usual; a
-/// path is taken only as the file of that name beside the transcript (or in the folder above,
-/// for a transcript in a rule folder's tests/).
-func besideTranscript(_ name: String, transcript: String) -> String {
-    let isPath = name.contains("/") || name.hasSuffix(".lua") || name.hasSuffix(".txt")
-    guard isPath else { return name }
-    let base = String(name.split(separator: "/").last ?? "")
-    let folder = FileSystem.directory(of: transcript)
-    // Recorded relative to the transcript (gamehost play FILE --record), else by its name.
-    if !name.hasPrefix("/"), FileSystem.isFile(FileSystem.join(folder, name)) { return FileSystem.join(folder, name) }
-    let beside = FileSystem.join(folder, base)
-    // Tests live in a rule folder's tests/ (as `gamehost new` lays them out).
-    let parent = FileSystem.join(FileSystem.directory(of: folder == "." ? FileSystem.realPath(folder) ?? folder : folder), base)
-    return FileSystem.isFile(beside) || !FileSystem.isFile(parent) ? beside : parent
+/// A name a transcript gives for its game (`field` "game") or word list ("words"), as replay
+/// loads it: a name as it is, or a file in the transcript's own folder tree
+/// (`Transcript.reference` says which, and refuses a path leading anywhere else).
+func besideTranscript(_ name: String, field: String, transcript: String) throws -> String {
+    do {
+        switch try Transcript.reference(name, field: field, suffix: field == "game" ? ".lua" : ".txt", transcript: transcript) {
+        case .name(let name): return name
+        case .file(let path): return path
+        }
+    } catch {
+        throw CLIError.failure(String(describing: error))
+    }
 }
 
 /// `gamehost replay FILE [--rule GAME|FILE] [--update]`: replays a transcript and reports the
@@ -193,20 +191,18 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     do { transcript = try Transcript(path: path) } catch { throw CLIError.failure(String(describing: error)) }
     let catalog = catalog()
     // The rule is the one the player names (--rule), or the game the transcript names, found
-    // by name among the installed games or as a file beside the transcript: never a path the
-    // transcript dictates.
+    // by name among the installed games or as a file in the transcript's folder tree: never a
+    // path the transcript dictates.
     let rule: LoadedRule
     if let named = ruleOption {
         rule = try loadRule(named, from: catalog)
     } else {
-        rule = try loadRule(besideTranscript(transcript.header.game, transcript: path), from: catalog)
+        rule = try loadRule(try besideTranscript(transcript.header.game, field: "game", transcript: path), from: catalog)
     }
     if rule.info.contentHash != transcript.header.ruleHash {
         fail("note: \(path) was recorded with another version of \(rule.path)")
     }
-    let wordsName = transcript.header.words.map { name in
-        WordListCatalog.isListName(name) || name == "system" ? name : besideTranscript(name, transcript: path)
-    }
+    let wordsName = try transcript.header.words.map { try besideTranscript($0, field: "words", transcript: path) }
     let words = try wordList(for: rule.info, name: wordsName, lengths: WordLengths(min: transcript.header.minLength.map(String.init),
                                                                           max: transcript.header.maxLength.map(String.init)), catalog: catalog)
     do {
@@ -216,8 +212,15 @@ func replay(_ args: inout Arguments) throws -> Int32 {
                 stdout_.write("\(path): \(transcript.steps.count) steps replayed, all as recorded: nothing to update\n", style: .plain)
                 return 0
             }
-            let fresh = try rule.reloaded()
-            try LineFile(creating: path).write(try transcript.rerecorded(rule: fresh, words: words))
+            let text = try transcript.rerecorded(rule: try rule.reloaded(), words: words)
+            // Written in place, never through a link: a transcript that is a link, or whose own
+            // folder is one (a shared tests/ pointing elsewhere), is refused.
+            let folder = FileSystem.directory(of: path)
+            let last = folder.split(separator: "/").last ?? ""
+            let below = last.isEmpty || last == "." || last == ".." ? folder : FileSystem.directory(of: folder)
+            do { try FileSystem.openForWriting(path, mode: .replacing, below: below).write(text) } catch let error as FileError {
+                throw CLIError.usage("cannot write \(error)")
+            }
             stdout_.write("\(path): recorded again from the same inputs (it differed at \(difference))\n", style: .plain)
             return 0
         }
@@ -327,12 +330,28 @@ func newRule(_ args: inout Arguments) throws -> Int32 {
             throw CLIError.failure(String(describing: error))
         }
     }
+    // Both files are new ones below `dir`, reached through real folders only (a tests/ that is
+    // a symbolic link is refused) and never through a link; both names are taken before either
+    // is written, so a refusal leaves nothing half made.
+    func writing(_ action: () throws -> Void) throws {
+        do { try action() } catch let error as FileError { throw CLIError.usage("cannot write \(error)") }
+    }
     do {
-        try FileSystem.makeDirectory(FileSystem.join(dir, "tests"))
-        try LineFile(creating: path).write(source)
+        var test: OutputFile?, file: OutputFile?
+        try writing {
+            try FileSystem.makeDirectory(dir)
+            test = try FileSystem.openForWriting(testPath, mode: .new, below: dir, makingFolders: true)
+            do { file = try FileSystem.openForWriting(path, mode: .new, below: dir) } catch {
+                unlink(testPath)
+                throw error
+            }
+            try file!.write(source)
+        }
         let rule = try LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories)
         let words = try wordList(for: rule.info, name: nil, catalog: catalog)
-        try LineFile(creating: testPath).write(try Transcript.record(rule: rule, game: path, words: words, inputs: nil))
+        // The test names the rule by its file name: replay finds it in the folder above tests/.
+        let transcript = try Transcript.record(rule: rule, game: name + ".lua", words: words, inputs: nil)
+        try writing { try test!.write(transcript) }
     } catch let error as CLIError {
         throw error
     } catch {

@@ -317,6 +317,10 @@ public final class LuaState {
         add(LuaSignature(name, parameters), body)
     }
 
+    /// The names of the functions registered with declared parameters, in order: every host
+    /// function a rule can reach (the hostile-argument tests cover each one).
+    public var declaredFunctionNames: [String] { functions.compactMap { $0.signature?.name } }
+
     /// A host helper that takes any arguments unchecked: for the host's own Lua code.
     public func function(_ body: @escaping LuaFunction) -> LuaRef { add(nil, body) }
 

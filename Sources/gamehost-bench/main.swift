@@ -26,8 +26,14 @@ func median(_ xs: [Double]) -> Double {
 
 /// Runs `path args` with `input` on stdin; returns wall seconds and peak resident KB.
 func spawn(_ path: String, _ args: [String], input: String) -> (seconds: Double, maxKB: Int) {
-    let inputPath = "/tmp/gamehost-bench-input-\(getpid())"
-    let file = fopen(inputPath, "w")!
+    // A file of a name no one can guess or have linked beforehand (mkstemp creates it).
+    var template = Array("/tmp/gamehost-bench-input-XXXXXX".utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0, let file = fdopen(descriptor, "w") else {
+        FileHandleOut.error("cannot make a temporary file\n")
+        exit(1)
+    }
+    let inputPath = String(cString: template)
     fputs(input, file)
     fclose(file)
     defer { unlink(inputPath) }

@@ -16,6 +16,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
     } ?? 10
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let totalTime = try parseTotalTime(try args.take("total-time"))
+    let lintTime = try args.take("lint-time").map(Linter.parseTimeLimit) ?? Linter.defaultTimeLimit
     let wordsName = try args.take("words")
     let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let options = try args.optionTable()
@@ -44,7 +45,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         }
         // Lint: advice, not a failure of the contract.
         if let lintConfig {
-            if let lines = Linter.lint(path, config: lintConfig) {
+            if let lines = Linter.lint(path, config: lintConfig, timeLimit: lintTime) {
                 for line in lines { fail("lint: " + line) }
             } else if !toldAboutLuacheck {
                 toldAboutLuacheck = true

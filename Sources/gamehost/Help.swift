@@ -33,23 +33,28 @@ let commandHelp: [String: String] = [
         Writes NAME.lua, a small complete game to grow from (or, with --from, a copy of GAME
         with its id changed), and tests/NAME.transcript, a starter test recorded by playing a
         few moves. DIR defaults to $XDG_DATA_HOME/gamehost/rules, where games are found by name.
-        An existing file is never overwritten. The tutorial is docs/writing-rules.md.
+        An existing file is never overwritten, and nothing is written through a symbolic link
+        (a linked tests/ folder included): then neither file is written.
 
         """,
     "check": """
-        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--time-limit SECONDS] [--OPTION VALUE ...]
+        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--time-limit SECONDS] [--total-time SECONDS]
+                              [--lint-time SECONDS] [--words LIST] [--OPTION VALUE ...]
 
         Loads each rule file in the sandbox and checks it against the rule contract (a field
         that looks like a typo is named with what was meant), then plays N (10) games with
-        random legal moves: every move moves() offers must be accepted, a garbage input refused
-        without changing anything, every game must end and the next one start, the same seed
-        must give the same game (when it does not because of pairs() order, the pairs() call is
-        named), the state must be plain JSON data (no functions), and a new game's observation
-        (what --json shows) must hold none of the rule's secrets. Every game reports its first
-        problem, each with its file and line; the exit code is 1 if any file fails. --time-limit bounds each step of the
-        rule (1 s); the game's own options (--hard on) are played as given. When luacheck is
-        installed (Debian: lua-check), its findings on the file follow as "lint:" lines: advice
-        about unused variables and stray globals, not failures.
+        random legal moves for every seat: every move moves() offers must be accepted, a
+        garbage input refused without changing anything, every game must end and the next one
+        start, the same seed must give the same game (when it does not because of pairs()
+        order, the pairs() call is named), the state must be plain JSON data, and no seat may
+        learn what it may not see (the cards hidden from it trade faces and the secret fields
+        change: its observation, view and moves must stay the same). Every game reports its
+        first problem, each with its file and line; the exit code is 1 if any file fails.
+        Bounds: --time-limit each step of the rule (1 s), --total-time the whole check of a
+        file (60 s; the report names the bound that stopped it). The game's own options
+        (--hard on) are played as given. When luacheck is installed (Debian: lua-check), its
+        findings on the file follow as "lint:" lines: advice about unused variables and stray
+        globals, not failures; --lint-time bounds luacheck on each file (30 s).
 
         """,
     "sim": """
@@ -69,10 +74,11 @@ let commandHelp: [String: String] = [
 
         Replays a transcript written by `gamehost play ... --record FILE`: the same seed,
         options, inputs and clock readings, compared step by step with what was recorded.
-        Prints the first difference and exits 1, or confirms every step and exits 0. The rule is
-        the installed game the transcript names, or the rule file it names (kept relative to the
-        transcript, or of that name beside it or in the folder above its tests/ folder); --rule
-        names another. After an intended change to the rule, --update records the same inputs
+        Prints the first difference and exits 1, or confirms every step and exits 0. The rule
+        and word list are the installed ones the transcript names, or files in the transcript's
+        own folder (or of that name in the folder above its tests/ folder); a name with "..",
+        an absolute path, "~" or a link leading out of the folder is refused. --rule names
+        another rule. After an intended change to the rule, --update records the same inputs
         again and rewrites FILE (review the difference before you keep it).
 
         """,

@@ -10,14 +10,12 @@ enum Linter {
     /// The longest luacheck may take on one file, in wall-clock seconds (a real rule takes well
     /// under one): `gamehost check --lint-time SECONDS` raises it.
     static let defaultTimeLimit = 30.0
-    /// Set once from the command line before any lint runs (see PlayerSettings), read after.
-    nonisolated(unsafe) static var timeLimit = defaultTimeLimit
     /// The most of luacheck's output kept; the rest is read and dropped, so it never blocks.
     static let outputLimit = 1 << 20
 
     /// `file:line:col: message` for each warning; nil when luacheck is not installed. When
     /// the time bound stops it, the last line says so.
-    static func lint(_ path: String, config: String, timeLimit: Double = Linter.timeLimit) -> [String]? {
+    static func lint(_ path: String, config: String, timeLimit: Double = Linter.defaultTimeLimit) -> [String]? {
         guard let luacheck = which("luacheck") else { return nil }
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { return nil }

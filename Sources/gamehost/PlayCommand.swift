@@ -118,29 +118,27 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
 /// must be a regular file (or a new one): a device such as /dev/full would take the game's
 /// transcript and keep nothing. A write that fails is reported once.
 final class LineFile {
-    private let file: UnsafeMutablePointer<FILE>
+    private let file: OutputFile
     let path: String
     private(set) var failed = false
 
+    /// Opened as every file the host writes is (no symbolic link followed or created through).
     init(creating path: String) throws {
-        var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            throw CLIError.usage("cannot write \(path): it is not a regular file")
+        do {
+            file = try FileSystem.openForWriting(path, mode: .replacing)
+        } catch {
+            throw CLIError.usage("cannot write \(error)")
         }
-        guard let f = fopen(path, "w") else {
-            throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        file = f
         self.path = path
     }
 
-    deinit { fclose(file) }
-
     func write(_ line: String) {
         guard !failed else { return }
-        if fputs(line, file) < 0 || fflush(file) != 0 {
+        do {
+            try file.write(line)
+        } catch {
             failed = true
-            fail("cannot write \(path): \(String(cString: strerror(errno))); the transcript is incomplete")
+            fail("cannot write \(error); the transcript is incomplete")
         }
     }
 }

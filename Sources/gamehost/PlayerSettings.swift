@@ -27,11 +27,6 @@ struct PlayerSettings {
         self.name = name?.trimmed
         ascii = args.flags.contains("ascii")
         plain = args.flags.contains("plain")
-        // luacheck's time bound, for `check` only (any other command refuses it as an option
-        // it does not know). Taken here, before the command runs, as the lint reads it there.
-        if args.command == "check", let text = try args.take("lint-time") {
-            Linter.timeLimit = try Linter.parseTimeLimit(text)
-        }
     }
 
     /// `$USER`, else the account's name (a service or container may set no USER).

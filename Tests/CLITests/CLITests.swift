@@ -436,7 +436,7 @@ final class AuthorCommandTests: XCTestCase {
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let r = try GamehostProcess.run(["play", path, "--seed", "1", "--json"], input: "go\ny\n")
         XCTAssertEqual(r.status, 1, r.stdout)
-        XCTAssertTrue(r.stdout.hasSuffix(#"{"reason":"error","type":"end"}"# + "\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix(#"{"exit_code":1,"reason":"error","type":"end"}"# + "\n"), r.stdout)
     }
 
     func testReplayReportsTheFirstDifferenceAndExitsOne() throws {

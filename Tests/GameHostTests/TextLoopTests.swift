@@ -35,24 +35,71 @@ final class TextLoopTests: XCTestCase {
         XCTAssertTrue(out.text.contains("You win the match 1:0 after 1 throw (0 ties).\nPlay again? (y/n)"), out.text)
     }
 
+    /// The protocol, version 2 (docs/protocol.md): a start and a step per step of the table,
+    /// from seat 1's point of view, then the end with its exit code. The seed is withheld
+    /// until the game is over.
     func testJSONLinesHaveOneObjectPerStep() throws {
         let s = try session()
-        s.random.force([1])
+        s.random.force([1, 3])
         let out = Buffer()
-        _ = SessionLoop.run(Table(engine: s), input: ScriptedInput(["rock", "bad"]), presenter: JSONLinesPresenter(out))
+        let code = SessionLoop.run(Table(engine: s), input: ScriptedInput(["rock", "bad", "r"]), presenter: JSONLinesPresenter(out))
+        XCTAssertEqual(code, 0)
         let objects = try out.text.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
-        XCTAssertEqual(objects.map { $0["type"] as? String }, ["start", "step", "step", "step", "end"])
-        XCTAssertEqual(objects[0]["seed"] as? String, "5")
-        XCTAssertEqual(objects[0]["protocol"] as? Int, 1)
-        XCTAssertEqual(objects[2]["status"] as? String, "accepted")
-        XCTAssertEqual(objects[2]["moves"] as? [String], ["rock", "paper", "scissors"])
-        XCTAssertNil(objects[2]["state"], "the whole state only with --reveal")
-        let state = objects[2]["observation"] as! [String: Any]
-        XCTAssertEqual(state["ties"] as? Int, 1)
-        XCTAssertEqual(objects[3]["status"] as? String, "refused")
-        XCTAssertEqual(objects[4]["reason"] as? String, "eof")
+        XCTAssertEqual(objects.map { $0["type"] as? String }, ["start", "step", "step", "step", "step", "end"])
+        let start = objects[0]
+        XCTAssertEqual(start["protocol"] as? Int, 2)
+        XCTAssertEqual(JSONLinesPresenter.protocolVersion, 2)
+        XCTAssertTrue(start["seed"] is NSNull, "the seed only once the game is over")
+        XCTAssertEqual(start["you"] as? Int, 1)
+        XCTAssertEqual(start["game_number"] as? Int, 1)
+        XCTAssertEqual(start["reveal"] as? Bool, false)
+        XCTAssertTrue(start["words"] is NSNull)
+        XCTAssertEqual((start["seats"] as? [[String: Any]])?.map { $0["filler"] as? String }, ["person"])
+
+        let started = objects[1]
+        XCTAssertEqual(started["status"] as? String, "started")
+        XCTAssertEqual(started["step"] as? Int, 0)
+        XCTAssertTrue(started["seat"] is NSNull)
+        XCTAssertEqual(started["applied"] as? Bool, true)
+        XCTAssertEqual(started["your_turn"] as? Bool, true)
+        XCTAssertEqual(started["to_move"] as? [Int], [1])
+
+        let tie = objects[2]
+        XCTAssertEqual(tie["status"] as? String, "accepted")
+        XCTAssertEqual(tie["seat"] as? Int, 1)
+        XCTAssertEqual(tie["input"] as? String, "rock")
+        XCTAssertEqual(tie["move"] as? String, "rock")
+        XCTAssertEqual(tie["moves"] as? [String], ["rock", "paper", "scissors"])
+        XCTAssertEqual(tie["keys"] as? [String: String], ["r": "rock", "p": "paper", "s": "scissors"])
+        XCTAssertNil(tie["state"], "the whole state only with --reveal")
+        XCTAssertTrue(tie["code"] is NSNull)
+        XCTAssertTrue(tie["question"] is NSNull)
+        XCTAssertEqual((tie["observation"] as! [String: Any])["ties"] as? Int, 1)
+
+        let refused = objects[3]
+        XCTAssertEqual(refused["status"] as? String, "refused")
+        XCTAssertEqual(refused["code"] as? String, "refused")
+        XCTAssertEqual(refused["applied"] as? Bool, false)
+        XCTAssertEqual(refused["step"] as? Int, 2)
+
+        // A key plays its move; this throw ends the match, and the seed shows in the result.
+        let over = objects[4]
+        XCTAssertEqual(over["input"] as? String, "r")
+        XCTAssertEqual(over["move"] as? String, "rock")
+        XCTAssertEqual(over["over"] as? Bool, true)
+        XCTAssertEqual(over["question"] as? String, "play-again")
+        XCTAssertEqual(over["your_turn"] as? Bool, false)
+        XCTAssertEqual(over["moves"] as? [String], ["y", "n"])
+        let result = over["result"] as! [String: Any]
+        XCTAssertEqual(result["seed"] as? String, "5")
+        XCTAssertEqual(result["replay"] as? String, "gamehost play rps --seed 5 --match single")
+        XCTAssertEqual(result["winners"] as? [Int], [])
+
+        XCTAssertEqual(objects[5]["reason"] as? String, "eof")
+        XCTAssertEqual(objects[5]["exit_code"] as? Int, 0)
+        XCTAssertEqual(out.text.components(separatedBy: "\"seed\":\"5\"").count, 2, "the seed appears once, in the result")
     }
 
     func testARuleThatCannotStartEndsWithExitCodeOne() throws {

@@ -128,58 +128,78 @@ func listing(of rule: RuleInfo) -> JSONValue {
     ])
 }
 
-/// `gamehost scores [GAME]`: every board of the game's current rule file as a leaderboard
-/// (rank, score, player, date), its practice runs apart, and its statistics.
+/// `gamehost scores [GAME] [--max-rows N]`: every board of the game's current rule file as a
+/// leaderboard (rank, score, player, date), its practice runs apart, and its statistics. The
+/// command reads at most N rows of the database in all (`ScoreListing.defaultMaxRows` by
+/// default) and shows long keys and names cut; when the bound stops it, it says so.
 func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     guard let store = scoreStore(settings.data) else {
         stdout_.write("No scores: --data none keeps none.\n", style: .plain)
         return 0
     }
-    guard args.options.isEmpty, args.positional.count <= 1 else { throw CLIError.usage("scores takes one game at most: gamehost scores [GAME]") }
+    let maxRows = try args.take("max-rows").map { text -> Int in
+        guard let n = Int(text), n >= 1, n <= 1_000_000_000 else {
+            throw CLIError.usage("--max-rows needs a number of rows from 1 to 1000000000, not '\(text.prefix(40))'")
+        }
+        return n
+    } ?? ScoreListing.defaultMaxRows
+    guard args.options.isEmpty, args.positional.count <= 1 else {
+        throw CLIError.usage("scores takes one game at most: gamehost scores [GAME] [--max-rows N]")
+    }
+    let listing = ScoreListing(store: store, maxRows: maxRows)
     let catalog = catalog()
-    let games: [String]
+    let games: [ScoreListing.Game]
     do {
         if let asked = args.positional.first {
             // A game by name, or a rule played by path: its keys are `id@file`.
-            let keys = try store.games().filter { $0.hasPrefix(asked + "@") }
-            games = (try? catalog.locate(asked)) != nil || keys.isEmpty ? [asked] : keys
+            let keys = try listing.games().filter { $0.shown.hasPrefix(asked + "@") }
+            games = (try? catalog.locate(asked)) != nil || keys.isEmpty ? [listing.game(named: asked)] : keys
         } else {
-            games = try store.games()
+            games = try listing.games()
         }
     } catch {
         throw CLIError.failure(String(describing: error))
     }
-    if games.isEmpty { stdout_.write("No scores yet.\n", style: .plain); return 0 }
-    for (i, key) in games.enumerated() {
+    if games.isEmpty && !listing.stopped { stdout_.write("No scores yet.\n", style: .plain); return 0 }
+    for (i, game) in games.enumerated() where !listing.stopped {
         // A key is a built-in game's id, or a rule's id and file (see RuleInfo.scoreKey). A
         // rule is loaded by a game's name only, never from a path the database names: a
         // crafted score file must not choose what code runs. Boards of a rule played by its
         // path are shown for every version of it.
-        let file = key.firstIndex(of: "@").map { String(key[key.index(after: $0)...]) }
+        let key = game.key
+        let file = game.shown.firstIndex(of: "@").map { String(game.shown[game.shown.index(after: $0)...]) }
         var rule: RuleInfo?
-        if file == nil, LoadedRule.isValidName(key), let loaded = try? catalog.load(key) {
+        if let key, file == nil, LoadedRule.isValidName(key), let loaded = try? catalog.load(key) {
             rule = loaded.info
             loaded.close()
         }
-        if args.positional.first != nil && rule == nil && file == nil { _ = try loadRule(key, from: catalog) }
-        let id = rule?.scoreKey ?? key
+        if let asked = args.positional.first, rule == nil, file == nil { _ = try loadRule(asked, from: catalog) }
+        let shown = rule.map { listing.game(named: $0.scoreKey) } ?? game
         do {
             if i > 0 { stdout_.write("\n", style: .plain) }
-            // A rule played by its path is named by its id and file, as the key holds them (cut:
-            // a stored key can be anything).
-            let named = file.map { "\(key.prefix { $0 != "@" }) (\($0))" } ?? key
-            stdout_.write((rule?.title ?? TerminalText.plain(String(named.prefix(200)))) + "\n", style: .title)
-            let boards = try store.boards(game: id, ruleHash: rule?.contentHash, limit: boardRows)
-            for board in boards { showBoard(board.board, board.leaderboard, practice: board.practice) }
-            let stats = try store.statistics(game: id)
+            // A rule played by its path is named by its id and file, as the key holds them; a
+            // key longer than a line is cut (a stored key can be anything).
+            var named = file.map { "\(game.shown.prefix { $0 != "@" }) (\($0)" } ?? game.shown
+            if game.key == nil { named += "…" }
+            if file != nil { named += ")" }
+            stdout_.write((rule?.title ?? TerminalText.plain(named)) + "\n", style: .title)
+            let boards = try listing.boards(of: shown, ruleHash: rule?.contentHash, top: boardRows)
+            for board in boards { showBoard(board) }
+            let stats = try listing.statistics(of: shown)
             if stats.played > 0 {
                 let winners = stats.winners.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
                 stdout_.write("  Games played: \(stats.played)" + (winners.isEmpty ? "" : "; wins: " + winners) + "\n", style: .dim)
             }
-            if boards.isEmpty && stats.played == 0 { stdout_.write("  no scores yet\n", style: .dim) }
+            if boards.isEmpty && stats.played == 0 && !listing.stopped { stdout_.write("  no scores yet\n", style: .dim) }
         } catch {
             throw CLIError.failure(String(describing: error))
         }
+    }
+    if listing.stopped {
+        stdout_.write("\nStopped after reading \(listing.rowsRead) rows of \(store.path): the bound on rows read (--max-rows, \(maxRows)) "
+                      + "was reached, so what is shown may be incomplete. gamehost scores --max-rows N reads more.\n", style: .plain)
+    } else if games.count >= ScoreListing.gameLimit {
+        stdout_.write("\nOnly the first \(ScoreListing.gameLimit) games are shown: name one (gamehost scores GAME) to see another.\n", style: .dim)
     }
     return 0
 }
@@ -188,10 +208,12 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
 let boardRows = 10
 
 /// One board as a table: rank, score, player and date, best first; then its practice runs.
-func showBoard(_ name: String, _ board: Leaderboard, practice: Leaderboard) {
-    stdout_.write("  \(name)\n", style: .plain)
+func showBoard(_ listed: ScoreListing.Board) {
+    let board = listed.leaderboard
+    stdout_.write("  \(listed.name)\n", style: .plain)
     let rows = board.entries.prefix(boardRows).enumerated().map { i, entry in
-        [Leaderboard.ordinal(i + 1), board.value(entry.value), entry.player.isEmpty ? "-" : entry.player, entry.at.map(calendarDate) ?? ""]
+        [Leaderboard.ordinal(i + 1), board.value(entry.value), entry.player.isEmpty ? "-" : entry.player,
+         entry.at.map(calendarDate) ?? ""]
     }
     if rows.isEmpty { stdout_.write("    no ranked runs yet\n", style: .dim) }
     let widths = (0..<4).map { column in rows.map { TerminalWidth.columns($0[column]) }.max() ?? 0 }
@@ -200,8 +222,8 @@ func showBoard(_ name: String, _ board: Leaderboard, practice: Leaderboard) {
                      TerminalWidth.pad(row[2], to: widths[2]), row[3]]
         stdout_.write("    " + cells.joined(separator: "  ") + "\n", style: .plain)
     }
-    if let best = practice.entries.first {
-        let count = practice.entries.count
-        stdout_.write("    practice (seeded or scripted, not ranked): \(count == boardRows ? "\(boardRows) or more" : String(count)) run\(count == 1 ? "" : "s"), best \(practice.value(best.value))\n", style: .dim)
+    if let best = listed.practice.entries.first {
+        let count = listed.practiceRuns
+        stdout_.write("    practice (seeded or scripted, not ranked): \(count) run\(count == 1 ? "" : "s"), best \(listed.practice.value(best.value))\n", style: .dim)
     }
 }

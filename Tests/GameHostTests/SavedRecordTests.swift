@@ -112,4 +112,187 @@ final class SavedRecordTests: XCTestCase {
         t.send(["y", "up"])
         XCTAssertEqual(try store.statistics(game: t.engine.info.scoreKey).played, 2)
     }
+
+    // MARK: Updated, not replaced
+
+    /// A rule that counts each move in a record and on a board.
+    func scorer() -> String {
+        files.write("scorer", RuleFiles.rule([
+            "id": #""scorer""#,
+            "play": """
+                function(state, input, game)
+                    state.n = state.n + 1
+                    local r = game.scores.load("tally") or { n = 0 }
+                    r.n = r.n + 1
+                    game.scores.save("tally", r)
+                    state.rank = game.scores.submit { board = "moves", value = state.n, better = "lower" }
+                  end
+                """,
+            "result": "function(state) end",
+        ]))
+    }
+
+    /// Another session's save shows at this session's next move, and this session's change is
+    /// applied to it: two sessions taking turns count every move.
+    func testEachMoveReadsTheRecordAfreshAndAddsItsChange() throws {
+        let path = scorer()
+        let a = try RuleTester(path, scores: ScoreStore(directory: dir))
+        let b = try RuleTester(path, scores: ScoreStore(directory: dir))
+        for _ in 0..<5 {
+            a.send("up")
+            b.send("up")
+        }
+        XCTAssertEqual(try ScoreStore(directory: dir).record(game: a.engine.info.scoreKey, name: "tally"), #"{"n":10}"#)
+    }
+
+    /// While another connection holds the database (BEGIN EXCLUSIVE), every scoring move is
+    /// accepted at once (no wait inside the rule's second), the player is told once, and the
+    /// kept scores and the record's changes land after the first move once it is free.
+    func testALockedDatabaseHoldsUpNoMoveAndItsScoresLandLater() throws {
+        let store = ScoreStore(directory: dir)
+        XCTAssertNil(store.savingProblem())
+        let t = try RuleTester(scorer(), scores: ScoreStore(directory: dir))
+        let key = t.engine.info.scoreKey
+        let lock = try DatabaseLock(dir + "/scores.db")
+        var notices: [String] = []
+        for _ in 0..<12 {
+            t.send("up")
+            t.assertAccepted()
+            notices += t.last.notices
+        }
+        XCTAssertEqual(notices.count, 1, "\(notices)")
+        XCTAssertTrue(notices.first?.contains("Scores are kept for later: \(dir)/scores.db is in use") == true, "\(notices)")
+        t.assertState("rank", 12, "the session ranks its kept scores")
+        XCTAssertNil(try store.record(game: key, name: "tally"), "nothing is written while the lock is held")
+        XCTAssertEqual(try store.boards(game: key, ruleHash: t.engine.info.contentHash).count, 0)
+        try lock.release()
+        t.send("up")
+        XCTAssertEqual(t.last.notices, [])
+        XCTAssertEqual(try store.record(game: key, name: "tally"), #"{"n":13}"#)
+        XCTAssertEqual(try store.boards(game: key, ruleHash: t.engine.info.contentHash, limit: 100).first?.leaderboard.entries.count, 13)
+    }
+
+    /// Kept scores that no later move could write are written when the session ends.
+    func testKeptScoresAreWrittenWhenTheSessionEnds() throws {
+        let store = ScoreStore(directory: dir)
+        XCTAssertNil(store.savingProblem())
+        var t: RuleTester? = try RuleTester(scorer(), scores: ScoreStore(directory: dir))
+        let key = t!.engine.info.scoreKey
+        let lock = try DatabaseLock(dir + "/scores.db")
+        t!.send(["up", "up", "up"])
+        try lock.release()
+        XCTAssertNil(try store.record(game: key, name: "tally"))
+        t = nil
+        XCTAssertEqual(try store.record(game: key, name: "tally"), #"{"n":3}"#)
+    }
+
+    /// Guess Five's statistics from two sessions finishing games while the database was held
+    /// (so neither saw the other's game) both count when they are written.
+    func testGuessFiveStatisticsOfTwoSessionsAtOnceBothCount() throws {
+        XCTAssertNil(ScoreStore(directory: dir).savingProblem())
+        let lock = try DatabaseLock(dir + "/scores.db")
+        var win: RuleTester? = try RuleTester(RuleTester.builtIn("guess-five"), forceWords: ["crane"], scores: ScoreStore(directory: dir))
+        var lose: RuleTester? = try RuleTester(RuleTester.builtIn("guess-five"), forceWords: ["crane"], scores: ScoreStore(directory: dir))
+        win!.send(["react", "crane"])
+        lose!.send(["react", "tulip", "slate", "paper", "apple", "alert"])
+        let key = win!.engine.info.scoreKey
+        try lock.release()
+        win = nil
+        lose = nil
+        let text = try XCTUnwrap(try ScoreStore(directory: dir).record(game: key, name: "stats five-letter"))
+        let stats = try JSONValue(parsing: text)
+        XCTAssertEqual(stats["played"], .int(2), text)
+        XCTAssertEqual(stats["won"], .int(1), text)
+        XCTAssertEqual(stats["tries"], .array([0, 1, 0, 0, 0, 0].map { .int($0) }), text)
+    }
+
+    /// Changes merged into a record another session changed: counts add up (from 0 where a
+    /// field was missing), lists of one length merge item by item, other values take the later
+    /// save's, and fields only one side touched keep that side's value.
+    func testAChangeIsMergedIntoTheRecordAsStoredNow() throws {
+        let store = ScoreStore(directory: dir)
+        func change(_ base: String?, _ value: String) throws -> String? {
+            var batch = ScoreBatch()
+            batch.records = [RecordChange(name: "r", base: base, value: try JSONValue(parsing: value), at: 0)]
+            try store.write(batch, game: "g", ruleHash: "")
+            return try store.record(game: "g", name: "r")
+        }
+        try store.add([], records: ["r": #"{"n":5,"name":"theirs","tries":[1,2],"kept":true,"log":["a"],"x":1.5}"#], game: "g", ruleHash: "", at: 0)
+        // This session read an older value: n 3, tries [1,1], and it added one to n, the first
+        // try and x, renamed, and logged a line.
+        XCTAssertEqual(try change(#"{"n":3,"name":"old","tries":[1,1],"kept":true,"log":[],"x":1}"#,
+                                  #"{"n":4,"name":"mine","tries":[2,1],"kept":true,"log":["b"],"x":2,"new":2}"#),
+                       #"{"kept":true,"log":["b"],"n":6,"name":"mine","new":2,"tries":[2,2],"x":2.5}"#)
+        // Unchanged since it was read: written as saved.
+        XCTAssertEqual(try change(#"{"kept":true,"log":["b"],"n":6,"name":"mine","new":2,"tries":[2,2],"x":2.5}"#, #"{"n":0}"#), #"{"n":0}"#)
+        // Read as missing, stored meanwhile: the counts of both.
+        XCTAssertEqual(try change(nil, #"{"n":1,"tries":[0,1]}"#), #"{"n":1,"tries":[0,1]}"#)
+        // Removed here, changed there: the later save wins.
+        XCTAssertNil(try change(#"{"n":1}"#, "null"))
+    }
+
+    /// What a session holds of records is bounded: more than 200 different records saved in
+    /// one move is refused, and reading thousands of names leaves the session working.
+    func testASessionHoldsABoundedNumberOfRecords() throws {
+        let t = try session(ScoreStore(directory: dir), play: """
+            function(state, input, game)
+                if input == "up" then
+                  for i = 1, 5000 do assert(game.scores.load("name " .. i) == nil) end
+                  for i = 1, 200 do game.scores.save("name " .. i, nil) end
+                else
+                  for i = 1, 201 do game.scores.save("name " .. i, nil) end
+                end
+                state.n = state.n + 1
+              end
+            """)
+        t.send("up")
+        t.assertAccepted()
+        t.send("down")
+        XCTAssertTrue(t.last.reason?.contains("more than 200 records saved in one step") == true, t.last.reason ?? "accepted")
+    }
+}
+
+/// Another connection holding the database's write lock (python3's sqlite3, BEGIN EXCLUSIVE)
+/// until `release`.
+final class DatabaseLock {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+
+    init(_ path: String) throws {
+        let python = try requiredTool("python3")
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=5)
+            db.execute("BEGIN EXCLUSIVE")
+            print("locked", flush=True)
+            sys.stdin.readline()
+            db.execute("COMMIT")
+            db.close()
+            print("released", flush=True)
+            """, path]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        XCTAssertEqual(line(), "locked")
+    }
+
+    private func line() -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte.first == 10 { break }
+            bytes += byte
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func release() throws {
+        input.fileHandleForWriting.write(Data("\n".utf8))
+        XCTAssertEqual(line(), "released")
+        process.waitUntilExit()
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GameCore
 import GameHost
+import GameHostTesting
 import XCTest
 
 /// The score database under concurrency, failure and hostile contents.
@@ -82,6 +83,9 @@ final class ScoreStoreTests: XCTestCase {
             CREATE TABLE scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL, board TEXT NOT NULL,
               value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL);
             CREATE TABLE results(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL, winner TEXT, score REAL, at REAL NOT NULL);
+            CREATE TABLE records(game TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY(game, name));
+            CREATE INDEX scores_by_board ON scores(label);
+            CREATE INDEX results_by_game ON results(winner);
             INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES ('g', 'h', 'timed', 30, 'lower', 's', '', 0);
             \"\"\")
             db.commit()
@@ -104,6 +108,69 @@ final class ScoreStoreTests: XCTestCase {
     func testAStoreThatCannotBeWrittenSaysWhy() throws {
         XCTAssertNil(ScoreStore(directory: dir).savingProblem())
         XCTAssertNotNil(ScoreStore(directory: "/dev/null/scores").savingProblem())
+    }
+
+    /// `scores.db` as a symbolic link (dangling, or to a database elsewhere), or its journal
+    /// as one: refused with the link's name, and nothing is created or written where it points.
+    func testTheDatabaseIsNeverReachedThroughASymbolicLink() throws {
+        let elsewhere = dir + "-elsewhere"
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        for name in ["scores.db", "scores.db-wal", "scores.db-journal"] {
+            XCTAssertEqual(symlink(elsewhere + "/" + name, dir + "/" + name), 0)
+            let store = ScoreStore(directory: dir)
+            XCTAssertEqual(store.savingProblem(), "\(dir)/\(name): is not a regular file but a symbolic link, which is never followed (the link is left as it is)")
+            XCTAssertThrowsError(try store.add([score(1)], game: "g", ruleHash: "h", at: 0))
+            XCTAssertThrowsError(try store.boards(game: "g", ruleHash: nil))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), [], name)
+            XCTAssertEqual(unlink(dir + "/" + name), 0)
+        }
+        try ScoreStore(directory: elsewhere).add([score(3)], game: "g", ruleHash: "h", at: 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/scores.db"))
+        XCTAssertEqual(symlink(elsewhere + "/scores.db", dir + "/scores.db"), 0)
+        XCTAssertThrowsError(try ScoreStore(directory: dir).add([score(1)], game: "g", ruleHash: "h", at: 0))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/scores.db")), before)
+    }
+
+    /// The scores command's bound holds on a database without the host's indexes (a crafted
+    /// one): rows a full scan steps over count, and the scan is stopped at the bound.
+    func testAListingStopsAtItsBoundOfRowsEvenInAFullScan() throws {
+        let python = try requiredTool("python3")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript(\"\"\"
+            CREATE TABLE scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL, board TEXT NOT NULL,
+              value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL,
+              player TEXT NOT NULL DEFAULT '', practice INTEGER NOT NULL DEFAULT 0);
+            CREATE TABLE results(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL, winner TEXT, score REAL, at REAL NOT NULL);
+            CREATE TABLE records(game TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY(game, name));
+            CREATE INDEX scores_by_board ON scores(label);
+            CREATE INDEX results_by_game ON results(winner);
+            INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at)
+              WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 49999)
+              SELECT 'other', 'h', 'b', i, 'higher', '', '', 0 FROM c;
+            INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at) VALUES ('g', 'h', 'b', 1, 'higher', '', '', 0);
+            \"\"\")
+            db.commit()
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = ["-c", script, dir + "/scores.db"]
+        try p.run()
+        p.waitUntilExit()
+        // Its indexes have the host's names on other columns: every read of a game is a full scan.
+        let listing = ScoreListing(store: ScoreStore(directory: dir), maxRows: 1000)
+        let boards = try listing.boards(of: listing.game(named: "g"), ruleHash: nil, top: 10)
+        XCTAssertTrue(listing.stopped)
+        XCTAssertEqual(listing.rowsRead, 1000)
+        XCTAssertEqual(boards.count, 0)
+        XCTAssertEqual(try listing.statistics(of: listing.game(named: "g")).played, 0, "a stopped listing reads no more")
+        let whole = ScoreListing(store: ScoreStore(directory: dir), maxRows: 100_000)
+        XCTAssertEqual(try whole.boards(of: whole.game(named: "g"), ruleHash: nil, top: 10).map(\.leaderboard.entries.count), [1])
+        XCTAssertFalse(whole.stopped)
     }
 
     func testAHundredThousandEntryBoardRanksQuickly() throws {

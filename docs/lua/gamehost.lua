@@ -136,13 +136,18 @@ function GameScores.summary(board, n) end
 ---@return number|nil
 function GameScores.best(board) end
 
----A record the game saved (in any session), or nil.
+---A record the game saved (in any session), or nil. Read afresh in each move, so what other
+---sessions saved since shows; within a move, what this move saved.
 ---@param name string
 ---@return any
 function GameScores.load(name) end
 
 ---Keeps plain data under `name` for later sessions (nil removes it): up to 64 KB as JSON,
----100 names a game; saved with the move, like a score.
+---100 names a game, 200 saved in one move; saved with the move, like a score. The record is
+---updated, not replaced: the change this move made to the value it loaded is applied to the
+---record as stored then. If another session saved it meanwhile, the changes are merged field
+---by field: numbers both changed get both changes (counters count every game), anything else
+---both changed takes this save's value.
 ---@param name string
 ---@param value any
 function GameScores.save(name, value) end

@@ -6,17 +6,20 @@ import Glibc
 
 /// Leaderboards and statistics in SQLite at `DIR/scores.db` (DIR is `--data`, else
 /// `$XDG_DATA_HOME/gamehost`). Scores are keyed by game and by a hash of the rule file, so an
-/// edited rule gets boards of its own. A move's scores are written in one transaction, and a
-/// busy timeout lets several gamehost processes finish at the same moment and all keep their
-/// entries; a process killed mid-move keeps none of that move's. A file that is not a sound
-/// database is reported and left as it is, never replaced; a read-only file or folder still
-/// shows its scores. The file is opened on first use, so games that keep no scores never
-/// touch it.
+/// edited rule gets boards of its own. A move's scores are written in one transaction; a
+/// process killed mid-move keeps none of that move's. A file that is not a sound database is
+/// reported and left as it is, never replaced; a read-only file or folder still shows its
+/// scores; the database is never reached through a symbolic link. The file is opened on first
+/// use, so games that keep no scores never touch it.
+///
+/// A statement waits for another process's write for up to the busy timeout while `waits` is
+/// on (the scores command, tests, the end of a session); a session in play turns it off, so a
+/// locked database fails at once and the session keeps its scores for later (ScoreKeeper).
 public final class ScoreStore {
     public let path: String
     private var db: OpaquePointer?
-    /// When the running statement is interrupted (see `gh_sqlite_bound_time`).
-    private let deadline = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// What the progress handler checks while a statement runs (see `ProgressLimits`).
+    private let limits = UnsafeMutablePointer<ProgressLimits>.allocate(capacity: 1)
 
     /// Seconds one statement may run, and one write may wait for another process's.
     static let statementTime = 2.0
@@ -25,14 +28,20 @@ public final class ScoreStore {
     public static let boardLimit = 10_000
     static let textLimit = 64
 
+    /// Whether a statement waits (up to the busy timeout) for another connection that holds
+    /// the database, or fails at once with a busy error.
+    public var waits = true {
+        didSet { if let db { sqlite3_busy_timeout(db, waits ? Self.busyTimeoutMilliseconds : 0) } }
+    }
+
     public init(directory: String) {
         path = FileSystem.join(directory, "scores.db")
-        deadline.initialize(to: 0)
+        limits.initialize(to: ProgressLimits())
     }
 
     deinit {
         sqlite3_close_v2(db)
-        deadline.deallocate()
+        limits.deallocate()
     }
 
     /// A result entry on a board.
@@ -62,28 +71,69 @@ public final class ScoreStore {
         try add([score], game: game, ruleHash: ruleHash, at: time)
     }
 
-    /// Adds a move's scores and saved records (JSON text by name): all of them, or (on any
-    /// failure, or a kill) none.
+    /// Adds a move's scores and saved records (JSON text by name, replacing what is stored):
+    /// all of them, or (on any failure, or a kill) none.
     public func add(_ scores: [Score], records: [String: String] = [:], game: String, ruleHash: String, at time: Double) throws {
         guard !scores.isEmpty || !records.isEmpty else { return }
-        _ = try open()
-        try exec("BEGIN IMMEDIATE")
-        do {
-            for score in scores {
-                try write(
-                    "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
-                     .text(score.unit), .text(score.label), .real(time), .text(score.player), .real(score.practice ? 1 : 0)])
-            }
-            for (name, value) in records.sorted(by: { $0.key < $1.key }) {
+        try transaction {
+            for score in scores { try insert(score, game: game, ruleHash: ruleHash, at: time) }
+            for (name, value) in records.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
                 try write("INSERT OR REPLACE INTO records(game, name, value, at) VALUES (?,?,?,?)",
                           [.text(game), .text(name), .text(value), .real(time)])
             }
+        }
+    }
+
+    /// Writes a batch in one transaction (all of it, or none): the scores and finished games
+    /// of accepted moves, and changes to records, each applied to the record as it is stored
+    /// now (see `RecordChange`).
+    public func write(_ batch: ScoreBatch, game: String, ruleHash: String) throws {
+        guard !batch.isEmpty else { return }
+        try transaction {
+            for (score, time) in batch.scores { try insert(score, game: game, ruleHash: ruleHash, at: time) }
+            for result in batch.results {
+                try write("INSERT INTO results(game, rule_hash, winner, score, at) VALUES (?,?,?,?,?)",
+                          [.text(game), .text(ruleHash), result.winner.map { .text($0) } ?? .null,
+                           result.score.map { .real($0) } ?? .null, .real(result.at)])
+            }
+            for change in batch.records {
+                let stored = try storedRecord(game: game, name: change.name)
+                var value = change.value
+                if !RecordMerge.sameText(stored, change.base) {
+                    // Another session changed it since this one read it: replay this session's
+                    // change onto what is stored (RecordMerge), kept only if it fits.
+                    func parsed(_ text: String?) -> JSONValue? { text.flatMap { try? JSONValue(parsing: $0) } }
+                    let merged = RecordMerge.merge(base: parsed(change.base), mine: value == .null ? nil : value, theirs: parsed(stored)) ?? .null
+                    if merged == .null || merged.encoded.utf8.count <= Self.recordLimit { value = merged }
+                }
+                if value == .null {
+                    try write("DELETE FROM records WHERE game = ? AND name = ?", [.text(game), .text(change.name)])
+                } else {
+                    try write("INSERT OR REPLACE INTO records(game, name, value, at) VALUES (?,?,?,?)",
+                              [.text(game), .text(change.name), .text(value.encoded), .real(change.at)])
+                }
+            }
+        }
+    }
+
+    /// Runs `body` inside BEGIN IMMEDIATE ... COMMIT, rolled back on any failure.
+    private func transaction(_ body: () throws -> Void) throws {
+        _ = try open()
+        try exec("BEGIN IMMEDIATE")
+        do {
+            try body()
             try exec("COMMIT")
         } catch {
             try? exec("ROLLBACK")
             throw error
         }
+    }
+
+    private func insert(_ score: Score, game: String, ruleHash: String, at time: Double) throws {
+        try write(
+            "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
+             .text(score.unit), .text(score.label), .real(time), .text(score.player), .real(score.practice ? 1 : 0)])
     }
 
     /// The board as recorded so far, its best `limit` ranked entries (or, with `practice`, the
@@ -101,8 +151,13 @@ public final class ScoreStore {
         let recordedOrder = first.flatMap { Leaderboard.Order(rawValue: $0[0].text ?? "") } ?? order
         let direction = recordedOrder == .lower ? "ASC" : "DESC"
         let player = hasPlayers ? "substr(player, 1, \(Self.textLimit))" : "''"
-        let rows = try query("SELECT value, substr(label, 1, \(Self.textLimit)), \(player), at FROM scores WHERE \(filter) ORDER BY value \(direction), id LIMIT \(limit)", params)
-        let entries = rows.map { Leaderboard.Entry(value: $0[0].real ?? 0, label: $0[1].text ?? "", player: $0[2].text ?? "", at: $0[3].real) }
+        // Rows are read straight into entries: a board of 10,000 is read in a game's move.
+        var entries: [Leaderboard.Entry] = []
+        try each("SELECT value, substr(label, 1, \(Self.textLimit)), \(player), at FROM scores WHERE \(filter) ORDER BY value \(direction), id LIMIT \(limit)", params) { row in
+            entries.append(Leaderboard.Entry(value: sqlite3_column_double(row, 0), label: Self.text(row, 1), player: Self.text(row, 2),
+                                             at: sqlite3_column_type(row, 3) == SQLITE_NULL ? nil : sqlite3_column_double(row, 3)))
+            return true
+        }
         return Leaderboard(order: recordedOrder, unit: first?[1].text ?? unit, entries: entries)
     }
 
@@ -122,17 +177,23 @@ public final class ScoreStore {
     /// is not a database), or nil when they can.
     public func savingProblem() -> String? {
         do {
-            _ = try open()
-            return writable ? nil : "\(path) cannot be written"
+            try checkWritable()
+            return nil
         } catch {
             return String(describing: error)
         }
     }
 
+    /// Throws why scores cannot be saved here (a busy database throws a busy error).
+    public func checkWritable() throws {
+        _ = try open()
+        if !writable { throw ScoreStoreError(path: path, reason: "cannot be written") }
+    }
+
     /// Whether the scores table has its player and practice columns (an older read-only
     /// database may not), asked once.
     private var playerColumns: Bool?
-    private func hasPlayerColumns() throws -> Bool {
+    func hasPlayerColumns() throws -> Bool {
         if let playerColumns { return playerColumns }
         let has = try hasColumn("scores", "player")
         playerColumns = has
@@ -147,8 +208,13 @@ public final class ScoreStore {
     /// records has none.
     public func record(game: String, name: String) throws -> String? {
         guard try hasRecords() else { return nil }
-        return try query("SELECT value FROM records WHERE game = ? AND name = ? AND length(value) <= ?",
-                         [.text(game), .text(name), .real(Double(Self.recordLimit))]).first?[0].text
+        return try storedRecord(game: game, name: name)
+    }
+
+    /// A stored record's text; one longer than a record may be reads as none.
+    private func storedRecord(game: String, name: String) throws -> String? {
+        try query("SELECT value FROM records WHERE game = ? AND name = ? AND length(CAST(value AS BLOB)) <= ?",
+                  [.text(game), .text(name), .real(Double(Self.recordLimit))]).first?[0].text
     }
 
     /// How many records a game has saved.
@@ -178,51 +244,82 @@ public final class ScoreStore {
         return (winners.reduce(0) { $0 + $1.1 }, winners.filter { !$0.0.isEmpty })
     }
 
-    /// Games with any score or result, for `gamehost scores`.
-    public func games() throws -> [String] {
-        try query("SELECT game FROM scores UNION SELECT game FROM results ORDER BY 1 LIMIT 1000", []).compactMap { $0[0].text }
-    }
-
     // MARK: SQLite
 
     enum Value {
-        case null, text(String), real(Double)
+        case null, text(String), real(Double), int(Int64)
         var text: String? { if case .text(let s) = self { return s }; return nil }
-        var real: Double? { if case .real(let d) = self { return d }; return nil }
+        var real: Double? {
+            switch self {
+            case .real(let d): return d
+            case .int(let i): return Double(i)
+            default: return nil
+            }
+        }
     }
 
     /// Whether the database was opened for writing.
     private var writable = false
 
-    private func open() throws -> OpaquePointer {
+    func open() throws -> OpaquePointer {
         if let db { return db }
         let folder = FileSystem.directory(of: path)
         if !FileSystem.isDirectory(folder) { try FileSystem.makeDirectory(folder) }
-        // A device or FIFO in the database's place (a link to /dev/zero) is not a database.
-        if FileSystem.realPath(path) != nil && !FileSystem.isFile(path) {
+        // The database is never reached through a symbolic link, dangling or not: SQLite would
+        // create or write the file (or its journal) wherever the link points. The folder may
+        // be a link (the player's own choice); the files in it may not.
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            var info = stat()
+            if lstat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+                throw ScoreStoreError(path: file, reason: "is not a regular file but a symbolic link, which is never followed (the link is left as it is)")
+            }
+        }
+        // A device or FIFO in the database's place is not a database.
+        var info = stat()
+        let exists = lstat(path, &info) == 0
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
             throw ScoreStoreError(path: path, reason: "is not a regular file (the file is left as it is)")
         }
         // A database in a folder or file that cannot be written is opened read-only: its
-        // scores are shown, and saving a new one fails with a clear reason.
-        let writable = access(folder, W_OK) == 0 && (access(path, F_OK) != 0 || access(path, W_OK) == 0)
+        // scores are shown, and saving a new one fails with a clear reason. One with other
+        // names (hard links) is not written either: the write would land in another folder.
+        let writable = access(folder, W_OK) == 0 && (!exists || (access(path, W_OK) == 0 && info.st_nlink <= 1))
+        // The file is opened in the folder's real path with SQLITE_OPEN_NOFOLLOW, so no link
+        // put in its place since the look above is followed either.
+        let real = FileSystem.join(FileSystem.realPath(folder) ?? folder, "scores.db")
         // Read-only, it is opened as immutable: no lock or journal files are needed beside it
         // (a database is whole when no writer has it open: the WAL is folded in on close).
         let flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
-        let name = writable ? path : "file:" + Self.uriEscaped(path) + "?immutable=1"
+        let name = writable ? real : "file:" + Self.uriEscaped(real) + "?immutable=1"
         var handle: OpaquePointer?
-        let status = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let status = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard status == SQLITE_OK, let handle else {
             defer { sqlite3_close_v2(handle) }
             throw ScoreStoreError(path: path, reason: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
         }
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
-        gh_sqlite_bound_time(handle, deadline)
+        sqlite3_busy_timeout(handle, waits ? Self.busyTimeoutMilliseconds : 0)
+        sqlite3_progress_handler(handle, 1000, scoreStoreProgress, limits)
         db = handle
         self.writable = writable
         guard writable else { return handle }
         do {
-            // WAL with normal syncing: a commit costs no fsync (a crash may lose the last
-            // moves' scores, never leave half of one), so finishing a game stays cheap.
+            try prepareSchema(handle)
+        } catch {
+            sqlite3_close_v2(handle)
+            db = nil
+            throw error
+        }
+        return handle
+    }
+
+    /// Makes the tables and indexes a new or older database lacks, and puts it in WAL mode.
+    /// A database that has them all is only read here, so a session can open it while another
+    /// process holds its write lock.
+    private func prepareSchema(_ handle: OpaquePointer) throws {
+        // WAL with normal syncing: a commit costs no fsync (a crash may lose the last moves'
+        // scores, never leave half of one), so finishing a game stays cheap, and readers never
+        // wait for a writer.
+        if try query("PRAGMA journal_mode", []).first?[0].text?.lowercased() != "wal" {
             // Switching a new database to WAL does not wait for the busy handler: when several
             // players open it at once, the switch is tried again for the busy timeout.
             var waited = 0
@@ -230,22 +327,26 @@ public final class ScoreStore {
                 do {
                     try exec("PRAGMA journal_mode=WAL")
                     break
-                } catch where sqlite3_errcode(handle) == SQLITE_BUSY && waited < Self.busyTimeoutMilliseconds {
+                } catch let error as ScoreStoreError where error.busy && waits && waited < Self.busyTimeoutMilliseconds {
                     usleep(10_000)
                     waited += 10
                 }
             }
-            try exec("PRAGMA synchronous=NORMAL")
-            // The tables are made under the write lock taken up front: several players
-            // opening a new database at once would otherwise race between reading the schema
-            // and writing it, and lose with "database is locked" at once.
+        }
+        try exec("PRAGMA synchronous=NORMAL")
+        let present = try query("SELECT name FROM sqlite_master WHERE name IN ('scores', 'results', 'records', 'scores_by_board', 'results_by_game')", [])
+        if present.count == 5, try hasColumn("scores", "player") { return }
+        // The tables are made under the write lock taken up front: several players opening a
+        // new database at once would otherwise race between reading the schema and writing it,
+        // and lose with "database is locked" at once.
+        try transaction {
             try exec("""
-                BEGIN IMMEDIATE;
                 CREATE TABLE IF NOT EXISTS scores(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
                   board TEXT NOT NULL, value REAL NOT NULL, better TEXT NOT NULL, unit TEXT NOT NULL, label TEXT NOT NULL, at REAL NOT NULL);
                 CREATE INDEX IF NOT EXISTS scores_by_board ON scores(game, rule_hash, board);
                 CREATE TABLE IF NOT EXISTS results(id INTEGER PRIMARY KEY, game TEXT NOT NULL, rule_hash TEXT NOT NULL,
                   winner TEXT, score REAL, at REAL NOT NULL);
+                CREATE INDEX IF NOT EXISTS results_by_game ON results(game);
                 CREATE TABLE IF NOT EXISTS records(game TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
                   at REAL NOT NULL, PRIMARY KEY(game, name));
                 """)
@@ -256,13 +357,8 @@ public final class ScoreStore {
                     ALTER TABLE scores ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
                     """)
             }
-            try exec("COMMIT")
-        } catch {
-            sqlite3_close_v2(handle)
-            db = nil
-            throw error
         }
-        return handle
+        playerColumns = nil
     }
 
     /// A path as a file: URI takes it (%, ? and # escaped).
@@ -281,60 +377,132 @@ public final class ScoreStore {
 
     private func exec(_ sql: String) throws {
         guard let db else { return }
-        deadline.pointee = gh_sqlite_now() + Self.statementTime
+        limits.pointee.deadline = gh_sqlite_now() + Self.statementTime
         if sqlite3_exec(db, sql, nil, nil, nil) != SQLITE_OK { throw failure(db) }
     }
 
     private func failure(_ db: OpaquePointer) -> ScoreStoreError {
-        let code = sqlite3_errcode(db)
+        let code = sqlite3_errcode(db) & 0xFF
         var reason = String(cString: sqlite3_errmsg(db))
         if code == SQLITE_NOTADB || code == SQLITE_CORRUPT {
             reason += " (the file is left as it is: move it away to start a new one)"
         }
-        return ScoreStoreError(path: path, reason: reason)
+        if code == SQLITE_INTERRUPT {
+            if limits.pointee.scanned > limits.pointee.scanBudget {
+                return ScoreStoreError(path: path, reason: "the bound of rows read was reached", rowBound: true)
+            }
+            reason = "a query ran past its time limit, and was stopped (the file is left as it is)"
+        }
+        return ScoreStoreError(path: path, reason: reason, busy: code == SQLITE_BUSY || code == SQLITE_LOCKED)
     }
 
-    private func write(_ sql: String, _ params: [Value]) throws {
-        _ = try query(sql, params)
+    func write(_ sql: String, _ params: [Value]) throws {
+        try each(sql, params) { _ in true }
     }
 
-    private func query(_ sql: String, _ params: [Value]) throws -> [[Value]] {
+    func query(_ sql: String, _ params: [Value]) throws -> [[Value]] {
+        var rows: [[Value]] = []
+        try each(sql, params) { statement in
+            rows.append((0..<sqlite3_column_count(statement)).map { column in
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_NULL: return .null
+                case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
+                case SQLITE_INTEGER: return .int(sqlite3_column_int64(statement, column))
+                default: return .real(sqlite3_column_double(statement, column))
+                }
+            })
+            return true
+        }
+        return rows
+    }
+
+    /// Runs a statement and hands each row to `row` (the statement, to read its columns),
+    /// until `row` returns false or the rows run out. Rows that a full scan steps over count
+    /// against `scanBudget` (the scores command's bound on rows read), checked as the
+    /// statement runs.
+    func each(_ sql: String, _ params: [Value], scanBudget: Int = .max, seconds: Double = ScoreStore.statementTime,
+              _ row: (OpaquePointer) throws -> Bool) throws {
         let db = try open()
-        deadline.pointee = gh_sqlite_now() + Self.statementTime
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw failure(db) }
-        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure(db) }
+        // A statement run while another is stepping (a query inside a row's handler) checks its
+        // own budget, then gives the outer one back.
+        let outer = limits.pointee
+        limits.pointee.deadline = gh_sqlite_now() + seconds
+        limits.pointee.statement = statement
+        limits.pointee.scanBudget = scanBudget
+        limits.pointee.scanned = 0
+        defer {
+            limits.pointee = outer
+            sqlite3_finalize(statement)
+        }
         for (i, param) in params.enumerated() {
             let index = Int32(i + 1)
             switch param {
             case .null: sqlite3_bind_null(statement, index)
             case .real(let d): sqlite3_bind_double(statement, index, d)
+            case .int(let i): sqlite3_bind_int64(statement, index, i)
             case .text(let s): sqlite3_bind_text(statement, index, s, -1, gh_sqlite_transient())
             }
         }
-        var rows: [[Value]] = []
         while true {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:
-                rows.append((0..<sqlite3_column_count(statement)).map { column in
-                    switch sqlite3_column_type(statement, column) {
-                    case SQLITE_NULL: return .null
-                    case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
-                    default: return .real(sqlite3_column_double(statement, column))
-                    }
-                })
+                if try !row(statement) { return }
             case SQLITE_DONE:
-                return rows
+                return
             default:
                 throw failure(db)
             }
         }
     }
+
+    /// A text column ("" for NULL), read without a String per character.
+    static func text(_ row: OpaquePointer, _ column: Int32) -> String {
+        guard let text = sqlite3_column_text(row, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(row, column))), as: UTF8.self)
+    }
+
+    /// Rows the running statement's full scans have stepped over so far.
+    static func scanned(_ statement: OpaquePointer) -> Int {
+        Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0))
+    }
+}
+
+/// What the progress handler of a store's connection checks every 1,000 instructions of a
+/// statement: its deadline (a crafted database's trigger or huge table cannot hang the host),
+/// and the rows its full scans stepped over against a budget (the scores command's bound).
+struct ProgressLimits {
+    var deadline = 0.0
+    var statement: OpaquePointer?
+    var scanBudget = Int.max
+    var scanned = 0
+}
+
+/// SQLite's progress handler: non-zero interrupts the statement (SQLITE_INTERRUPT).
+private func scoreStoreProgress(_ context: UnsafeMutableRawPointer?) -> Int32 {
+    guard let limits = context?.assumingMemoryBound(to: ProgressLimits.self) else { return 0 }
+    if gh_sqlite_now() > limits.pointee.deadline { return 1 }
+    if let statement = limits.pointee.statement, limits.pointee.scanBudget != .max {
+        limits.pointee.scanned = ScoreStore.scanned(statement)
+        if limits.pointee.scanned > limits.pointee.scanBudget { return 1 }
+    }
+    return 0
 }
 
 /// The scores database could not be used; it is never replaced.
 public struct ScoreStoreError: Error, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// Another connection holds the database (it is locked): trying again later may work.
+    public var busy = false
+    /// The scores command read as many rows as it may (`--max-rows`).
+    public var rowBound = false
+    public init(path: String, reason: String, busy: Bool = false, rowBound: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.busy = busy
+        self.rowBound = rowBound
+    }
     public var description: String { "\(path): \(reason)" }
 }

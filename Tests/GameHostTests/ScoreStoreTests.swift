@@ -131,6 +131,13 @@ final class ScoreStoreTests: XCTestCase {
         XCTAssertEqual(symlink(elsewhere + "/scores.db", dir + "/scores.db"), 0)
         XCTAssertThrowsError(try ScoreStore(directory: dir).add([score(1)], game: "g", ruleHash: "h", at: 0))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/scores.db")), before)
+        // A hard link would carry writes into the other folder too: it is only read.
+        XCTAssertEqual(unlink(dir + "/scores.db"), 0)
+        XCTAssertEqual(link(elsewhere + "/scores.db", dir + "/scores.db"), 0)
+        let linked = ScoreStore(directory: dir)
+        XCTAssertEqual(linked.savingProblem(), "\(dir)/scores.db: has other names (hard links), and is not written through them")
+        XCTAssertEqual(try linked.boards(game: "g", ruleHash: "h").first?.leaderboard.entries.map(\.value), [3])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/scores.db")), before)
     }
 
     /// The scores command's bound holds on a database without the host's indexes (a crafted

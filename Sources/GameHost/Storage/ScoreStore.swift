@@ -187,7 +187,7 @@ public final class ScoreStore {
     /// Throws why scores cannot be saved here (a busy database throws a busy error).
     public func checkWritable() throws {
         _ = try open()
-        if !writable { throw ScoreStoreError(path: path, reason: "cannot be written") }
+        if !writable { throw ScoreStoreError(path: path, reason: readOnlyReason) }
     }
 
     /// Whether the scores table has its player and practice columns (an older read-only
@@ -258,8 +258,9 @@ public final class ScoreStore {
         }
     }
 
-    /// Whether the database was opened for writing.
+    /// Whether the database was opened for writing, and why not.
     private var writable = false
+    private var readOnlyReason = "cannot be written"
 
     func open() throws -> OpaquePointer {
         if let db { return db }
@@ -283,7 +284,9 @@ public final class ScoreStore {
         // A database in a folder or file that cannot be written is opened read-only: its
         // scores are shown, and saving a new one fails with a clear reason. One with other
         // names (hard links) is not written either: the write would land in another folder.
-        let writable = access(folder, W_OK) == 0 && (!exists || (access(path, W_OK) == 0 && info.st_nlink <= 1))
+        let linked = exists && info.st_nlink > 1
+        let writable = access(folder, W_OK) == 0 && (!exists || access(path, W_OK) == 0) && !linked
+        readOnlyReason = linked ? "has other names (hard links), and is not written through them" : "cannot be written"
         // The file is opened in the folder's real path with SQLITE_OPEN_NOFOLLOW, so no link
         // put in its place since the look above is followed either.
         let real = FileSystem.join(FileSystem.realPath(folder) ?? folder, "scores.db")

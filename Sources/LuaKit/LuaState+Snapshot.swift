@@ -28,6 +28,10 @@ extension LuaState {
         snapshotAnchors = kept
     }
 
+    /// Lets go of the saved state (when a new game starts): what it alone still references
+    /// is then free to collect, and counts no more against the memory limit.
+    public func forgetSnapshot() { snapshotAnchors = nil }
+
     /// The state as it was saved: `value` itself when it is exactly as saved (the same tables
     /// with the same contents), else a rebuilt copy. Host work, outside the rule's budget: it
     /// runs after the rule has spent it.

@@ -61,7 +61,8 @@ let commandHelp: [String: String] = [
         Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--bot] [--time-limit SECONDS] [--json] [--OPTION VALUE ...]
 
         Plays N (1000) games with random legal moves (with --bot, the moves of the rule's own
-        bot(state, game)), in parallel on --jobs threads (one per core), and prints the
+        bot(state, game)), in parallel on --jobs threads (one per core, at most three: each game
+        may hold the 64 MB a played game may), and prints the
         outcomes, the number of moves per game, the scores (mean, min, max of result.score) and
         the games per second.
         Game k's seed is derived from --seed, so the results do not depend on --jobs. A game

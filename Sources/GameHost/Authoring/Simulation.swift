@@ -74,12 +74,18 @@ public enum Simulation {
         return settings.seed(ofGame: k)
     }
 
+    /// What one game's rule may hold, as in a played game.
+    static let ruleMemoryCap = 64 << 20
+    /// What the workers' rules may hold together: so a simulation runs on at most three
+    /// threads, whatever --jobs asks, and the process stays within 200 MB.
+    static let memoryBudget = 192 << 20
+
     /// Runs the plan; `progress` is told how many games are done (from worker threads).
     public static func run(_ plan: Plan, progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
         // Every worker's engine is made here, on this thread: a bad rule or option fails at
         // once, and no state is made twice (a rule can hold its whole memory limit from the
         // start). Each worker then plays on a thread of its own.
-        let jobs = max(1, min(plan.jobs, plan.games))
+        let jobs = max(1, min(plan.jobs, plan.games, memoryBudget / ruleMemoryCap))
         var workers: [Worker] = [try Worker(plan)]
         for _ in 1..<jobs { if let w = try? Worker(plan) { workers.append(w) } }
         defer { for worker in workers { worker.engine.close() } }
@@ -157,10 +163,10 @@ public enum Simulation {
 
         init(_ plan: Plan) throws {
             self.plan = plan
-            // The workers share the rule's memory limit: a simulation on N cores holds no more
-            // than one game does.
+            // Each worker's game has the memory a played game has (the modes agree on what a
+            // rule may do); the number of workers keeps them all within `memoryBudget`.
             let rule = try LoadedRule(path: plan.rulePath, libraryDirectories: plan.libraryDirectories,
-                                      memoryCap: (64 << 20) / max(1, min(plan.jobs, plan.games)))
+                                      memoryCap: Simulation.ruleMemoryCap)
             if plan.usesBot && !rule.info.hasBot {
                 throw UsageError("\(rule.info.id) has no bot: define bot = function(state, game, seat) return input end in \(rule.path)")
             }

@@ -129,8 +129,11 @@ public final class GameEngine {
         random.reseed(gameSeed)
         api.startGame(number: gameNumber, seed: gameSeed)
         version += 1
+        // The last game's state, and the copy saved before its last move, are let go before
+        // the new one is made: a rule may use its whole memory limit in each game.
         state = nil
         root = nil
+        lua.forgetSnapshot()
         do {
             let returned = try lua.call(rule.hooks.setup, [.ref(api.table)], results: 1, tablesByReference: true).first
             guard case .ref(let table)? = returned, table.typeName == "table" else {

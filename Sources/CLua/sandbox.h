@@ -792,7 +792,17 @@ static int gh_load_read_all(lua_State *L) {
             lua_pop(L, 1);
             break;
         }
-        if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+        if (!lua_isstring(L, -1)) {
+            // Where load was called from rule code, as Lua's own message has it (this runs
+            // inside load, one call or more deeper).
+            lua_Debug ar;
+            int level = 1;
+            while (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline <= 0) level++;
+            luaL_where(L, level);
+            lua_pushliteral(L, "reader function must return a string");
+            lua_concat(L, 2);
+            lua_error(L);
+        }
         size_t n;
         lua_tolstring(L, -1, &n);
         if (n == 0) {

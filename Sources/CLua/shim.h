@@ -7,6 +7,8 @@
 //   sandbox.h  the safe standard libraries and the wrappers that keep them bounded
 //   snapshot.h the saved state before each move, restored in place after a refused one
 //   bounds.h   (comments only) every C path the step budget cannot see, and its bound
+// These functions are compiled into the Swift files that call them, and SwiftPM does not see a
+// change to a header: after editing one, `touch Sources/LuaKit/*.swift` before building.
 #ifndef GAMEHOST_CLUA_SHIM_H
 #define GAMEHOST_CLUA_SHIM_H
 

@@ -54,17 +54,19 @@ final class ProgramSeat: LineSource, TextSink {
     }
 
     /// The program's next line (its move), or nil when it has ended. A line longer than an
-    /// input may be is kept to the limit, so the table refuses it.
+    /// input may be is kept to the limit, so the table refuses it; a program that writes
+    /// 64 MB with no newline is not speaking the protocol, and its seat is left.
     func readLine(prompt: String) -> String? {
-        var bytes: [UInt8] = []
-        while true {
-            guard let c = fromProgram.next() else {
-                closed = true
-                return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-            }
-            if c == 10 { return String(decoding: bytes, as: UTF8.self) }
-            if bytes.count <= InputLine.limit { bytes.append(c) }
+        guard !closed, let line = fromProgram.line(keeping: InputLine.limit + 1, runaway: StandardInput.runawayLimit) else {
+            closed = true
+            return nil
         }
+        if line.runaway {
+            fail("the program for seat \(seat) wrote \(StandardInput.runawayLimit >> 20) MB with no newline: its seat is left")
+            closed = true
+            return nil
+        }
+        return line.text
     }
 
     /// A protocol line for the program. One that has stopped reading loses it (its seat is

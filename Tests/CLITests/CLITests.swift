@@ -66,7 +66,7 @@ final class CLITests: XCTestCase {
 
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
-            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, blackjack, guess-five, hangman, memory, memory-triples, rps, rpsls)\n"),
+            (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, blackjack, crazy-eights, guess-five, hangman, memory, memory-triples, rps, rpsls)\n"),
             (["play", "rps", "--match", "--opponent", "pattern"], "gamehost: --match needs a value\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
@@ -184,8 +184,8 @@ final class CLITests: XCTestCase {
         let r = try GamehostProcess.run([], input: "99\nrps\nbest-of-4\nSINGLE\nFrequency\nr\nn\n")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("7. Rock · Paper · Scissors"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("✗ no game '99': type 1 to 8, a title or a name"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("8. Rock · Paper · Scissors"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("✗ no game '99': type 1 to 9, a title or a name"), r.stdout)
         XCTAssertTrue(r.stdout.contains("✗ best-of-4 is not a match length"), r.stdout)
         XCTAssertTrue(r.stdout.contains("One game decides"), "SINGLE is single, in any case: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("--opponent frequency"), "the replay line names the choice as the game spells it: \(r.stdout)")

@@ -207,6 +207,41 @@ function GameCards.draw(cards, n) end
 ---@return Card[][]
 function GameCards.deal(cards, hands, each) end
 
+---Moves the top card (or the top `n`, as a packet that keeps its order) of `from` onto the top
+---of `to`; returns the card (or the list).
+---@param from Card[]
+---@param to Card[]
+---@param n? integer
+---@return Card|Card[]
+function GameCards.move(from, to, n) end
+
+---Puts `card` on the pile, on top (default) or at the bottom; returns the pile.
+---@param pile Card[]
+---@param card Card
+---@param where? "top"|"bottom"
+---@return Card[]
+function GameCards.put(pile, card, where) end
+
+---Takes card `i` out of the pile and returns it.
+---@param pile Card[]
+---@param i integer
+---@return Card
+function GameCards.take(pile, i) end
+
+---The discard pile but its top card, shuffled, goes under the stock, face down and nobody's;
+---returns how many cards moved.
+---@param stock Card[]
+---@param discard Card[]
+---@return integer
+function GameCards.refill(stock, discard) end
+
+---The cards (a list, or one card) belong to `seat`, which alone sees them lying face down;
+---returns them.
+---@param cards Card[]|Card
+---@param seat integer
+---@return Card[]|Card
+function GameCards.give(cards, seat) end
+
 ---The top card (`peek(cards)`) or a list of the top `n`, left in place.
 ---@param cards Card[]
 ---@param n? integer
@@ -312,6 +347,12 @@ function Game.say(...) end
 ---@param seat integer
 ---@param ... any
 function Game.say_to(seat, ...) end
+
+---What a seat earned by this move, for programs that learn (`rewards` in the protocol); added
+---up within a step.
+---@param seat integer
+---@param amount number
+function Game.reward(seat, amount) end
 
 ---Rings the terminal bell once (3 times a step at most).
 function Game.bell() end

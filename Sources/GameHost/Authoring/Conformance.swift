@@ -237,7 +237,7 @@ public enum Conformance {
                 // Every seat learns nothing it may not see, at the start and now and then.
                 if run.moves % 4 == 0 {
                     for viewer in 1...engine.seatCount {
-                        if let leak = try engine.hidingLeak(for: viewer, seed: seed &+ UInt64(run.moves)) {
+                        if let leak = try engine.hidingLeak(for: viewer, seed: seed &+ UInt64(run.moves), atStart: run.moves == 0) {
                             run.problem = "\(at(run.moves)): \(leak)"
                             return run
                         }

@@ -122,7 +122,9 @@ extension GameEngine {
     /// hidden cards trade faces and the secret fields change, against before; nil when they
     /// are the same (or nothing is hidden from it), else which differs and where. The state is
     /// put back, as after a refused move.
-    public func hidingLeak(for seat: Int, seed: UInt64) throws -> String? {
+    /// `atStart`: at a new game, when a secret's value must show nowhere yet (later a game may
+    /// rightly show it, as Hangman shows the word once every letter is found).
+    public func hidingLeak(for seat: Int, seed: UInt64, atStart: Bool = false) throws -> String? {
         func look() throws -> (JSONValue, String, Moves) {
             (try observation(for: seat), try view(for: seat), try moves(for: seat))
         }
@@ -134,8 +136,8 @@ extension GameEngine {
         if let face = HidingProof.copiedFace(faces, in: before.0) {
             return "seat \(seat)'s observation holds '\(face.face)' at \(face.path), the face of a card hidden from seat \(seat)"
         }
-        // So is a copy of a secret field's value.
-        if let copy = HidingProof.copiedFace(secretStrings, in: before.0) {
+        // So is a copy of a secret field's value in a new game.
+        if atStart, let copy = HidingProof.copiedFace(secretStrings, in: before.0) {
             return "seat \(seat)'s observation holds '\(copy.face)' at \(copy.path), the value of a secret field"
         }
         if let face = faces.first(where: { HidingProof.isDistinct($0) && before.1.contains($0) }) {

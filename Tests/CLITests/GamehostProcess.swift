@@ -29,6 +29,26 @@ struct GamehostProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// Runs several gamehosts, two at a time (the machine's cores), and gives their results in
+    /// order. A run that could not start is a result with status -1 and the error as stderr.
+    static func runAll(_ runs: [(arguments: [String], input: String)], environment: [String: String] = [:]) -> [Result] {
+        final class Slots: @unchecked Sendable {
+            // Each index is written by one iteration only, under the lock.
+            let lock = NSLock()
+            var results: [Result?]
+            init(_ n: Int) { results = Array(repeating: nil, count: n) }
+        }
+        let slots = Slots(runs.count)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { i in
+            let r = (try? run(runs[i].arguments, input: runs[i].input, environment: environment))
+                ?? Result(status: -1, stdout: "", stderr: "gamehost did not start")
+            slots.lock.lock()
+            slots.results[i] = r
+            slots.lock.unlock()
+        }
+        return slots.results.map { $0! }
+    }
+
     /// Runs gamehost with `arguments`, feeding `input` to stdin, and waits for it to exit.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
         let process = Process()

@@ -35,6 +35,11 @@ final class HostileCLITests: XCTestCase {
     /// under, plus 5 s for everything else), and writes no control character.
     @discardableResult
     func runBounded(_ arguments: [String], input: String = "", bound: Double = 5, file: StaticString = #filePath, line: UInt = #line) throws -> GamehostProcess.Result {
+        try Self.runBounded(arguments, input: input, bound: bound, folder: folder, file: file, line: line)
+    }
+
+    static func runBounded(_ arguments: [String], input: String = "", bound: Double = 5, folder: String,
+                           file: StaticString = #filePath, line: UInt = #line) throws -> GamehostProcess.Result {
         let r = try GamehostProcess.run(arguments, input: input, environment: ["XDG_DATA_HOME": folder + "/data"])
         let label = arguments.joined(separator: " ")
         XCTAssertLessThan(r.status, 128, "\(label): killed by a signal\n\(r.stderr)", file: file, line: line)
@@ -70,14 +75,24 @@ final class HostileCLITests: XCTestCase {
             try rule("lying-moves", ["moves": "function() return setmetatable({ 'up' }, { __len = function() return -5 end, __index = function() return 'up' end }) end"]),
             try rule("huge-moves", ["moves": "function() local t = {} for i = 1, 300000 do t[i] = 'm' .. i end return t end"]),
         ]
-        for path in rules {
+        // Two rules at a time: most runs wait out their time limits.
+        let folder = self.folder
+        @Sendable func runBounded(_ arguments: [String], input: String = "") throws -> GamehostProcess.Result {
+            try Self.runBounded(arguments, input: input, folder: folder)
+        }
+        DispatchQueue.concurrentPerform(iterations: rules.count) { i in
+            let path = rules[i]
             let name = (path as NSString).lastPathComponent
-            // Each runs under a time limit of 0.2 s an input (play) or a game (sim).
-            let play = try runBounded(["play", path, "--seed", "1", "--time-limit", "0.2"], input: "up\nup\n")
-            XCTAssertTrue(play.status == 0 || play.stderr.contains(name) || play.stdout.contains(name), "\(name): \(play.stdout) \(play.stderr)")
-            try runBounded(["play", path, "--seed", "1", "--json", "--time-limit", "0.2"], input: "up\nup\n/quit\n")
-            try runBounded(["check", path, "--seeds", "2", "--time-limit", "0.2"])
-            try runBounded(["sim", path, "--games", "3", "--jobs", "1", "--time-limit", "0.2", "--max-moves", "2000"])
+            do {
+                // Each runs under a time limit of 0.05 s an input (play) or a game (sim).
+                let play = try runBounded(["play", path, "--seed", "1", "--time-limit", "0.05"], input: "up\nup\n")
+                XCTAssertTrue(play.status == 0 || play.stderr.contains(name) || play.stdout.contains(name), "\(name): \(play.stdout) \(play.stderr)")
+                try runBounded(["play", path, "--seed", "1", "--json", "--time-limit", "0.05"], input: "up\nup\n/quit\n")
+                try runBounded(["check", path, "--seeds", "1", "--time-limit", "0.05"])
+                try runBounded(["sim", path, "--games", "2", "--jobs", "1", "--time-limit", "0.05", "--max-moves", "2000"])
+            } catch {
+                XCTFail("\(name): \(error)")
+            }
         }
         let list = try runBounded(["list"], input: "")
         XCTAssertEqual(list.status, 0)
@@ -163,8 +178,12 @@ final class HostileCLITests: XCTestCase {
                      (folder + "/missing.txt", "no word list at"), (folder + "/dashes.txt", "dashes.txt: 1048556 more lines with problems"),
                      (folder + "/repeats.txt", "repeats.txt: 1048555 more repeated words, each played once"),
                      (folder + "/bytes.txt", "more lines with problems")]
-        for (list, reason) in cases {
-            let r = try runBounded(["play", "hangman", "--words", list, "--seed", "1"], input: "")
+        let folder = self.folder
+        DispatchQueue.concurrentPerform(iterations: cases.count) { i in
+            let (list, reason) = cases[i]
+            guard let r = try? Self.runBounded(["play", "hangman", "--words", list, "--seed", "1"], input: "", folder: folder) else {
+                return XCTFail("\(list): gamehost did not run")
+            }
             XCTAssertEqual(r.status == 0, list.hasSuffix("repeats.txt"), "\(list): \(r.status)")
             XCTAssertTrue(r.stderr.contains(reason), "\(list): \(r.stderr)")
             XCTAssertLessThan(r.stderr.split(separator: "\n").count, 30, "at most 20 problems and 20 warnings are listed: \(list)")

@@ -48,13 +48,18 @@ final class HostilePathTests: XCTestCase {
 
     func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> GamehostProcess.Result {
         let r = try GamehostProcess.run(arguments, environment: ["XDG_DATA_HOME": root + "/data", "HOME": outside])
+        check(r, arguments, file: file, line: line)
+        return r
+    }
+
+    /// No run is killed by a signal or shows what a file outside holds.
+    func check(_ r: GamehostProcess.Result, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertLessThan(r.status, 128, "\(arguments): killed by a signal", file: file, line: line)
         for text in [r.stdout, r.stderr] {
             XCTAssertFalse(text.contains(marker) || text.lowercased().contains(marker.lowercased().filter(\.isLetter) + "word"),
                            "\(arguments): a sentinel's content was shown\n\(text)", file: file, line: line)
             XCTAssertFalse(text.contains("root:x:0:0"), "\(arguments): /etc/passwd was shown", file: file, line: line)
         }
-        return r
     }
 
     func link(_ path: String, to target: String) throws {
@@ -139,21 +144,32 @@ final class HostilePathTests: XCTestCase {
     /// run fails naming the transcript's first line, shows nothing of the file, runs no rule
     /// from it, and leaves the transcript as it was.
     func assertRefused(_ shipped: String, _ field: String, _ suffix: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = tests + "/t.transcript"
+        // Each spelling in a transcript of its own, all run (two at a time) under one watch.
+        var runs: [(arguments: [String], input: String)] = [], texts: [(path: String, value: String, text: String)] = []
         for (k, value) in try traversals(suffix).enumerated() {
+            let path = tests + "/t\(k).transcript"
             let text = try transcript(shipped, field, raw: value)
             try text.write(toFile: path, atomically: false, encoding: .utf8)
-            let touched = try touchedOutside {
-                // --update reads the header as replay does, and would also write: every spelling
-                // goes through it; a few through plain replay as well.
-                for update in k < 3 ? [false, true] : [true] {
-                    let r = try run(["replay", path] + (update ? ["--update"] : []), file: file, line: line)
-                    XCTAssertEqual(r.status, 1, "\(value): \(r.stderr)", file: file, line: line)
-                    XCTAssertTrue(r.stderr.contains("gamehost: \(path):1: "), "\(value): \(r.stderr)", file: file, line: line)
-                    XCTAssertEqual(r.stdout, "", "\(value)", file: file, line: line)
-                }
-            }
-            XCTAssertEqual(touched, [], "\(value): files outside were touched", file: file, line: line)
+            texts.append((path, value, text))
+            // --update reads the header as replay does, and would also write: every spelling
+            // goes through it; a few through plain replay as well.
+            for update in k < 3 ? [false, true] : [true] { runs.append((["replay", path] + (update ? ["--update"] : []), "")) }
+        }
+        var results: [GamehostProcess.Result] = []
+        let touched = touchedOutside {
+            results = GamehostProcess.runAll(runs, environment: ["XDG_DATA_HOME": root + "/data", "HOME": outside])
+        }
+        XCTAssertEqual(touched, [], "files outside were touched", file: file, line: line)
+        XCTAssertGreaterThan(runs.count, 20, file: file, line: line)
+        XCTAssertEqual(results.count, runs.count, file: file, line: line)
+        for (run, r) in zip(runs, results) {
+            let path = run.arguments[1]
+            check(r, run.arguments, file: file, line: line)
+            XCTAssertEqual(r.status, 1, "\(path): \(r.stderr)", file: file, line: line)
+            XCTAssertTrue(r.stderr.contains("gamehost: \(path):1: "), "\(path): \(r.stderr)", file: file, line: line)
+            XCTAssertEqual(r.stdout, "", "\(path)", file: file, line: line)
+        }
+        for (path, value, text) in texts {
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text, "\(value): --update wrote the transcript", file: file, line: line)
         }
     }

@@ -7,13 +7,33 @@ import Foundation
 /// problem, so the schema cannot say more than the tests check.
 struct JSONSchema {
     let root: [String: Any]
+    /// Every `pattern` of the schema, compiled once (compiling one per value checked was most
+    /// of the time the protocol tests took).
+    let patterns: [String: NSRegularExpression]
 
     init(contentsOf url: URL) throws {
         root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        var patterns: [String: NSRegularExpression] = [:]
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let pattern = object["pattern"] as? String { patterns[pattern] = try? NSRegularExpression(pattern: pattern) }
+                object.values.forEach(collect)
+            } else if let list = value as? [Any] {
+                list.forEach(collect)
+            }
+        }
+        collect(root)
+        self.patterns = patterns
+        definitions = root["$defs"] as? [String: [String: Any]] ?? [:]
     }
 
-    /// The definitions of the schema (`$defs`), by name.
-    var definitions: [String: [String: Any]] { root["$defs"] as? [String: [String: Any]] ?? [:] }
+    func matches(_ text: String, _ pattern: String) -> Bool {
+        guard let regex = patterns[pattern] else { return text.range(of: pattern, options: .regularExpression) != nil }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// The definitions of the schema (`$defs`), by name (cast once: a `$ref` is followed often).
+    let definitions: [String: [String: Any]]
 
     /// The problems of `value` against the schema (or the definition `definition`); empty when valid.
     func problems(_ value: Any, definition: String? = nil) -> [String] {
@@ -57,7 +77,12 @@ struct JSONSchema {
     }
 
     static func typeName(_ value: Any) -> String {
+        // Containers and strings first: asking whether a Swift dictionary is an NSNumber
+        // bridges the whole dictionary to Foundation first (most of the time the checks took).
         switch value {
+        case is String: return "string"
+        case is [String: Any]: return "object"
+        case is [Any]: return "array"
         case is NSNull: return "null"
         case _ where type(of: value) == Bool.self: return "boolean"
         case let n as NSNumber:
@@ -66,9 +91,6 @@ struct JSONSchema {
                 return n.doubleValue == n.doubleValue.rounded() && abs(n.doubleValue) < 9e15 ? "integer" : "number"
             }
             return "integer"
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
         default: return "unknown"
         }
     }
@@ -107,7 +129,7 @@ struct JSONSchema {
         if let options = schema["enum"] as? [Any], !options.contains(where: { Self.equal(value, $0) }) {
             problems.append("\(path): \(value) not one of \(options)")
         }
-        if let pattern = schema["pattern"] as? String, let s = value as? String, s.range(of: pattern, options: .regularExpression) == nil {
+        if let pattern = schema["pattern"] as? String, let s = value as? String, !matches(s, pattern) {
             problems.append("\(path): '\(s)' does not match \(pattern)")
         }
         let isNumber = ["integer", "number"].contains(Self.typeName(value))

@@ -61,23 +61,27 @@ final class ProtocolTests: XCTestCase {
     /// The same seed, options and input give the same bytes: no clock reading, address or
     /// hash order shows, and each run keeps its scores in a folder of its own.
     func testTheSameSeedGivesByteIdenticalOutput() throws {
-        for (args, input) in Self.sessions {
-            var runs: [String] = []
-            for _ in 0..<2 {
-                let data = NSTemporaryDirectory() + "same-seed-" + UUID().uuidString
-                defer { try? FileManager.default.removeItem(atPath: data) }
-                let r = try GamehostProcess.run(["play"] + args + ["--json", "--seed", "11", "--data", data], input: input)
-                XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
-                runs.append(r.stdout)
-            }
-            XCTAssertEqual(runs[0], runs[1], "\(args)")
+        // Each session twice, each run with a score store of its own (two at a time).
+        let base = NSTemporaryDirectory() + "same-seed-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        var runs: [(arguments: [String], input: String)] = []
+        for (k, (args, input)) in Self.sessions.enumerated() {
+            for copy in 0..<2 { runs.append((["play"] + args + ["--json", "--seed", "11", "--data", "\(base)/\(k)-\(copy)"], input)) }
+        }
+        let results = GamehostProcess.runAll(runs)
+        XCTAssertEqual(results.count, 2 * Self.sessions.count)
+        for (k, (args, _)) in Self.sessions.enumerated() {
+            let (first, second) = (results[2 * k], results[2 * k + 1])
+            XCTAssertEqual(first.status, 0, "\(args): \(first.stderr)")
+            XCTAssertFalse(first.stdout.isEmpty, "\(args)")
+            XCTAssertEqual(first.stdout, second.stdout, "\(args)")
         }
     }
 
     func testEveryObjectOfEveryGameIsValidAgainstTheSchema() throws {
         var statuses: Set<String> = [], codes: Set<String> = []
-        for (args, input) in Self.sessions {
-            let r = try GamehostProcess.run(["play"] + args + ["--json", "--seed", "3", "--data", "none"], input: input)
+        let runs = GamehostProcess.runAll(Self.sessions.map { (["play"] + $0.0 + ["--json", "--seed", "3", "--data", "none"], $0.1) })
+        for ((args, _), r) in zip(Self.sessions, runs) {
             XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
             let lines = try objects(r.stdout)
             var game = 0, step = -1, you = 0, overs = 0

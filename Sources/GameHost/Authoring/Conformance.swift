@@ -199,12 +199,13 @@ public enum Conformance {
         s.practice = true
         let engine = try GameEngine(rule: rule, settings: s)
         defer { engine.close() }
-        let run = playthrough(engine, seed: seed, game: game, settings: settings)
+        let run = playthrough(engine, seed: seed, game: game, settings: settings, tracing: true)
         return (run.trace, run.problem)
     }
 
-    /// One game with random legal moves in every seat, checking each step.
-    static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings) -> Playthrough {
+    /// One game with random legal moves in every seat, checking each step; `tracing` keeps
+    /// each step's state as JSON (to compare with the other modes: costly in a long game).
+    static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings, tracing: Bool = false) -> Playthrough {
         var run = Playthrough()
         let path = engine.info.path
         let table = Table(engine: engine, fillers: (1...engine.seatCount).map { .random(RandomPlayer.seed(game: seed, seat: $0)) })
@@ -214,7 +215,7 @@ public enum Conformance {
         (engine.clock as? StepClock)?.set(EngineSettings.manualEpoch)
         let at = { (move: Int) in "\(path): seed \(seed), move \(move)" }
         let start = table.start(game: game, seed: seed)
-        run.trace.note(start, engine)
+        if tracing { run.trace.note(start, engine) }
         if table.finished {
             let later = engine.gamesStarted > 1 ? "the second game of a session does not start: " : ""
             run.problem = "\(path): seed \(seed): \(later)\(start.reason ?? "the game did not start")"
@@ -234,8 +235,10 @@ public enum Conformance {
                 if try engine.result() != nil { return run }
                 let turn = try engine.toMove()
                 let seat = turn.first ?? 1
-                // Every seat learns nothing it may not see, at the start and now and then.
-                if run.moves % 4 == 0 {
+                // Every seat learns nothing it may not see: at the start, every fourth move of
+                // the first 64 and every sixteenth after (a long random game holds the same
+                // kinds of positions again and again).
+                if run.moves % (run.moves < 64 ? 4 : 16) == 0 {
                     for viewer in 1...engine.seatCount {
                         if let leak = try engine.hidingLeak(for: viewer, seed: seed &+ UInt64(run.moves), atStart: run.moves == 0) {
                             run.problem = "\(at(run.moves)): \(leak)"
@@ -275,7 +278,7 @@ public enum Conformance {
                 run.problem = "\(at(run.moves)): no seat is to move, but result() says the game goes on"
                 return run
             }
-            run.trace.note(step, engine)
+            if tracing { run.trace.note(step, engine) }
             if table.finished || step.status == .error {
                 run.problem = "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? ""): \(step.reason ?? "the game stopped")"
                 return run

@@ -33,9 +33,9 @@ plays one seat as a program gamehost starts:
     gamehost play rps --json --data none --seats 2 --seat 2=program:'python3 examples/bot.py --stdio'
 
 It reads the protocol for its seat on standard input, writes a line whenever it is its turn,
-answers play-again only when it is the seat that answers (the lowest-numbered seat played by a
-program or person: y until N games are over, then /quit), writes its game lines to standard
-error, and exits at the end object or the end of its input.
+answers play-again when it is the seat asked (the step says `your_turn`: y until N games are
+over, then /quit), writes its game lines to standard error, and exits at the end object or the
+end of its input.
 """
 
 import argparse
@@ -236,7 +236,7 @@ class Player:
 def converse(read, write, player, games, name, report):
     """Plays the stream to its end object. `read` gives the next object (None at the end of
     the input), `write` sends one line. Returns (games over, end object or None, problems)."""
-    you, answers_play_again = None, False
+    you = None
     unanswered = []            # our lines the host has not answered yet, oldest first
     over_games, moves_made, problems = set(), 0, []
     for _ in range(MAX_STEPS):
@@ -245,8 +245,6 @@ def converse(read, write, player, games, name, report):
             return len(over_games), None, problems
         if obj["type"] == "start":
             you = obj["you"]
-            seats = [s["seat"] for s in obj["seats"] if s["filler"] in ("person", "program")]
-            answers_play_again = bool(seats) and you == min(seats)
             player.new_game(obj)
             continue
         if obj["type"] == "end":
@@ -267,7 +265,7 @@ def converse(read, write, player, games, name, report):
             continue
         line = None
         if step["question"] == "play-again":
-            if answers_play_again:
+            if step["your_turn"]:  # this seat is the one asked
                 line = "y" if len(over_games) < games else "/quit"
         elif step["your_turn"]:
             line = player.choose(step)

@@ -9,10 +9,14 @@ public protocol Clock: AnyObject {
     func now() -> Double
     /// A game takes an input (a clock that counts inputs moves on; others ignore it).
     func inputArrives()
+    /// A game starts (a clock that counts inputs goes back to its start, so a game reads the
+    /// same times whatever came before it in the session; others ignore it).
+    func gameStarts()
 }
 
 extension Clock {
     public func inputArrives() {}
+    public func gameStarts() {}
 }
 
 /// Wall-clock time from the operating system.
@@ -34,13 +38,18 @@ public final class ManualClock: Clock {
     public func set(_ seconds: Double) { time = seconds }
 }
 
-/// A clock that moves one second each time a game takes an input: the time of every game that
-/// is not played live (a seeded or piped game, the protocol, check, sim), so the same seed
-/// and inputs give the same output, timed games too.
+/// A clock that moves one second each time a game takes an input, and starts again at the same
+/// reading with every game: the time of every game that is not played live (a seeded or piped
+/// game, the protocol, check, sim), so the same seed and inputs give the same output, timed
+/// games too, and a game replayed alone (`--seed S --game K`) reads what it read in its session.
 public final class StepClock: Clock {
+    private let start: Double
     private var time: Double
-    public init(at time: Double) { self.time = time }
+    public init(at time: Double) {
+        start = time
+        self.time = time
+    }
     public func now() -> Double { time }
     public func inputArrives() { time += 1 }
-    public func set(_ seconds: Double) { time = seconds }
+    public func gameStarts() { time = start }
 }

@@ -101,10 +101,11 @@ struct WordLengths {
     }
 }
 
-/// A seed for a game that was not given one: from the system's entropy, short enough to type.
+/// A seed for a game that was not given one: from the system's entropy, anywhere in the range
+/// `--seed` takes (a narrower range would be easier to guess from a game's moves).
 func freshSeed() -> UInt64 {
     var generator = SystemRandomNumberGenerator()
-    return UInt64.random(in: 1...999_999_999, using: &generator)
+    return UInt64.random(in: 0...UInt64.max, using: &generator)
 }
 
 func parseSeed(_ text: String?) throws -> UInt64 {

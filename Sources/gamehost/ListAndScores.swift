@@ -44,7 +44,10 @@ func list(json: Bool = false) throws -> Int32 {
 
 /// The flags every game takes, for `list` and a game's `--help`.
 let sharedFlags: [(String, String)] = [
-    ("  --seed N", "fix chance, to replay a game exactly (every game shows its seed)"),
+    ("  --seed N", "fix chance, to replay a game exactly (a game shows its seed: at the terminal when it starts, with --json once it is over)"),
+    ("  --game K", "with --seed: start at game K of the session, as a replay line says"),
+    ("  --seats N", "games for several players: the number of seats"),
+    ("  --seat K=WHO", "games for several players: who fills seat K (a name, bot, random, program:CMD)"),
     ("  --words LIST", "word games: a list by name, a file's path, or system"),
     ("  --min-length N", "word games: only words of at least N letters"),
     ("  --max-length N", "word games: only words of at most N letters"),
@@ -93,7 +96,10 @@ func gameHelp(_ game: String) throws -> Int32 {
     let rule = loaded.info
     loaded.close()
     let rows = optionRows(rule)
-    let shared = sharedFlags.filter { rule.defaultWordList != nil || !["  --words LIST", "  --min-length N", "  --max-length N"].contains($0.0) }
+    let shared = sharedFlags.filter {
+        (rule.defaultWordList != nil || !["  --words LIST", "  --min-length N", "  --max-length N"].contains($0.0))
+            && (rule.seats.max > 1 || !["  --seats N", "  --seat K=WHO"].contains($0.0))
+    }
     let left = min(24, (rows + shared).map { TerminalWidth.columns($0.0) }.max() ?? 0)
     stdout_.write(rule.title + "\n", style: .title)
     if !rule.about.isEmpty { stdout_.write(rule.about + "\n", style: .plain) }
@@ -124,7 +130,9 @@ func listing(of rule: RuleInfo) -> JSONValue {
     }
     return .object([
         "game": .string(rule.id), "title": .string(rule.title), "about": .string(rule.about),
-        "words": rule.defaultWordList.map { .string($0) } ?? .null, "options": .array(options),
+        "words": rule.defaultWordList.map { .string($0) } ?? .null, "shares_words": .bool(rule.sharesWords),
+        "seats": .object(["min": .int(Int64(rule.seats.min)), "max": .int(Int64(rule.seats.max))]),
+        "bot": .bool(rule.hasBot), "options": .array(options),
     ])
 }
 

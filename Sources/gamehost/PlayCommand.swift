@@ -21,16 +21,20 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let seatsText = try args.take("seats")
     let seatAssignments = args.takeAll("seat")
-    let jsonSeat = try args.take("as").map { text -> Int in
+    let asText = try args.take("as")
+    let jsonSeat = try asText.map { text -> Int in
         guard let k = Int(text), (1...SeatRange.limit).contains(k) else { throw CLIError.usage("--as needs a seat number from 1 to \(SeatRange.limit)") }
         return k
     } ?? 1
+    let json = args.flags.contains("json")
+    // At the keyboard every person plays the seat they sit at (--seat K=NAME): --as would
+    // be ignored, so it is refused.
+    if asText != nil && !json { throw CLIError.usage("--as goes with --json: it is the seat the program on standard input plays") }
     let options = try args.optionTable()
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
     let words = try wordList(for: rule.info, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
     let record = try recordPath.map(LineFile.init(creating:))
-    let json = args.flags.contains("json")
     let seating = try Seating(seats: seatsText, assignments: seatAssignments, rule: rule.info, player: settings.player, json: json, jsonSeat: jsonSeat)
     // Time is the wall clock only in a live game (a person at a terminal, a fresh seed); a
     // seeded, piped or --json run reads a clock that moves a second per input, so the same
@@ -58,7 +62,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     defer { engine.close() }
     if let timeLimit { engine.timeLimit = timeLimit }
-    let table = Table(engine: engine, fillers: seating.fillers(seed: seed))
+    let table = Table(engine: engine, fillers: seating.fillers)
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")
     table.replayGame = isFile ? shellQuoted(game) : game
@@ -103,13 +107,16 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             let stream = JSONLinesPresenter(program)
             stream.seat = k + 1
             programs.append(program)
-            seats[k + 1] = SessionLoop.SeatIO(input: program, presenter: stream)
+            seats[k + 1] = SessionLoop.SeatIO(input: program, presenter: stream, endOfInput: .seatLeft)
         case .bot, .random:
             break
         }
     }
-    // A table of the table's own players only is watched from seat 1.
-    if seats.isEmpty { seats[1] = SessionLoop.SeatIO(input: input, presenter: presenter) }
+    // Standard output always shows a seat: with --json the seat --as names, whoever fills it
+    // (the table's own player, watched); at a terminal of the table's own players only,
+    // seat 1.
+    let watched = json ? jsonSeat : 1
+    if seats[watched] == nil && (json || seats.isEmpty) { seats[watched] = SessionLoop.SeatIO(input: input, presenter: presenter) }
     defer { programs.forEach { $0.finish() } }
     return SessionLoop.run(table, seats: seats, atTerminal: Terminal.inputIsTerminal && !json)
 }

@@ -7,7 +7,7 @@ import Glibc
 /// An outside program in a seat: started with `/bin/sh -c COMMAND`, it reads the protocol for
 /// its seat on its standard input (docs/protocol.md) and writes one input line to its standard
 /// output whenever its seat is to move. Its standard error is the player's. A program that
-/// stops writing, or ends, leaves its seat: the session ends.
+/// stops writing, or ends, leaves its seat: the session ends (`seat-left`).
 final class ProgramSeat: LineSource, TextSink {
     let command: String
     let seat: Int
@@ -39,6 +39,9 @@ final class ProgramSeat: LineSource, TextSink {
         }
         toProgram = input[1]
         fromProgram = InputBytes(fd: output[0])
+        // Made now, not first in the handler: a static is made lazily, which allocates.
+        _ = Self.interruptedEnd
+        Self.withInterruptsHeld { Self.interruptible.insert(toProgram) }
     }
 
     deinit { finish() }
@@ -46,17 +49,26 @@ final class ProgramSeat: LineSource, TextSink {
     /// Closes the program's input and waits for it to end.
     func finish() {
         guard pid != 0 else { return }
-        if toProgram >= 0 { close(toProgram) }
-        toProgram = -1
+        closeInput()
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         pid = 0
     }
 
+    private func closeInput() {
+        guard toProgram >= 0 else { return }
+        // Off the interrupt's list first: a closed descriptor's number may be reused.
+        Self.withInterruptsHeld { Self.interruptible.remove(toProgram) }
+        close(toProgram)
+        toProgram = -1
+    }
+
+    func readLine(prompt: String) -> String? { readInput(prompt: prompt)?.line }
+
     /// The program's next line (its move), or nil when it has ended. A line longer than an
     /// input may be is kept to the limit, so the table refuses it; a program that writes
     /// 64 MB with no newline is not speaking the protocol, and its seat is left.
-    func readLine(prompt: String) -> String? {
+    func readInput(prompt: String) -> (line: String, bytes: Int)? {
         guard !closed, let line = fromProgram.line(keeping: InputLine.limit + 1, runaway: StandardInput.runawayLimit) else {
             closed = true
             return nil
@@ -66,28 +78,76 @@ final class ProgramSeat: LineSource, TextSink {
             closed = true
             return nil
         }
-        return line.text
+        return (line.text, line.length)
     }
 
-    /// A protocol line for the program. One that has stopped reading loses it (its seat is
-    /// left when it is next to move and gives no line).
+    /// A protocol line for the program, written whole (Ctrl-C waits for it, then writes the
+    /// end object after it). One that has stopped reading loses it (its seat is left when it
+    /// is next to move and gives no line).
     func write(_ text: String, style: TextStyle) {
         guard toProgram >= 0 else { return }
         var text = text
-        text.withUTF8 { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {
-                    close(toProgram)
-                    toProgram = -1
-                    return
+        Self.withInterruptsHeld {
+            text.withUTF8 { buf in
+                var offset = 0
+                while offset < buf.count {
+                    let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 {
+                        closeInput()
+                        return
+                    }
+                    offset += n
                 }
-                offset += n
             }
         }
     }
 
     func bell() {}
+
+    // MARK: Ctrl-C
+
+    /// The programs' open inputs, for the interrupt handler, which writes each the end object
+    /// before the process exits (a program learns why its input ends). A fixed table of plain
+    /// integers, changed only with SIGINT held, so the handler reads it whole.
+    private struct Descriptors {
+        static let capacity = SeatRange.limit
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        init() { slots.initialize(repeating: -1, count: Self.capacity) }
+        func insert(_ fd: Int32) {
+            if let k = (0..<Self.capacity).first(where: { slots[$0] < 0 }) { slots[k] = fd }
+        }
+        func remove(_ fd: Int32) {
+            for k in 0..<Self.capacity where slots[k] == fd { slots[k] = -1 }
+        }
+    }
+    /// Safe unsynchronised: the main thread changes it with SIGINT held, and the handler,
+    /// which runs on that thread, only reads it.
+    nonisolated(unsafe) private static let interruptible = Descriptors()
+
+    /// The end object of an interrupted session, as the protocol writes it.
+    private static let interruptedEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
+                                                                  "exit_code": .int(Int64(Table.EndReason.interrupted.exitCode))]).encoded + "\n").utf8)
+
+    /// Called by the interrupt handler (async-signal-safe: fcntl and write only): each program
+    /// gets the end object, without waiting for one that has stopped reading.
+    static func interrupted() {
+        interruptedEnd.withUnsafeBufferPointer { end in
+            for k in 0..<Descriptors.capacity {
+                let fd = interruptible.slots[k]
+                guard fd >= 0 else { continue }
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = Glibc.write(fd, end.baseAddress, end.count)
+            }
+        }
+    }
+
+    private static func withInterruptsHeld(_ body: () -> Void) {
+        var interrupt = sigset_t(), before = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &interrupt, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+        body()
+    }
 }

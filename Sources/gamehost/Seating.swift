@@ -83,13 +83,13 @@ struct Seating {
         return out
     }
 
-    /// The table's fillers; random seats play from seeds derived from the session's.
-    func fillers(seed: UInt64) -> [Table.Filler] {
-        seats.enumerated().map { k, who in
+    /// The table's fillers (random seats play each game from a seed of that game's).
+    var fillers: [Table.Filler] {
+        seats.map { who in
             switch who {
             case .person(let name): .person(name)
             case .bot: .bot
-            case .random: .random(RandomPlayer.seed(game: seed, seat: k + 1))
+            case .random: .random
             case .program(let command): .program(command)
             }
         }

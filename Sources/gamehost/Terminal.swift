@@ -77,7 +77,9 @@ enum Terminal {
                 _ = write(1, leave, leave.count)
             }
             // The protocol ends with its end object, as every session does (whole lines are
-            // written with SIGINT blocked, so none is cut); a person's terminal with a newline.
+            // written with SIGINT blocked, so none is cut), for programs in seats too; a
+            // person's terminal with a newline.
+            ProgramSeat.interrupted()
             if let end = Terminal.protocolEnd {
                 _ = end.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
             } else {
@@ -135,7 +137,9 @@ final class StandardInput: LineSource {
     static let runawayLimit = 64 << 20
     private var endedByRunaway = false
 
-    func readLine(prompt: String) -> String? {
+    func readLine(prompt: String) -> String? { readInput(prompt: prompt)?.line }
+
+    func readInput(prompt: String) -> (line: String, bytes: Int)? {
         // A prompt can hold a rule's text (an option's default): show it as text.
         let prompt = TerminalText.plain(prompt)
         if Terminal.inputIsTerminal {
@@ -145,9 +149,8 @@ final class StandardInput: LineSource {
                 return nil
             }
             defer { free(raw) }
-            let line = String(cString: raw)
-            if !line.isEmpty { add_history(raw) }
-            return line
+            if raw.pointee != 0 { add_history(raw) }
+            return (String(cString: raw), strlen(raw))
         }
         if endedByRunaway { return nil }
         guard let line = input.line(keeping: Self.lineLimit, runaway: Self.runawayLimit) else { return nil }
@@ -157,7 +160,7 @@ final class StandardInput: LineSource {
             fail("the input is not lines of text (no newline in \(Self.runawayLimit >> 20) MB); stopping")
             endedByRunaway = true
         }
-        return line.text
+        return (line.text, line.length)
     }
 }
 

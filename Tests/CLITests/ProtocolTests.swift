@@ -125,10 +125,21 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(list.stdout.filter { $0 == "\n" }.count, 1, "one line")
         let listing = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8))
         XCTAssertEqual(schema.problems(listing, definition: "list"), [])
-        let games = ((listing as! [String: Any])["games"] as! [[String: Any]]).map { $0["game"] as! String }
+        let entries = (listing as! [String: Any])["games"] as! [[String: Any]]
+        let games = entries.map { $0["game"] as! String }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("rules").path)
             .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
         XCTAssertEqual(games, files)
+        // How many seats each game takes, whether it has a bot, whether it shares its list.
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0["game"] as! String, $0) })
+        func describe(_ game: String) -> String {
+            guard let entry = byName[game], let seats = entry["seats"] as? [String: Int] else { return "-" }
+            return "\(seats["min"] ?? 0)-\(seats["max"] ?? 0) bot:\(entry["bot"] as? Bool ?? false) shares:\(entry["shares_words"] as? Bool ?? false)"
+        }
+        XCTAssertEqual(describe("rps"), "1-2 bot:true shares:false")
+        XCTAssertEqual(describe("guess-five"), "1-1 bot:false shares:true")
+        XCTAssertEqual(describe("hangman"), "1-1 bot:false shares:false")
+        if Self.hasCrazyEights { XCTAssertEqual(describe("crazy-eights"), "2-4 bot:true shares:false") }
     }
 
     func testTheSchemaRefusesWhatTheProtocolDoesNotSay() throws {
@@ -196,6 +207,8 @@ final class ProtocolTests: XCTestCase {
         let seeds = ends.map { ($0["result"] as! [String: Any])["seed"] as! String }
         XCTAssertGreaterThanOrEqual(seeds.count, 3, r.stdout)
         XCTAssertEqual(Set(seeds).count, seeds.count)
+        // Drawn from every seed --seed takes, not the nine-digit ones alone.
+        XCTAssertTrue(seeds.contains { UInt64($0)! > 999_999_999 }, "\(seeds)")
         for (k, seed) in seeds.enumerated().dropFirst() {
             XCTAssertNotEqual(seed, String(EngineSettings.mix(UInt64(seeds[0])!, k + 1) % 1_000_000_000), "game \(k + 1)'s seed is not derived from game 1's")
         }
@@ -228,14 +241,15 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(alone.last(where: { $0["over"] as? Bool == true })?["messages"] as? [String], over["messages"] as? [String])
     }
 
+    /// The seat asked to play again is told: it is the one to move, and its moves are y and n.
     func testTheEndOfAGameAsksToPlayAgain() throws {
         let r = try GamehostProcess.run(["play", "rps", "--match", "single", "--json", "--seed", "2", "--data", "none"], input: "rock\nrock\nrock\nrock\nrock\nrock\nn\n")
         let all = try objects(r.stdout)
         guard let over = all.first(where: { $0["over"] as? Bool == true }) else { return XCTFail(r.stdout) }
         XCTAssertEqual(over["moves"] as? [String], ["y", "n"])
         XCTAssertEqual(over["question"] as? String, "play-again")
-        XCTAssertEqual(over["your_turn"] as? Bool, false)
-        XCTAssertEqual(over["to_move"] as? [Int], [])
+        XCTAssertEqual(over["your_turn"] as? Bool, true)
+        XCTAssertEqual(over["to_move"] as? [Int], [1])
         XCTAssertEqual(over["keys"] as? [String: String], [:])
         let quit = all[all.count - 2]
         XCTAssertEqual(quit["status"] as? String, "quit")
@@ -363,8 +377,9 @@ final class ProtocolTests: XCTestCase {
         return path
     }
 
-    /// A budget used up: status error, code budget, nothing applied, no view or moves left to
-    /// show; three in a row end the session (budget-repeated, exit 1).
+    /// A budget used up: status error, code budget, nothing applied, and the same view and
+    /// moves as before (they have budgets of their own); three in a row end the session
+    /// (budget-repeated, exit 1).
     func testABudgetUsedUpThreeTimesEndsTheSession() throws {
         let path = try rule("spin", [:])
         let r = try GamehostProcess.run(["play", path, "--json", "--seed", "1", "--data", "none"], input: "up\nspin\nup\nspin\nspin\nspin\nup\n")
@@ -375,9 +390,11 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(steps.map { $0["status"] as! String }, ["started", "accepted", "error", "accepted", "error", "error", "error"])
         let spent = steps[2]
         XCTAssertEqual(spent["applied"] as? Bool, false)
-        XCTAssertEqual(spent["view"] as? String, "")
-        XCTAssertEqual(spent["moves"] as? [String], [])
-        XCTAssertEqual(steps[3]["moves"] as? [String], ["up", "spin"], "the next step shows them again")
+        for field in ["view", "moves", "observation", "to_move", "your_turn"] {
+            XCTAssertEqual(spent[field] as? NSObject, steps[1][field] as? NSObject, "a failed input repeats the \(field)")
+        }
+        XCTAssertEqual(spent["view"] as? String, "n = 1")
+        XCTAssertEqual(spent["moves"] as? [String], ["up", "spin"])
         XCTAssertEqual(steps.last?["ends_session"] as? Bool, true)
         XCTAssertEqual(Self.end(try objects(r.stdout).last), "end error 1")
     }
@@ -401,8 +418,8 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(step["rewards"] as? [String: Double], ["1": 0.5])
     }
 
-    /// A rule's bot that fails ends the session (error, exit 1); the step is the bot's seat's,
-    /// so its reason is not in the stream.
+    /// A rule's bot that fails ends the session (error, exit 1) for everyone: the step is the
+    /// bot's seat's, but its reason is in the stream and on standard error.
     func testABotThatFailsEndsTheSession() throws {
         let path = try rule("boterr", [
             "players": "2", "turn": "function(state) return state.turn end",
@@ -419,7 +436,9 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(failed["status"] as? String, "error")
         XCTAssertEqual(failed["code"] as? String, "rule-error")
         XCTAssertEqual(failed["ends_session"] as? Bool, true)
-        XCTAssertTrue(failed["reason"] is NSNull)
+        let reason = failed["reason"] as? String ?? ""
+        XCTAssertTrue(reason.hasPrefix(path + ":") && reason.hasSuffix("bot broke"), "\(failed)")
+        XCTAssertTrue(r.stderr.contains(reason), r.stderr)
         XCTAssertEqual(all.last?["reason"] as? String, "error")
     }
 
@@ -565,10 +584,10 @@ final class ProtocolTests: XCTestCase {
     func testTheExitCodesAreTheDocuments() throws {
         let rows = Self.table(after: "<!-- enum: reason -->")
         let documented = Dictionary(uniqueKeysWithValues: rows.map { (Self.name($0[0])!, Int32($0[1])!) })
-        XCTAssertEqual(Set(documented.keys), ["quit", "eof", "error", "interrupted"])
+        XCTAssertEqual(Set(documented.keys), ["quit", "eof", "error", "seat-left", "interrupted"])
         for reason in documented.keys { XCTAssertEqual(Int64(documented[reason]!), JSONLinesPresenter.exitCode(Table.EndReason(rawValue: reason)!)) }
         let program = Dictionary(uniqueKeysWithValues: Self.table(after: "<!-- exit-codes -->").map { (Int32($0[0])!, $0[1]) })
-        XCTAssertEqual(Set(program.keys), [0, 1, 2, 130])
+        XCTAssertEqual(Set(program.keys), [0, 1, 2, 3, 130])
 
         func check(_ reason: String, _ r: (status: Int32, exited: Bool, stdout: String), file: StaticString = #filePath, line: UInt = #line) throws {
             let last = try XCTUnwrap(try objects(r.stdout).last, file: file, line: line)
@@ -581,16 +600,23 @@ final class ProtocolTests: XCTestCase {
         try check("quit", (quit.status, true, quit.stdout))
         let eof = try GamehostProcess.run(["play", "rps", "--json", "--data", "none"], input: "rock\n")
         try check("eof", (eof.status, true, eof.stdout))
-        // A game that cannot start: no start object, the failed step, then the end.
+        // A program in a seat that ends when its line is wanted has left its seat.
+        let left = try GamehostProcess.run(["play", "rps", "--json", "--data", "none", "--seats", "2", "--seat", "2=program:exit 0"], input: "rock\n")
+        try check("seat-left", (left.status, true, left.stdout))
+        // A game that cannot start: its start object, the failed step, then the end.
         let broken = try rule("broken", ["setup": "function(game) error('no setup') end"])
         let error = try GamehostProcess.run(["play", broken, "--json", "--data", "none"], input: "up\n")
         try check("error", (error.status, true, error.stdout))
         let lines = try objects(error.stdout)
-        XCTAssertEqual(lines.map { $0["type"] as! String }, ["step", "end"])
-        XCTAssertEqual(lines[0]["code"] as? String, "setup-failed")
-        XCTAssertEqual(lines[0]["status"] as? String, "error")
-        XCTAssertEqual(lines[0]["ends_session"] as? Bool, true)
-        XCTAssertTrue((lines[0]["reason"] as? String ?? "").hasSuffix(": no setup"), "\(lines[0])")
+        XCTAssertEqual(lines.map { $0["type"] as! String }, ["start", "step", "end"])
+        XCTAssertEqual(lines[0]["game"] as? String, "broken")
+        XCTAssertEqual(lines[0]["game_number"] as? Int, 1)
+        XCTAssertEqual(lines[1]["code"] as? String, "setup-failed")
+        XCTAssertEqual(lines[1]["status"] as? String, "error")
+        XCTAssertEqual(lines[1]["ends_session"] as? Bool, true)
+        XCTAssertEqual(lines[1]["game_number"] as? Int, 1)
+        XCTAssertTrue((lines[1]["reason"] as? String ?? "").hasSuffix(": no setup"), "\(lines[1])")
+        for line in lines { XCTAssertEqual(schema.problems(line), [], "\(line)") }
         // Ctrl-C.
         let host = try LiveGamehost(["play", "rps", "--json", "--data", "none"])
         _ = host.readLine()
@@ -603,10 +629,12 @@ final class ProtocolTests: XCTestCase {
         // Usage errors: 2, and nothing on standard output.
         XCTAssertTrue(program[2]!.contains("usage"))
         for arguments in [["play", "rps", "--json", "--seats", "9"], ["play", "nosuch", "--json"], ["play", "rps", "--json", "--seat", "2=bob", "--seats", "2"],
-                          ["play", "rps", "--json", "--as", "3"], ["play", "rps", "--json", "--match", "best-of-4"]] {
+                          ["play", "rps", "--json", "--as", "3"], ["play", "rps", "--json", "--match", "best-of-4"],
+                          ["play", "rps", "--as", "2", "--seats", "2"]] {
             let r = try GamehostProcess.run(arguments + ["--data", "none"])
             XCTAssertEqual(r.status, 2, "\(arguments): \(r.stderr)")
             XCTAssertEqual(r.stdout, "", "\(arguments)")
+            XCTAssertEqual(r.stderr.filter { $0 == "\n" }.count, 1, "\(arguments): one line: \(r.stderr)")
         }
         // A rule file that cannot be loaded is a rule error: 1.
         let unloadable = folder + "/unloadable.lua"
@@ -631,7 +659,8 @@ final class ProtocolTests: XCTestCase {
             XCTAssertEqual(named, now.subtracting(before), object)
             XCTAssertTrue(before.isSubset(of: now), "\(object): no field of version 1 is gone")
         }
-        XCTAssertEqual(Set(schemaEnum("end", "reason")).subtracting(["quit", "eof", "error"]), ["interrupted"])
-        XCTAssertTrue(Self.document.contains("- New end reason: `interrupted`"))
+        XCTAssertEqual(Set(schemaEnum("end", "reason")).subtracting(["quit", "eof", "error"]), ["interrupted", "seat-left"])
+        XCTAssertTrue(Self.document.contains("- New end reasons: `interrupted`"))
+        XCTAssertTrue(Self.document.contains("and `seat-left`"))
     }
 }

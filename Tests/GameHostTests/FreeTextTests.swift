@@ -33,7 +33,7 @@ final class FreeTextTests: XCTestCase {
         XCTAssertEqual(t.last.view(of: 1).moves, [])
         XCTAssertEqual(t.last.view(of: 1).freeText, FreeText(description: "a whole number from 1 to 20", pattern: "%d%d?"))
         t.send("/moves")
-        XCTAssertEqual(t.last.messages, ["Type a whole number from 1 to 20."])
+        XCTAssertEqual(t.last.messages(for: 1), ["Type a whole number from 1 to 20."])
         t.send("10")
         t.assertAccepted()
         XCTAssertEqual(try t.engine.moves(), Moves([], text: FreeText(description: "a whole number from 1 to 20", pattern: "%d%d?")))

@@ -104,8 +104,11 @@ final class HostileStateTests: XCTestCase {
         }
     }
 
-    func testAStepSharesOneBudgetAcrossItsHooks() throws {
-        // Each hook alone stays under the budget; together they would not.
+    /// The input and each part of what the step shows after it (the view, the moves) have a
+    /// budget each: a move that spends most of its budget leaves the view and moves theirs,
+    /// and a hook that spins for ever is stopped at its own budget's end.
+    func testEachPartOfAStepHasABudgetOfItsOwn() throws {
+        // Each hook stays under a budget; together they would not.
         let spin = "local n = 0 for i = 1, 7000000 do n = n + 1 end"
         let t = try tester([
             "play": "function(state, input) \(spin) state.n = state.n + 1 end",
@@ -114,8 +117,15 @@ final class HostileStateTests: XCTestCase {
         ])
         let start = ProcessorTime.thread()
         t.send("up")
-        XCTAssertTrue(t.last.ruleFailed)
-        XCTAssertTrue(t.last.reason?.contains("step budget") ?? false, t.last.reason ?? "")
+        t.assertAccepted()
+        XCTAssertNil(t.last.reason)
+        XCTAssertEqual(t.last.view(of: 1).view, "n = 1")
+        XCTAssertEqual(t.last.view(of: 1).moves, ["up"])
+        let forever = try tester(["view": "function(state) if state.n > 0 then while true do end end return 'n' end"])
+        forever.send("up")
+        XCTAssertTrue(forever.last.ruleFailed)
+        XCTAssertTrue(forever.last.applied)
+        XCTAssertEqual(forever.last.code, .budget)
         XCTAssertLessThan(ProcessorTime.thread() - start, 5)
     }
 

@@ -274,7 +274,7 @@ final class SessionTests: XCTestCase {
     func testARuleMayNameKeysForItsMoves() throws {
         let good = try tester(["keys": #"{ u = "up", d = "down", x = "sideways" }"#])
         XCTAssertEqual(good.engine.info.keys, ["u": "up", "d": "down", "x": "sideways"])
-        XCTAssertEqual(good.send("/moves").messages, ["Moves: up, down (keys: u up, d down)"], "only the keys of moves offered now")
+        XCTAssertEqual(good.send("/moves").messages(for: 1), ["Moves: up, down (keys: u up, d down)"], "only the keys of moves offered now")
         for (keys, problem) in [(#"{ uu = "up" }"#, "must be one printable character"), (#"{ ["/"] = "up" }"#, "must be one printable character"),
                                 (#"{ [" "] = "up" }"#, "must be one printable character"), (#"{ x = 3 }"#, "must name a move"),
                                 (#""u""#, "must be a table")] {
@@ -295,9 +295,9 @@ final class SessionTests: XCTestCase {
     func testHostCommands() throws {
         let t = try tester(["commands": "{ peek = { help = 'show n', run = function(state, args, game) game.say('n is ' .. state.n .. ' ' .. args) end } }"])
         t.send("/help")
-        XCTAssertTrue(t.last.messages.joined().contains("/peek"))
+        XCTAssertTrue(t.last.messages(for: 1).joined().contains("/peek"))
         t.send("/moves")
-        XCTAssertEqual(t.last.messages, ["Moves: up, down"])
+        XCTAssertEqual(t.last.messages(for: 1), ["Moves: up, down"])
         t.send("/peek now")
         XCTAssertEqual(t.last.messages, ["n is 0 now"])
         t.send("/frob")

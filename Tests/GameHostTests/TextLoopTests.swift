@@ -90,7 +90,8 @@ final class TextLoopTests: XCTestCase {
         XCTAssertEqual(over["move"] as? String, "rock")
         XCTAssertEqual(over["over"] as? Bool, true)
         XCTAssertEqual(over["question"] as? String, "play-again")
-        XCTAssertEqual(over["your_turn"] as? Bool, false)
+        XCTAssertEqual(over["your_turn"] as? Bool, true, "the seat asked to play again is told")
+        XCTAssertEqual(over["to_move"] as? [Int], [1])
         XCTAssertEqual(over["moves"] as? [String], ["y", "n"])
         let result = over["result"] as! [String: Any]
         XCTAssertEqual(result["seed"] as? String, "5")

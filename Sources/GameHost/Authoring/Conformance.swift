@@ -208,11 +208,9 @@ public enum Conformance {
     static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings, tracing: Bool = false) -> Playthrough {
         var run = Playthrough()
         let path = engine.info.path
-        let table = Table(engine: engine, fillers: (1...engine.seatCount).map { .random(RandomPlayer.seed(game: seed, seat: $0)) })
+        let table = Table(engine: engine, fillers: Array(repeating: .random, count: engine.seatCount))
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
-        // Every playthrough starts at the same time, however many came before it in the state.
-        (engine.clock as? StepClock)?.set(EngineSettings.manualEpoch)
         let at = { (move: Int) in "\(path): seed \(seed), move \(move)" }
         let start = table.start(game: game, seed: seed)
         if tracing { run.trace.note(start, engine) }
@@ -307,7 +305,7 @@ public enum Conformance {
             for seat in try engine.toMove() {
                 for move in try engine.moves(for: seat).listed.prefix(12) {
                     switch engine.trial(move, seat: seat) {
-                    case .refused(let reason): return ["\(path): at the start moves() offers '\(move)', but play refuses it: \(reason)"]
+                    case .refused(let reason, _): return ["\(path): at the start moves() offers '\(move)', but play refuses it: \(reason)"]
                     case .failed(let error, _): return ["\(path): '\(move)' at the start: \(error)"]
                     case .accepted: continue
                     }

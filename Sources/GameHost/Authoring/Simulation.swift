@@ -184,11 +184,9 @@ public enum Simulation {
         /// of each step.
         func play(game k: Int, onStep: ((Step) -> Void)? = nil) -> Outcome {
             let seed = Simulation.seed(ofGame: k, base: plan.seed)
-            // The players' own chance, apart from the game's: which legal move each picks.
-            let fillers: [Table.Filler] = (1...engine.seatCount).map { seat in
-                plan.usesBot ? .bot : .random(RandomPlayer.seed(game: seed, seat: seat))
-            }
-            let table = Table(engine: engine, fillers: fillers)
+            // The players' own chance, apart from the game's (which legal move each picks),
+            // comes from the game's seed.
+            let table = Table(engine: engine, fillers: Array(repeating: plan.usesBot ? .bot : .random, count: engine.seatCount))
             table.viewers = []
             return engine.step {
                 let first = table.start(game: k, seed: seed)

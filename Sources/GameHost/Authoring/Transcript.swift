@@ -436,6 +436,7 @@ public final class RecordingClock: Clock {
     private var readings: [Double] = []
     public init(_ base: Clock) { self.base = base }
     public func inputArrives() { base.inputArrives() }
+    public func gameStarts() { base.gameStarts() }
     public func now() -> Double {
         let t = base.now()
         readings.append(t)

@@ -3,9 +3,10 @@ import GameCore
 /// The machine face of a table (docs/protocol.md): one JSON object per line, from one seat's
 /// point of view. A `start` object for every game, a `step` object for each step of the table
 /// (a game's start, every input of every seat), then an `end` object. A seat sees its own
-/// inputs, every seat's public messages and its own, and its observation; never another seat's
-/// input, view or private messages, and never the seed before the game is over (unless
-/// `reveal`, a local debugging aid).
+/// inputs, every seat's public messages and its own, its observation and its rewards; never
+/// another seat's input, view, rewards or private messages (the host's answers to its
+/// commands included), and never the seed before the game is over (unless `reveal`, a local
+/// debugging aid).
 public final class JSONLinesPresenter: Presenter {
     /// The protocol's version, in every start object; it changes when a field changes meaning.
     public static let protocolVersion: Int64 = 2
@@ -30,13 +31,7 @@ public final class JSONLinesPresenter: Presenter {
     private var info: RuleInfo?
 
     /// The exit code a session that ended so gives (docs/protocol.md).
-    public static func exitCode(_ reason: Table.EndReason) -> Int64 {
-        switch reason {
-        case .quit, .eof: 0
-        case .error: 1
-        case .interrupted: 130
-        }
-    }
+    public static func exitCode(_ reason: Table.EndReason) -> Int64 { Int64(reason.exitCode) }
 
     private func emitStart(_ start: GameStart) {
         guard let info else { return }
@@ -60,12 +55,16 @@ public final class JSONLinesPresenter: Presenter {
 
     public func show(_ r: Step) {
         for notice in r.notices { notices?.write("gamehost: " + notice + "\n", style: .plain) }
+        // A rule error that ends the session is said where people look too.
+        if r.reasonIsPublic, let reason = r.reason { notices?.write("gamehost: " + reason + "\n", style: .plain) }
         if let start = r.start {
             game = start
             emitStart(start)
         }
         let own = seat == nil || r.seat == nil || r.seat == seat
         let v = seat.map { r.view(of: $0) } ?? SeatView()
+        // A seat's rewards are its own; a spectator sees every seat's.
+        let rewards = seat.map { seat in r.rewards.filter { $0.key == seat } } ?? r.rewards
         var fields: [String: JSONValue] = [
             "type": .string("step"), "game_number": .int(Int64(r.game)), "step": .int(Int64(r.number)),
             "seat": r.seat.map { .int(Int64($0)) } ?? .null,
@@ -74,7 +73,7 @@ public final class JSONLinesPresenter: Presenter {
             "move": own ? r.move.map { .string($0) } ?? .null : .null,
             "status": .string(r.status.rawValue), "applied": .bool(r.applied),
             "code": r.code.map { .string($0.rawValue) } ?? .null,
-            "reason": own ? r.reason.map { .string($0) } ?? .null : .null,
+            "reason": own || r.reasonIsPublic ? r.reason.map { .string($0) } ?? .null : .null,
             "ends_session": .bool(r.endsSession),
             "messages": .array((seat.map { r.messages(for: $0) } ?? r.messages).map { .string($0) }), "bells": .int(Int64(r.bells)),
             "to_move": .array(r.toMove.map { .int(Int64($0)) }),
@@ -84,7 +83,7 @@ public final class JSONLinesPresenter: Presenter {
             "text": v.freeText.map { .object(["description": .string($0.description), "pattern": $0.pattern.map { .string($0) } ?? .null]) } ?? .null,
             "observation": v.observation ?? .null, "over": .bool(r.result != nil),
             "question": r.result != nil && !r.endsSession ? .string("play-again") : .null,
-            "rewards": r.rewards.isEmpty ? .null : .object(Dictionary(uniqueKeysWithValues: r.rewards.map { (String($0.key), .double($0.value)) })),
+            "rewards": rewards.isEmpty ? .null : .object(Dictionary(uniqueKeysWithValues: rewards.map { (String($0.key), .double($0.value)) })),
         ]
         if reveal { fields["state"] = v.state ?? .null }
         if let page = r.words, own {

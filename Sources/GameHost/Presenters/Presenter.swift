@@ -4,6 +4,10 @@ import GameCore
 public protocol LineSource: AnyObject {
     /// The next line without its ending, or nil at the end of input.
     func readLine(prompt: String) -> String?
+    /// The next line and how many bytes were read for it (without the newline), or nil at the
+    /// end of input. A source that reads bytes says how many: bytes that are not UTF-8 are
+    /// read as U+FFFD, three bytes each, and an input line's limit is on what was read.
+    func readInput(prompt: String) -> (line: String, bytes: Int)?
     /// What the player may type now (moves and /commands), for completion at a terminal.
     func offer(_ completions: [String])
     /// The moves listed now, the rule's keys for them, and whether free text is taken too,
@@ -12,6 +16,7 @@ public protocol LineSource: AnyObject {
 }
 
 extension LineSource {
+    public func readInput(prompt: String) -> (line: String, bytes: Int)? { readLine(prompt: prompt).map { ($0, $0.utf8.count) } }
     public func offer(_ completions: [String]) {}
     public func offer(moves: [String], keys: [String: String], takesText: Bool) {}
 }

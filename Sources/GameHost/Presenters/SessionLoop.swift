@@ -9,9 +9,14 @@ public enum SessionLoop {
     public struct SeatIO {
         public var input: LineSource
         public var presenter: Presenter
-        public init(input: LineSource, presenter: Presenter) {
+        /// How the session ends when this seat's input ends where its line is wanted: the end
+        /// of the input (`eof`) for the keyboard or standard input, `seatLeft` for a program
+        /// in a seat, which has left the table.
+        public var endOfInput: Table.EndReason
+        public init(input: LineSource, presenter: Presenter, endOfInput: Table.EndReason = .eof) {
             self.input = input
             self.presenter = presenter
+            self.endOfInput = endOfInput
         }
     }
 
@@ -24,11 +29,11 @@ public enum SessionLoop {
         return run(table, seats: seats, atTerminal: atTerminal)
     }
 
-    /// Runs the session to its end; returns the exit code (0 unless the game could not start
-    /// or go on). `atTerminal` (people at a terminal): `/new` in the middle of a game asks
-    /// first, and people taking turns at the keyboard confirm each handover; the questions and
-    /// their answers are the loop's, not steps of the table, so a recorded session replays the
-    /// same.
+    /// Runs the session to its end; returns the exit code its end reason gives (0 unless the
+    /// game could not start or go on, or a program left its seat). `atTerminal` (people at a
+    /// terminal): `/new` in the middle of a game asks first, and people taking turns at the
+    /// keyboard confirm each handover; the questions and their answers are the loop's, not
+    /// steps of the table, so a recorded session replays the same.
     public static func run(_ table: Table, seats: [Int: SeatIO], atTerminal: Bool = false) -> Int32 {
         // Each presenter once, however many seats it shows.
         var presenters: [Presenter] = []
@@ -45,7 +50,7 @@ public enum SessionLoop {
         show(last)
         if table.finished {
             for p in presenters { p.end(reason: table.endReason) }
-            return 1
+            return table.endReason.exitCode
         }
         let commands = Table.hostCommandHelp.map(\.0) + table.info.commands.map { "/" + $0.name }
         // Where a game takes free text, Tab completes the words of a list short enough to offer
@@ -66,14 +71,14 @@ public enum SessionLoop {
                 show(automatic)
             }
             if table.finished { break }
-            // The seat to move; once the game is over, the first seat answers y or n.
+            // The seat to move; once the game is over, the seat the table asks to play again.
             let seat = last.toMove.first { seats[$0] != nil } ?? seats.keys.sorted().first!
             let io = seats[seat]!
             if let handing = io.presenter as? HandingOver, handing.seatsAtKeyboard > 1, atKeyboard != seat {
                 handing.hand(to: seat)
                 if atTerminal {
                     guard io.input.readLine(prompt: handing.handoverPrompt(seat)) != nil else {
-                        table.end(.eof)
+                        table.end(io.endOfInput)
                         break
                     }
                 }
@@ -83,8 +88,8 @@ public enum SessionLoop {
             let view = last.view(of: seat)
             io.input.offer(view.moves + commands + completions(view))
             io.input.offer(moves: view.moves, keys: view.keys, takesText: view.freeText != nil)
-            guard let line = io.input.readLine(prompt: io.presenter.prompt) else {
-                table.end(.eof)
+            guard let (line, bytes) = io.input.readInput(prompt: io.presenter.prompt) else {
+                table.end(io.endOfInput)
                 break
             }
             if atTerminal && movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
@@ -92,7 +97,7 @@ public enum SessionLoop {
                 // Anything but yes (Ctrl-D too) goes back to the game.
                 guard let answer, ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else { continue }
             }
-            let step = table.handle(line, seat: seat)
+            let step = table.handle(line, seat: seat, bytes: bytes)
             if step.start != nil {
                 movesThisGame = 0
             } else if step.status == .accepted {
@@ -104,7 +109,7 @@ public enum SessionLoop {
             show(step)
         }
         for p in presenters { p.end(reason: table.endReason) }
-        return table.endReason == .error ? 1 : 0
+        return table.endReason.exitCode
     }
 }
 

@@ -47,6 +47,8 @@ public final class GameEngine {
     private var counted = false
     /// check's perturbation of what a seat may not see (loaded when first used).
     private var hidingProof: LuaRef?
+    /// The chance each seat's bot draws from, by seat (see `botMove`).
+    private var botChance: [Int: RandomSource] = [:]
 
     /// Takes `rule` over (a rule serves one engine) and binds the session's settings to it.
     public init(rule: LoadedRule, settings: EngineSettings) throws {
@@ -101,9 +103,9 @@ public final class GameEngine {
 
     // MARK: Budgets
 
-    /// Runs `body` as one step: the input and everything asked after it (result, turn, views,
-    /// moves) share one budget of steps and time, so a rule cannot spend a full budget in
-    /// each of several hooks. Bulk mode opens one for a whole game instead.
+    /// Runs `body` with one budget of steps and time: an input (the move and the hooks it
+    /// calls), or one part of what a step shows after it (`Table` asks each with a budget of
+    /// its own). Bulk mode opens one for a whole game instead, which the inner ones draw on.
     public func step<T>(_ body: () throws -> T) rethrows -> T {
         lua.beginAllowance()
         defer { lua.endAllowance() }
@@ -127,6 +129,8 @@ public final class GameEngine {
         gameNumber = number ?? (gameNumber == 0 ? settings.firstGame : gameNumber + 1)
         gameSeed = seed ?? settings.seed(ofGame: gameNumber)
         random.reseed(gameSeed)
+        botChance = [:]
+        clock.gameStarts()
         api.startGame(number: gameNumber, seed: gameSeed)
         version += 1
         // The last game's state, and the copy saved before its last move, are let go before
@@ -149,9 +153,8 @@ public final class GameEngine {
             throw error
         }
         let out = api.takeOutput()
-        settleResult()
         return EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells,
-                            notices: api.scores.takeProblems())
+                            notices: api.scores.takeProblems(), rewards: Self.adding(out.rewards, settleResult()))
     }
 
     /// Makes `table` the state, in a fresh root beside the host's data about it.
@@ -175,9 +178,8 @@ public final class GameEngine {
         if let problem = seatProblem(seat) { return .refused(problem) }
         do {
             let turn = try toMove()
-            if !turn.contains(seat) {
-                return .refused(turn.isEmpty ? "no seat is to move now" : "it is not seat \(seat)'s turn (\(Self.describe(turn)) to move)")
-            }
+            if turn.isEmpty { return .refused("no seat is to move now") }
+            if !turn.contains(seat) { return .refused("it is not seat \(seat)'s turn (\(Self.describe(turn)) to move)", .notYourTurn) }
         } catch {
             return .failed(String(describing: error), .ruleError)
         }
@@ -277,9 +279,9 @@ public final class GameEngine {
             api.scores.commit(at: clock.now())
             api.words?.commit()
             version += 1
-            settleResult()
+            let ending = settleResult()
             return .accepted(EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells,
-                                          notices: api.scores.takeProblems(), rewards: out.rewards))
+                                          notices: api.scores.takeProblems(), rewards: Self.adding(out.rewards, ending)))
         } catch let error as LuaError {
             let reason = api.refusal
             rollBack()
@@ -300,12 +302,17 @@ public final class GameEngine {
     }
 
     /// Asks for the result of the state just made, once, and counts a game that has just
-    /// ended in the statistics.
-    private func settleResult() {
-        guard !counted, let result = try? result() else { return }
+    /// ended in the statistics. Returns the rewards the result gives (`rewards = { 1, -1 }`):
+    /// they belong to the step that ended the game, and to no later one.
+    private func settleResult() -> [Int: Double] {
+        guard !counted, let result = try? result() else { return [:] }
         counted = true
         api.scores.recordResult(winner: result.winnerText, score: result.score, at: clock.now())
+        return result.rewards
     }
+
+    /// Rewards of one step added up by seat: `game.reward`'s and the result's.
+    static func adding(_ a: [Int: Double], _ b: [Int: Double]) -> [Int: Double] { a.merging(b, uniquingKeysWith: +) }
 
     /// Changes, in place, what `seat` may not see (see `HidingProof`), after saving the state;
     /// returns how many values changed. `restoreAfterProof` puts the state back.
@@ -436,13 +443,28 @@ public final class GameEngine {
     }
 
     /// The input the rule's own player gives for `seat`: `bot(state, game, seat)`.
+    ///
+    /// A bot draws its chance from a stream of its own seat's, not the game's: a query's
+    /// draws on the game's chance are undone, so two bots (or one bot asked twice) would
+    /// otherwise draw the same numbers for ever, and two bots at Rock · Paper · Scissors would
+    /// tie every throw. The stream starts from the game's seed and the seat (so a seed replays
+    /// the bots' moves too) and moves on with each bot move.
     public func botMove(for seat: Int = 1) throws -> String {
         guard rule.hooks.bot != nil else { throw RuleError(["\(info.path): the rule has no bot"]) }
+        let chance = botChance[seat] ?? RandomSource(seed: Self.botSeed(game: gameSeed, seat: seat))
+        botChance[seat] = chance
+        api.random = chance
+        defer { api.random = random }
         let value = try query("bot", seat: seat)
         guard let move = value.string, move.utf8.count <= InputLine.limit else {
             throw RuleError(["\(info.path): bot returned \(value.typeName), not an input (a string of at most \(InputLine.limit) bytes)"])
         }
         return move
+    }
+
+    /// The seed of the chance the bot in `seat` draws from in a game played with `gameSeed`.
+    static func botSeed(game gameSeed: UInt64, seat: Int) -> UInt64 {
+        EngineSettings.mix(gameSeed ^ 0xB07_C4A9_CE5E_ED5, seat)
     }
 
     /// Whether a Lua pattern matches all of `text` (false for a malformed pattern).
@@ -600,8 +622,10 @@ public struct EngineOutput: Equatable, Sendable {
 public enum MoveOutcome: Equatable, Sendable {
     /// Applied: the state moved on.
     case accepted(EngineOutput)
-    /// Not applied, with the rule's reason (`game.refuse`): nothing changed.
-    case refused(String)
+    /// Not applied, with the reason (the rule's, `game.refuse`, or the host's): nothing
+    /// changed. The code says which kind of refusal it is (`notYourTurn` for a seat that is
+    /// not to move, whatever the rule's refusals say).
+    case refused(String, StepCode = .refused)
     /// Not applied: the rule failed (an error, the budget, the memory); nothing changed. The
     /// code says which.
     case failed(String, StepCode)

@@ -51,7 +51,8 @@ public struct Step: Sendable {
     public var showsView = true
     /// The seats to move now (none once the game is over).
     public var toMove: [Int] = []
-    /// What each seat earned by this step, where the rule gives rewards (`game.reward`).
+    /// What each seat earned by this step, where the rule gives rewards (`game.reward`, and
+    /// the result's `rewards` on the step that ended the game).
     public var rewards: [Int: Double] = [:]
     /// Words of the list a program asked for (`/words FROM COUNT`, where the rule shares them).
     public var words: WordPage?
@@ -75,6 +76,11 @@ public struct Step: Sendable {
         status == .error || (reason != nil && code != nil && code != .refused && code != .notYourTurn && code != .gameOver
                              && code != .lineTooLong && code != .unknownCommand)
     }
+
+    /// Whether every seat may read the reason, not only the seat whose input it was: a rule
+    /// error that ends the session ends it for everyone (a bot that failed, a game that could
+    /// not start, a budget used up input after input).
+    public var reasonIsPublic: Bool { endsSession && ruleFailed }
 
     /// What `seat` sees, or an empty view.
     public func view(of seat: Int) -> SeatView { seats[seat] ?? SeatView() }

@@ -14,8 +14,10 @@ public final class Table {
         case person(String)
         /// The rule's own player (`bot`).
         case bot
-        /// Random moves among those offered, from a seed of its own.
-        case random(UInt64)
+        /// Random moves among those offered, from a seed of its own for each game, derived from
+        /// that game's seed and the seat (never from the session's, which a finished game
+        /// shows).
+        case random
         /// An outside program speaking the protocol, which sees only its seat.
         case program(String)
 
@@ -42,6 +44,8 @@ public final class Table {
         case error
         /// Ctrl-C, or a signal to stop.
         case interrupted
+        /// A program in a seat ended, or closed its output, when its line was wanted.
+        case seatLeft = "seat-left"
     }
 
     public let fillers: [Filler]
@@ -60,6 +64,7 @@ public final class Table {
     /// Inputs in a row on which the rule used up its budget, and how many end the session.
     private var spentInARow = 0
     public static let spentStepLimit = 3
+    /// The players of the `random` seats, made afresh for each game from its seed.
     private var randomPlayers: [Int: RandomPlayer] = [:]
 
     /// The inputs the host takes once a game is over.
@@ -76,9 +81,6 @@ public final class Table {
         let watching = (1...seats).filter { !fillers[$0 - 1].isAutomatic }
         viewers = watching.isEmpty ? [1] : watching
         replayGame = engine.info.id
-        for (k, filler) in fillers.enumerated() {
-            if case .random(let seed) = filler { randomPlayers[k + 1] = RandomPlayer(seed: seed) }
-        }
     }
 
     public var info: RuleInfo { engine.info }
@@ -115,12 +117,20 @@ public final class Table {
         finished = false
         endReason = .quit
         spentInARow = 0
-        return engine.step { newGame(input: nil, seat: nil, number: number, seed: seed) }
+        var spent = false
+        let r = engine.step { () -> Step in
+            let r = newGame(input: nil, seat: nil, number: number, seed: seed)
+            spent = engine.budgetSpent
+            return r
+        }
+        return finish(r, spent: spent)
     }
 
     /// Handles one input line from `seat` (by default the first seat to move that a person
-    /// or program fills, else seat 1).
-    public func handle(_ rawLine: String, seat: Int? = nil) -> Step {
+    /// or program fills, else seat 1). `bytes` is the line's length as it was read, when the
+    /// reader knows it: bytes that are not UTF-8 are read as U+FFFD, three bytes each, and the
+    /// limit is on what was read.
+    public func handle(_ rawLine: String, seat: Int? = nil, bytes: Int? = nil) -> Step {
         guard !finished else {
             var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
             r.reason = "the session has ended"
@@ -129,26 +139,17 @@ public final class Table {
         }
         number += 1
         engine.clock.inputArrives()
-        // The whole step, the move and everything asked after it, shares one budget.
+        // The input itself (the move, the command, a new game) has one budget of steps and
+        // time; what the game looks like after it is asked for in finish, each part with a
+        // budget of its own, so an input that used up its budget still shows the same view
+        // and moves.
         var spent = false
-        var r = engine.step { () -> Step in
-            let r = handleWithinBudget(rawLine, seat: seat ?? defaultSeat())
+        let r = engine.step { () -> Step in
+            let r = take(rawLine, bytes: bytes ?? rawLine.utf8.count, seat: seat ?? defaultSeat())
             spent = engine.budgetSpent
             return r
         }
-        if spent && r.code == .ruleError { r.code = .budget }
-        // A rule that spends its whole budget input after input would make every line cost
-        // the limit: after a few in a row the session ends, as it does when setup fails.
-        spentInARow = r.code == .budget || r.code == .memory || spent ? spentInARow + 1 : 0
-        if spentInARow >= Self.spentStepLimit && !finished {
-            end(.error)
-            r.status = .error
-            r.code = .budgetRepeated
-            r.endsSession = true
-            r.reason = (r.reason.map { $0 + "\n" } ?? "")
-                + "the rule used up its steps or time on \(Self.spentStepLimit) inputs in a row: the session ends"
-        }
-        return r
+        return finish(r, spent: spent)
     }
 
     /// Ends the session from outside (the input ended, or the process was told to stop).
@@ -158,10 +159,17 @@ public final class Table {
     }
 
     /// The seat a line without a seat is from: the first to move that a person or program
-    /// fills.
+    /// fills; once the game is over, the seat asked to play again.
     private func defaultSeat() -> Int {
         let turn = (try? engine.toMove()) ?? []
+        if turn.isEmpty, (try? engine.result()) != nil { return playAgainSeat }
         return turn.first { !fillers[$0 - 1].isAutomatic } ?? turn.first ?? 1
+    }
+
+    /// The seat asked whether to play again once a game is over: the lowest-numbered seat a
+    /// person or program fills, or, when the table plays every seat, the first seat watched.
+    public var playAgainSeat: Int {
+        fillers.firstIndex { !$0.isAutomatic }.map { $0 + 1 } ?? viewers.min() ?? 1
     }
 
     /// Plays one move of a seat the table fills itself (the rule's bot, random moves), when
@@ -176,7 +184,9 @@ public final class Table {
         guard let turn = try? engine.toMove(), let seat = turn.first(where: { fillers[$0 - 1].isAutomatic }) else { return nil }
         number += 1
         engine.clock.inputArrives()
+        var spent = false
         var r = engine.step { () -> Step in
+            defer { spent = engine.budgetSpent }
             let player = randomPlayers[seat]
             let move: String, free: Bool
             do {
@@ -186,7 +196,7 @@ public final class Table {
                 r.reason = String(describing: error)
                 r.code = .ruleError
                 r.showsView = false
-                return finish(r)
+                return r
             }
             var r = play(move, typed: move, seat: seat)
             guard r.status == .refused else { return r }
@@ -205,20 +215,22 @@ public final class Table {
         }
         if r.status == .accepted { randomPlayers[seat]?.noteFreeText(accepted: true) }
         r.automatic = true
+        // A seat the table plays that cannot move ends the session: the rule is at fault.
         if r.status == .error && !finished {
             end(.error)
             r.endsSession = true
         }
-        return r
+        return finish(r, spent: spent)
     }
 
-    private func handleWithinBudget(_ rawLine: String, seat: Int) -> Step {
-        if rawLine.utf8.count > InputLine.limit {
+    /// One input line, within its budget: everything but what the game looks like after it.
+    private func take(_ rawLine: String, bytes: Int, seat: Int) -> Step {
+        if bytes > InputLine.limit {
             var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
             r.reason = "that line is longer than the limit of \(InputLine.limit) bytes"
             r.code = .lineTooLong
             r.showsView = false
-            return finish(r)
+            return r
         }
         let line = InputLine.clean(rawLine)
         if line.hasPrefix("/") { return command(line, seat: seat) }
@@ -234,7 +246,7 @@ public final class Table {
                     r.reason = "the game is over: y for a new game, n to leave"
                     r.code = .gameOver
                     r.showsView = false
-                    return finish(r)
+                    return r
                 }
             }
         }
@@ -256,7 +268,7 @@ public final class Table {
     private func play(_ move: String, typed: String, seat: Int) -> Step {
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: typed, status: .accepted)
         r.move = move
-        return finish(apply(engine.play(move, seat: seat), to: r))
+        return apply(engine.play(move, seat: seat), to: r)
     }
 
     private func apply(_ outcome: MoveOutcome, to step: Step) -> Step {
@@ -269,10 +281,10 @@ public final class Table {
             r.bells = out.bells
             r.notices = out.notices
             r.rewards = out.rewards
-        case .refused(let reason):
+        case .refused(let reason, let code):
             r.status = .refused
             r.reason = reason
-            r.code = reason.hasPrefix("it is not seat") ? .notYourTurn : .refused
+            r.code = code
             r.showsView = false
         case .failed(let message, let code):
             r.status = .error
@@ -300,29 +312,40 @@ public final class Table {
         let args = String(body.dropFirst(name.count).drop { $0 == " " })  // `clean` took the trailing ones
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .command)
         r.showsView = false
+        // The host's answers are for the seat that asked: what one seat may play (Crazy
+        // Eights's playable cards) is not another's to read.
+        func answer(_ lines: [String]) { r.privateMessages[seat] = lines }
         switch name {
         case "help":
             var lines = ["Type a move, or a command:"]
             let rows = Self.hostCommandHelp + info.commands.map { ("/\($0.name)", $0.help) }
             let width = rows.map(\.0.count).max() ?? 0
             lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
-            r.messages = lines
+            answer(lines)
         case "moves":
-            let moves = (try? engine.result()) != nil ? Moves(Self.playAgainMoves) : (try? engine.moves(for: seat)) ?? Moves([])
+            let over = (try? engine.result()) != nil
+            let moves = over ? Moves(seat == playAgainSeat ? Self.playAgainMoves : []) : (try? engine.moves(for: seat)) ?? Moves([])
             // The rule's keys for the moves offered: " (keys: r rock, p paper)".
             let offered = info.keys(offered: moves.listed)
             let keys = moves.listed.flatMap { move in offered.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
-            r.messages = [moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")]
+            answer([moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")])
         case "rules":
-            r.messages = [info.title, TextWrap.reflow(info.howToPlay)]
+            answer([info.title, TextWrap.reflow(info.howToPlay)])
         case "words" where info.sharesWords && engine.words != nil:
             // The list's words, a page at a time, for programs that solve with them.
             let parts = args.split(separator: " ").compactMap { Int($0) }
             let list = engine.words!
             let from = max(1, parts.first ?? 1), count = min(max(0, parts.count > 1 ? parts[1] : Self.wordPageLimit), Self.wordPageLimit)
             let slice = from <= list.entries.count ? (from - 1)..<min(list.entries.count, from - 1 + count) : 0..<0
-            r.words = WordPage(from: from, total: list.entries.count, words: slice.map { list.entries[$0].word })
-            r.messages = ["Words \(from) to \(from + r.words!.words.count - 1) of \(list.entries.count)."]
+            let page = WordPage(from: from, total: list.entries.count, words: slice.map { list.entries[$0].word })
+            r.words = page
+            if !page.words.isEmpty {
+                answer(["Words \(from) to \(from + page.words.count - 1) of \(page.total)."])
+            } else if from > page.total {
+                answer(["No more words: the list has \(page.total), and /words \(from) starts after its end."])
+            } else {
+                answer(["No words: a count of 0 asks for none."])
+            }
         case "new":
             return newGame(input: line, seat: seat)
         case "quit", "exit":
@@ -331,31 +354,28 @@ public final class Table {
             if info.commands.contains(where: { $0.name == name }) {
                 var answered = apply(engine.command(name, args: args, seat: seat), to: r)
                 if answered.status == .accepted { answered.status = .command }
-                return finish(answered)
+                return answered
             }
             r.status = .refused
             r.reason = "unknown command /\(name) (type /help for the list)"
             r.code = .unknownCommand
         }
-        return finish(r)
+        return r
     }
 
-    /// Starts a game. Its first step is `started` however it came (the first, y, /new).
+    /// Starts a game. Its first step is `started` however it came (the first, y, /new), and
+    /// carries the game's start even when setup fails: a program learns which game failed.
     private func newGame(input: String?, seat: Int?, number game: Int? = nil, seed: UInt64? = nil) -> Step {
         number = 0
         var r = Step(number: 0, game: game ?? engine.gameNumber + 1, seat: seat, input: input, status: .started)
         do {
             let out = try engine.newGame(number: game, seed: seed)
-            r.game = engine.gameNumber
             r.applied = true
             r.messages = out.messages
             r.privateMessages = out.privateMessages
             r.bells = out.bells
             r.notices = out.notices
-            r.start = GameStart(number: engine.gameNumber, seed: engine.gameSeed,
-                                replay: replayCommand(seed: engine.gameSeed, game: engine.gameNumber),
-                                options: engine.options.mapValues(StateJSON.convert), seats: seatInfo,
-                                words: engine.words.map { WordListInfo(name: engine.wordListName ?? "", size: $0.entries.count, fingerprint: $0.fingerprint) })
+            r.rewards = out.rewards
         } catch {
             r.status = .error
             r.reason = String(describing: error)
@@ -363,9 +383,18 @@ public final class Table {
             r.showsView = false
             r.endsSession = true
             end(.error)  // without a state there is nothing to play
-            return r
         }
-        return finish(r)
+        r.game = engine.gameNumber
+        r.start = GameStart(number: engine.gameNumber, seed: engine.gameSeed,
+                            replay: replayCommand(seed: engine.gameSeed, game: engine.gameNumber),
+                            options: engine.options.mapValues(StateJSON.convert), seats: seatInfo,
+                            words: engine.words.map { WordListInfo(name: engine.wordListName ?? "", size: $0.entries.count, fingerprint: $0.fingerprint) })
+        // Each random seat plays this game from a seed of the game's own.
+        randomPlayers = [:]
+        for (k, filler) in fillers.enumerated() where filler == .random {
+            randomPlayers[k + 1] = RandomPlayer(seed: RandomPlayer.seed(game: engine.gameSeed, seat: k + 1))
+        }
+        return r
     }
 
     private func quit(input: String, seat: Int) -> Step {
@@ -373,45 +402,93 @@ public final class Table {
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit)
         r.showsView = false
         r.endsSession = true
-        return finish(r)
+        return r
     }
 
-    /// Fills in what the game looks like after the step. A failing query is reported, not
-    /// fatal: the session goes on. Each part is asked for on its own, so one failing hook does
-    /// not hide what the others say (a game that is over says so even when its view fails).
-    private func finish(_ step: Step) -> Step {
+    /// Fills in what the game looks like after the step, and ends the session when the rule
+    /// has used up its budget on too many inputs in a row. `spent`: whether the input used up
+    /// its budget.
+    ///
+    /// Each part (the result, the turn, each seat's view, moves and observation) is asked for
+    /// with a budget of its own, not what the input left: after an input that used up its
+    /// budget, the view and moves are the same as before it. A failing part is reported, not
+    /// fatal (the session goes on), and does not hide what the others say (a game that is over
+    /// says so even when its view fails).
+    private func finish(_ step: Step, spent: Bool) -> Step {
         var r = step
-        func note(_ error: Error) {
+        if spent && r.code == .ruleError { r.code = .budget }
+        var spentAny = spent
+        guard r.code != .setupFailed else { return r }
+        func note(_ error: Error, spent: Bool) {
             let text = String(describing: error)
             if let reason = r.reason { if !reason.contains(text) { r.reason = reason + "\n" + text } } else { r.reason = text }
-            if r.code == nil || r.code == .refused { r.code = .ruleError }
+            if r.code == nil || r.code == .refused { r.code = spent ? .budget : .ruleError }
             // An error after the move was applied leaves the step's status as it is: the move
             // went through, and `reason` says what failed after it.
             if !r.applied { r.status = .error }
         }
-        do { r.result = try engine.result() } catch { note(error) }
-        do { r.toMove = try engine.toMove() } catch { note(error) }
+        /// One part, with a budget of its own; nil when it failed.
+        func ask<T>(_ part: () throws -> T) -> T? {
+            var spentHere = false
+            let answer = engine.step { () -> Result<T, Error> in
+                defer { spentHere = engine.budgetSpent }
+                return Result { try part() }
+            }
+            spentAny = spentAny || spentHere
+            switch answer {
+            case .success(let value): return value
+            case .failure(let error): note(error, spent: spentHere); return nil
+            }
+        }
+        r.result = ask { try engine.result() } ?? nil
+        r.toMove = ask { try engine.toMove() } ?? []
+        // Once a game is over, one seat is asked to play again, and is told so.
+        if r.result != nil && r.toMove.isEmpty && !finished { r.toMove = [playAgainSeat] }
         for seat in viewers {
             var v = SeatView()
-            do { v.view = try engine.view(for: seat) } catch { note(error) }
+            v.view = ask { try engine.view(for: seat) } ?? ""
             if r.result != nil {
-                v.moves = Self.playAgainMoves
-            } else {
-                do {
-                    let moves = try engine.moves(for: seat)
-                    v.moves = moves.listed
-                    v.freeText = moves.text
-                    v.keys = info.keys(offered: moves.listed)
-                } catch { note(error) }
+                v.moves = r.toMove.contains(seat) ? Self.playAgainMoves : []
+            } else if let moves = ask({ try engine.moves(for: seat) }) {
+                v.moves = moves.listed
+                v.freeText = moves.text
+                v.keys = info.keys(offered: moves.listed)
             }
             if machineView != .none {
-                do {
-                    v.observation = try engine.observation(for: seat)
-                    if machineView == .revealed { v.state = try engine.stateJSON() }
-                } catch { note(error) }
+                v.observation = ask { try engine.observation(for: seat) }
+                if machineView == .revealed { v.state = ask { try engine.stateJSON() } }
             }
             r.seats[seat] = v
         }
+        // A rule that spends its whole budget input after input would make every line cost
+        // the limit: after a few in a row the session ends, as it does when setup fails. A
+        // move that was applied keeps its status; the code and reason say what followed.
+        spentInARow = r.code == .budget || r.code == .memory || spentAny ? spentInARow + 1 : 0
+        if spentInARow >= Self.spentStepLimit && !finished {
+            end(.error)
+            if !r.applied { r.status = .error }
+            r.code = .budgetRepeated
+            r.endsSession = true
+            r.reason = (r.reason.map { $0 + "\n" } ?? "")
+                + "the rule used up its steps or time on \(Self.spentStepLimit) inputs in a row: the session ends"
+            // Nobody is asked to play again.
+            if r.result != nil {
+                r.toMove = []
+                for seat in viewers { r.seats[seat]?.moves = [] }
+            }
+        }
         return r
+    }
+}
+
+extension Table.EndReason {
+    /// The code the host exits with when a session ends so (docs/protocol.md).
+    public var exitCode: Int32 {
+        switch self {
+        case .quit, .eof: 0
+        case .error: 1
+        case .seatLeft: 3
+        case .interrupted: 130
+        }
     }
 }

@@ -1,0 +1,243 @@
+import Foundation
+import GameHostTesting
+import XCTest
+
+/// Seats through the binary (docs/protocol.md): what each seat's stream carries of the others'
+/// steps, who is asked to play again, the seats the table plays, programs that leave or are
+/// interrupted, and replaying a later game alone.
+final class SeatTests: XCTestCase {
+    let schema = try! JSONSchema(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("docs/protocol.schema.json"))
+    let folder = NSTemporaryDirectory() + "gamehost-seats-" + UUID().uuidString
+
+    override func setUpWithError() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Each line as an object, each valid against the schema.
+    func objects(_ text: String, file: StaticString = #filePath, line number: UInt = #line) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { text in
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            XCTAssertNotNil(object, "not a JSON object: \(text.prefix(300))", file: file, line: number)
+            if let object { XCTAssertEqual(schema.problems(object), [], "\(text.prefix(300))", file: file, line: number) }
+            return object
+        }
+    }
+
+    func steps(_ objects: [[String: Any]]) -> [[String: Any]] { objects.filter { $0["type"] as? String == "step" } }
+
+    static func end(_ objects: [[String: Any]]) -> String {
+        guard let end = objects.last, end["type"] as? String == "end" else { return "no end" }
+        return "end \(end["reason"] ?? "-") \(end["exit_code"] ?? "-")"
+    }
+
+    /// A live host for a run that could wait for ever if the table never moved on: killed after
+    /// `limit` seconds, so a regression fails instead of hanging.
+    func run(_ arguments: [String], input: String, limit: Double = 30) throws -> (objects: [[String: Any]], status: Int32, stderr: String) {
+        let host = try LiveGamehost(arguments, limit: limit)
+        host.send(input)
+        host.closeInput()
+        let lines = host.readAll().joined(separator: "\n")
+        let (status, _, stderr) = host.wait()
+        return (objects(lines), status, stderr)
+    }
+
+    // MARK: What a seat reads of another
+
+    /// Seat 2's `/moves` and `/help` are answered in seat 2's stream, not in seat 1's.
+    func testTheHostsAnswersReachTheAskingSeatOnly() throws {
+        let log = folder + "/seat2.jsonl"
+        let program = "printf '/moves\\n/help\\n'; exec cat > '\(log)'"
+        let r = try run(["play", "rps", "--json", "--seats", "2", "--seat", "2=program:\(program)", "--match", "single", "--seed", "3",
+                         "--data", "none"], input: "rock\n")
+        XCTAssertEqual(Self.end(r.objects), "end seat-left 3", "the program left after its two commands")
+        let mine = steps(r.objects).filter { $0["seat"] as? Int == 2 && $0["status"] as? String == "command" }
+        let theirs = steps(objects(try String(contentsOfFile: log, encoding: .utf8))).filter { $0["seat"] as? Int == 2 && $0["status"] as? String == "command" }
+        XCTAssertEqual(mine.count, 2)
+        XCTAssertEqual(theirs.count, 2)
+        for step in mine { XCTAssertEqual(step["messages"] as? [String], [], "seat 1 does not read seat 2's answers: \(step)") }
+        XCTAssertEqual((theirs.first?["messages"] as? [String])?.first, "Moves: rock, paper, scissors (keys: r rock, p paper, s scissors)")
+        XCTAssertEqual((theirs.last?["messages"] as? [String])?.first, "Type a move, or a command:")
+    }
+
+    /// Rewards: each stream carries its own seat's, those given in setup on the start step, and
+    /// the result's on the step that ended the game.
+    func testEachSeatReadsItsOwnRewards() throws {
+        let rule = folder + "/rewards.lua"
+        try """
+            return {
+              id = "rewards", title = "Rewards", players = 2,
+              turn = function(state) return state.turn end,
+              setup = function(game) game.reward(1, 0.25) return { n = 0, turn = 1 } end,
+              view = function(state) return "n = " .. state.n end,
+              moves = function() return { "up" } end,
+              play = function(state, input, game, seat)
+                state.n = state.n + 1
+                game.reward(seat, 1)
+                game.reward(3 - seat, -1)
+                state.turn = 3 - seat
+              end,
+              result = function(state) if state.n >= 2 then return { summary = "done", rewards = { 10, 20 } } end end,
+            }
+            """.write(toFile: rule, atomically: true, encoding: .utf8)
+        let log = folder + "/seat2.jsonl"
+        let r = try run(["play", rule, "--json", "--seats", "2", "--seat", "2=program:printf 'up\\n'; exec cat > '\(log)'", "--seed", "1",
+                         "--data", "none"], input: "up\nn\n")
+        XCTAssertEqual(Self.end(r.objects), "end quit 0", r.stderr)
+        func rewards(_ steps: [[String: Any]]) -> [[String: Double]?] { steps.map { $0["rewards"] as? [String: Double] } }
+        XCTAssertEqual(rewards(Array(steps(r.objects).prefix(3))), [["1": 0.25], ["1": 1], ["1": 9]])
+        let theirs = steps(objects(try String(contentsOfFile: log, encoding: .utf8)))
+        XCTAssertEqual(rewards(Array(theirs.prefix(3))), [nil, ["2": -1], ["2": 21]])
+        XCTAssertEqual(rewards(Array(theirs.dropFirst(3))), [nil], "the answer n earns nothing")
+    }
+
+    // MARK: Play again
+
+    /// The seat asked to play again is told so: a program at seat 1 that writes only when its
+    /// step says `your_turn` answers the question, and the other seat is offered nothing.
+    func testTheSeatAskedToPlayAgainIsTold() throws {
+        let log = folder + "/seat1.jsonl"
+        // It waits 10 s at most for a line: a host that never asks it ends by the end of its input.
+        let program = """
+            tee '\(log)' | bash -c 'while read -t 10 line; do case "$line" in \
+            *"\\"question\\":\\"play-again\\""*"\\"your_turn\\":true"*) echo n;; \
+            *"\\"type\\":\\"step\\""*"\\"your_turn\\":true"*) echo paper;; esac; done'
+            """
+        let r = try run(["play", "rps", "--json", "--seats", "2", "--as", "2", "--seat", "1=program:\(program)", "--match", "single",
+                         "--seed", "3", "--data", "none"], input: "rock\n")
+        XCTAssertEqual(Self.end(r.objects), "end quit 0", r.stderr)
+        let over = try XCTUnwrap(steps(r.objects).first { $0["over"] as? Bool == true })
+        XCTAssertEqual(over["question"] as? String, "play-again")
+        XCTAssertEqual(over["to_move"] as? [Int], [1])
+        XCTAssertEqual(over["your_turn"] as? Bool, false, "seat 2 is not the one asked")
+        XCTAssertEqual(over["moves"] as? [String], [])
+        let theirs = try XCTUnwrap(steps(objects(try String(contentsOfFile: log, encoding: .utf8))).first { $0["over"] as? Bool == true })
+        XCTAssertEqual(theirs["your_turn"] as? Bool, true)
+        XCTAssertEqual(theirs["moves"] as? [String], ["y", "n"])
+        XCTAssertEqual(steps(r.objects).last?["seat"] as? Int, 1, "seat 1 answered")
+        XCTAssertEqual(steps(r.objects).last?["status"] as? String, "quit")
+    }
+
+    // MARK: The seats the table plays
+
+    /// Two bots at Rock · Paper · Scissors finish their game (each draws chance of its own),
+    /// and a seed replays their throws.
+    func testTwoBotsFinishAGameAndASeedReplaysIt() throws {
+        let arguments = ["play", "rps", "--json", "--seats", "2", "--seat", "1=bot", "--seat", "2=bot", "--match", "single", "--data", "none"]
+        let first = try run(arguments + ["--seed", "5"], input: "n\n")
+        XCTAssertEqual(Self.end(first.objects), "end quit 0", first.stderr)
+        XCTAssertTrue(steps(first.objects).contains { $0["over"] as? Bool == true && $0["status"] as? String == "accepted" })
+        let again = try run(arguments + ["--seed", "5"], input: "n\n")
+        XCTAssertEqual(again.objects.map { ($0 as NSDictionary) }, first.objects.map { ($0 as NSDictionary) }, "the same seed, the same throws")
+        let unseeded = try run(arguments, input: "n\n")
+        XCTAssertEqual(Self.end(unseeded.objects), "end quit 0", unseeded.stderr)
+    }
+
+    /// `--as K` shows seat K whoever fills it: its view, moves and observation, when the table
+    /// plays it too.
+    func testAsKShowsSeatKWhoeverFillsIt() throws {
+        for filler in ["bot", "random"] {
+            let r = try run(["play", "rps", "--json", "--seats", "2", "--as", "2", "--seat", "2=\(filler)", "--match", "single", "--seed", "4",
+                             "--data", "none"], input: "n\n")
+            XCTAssertEqual(Self.end(r.objects), "end quit 0", "\(filler): \(r.stderr)")
+            XCTAssertEqual(r.objects.first?["you"] as? Int, 2)
+            let all = steps(r.objects)
+            XCTAssertGreaterThan(all.count, 2)
+            for step in all {
+                XCTAssertFalse((step["view"] as? String ?? "").isEmpty, "\(filler): \(step)")
+                XCTAssertFalse(step["observation"] is NSNull, "\(filler): \(step)")
+                if (step["to_move"] as? [Int])?.contains(2) == true, step["over"] as? Bool == false {
+                    XCTAssertEqual(step["moves"] as? [String], ["rock", "paper", "scissors"], "\(filler): \(step)")
+                }
+            }
+            // Seat 2's own throws are its steps: its observation shows what it threw.
+            XCTAssertTrue(all.contains { $0["seat"] as? Int == 2 && $0["status"] as? String == "accepted" }, filler)
+        }
+    }
+
+    /// A random seat plays game 2 of a session as it plays game 2 alone (its replay line): its
+    /// seed comes from that game's own, not from the session's.
+    func testARandomSeatsLaterGameReplaysAlone() throws {
+        let arguments = ["play", "rps", "--json", "--seats", "2", "--seat", "2=random", "--match", "single", "--data", "none"]
+        let rocks = String(repeating: "rock\n", count: 8)
+        let session = try run(arguments + ["--seed", "7"], input: rocks + "y\n" + rocks + "n\n")
+        let game2 = steps(session.objects).filter { $0["game_number"] as? Int == 2 && $0["status"] as? String == "accepted" }
+        let over = try XCTUnwrap(game2.last { $0["over"] as? Bool == true }, "game 2 ends within 8 throws")
+        let replay = try XCTUnwrap((over["result"] as? [String: Any])?["replay"] as? String)
+        let alone = try run(replay.split(separator: " ").dropFirst().map(String.init) + ["--json", "--data", "none"], input: rocks + "n\n")
+        let replayed = steps(alone.objects).filter { $0["status"] as? String == "accepted" }
+        XCTAssertEqual(replayed.map { $0["messages"] as? [String] ?? [] }, game2.map { $0["messages"] as? [String] ?? [] })
+        XCTAssertEqual(replayed.map { $0["game_number"] as? Int }, game2.map { _ in 2 })
+    }
+
+    // MARK: Programs that leave, Ctrl-C
+
+    /// Ctrl-C: a program in a seat gets the end object too, before its input closes.
+    func testCtrlCGivesProgramSeatsTheEndObject() throws {
+        let log = folder + "/seat2.jsonl"
+        let host = try LiveGamehost(["play", "rps", "--json", "--seats", "2", "--seat", "2=program:exec cat > '\(log)'", "--data", "none"], limit: 30)
+        for _ in 0..<2 { XCTAssertNotNil(host.readLine()) }
+        // The program has its start and step 0 too before the host is interrupted.
+        for _ in 0..<100 where ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").filter({ $0 == "\n" }).count < 2 { usleep(20_000) }
+        host.process.interrupt()
+        _ = host.readAll()
+        XCTAssertEqual(host.wait().status, 130)
+        // The program writes what it read as it reads; it ends when its input closes.
+        var lines: [[String: Any]] = []
+        for _ in 0..<100 {
+            lines = objects((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+            if lines.last?["type"] as? String == "end" { break }
+            usleep(50_000)
+        }
+        XCTAssertEqual(lines.first?["type"] as? String, "start")
+        XCTAssertEqual(Self.end(lines), "end interrupted 130")
+    }
+
+    // MARK: Replay, input
+
+    /// A later game replayed alone reads the clock as it did in its session: every game of a
+    /// seeded run starts at the same reading (Apple Pie's timed mode keeps when it started).
+    func testALaterTimedGameReplaysAloneStepForStep() throws {
+        let arguments = ["play", "applepie", "--mode", "timed", "--order", "list", "--json", "--data", "none"]
+        var settings = EngineSettings()
+        settings.seed = 5
+        let results = GamehostProcess.runAll([
+            (arguments + ["--seed", "5"], "e\na\nt\n/new\ne\na\nt\ni\n/quit\n"),
+            (arguments + ["--seed", String(settings.seed(ofGame: 2)), "--game", "2"], "e\na\nt\ni\n/quit\n"),
+        ])
+        let inSession = steps(objects(results[0].stdout)).filter { $0["game_number"] as? Int == 2 }
+        let alone = steps(objects(results[1].stdout))
+        XCTAssertEqual(inSession.count, 6)
+        XCTAssertEqual(alone.count, 6)
+        for (a, b) in zip(inSession, alone) {
+            var a = a, b = b
+            if a["step"] as? Int == 0 {
+                // How game 2 came (/new, seat 1) is the session's; what it is, is the game's.
+                for field in ["input", "seat"] { a[field] = nil; b[field] = nil }
+            }
+            XCTAssertEqual(a as NSDictionary, b as NSDictionary)
+        }
+        XCTAssertEqual((alone.first?["observation"] as? [String: Any])?["started"] as? Double, EngineSettings.manualEpoch)
+    }
+
+    /// An input line's limit is on the bytes read: 2,000 bytes that are not UTF-8 are a line
+    /// the rule reads (and refuses), 4,097 bytes are too long.
+    func testTheLineLimitIsOnTheBytesRead() throws {
+        var input = Data(repeating: 0xFF, count: 2000)
+        input.append(contentsOf: Array("\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 4097) + Array("\n".utf8))
+        let process = Process()
+        process.executableURL = GamehostProcess.binary
+        process.arguments = ["play", "rps", "--json", "--seed", "1", "--data", "none"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let codes = steps(objects(out)).dropFirst().map { $0["code"] as? String }
+        XCTAssertEqual(codes, ["refused", "line-too-long"])
+    }
+}

@@ -6,7 +6,7 @@ let usage = """
     Usage:
       gamehost                          choose a game from a menu and play
       gamehost list                     the games, with their options
-      gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--ascii] [--json]
+      gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--seats N] [--words LIST] [--ascii] [--json]
       gamehost play GAME --help         a game's options and how to play it
       gamehost scores [GAME]            leaderboards and statistics
       gamehost new NAME [--from GAME]   start a new rule file, with a starter test
@@ -98,17 +98,34 @@ let commandHelp: [String: String] = [
 
         """,
     "play": """
-        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--words LIST] [--record FILE] [--ascii] [--json [--reveal]]
+        Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N [--game K]] [--seats N] [--seat K=WHO ...]
+                                           [--words LIST] [--record FILE] [--ascii] [--json [--as K] [--reveal]]
 
         Plays a game by name (see gamehost list) or a rule file by path.
           --OPTION VALUE  an option of the game (gamehost list shows them)
-          --seed N        fix chance, to replay a game exactly (the seed is shown at the start)
+          --seed N        fix chance, to replay a game exactly (N from 0 to 18446744073709551615).
+                          At a terminal each game shows its seed and the command that replays
+                          it when it starts; with --json a game's seed is in its result, once
+                          the game is over (never before: it would give the game away)
+          --game K        with --seed: start at game K of that session, as a game's replay
+                          line gives it (the seed, then --game K)
+          --seats N       the number of seats, within what the game takes (default: its fewest;
+                          gamehost list --json gives the range)
+          --seat K=WHO    who fills seat K, once per seat: a NAME (a person at this keyboard,
+                          taking turns), bot (the rule's own player), random (random moves
+                          among those offered), or program:CMD (an outside program, started
+                          with /bin/sh -c CMD, that speaks the protocol for its seat). Seat 1
+                          is you; a seat not given is the rule's bot (random without one)
+          --as K          with --json: the seat the program on standard input plays (default
+                          1); every other seat is then bot, random or program:CMD. With
+                          --seat K=bot or random the table plays seat K and the stream watches it
           --words LIST    for word games: a list from wordlists/ by name, a path to a UTF-8
                           file (one word a line, # comments, a tab before a hint), or
                           system (/usr/share/dict/words, lower-case words of 6+ letters)
           --min-length N  play only words with at least N letters
           --max-length N  play only words with at most N letters
-          --data DIR      keep scores in DIR/scores.db (default $XDG_DATA_HOME/gamehost)
+          --data DIR      keep scores in DIR/scores.db (default $XDG_DATA_HOME/gamehost);
+                          --data none keeps no scores: nothing is read or written
           --name NAME     the name on the leaderboards (default: your login name)
           --plain         line by line at a terminal, instead of full screen
           --record FILE   write a transcript of the game, to replay with gamehost replay FILE

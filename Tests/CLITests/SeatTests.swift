@@ -194,7 +194,7 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual(Self.end(lines), "end interrupted 130")
     }
 
-    // MARK: Replay, input
+    // MARK: Replay, input, help
 
     /// A later game replayed alone reads the clock as it did in its session: every game of a
     /// seeded run starts at the same reading (Apple Pie's timed mode keeps when it started).
@@ -239,5 +239,20 @@ final class SeatTests: XCTestCase {
         process.waitUntilExit()
         let codes = steps(objects(out)).dropFirst().map { $0["code"] as? String }
         XCTAssertEqual(codes, ["refused", "line-too-long"])
+    }
+
+    /// `play --help` names every seat option, `--game` and `--data none`, and says when a
+    /// seed is shown.
+    func testPlayHelpDocumentsTheSeats() throws {
+        for arguments in [["help", "play"], ["play", "--help"]] {
+            let r = try GamehostProcess.run(arguments)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let text = r.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            for flag in ["--seats N", "--seat K=WHO", "bot", "random", "program:CMD", "--as K", "--game K", "--data none"] {
+                XCTAssertTrue(text.contains(flag), "\(arguments): \(flag) in:\n\(r.stdout)")
+            }
+            XCTAssertFalse(text.contains("shown at the start"), "--json never shows a seed before the game is over")
+            XCTAssertTrue(text.contains("with --json a game's seed is in its result, once\n the game is over"), r.stdout)
+        }
     }
 }

@@ -25,6 +25,29 @@ final class DocsExampleTests: XCTestCase {
         XCTAssertEqual(t.result?.summary, "Found in 2 tries.")
         XCTAssertEqual(t.result?.score, 2)
     }
+
+    /// Every field a rule table may have (the loader's list) has a row in the API page's rule
+    /// table and a field in the annotations; the puzzle's `slots` and `game.reward` are
+    /// documented too.
+    func testEveryRuleFieldIsDocumented() throws {
+        let root = RuleTester.rulesDirectory + "/.."
+        let loader = try String(contentsOfFile: root + "/Sources/GameHost/Rule/LoadedRule.swift", encoding: .utf8)
+        let declaration = try XCTUnwrap(loader.range(of: "static let knownFields"))
+        let list = loader[declaration.upperBound...].prefix { $0 != ")" }
+        let fields = list.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let hooks = ["setup", "view", "moves", "play", "result"]
+        XCTAssertTrue(fields.contains("maps") && fields.contains("share_words"), "\(fields)")
+        let doc = try String(contentsOfFile: root + "/docs/lua-api.md", encoding: .utf8)
+        let table = doc.components(separatedBy: "## The rule table")[1].components(separatedBy: "\n## ")[0]
+        let rows = table.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }.map { $0.components(separatedBy: "|")[1] }
+        let annotations = try String(contentsOfFile: root + "/docs/lua/gamehost.lua", encoding: .utf8)
+        for field in fields + hooks {
+            XCTAssertTrue(rows.contains { $0.contains("`\(field)`") }, "docs/lua-api.md's rule table has no row for \(field)")
+            XCTAssertTrue(annotations.contains("---@field \(field)"), "docs/lua/gamehost.lua's Rule has no \(field)")
+        }
+        XCTAssertTrue(doc.contains("| `game.reward(seat, amount)` |"))
+        XCTAssertTrue(doc.contains("slots = { \"b\", false, false }"), "the puzzle table shows its slots")
+    }
 }
 
 /// The LuaLS annotation file is valid Lua and names every function the host installs.

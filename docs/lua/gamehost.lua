@@ -45,6 +45,7 @@ function GameMatch.record(m, outcome) end
 ---@field word string
 ---@field accents "fold"|"strict"
 ---@field masked string          "b _ _"
+---@field slots (string|false)[] { "b", false, false }: each character once it shows, false while hidden
 ---@field guessed string[]       letter guesses in order
 ---@field correct string[]       guessed letters that are in the word
 ---@field wrong_words string[]
@@ -442,6 +443,8 @@ function Game.now() end
 ---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
 ---@field bot? fun(state: table, game: Game, seat: integer): string  the rule's own player for a seat (and `gamehost sim --bot`)
 ---@field observe? fun(state: table, game: Game, seat: integer): table  what a seat may know, instead of the default
+---@field maps? string[]        state paths whose tables are maps ({ "keys", "rows.*.marks" }): empty, they are {} in --json, not []
+---@field share_words? boolean  programs may read the word list through the protocol (/words)
 
 ---The sandbox's `os`: time and clock from the host clock only.
 os = {}

@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The embedded web server of `gamehost serve` (Debian ships no pkg-config file for it).
+        .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
         // A lock the thread sanitizer can see (Sources/Locking/Locked.swift says why).
         .target(name: "Locking"),
         .target(name: "LuaKit", dependencies: ["CLua", "Locking"], swiftSettings: optimized),
@@ -27,13 +29,16 @@ let package = Package(
         .systemLibrary(name: "CCache"),
         .target(name: "GameCore", dependencies: ["CCache"], swiftSettings: optimized),
         .target(name: "GameHost", dependencies: ["LuaKit", "GameCore", "CSQLite", "Locking"], swiftSettings: optimized),
+        .target(name: "GameServer", dependencies: ["GameHost", "GameCore", "CCivetweb", "CSQLite", "Locking"], swiftSettings: optimized),
         .target(name: "GameHostTesting", dependencies: ["GameHost", "GameCore"], swiftSettings: optimized),
-        .executableTarget(name: "gamehost", dependencies: ["GameHost", "GameCore", "CEdit", "Locking"], swiftSettings: optimized),
+        .executableTarget(name: "gamehost", dependencies: ["GameHost", "GameServer", "GameCore", "CEdit", "Locking"], swiftSettings: optimized),
         .executableTarget(name: "gamehost-bench", dependencies: ["GameHost", "LuaKit", "GameCore"]),
+        .executableTarget(name: "gamehost-serve-bench", dependencies: ["CCivetweb", "Locking"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "GameCore"], swiftSettings: optimized),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: optimized),
         // rules/ holds the rule of docs/testing-rules.md's worked test, found beside the test file.
         .testTarget(name: "GameHostTests", dependencies: ["GameHost", "GameHostTesting", "GameCore", "LuaKit"], exclude: ["rules"], swiftSettings: optimized),
         .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting"], swiftSettings: optimized),
+        .testTarget(name: "ServerTests", dependencies: ["GameServer", "GameHost", "CCivetweb", "gamehost", "GameHostTesting"], swiftSettings: optimized),
     ]
 )

@@ -21,7 +21,7 @@ func run() -> Int32 {
         if args.flags.contains("help") || args.command == "help" {
             let topic = args.command == "help" ? args.positional.first : args.command
             if let topic, let text = commandHelp[topic] { stdout_.write(text, style: .plain); return 0 }
-            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, scores, check, sim, replay, new, help)") }
+            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, scores, check, sim, replay, new, serve, help)") }
             stdout_.write(usage, style: .plain)
             return 0
         }
@@ -47,8 +47,10 @@ func run() -> Int32 {
             return try replay(&args)
         case "new":
             return try newRule(&args)
+        case "serve":
+            return try serve(&args, settings: settings)
         case let other?:
-            throw CLIError.usage("unknown command '\(other)' (commands: list, play, scores, check, sim, replay, new, help; gamehost --help)")
+            throw CLIError.usage("unknown command '\(other)' (commands: list, play, scores, check, sim, replay, new, serve, help; gamehost --help)")
         }
     } catch CLIError.usage(let message) {
         fail(message)

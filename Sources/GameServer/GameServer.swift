@@ -1,0 +1,418 @@
+import GameCore
+import GameHost
+import Locking
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gamehost serve`: tables of installed games that people and programs join over WebSocket,
+/// the browser client's files, and the tables kept in `serve.db` so a restart loses none.
+///
+/// The messages a client sends are JSON objects, one a WebSocket message:
+/// `games`, `create`, `join` (by code, or by a seat's token to take the seat back), `watch`
+/// and `input`. The server answers with `games`, `joined`, `table` (who sits where), `error`
+/// and `closed`, and sends each seat its protocol stream (the `start`, `step` and `end`
+/// objects of docs/protocol.md, version 2), as `gamehost play --json --as SEAT` would.
+public final class GameServer: WebServerDelegate, @unchecked Sendable {
+    // Sound as Sendable: the immutable fields are set in init; the rest is behind `state`.
+    public let limits: ServerLimits
+    let catalog: RuleCatalog
+    let dataHome: String
+    let scoresDirectory: String?
+    let webDirectory: String?
+    private let store: TableStore?
+    private let pool: TablePool
+    private var web: WebServer?
+    /// Files of the browser client, read once at start, by path ("/" is index.html).
+    private let files: [String: HTTPResponse]
+
+    private struct State {
+        var tables: [String: ServedTable] = [:]
+        /// Which table (and seat, or none for a watcher) each connection is at.
+        var places: [Int: (code: String, seat: Int?)] = [:]
+        var sockets: [Int: WebSocket] = [:]
+        var perAddress: [String: Int] = [:]
+        var stopping = false
+    }
+    private let state = Locked(State())
+
+    /// `data`: where serve.db and the scores live (nil keeps nothing: tables last as long as
+    /// the process). `web`: the browser client's folder.
+    public init(catalog: RuleCatalog, dataHome: String, data: String?, web: String?, limits: ServerLimits = ServerLimits()) throws {
+        self.catalog = catalog
+        self.dataHome = dataHome
+        self.limits = limits
+        scoresDirectory = data
+        webDirectory = web
+        store = try data.map { try TableStore(directory: $0) }
+        pool = TablePool(threads: limits.tableThreads)
+        files = Self.readClient(web)
+    }
+
+    /// Starts listening; rebuilds every table the store holds first. Returns the port.
+    public func start(address: String, port: Int) throws -> Int {
+        try restoreTables()
+        let web = WebServer(delegate: self, limits: limits)
+        let bound = try web.start(address: address, port: port)
+        self.web = web
+        startExpiry()
+        return bound
+    }
+
+    /// Stops taking connections, lets the tables finish the step they are on, and closes.
+    /// Open tables stay in the store, to go on at the next start.
+    public func stop() {
+        state.withLock { $0.stopping = true }
+        // Civetweb takes up to two seconds to stop its threads.
+        web?.stop()
+        web = nil
+        pool.stop()
+    }
+
+    // MARK: HTTP
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else { return .error(405, "only GET") }
+        let path = request.path == "/" ? "/index.html" : request.path
+        return files[path] ?? .error(404, "not found")
+    }
+
+    static let types = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+                        "svg": "image/svg+xml", "png": "image/png", "ico": "image/x-icon", "json": "application/json",
+                        "wav": "audio/wav", "txt": "text/plain; charset=utf-8"]
+
+    /// The client's files, by URL path: only the regular files of the folder (and of its
+    /// folders), read once. No request ever reaches the file system, so no path can lead out.
+    static func readClient(_ folder: String?) -> [String: HTTPResponse] {
+        guard let folder else { return [:] }
+        var files: [String: HTTPResponse] = [:]
+        func walk(_ dir: String, _ prefix: String, depth: Int) {
+            guard depth < 4 else { return }
+            for name in FileSystem.list(dir) where !name.hasPrefix(".") {
+                let path = FileSystem.join(dir, name)
+                if FileSystem.isDirectory(path) {
+                    walk(path, prefix + name + "/", depth: depth + 1)
+                } else if let dot = name.lastIndex(of: "."), let type = types[String(name[name.index(after: dot)...])],
+                          let bytes = try? FileSystem.read(path, limit: 4 << 20) {
+                    files["/" + prefix + name] = HTTPResponse(contentType: type, body: bytes)
+                }
+            }
+        }
+        walk(folder, "", depth: 0)
+        return files
+    }
+
+    // MARK: WebSocket connections
+
+    public func accept(_ request: HTTPRequest) -> Bool {
+        // A page of another site may not open a connection here (a browser always says where
+        // the page came from); programs send no Origin, or this server's own.
+        if let origin = request.origin, !Self.sameSite(origin: origin, host: request.host, port: request.serverPort) { return false }
+        return state.withLock { s in
+            guard !s.stopping, s.sockets.count < limits.connections,
+                  s.perAddress[request.remoteAddress, default: 0] < limits.connectionsPerAddress else { return false }
+            s.perAddress[request.remoteAddress, default: 0] += 1
+            return true
+        }
+    }
+
+    /// Whether a page at `origin` is this server's own: its host and port are the request's
+    /// Host (which a program may send without the port).
+    static func sameSite(origin: String, host: String?, port: Int) -> Bool {
+        guard let host, let scheme = origin.firstRange(of: "://") else { return false }
+        func authority(_ text: Substring, defaultPort: Int) -> String {
+            let lower = text.lowercased()
+            // An IPv6 literal keeps its colons inside brackets.
+            if let close = lower.lastIndex(of: "]") { return lower[lower.index(after: close)...].contains(":") ? lower : lower + ":\(defaultPort)" }
+            return lower.contains(":") ? lower : lower + ":\(defaultPort)"
+        }
+        let originPort = origin.hasPrefix("https") ? 443 : 80
+        let page = authority(origin[scheme.upperBound...], defaultPort: originPort)
+        return page == authority(Substring(host), defaultPort: port) && !page.contains("/")
+    }
+
+    public func opened(_ socket: WebSocket) {
+        state.withLock { $0.sockets[socket.id] = socket }
+    }
+
+    public func closed(_ socket: WebSocket) {
+        let place: (code: String, seat: Int?)? = state.withLock { s in
+            s.sockets[socket.id] = nil
+            s.perAddress[socket.remoteAddress, default: 1] -= 1
+            if s.perAddress[socket.remoteAddress] == 0 { s.perAddress[socket.remoteAddress] = nil }
+            return s.places.removeValue(forKey: socket.id)
+        }
+        if let place, let table = state.withLock({ $0.tables[place.code] }) {
+            pool.submit(table.lane) { table.detach(socket) }
+        }
+    }
+
+    public func received(_ text: String, from socket: WebSocket) {
+        guard socket.takeMessage(at: SystemClock().now(), perSecond: limits.messagesPerSecond, burst: limits.messageBurst) else {
+            refuse(socket, "too-fast", "more than \(Int(limits.messagesPerSecond)) messages a second: the connection is closed", closing: true)
+            return
+        }
+        guard let message = try? JSONValue(parsing: text), case .object(let fields) = message,
+              case .string(let type)? = fields["type"] else {
+            refuse(socket, "bad-message", "a message is a JSON object with a \"type\"")
+            return
+        }
+        switch type {
+        case "games": sendGames(to: socket)
+        case "create": create(fields, from: socket)
+        case "join": join(fields, from: socket)
+        case "watch": watch(fields, from: socket)
+        case "input": input(fields, from: socket)
+        default: refuse(socket, "bad-message", "no message type '\(TerminalText.plain(String(type.prefix(40))))' (games, create, join, watch, input)")
+        }
+    }
+
+    /// An error object for bad input; `closing` also closes the connection (where going on
+    /// would be less safe: a flood).
+    private func refuse(_ socket: WebSocket, _ code: String, _ message: String, closing: Bool = false) {
+        socket.send(JSONValue.object(["type": .string("error"), "code": .string(code), "message": .string(message)]).encoded)
+        if closing { socket.close(code: 1008, reason: code) }
+    }
+
+    // MARK: Messages
+
+    /// The installed games: built-in ones and the player's rules folder. Never a path: a
+    /// table runs only installed rules, and no rule comes over the network.
+    private func installedRule(_ name: String) -> String? {
+        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 95 }) else { return nil }
+        return catalog.files().first { $0.name == name }?.path
+    }
+
+    /// The lobby's list of games, made once (each rule is loaded, read and closed in turn).
+    private lazy var gameList: String = {
+        var games: [JSONValue] = []
+        for (name, path) in catalog.files() {
+            guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { continue }
+            games.append(GameListing.entry(name: name, rule.info))
+            rule.close()
+        }
+        return JSONValue.object(["type": .string("games"), "games": .array(games)]).encoded
+    }()
+    private let listLock = Locked(())
+
+    private func sendGames(to socket: WebSocket) {
+        socket.send(listLock.withLock { _ in gameList })
+    }
+
+    private func create(_ fields: [String: JSONValue], from socket: WebSocket) {
+        guard case .string(let game)? = fields["game"], let path = installedRule(game) else {
+            return refuse(socket, "no-game", "create needs \"game\": the name of an installed game (send {\"type\":\"games\"} for the list)")
+        }
+        let name = Self.playerName(fields["name"])
+        var options: [String: String] = [:]
+        if case .object(let given)? = fields["options"] {
+            guard given.count <= 32 else { return refuse(socket, "bad-options", "at most 32 options") }
+            for (key, value) in given {
+                guard key.utf8.count <= 64 else { return refuse(socket, "bad-options", "an option's name has at most 64 bytes") }
+                switch value {
+                case .string(let s) where s.utf8.count <= 256: options[key] = s
+                case .int(let i): options[key] = String(i)
+                default: return refuse(socket, "bad-options", "option \(TerminalText.plain(key)) must be a string of at most 256 bytes or a whole number")
+                }
+            }
+        }
+        // Seats: how many, and who fills each ("person", "bot" or "random"); the creator
+        // takes seat 1.
+        var fillers: [String] = []
+        if case .array(let list)? = fields["seats"] {
+            guard (1...SeatRange.limit).contains(list.count) else { return refuse(socket, "bad-seats", "from 1 to \(SeatRange.limit) seats") }
+            for item in list {
+                guard case .string(let f) = item, ["person", "bot", "random"].contains(f) else {
+                    return refuse(socket, "bad-seats", "a seat is \"person\", \"bot\" or \"random\"")
+                }
+                fillers.append(f)
+            }
+            fillers[0] = "person"
+        }
+        let most = limits.tables
+        let code: String? = state.withLock { s in
+            guard s.tables.count < most, !s.stopping else { return nil }
+            var code = Secrets.tableCode()
+            while s.tables[code] != nil { code = Secrets.tableCode() }
+            return code
+        }
+        guard let code else { return refuse(socket, "server-full", "the server has its most tables (\(limits.tables)); try again later") }
+        let rule: LoadedRule
+        do {
+            rule = try catalog.load(game)
+        } catch {
+            return refuse(socket, "no-game", "\(game) cannot be loaded")
+        }
+        _ = path
+        let seats = rule.info.seats
+        if fillers.isEmpty { fillers = (1...seats.min).map { $0 == 1 ? "person" : (rule.info.hasBot ? "bot" : "random") } }
+        guard fillers.count >= seats.min, fillers.count <= seats.max else {
+            rule.close()
+            return refuse(socket, "bad-seats", "\(game) takes \(seats.min == seats.max ? "\(seats.min)" : "\(seats.min) to \(seats.max)") seats")
+        }
+        if fillers.contains("bot") && !rule.info.hasBot {
+            rule.close()
+            return refuse(socket, "bad-seats", "\(game) has no bot: fill the seat with a person or random")
+        }
+        let token = Secrets.seatToken()
+        var records = fillers.map { TableStore.SeatRecord(filler: $0, name: $0 == "person" ? "" : $0, token: nil) }
+        records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
+        let table = ServedTable(code: code, game: game, options: options, seats: records, store: store)
+        state.withLock { $0.tables[code] = table; $0.places[socket.id] = (code, 1) }
+        let words: WordList?
+        do {
+            words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
+        } catch {
+            forget(code)
+            rule.close()
+            return refuse(socket, "no-game", "\(game)'s word list cannot be read")
+        }
+        let scores = scoresDirectory.map { ScoreStore(directory: $0) }
+        let store = self.store, timeLimit = limits.ruleTimeLimit
+        pool.submit(table.lane) { [weak self] in
+            do {
+                try store?.create(code: code, game: game, options: options, seats: records, at: SystemClock().now())
+                try table.open(rule: rule, words: words, scores: scores, saved: nil, timeLimit: timeLimit)
+            } catch {
+                self?.refuse(socket, "cannot-start", "\(game): \(TerminalText.plain(String(describing: error)))")
+                self?.forget(code)
+                table.close(reason: .error)
+                return
+            }
+            table.attach(socket, seat: 1, joined: Self.joined(code: code, seat: 1, token: token))
+        }
+    }
+
+    private func join(_ fields: [String: JSONValue], from socket: WebSocket) {
+        guard case .string(let code)? = fields["table"], let table = state.withLock({ $0.tables[code.uppercased()] }) else {
+            return refuse(socket, "no-table", "no table with that code")
+        }
+        // By token: the seat it holds, again (a reload, a dropped connection).
+        if case .string(let token)? = fields["token"] {
+            let seat = table.roster.withLock { seats in
+                seats.firstIndex { $0.token.map { Secrets.sameToken($0, token) } ?? false }.map { $0 + 1 }
+            }
+            guard let seat else { return refuse(socket, "bad-token", "that token holds no seat at this table") }
+            place(socket, at: table, seat: seat, token: token)
+            return
+        }
+        // By code: the first free seat for a person.
+        let name = Self.playerName(fields["name"])
+        let token = Secrets.seatToken()
+        let seat: Int? = table.roster.withLock { seats in
+            guard let k = seats.firstIndex(where: { $0.filler == "person" && $0.token == nil }) else { return nil }
+            seats[k].token = token
+            seats[k].name = name
+            return k + 1
+        }
+        guard let seat else { return refuse(socket, "table-full", "every seat is taken: watch the table instead") }
+        let seats = table.roster.withLock { $0 }
+        try? store?.setSeats(code: table.code, seats)
+        place(socket, at: table, seat: seat, token: token)
+    }
+
+    private func place(_ socket: WebSocket, at table: ServedTable, seat: Int, token: String) {
+        let previous = state.withLock { s -> (code: String, seat: Int?)? in
+            let old = s.places[socket.id]
+            s.places[socket.id] = (table.code, seat)
+            return old
+        }
+        if let previous, let old = state.withLock({ $0.tables[previous.code] }) { pool.submit(old.lane) { old.detach(socket) } }
+        pool.submit(table.lane) { table.attach(socket, seat: seat, joined: Self.joined(code: table.code, seat: seat, token: token)) }
+    }
+
+    private func watch(_ fields: [String: JSONValue], from socket: WebSocket) {
+        guard case .string(let code)? = fields["table"], let table = state.withLock({ $0.tables[code.uppercased()] }) else {
+            return refuse(socket, "no-table", "no table with that code")
+        }
+        state.withLock { $0.places[socket.id] = (table.code, nil) }
+        let limit = limits.watchersPerTable
+        pool.submit(table.lane) { [weak self] in
+            guard table.watcherCount < limit else {
+                self?.refuse(socket, "table-full", "the table has its most watchers (\(limit))")
+                return
+            }
+            table.attach(socket, seat: nil, joined: .object(["type": .string("joined"), "table": .string(table.code), "seat": .null]))
+        }
+    }
+
+    private func input(_ fields: [String: JSONValue], from socket: WebSocket) {
+        guard case .string(let line)? = fields["line"] else { return refuse(socket, "bad-message", "input needs \"line\": a string") }
+        guard let place = state.withLock({ $0.places[socket.id] }), let seat = place.seat,
+              let table = state.withLock({ $0.tables[place.code] }) else {
+            return refuse(socket, "no-seat", "join a table's seat first: only a seat's holder moves for it")
+        }
+        pool.submit(table.lane) { [weak self] in
+            table.handle(line, seat: seat)
+            if table.finished { self?.forget(table.code) }
+        }
+    }
+
+    private func forget(_ code: String) {
+        state.withLock { s in
+            s.tables[code] = nil
+            for (id, place) in s.places where place.code == code { s.places[id] = nil }
+        }
+    }
+
+    static func joined(code: String, seat: Int, token: String) -> JSONValue {
+        .object(["type": .string("joined"), "table": .string(code), "seat": .int(Int64(seat)), "token": .string(token),
+                 "link": .string("/#" + code)])
+    }
+
+    /// A player's name from a message: printable text, at most 32 characters.
+    static func playerName(_ value: JSONValue?) -> String {
+        guard case .string(let raw)? = value else { return "" }
+        let plain = TerminalText.plain(raw).trimmingSpaces
+        return String(plain.prefix(32))
+    }
+
+    // MARK: Restarts and expiry
+
+    /// Plays every stored table again to where it was (no one hears these steps again).
+    private func restoreTables() throws {
+        guard let store else { return }
+        for saved in try store.openTables() {
+            let readings = saved.startClock + saved.inputs.flatMap(\.clock)
+            let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings)
+            do {
+                let rule = try catalog.load(saved.game)
+                let words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
+                try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit)
+                if table.finished { continue }
+                state.withLock { $0.tables[saved.code] = table }
+            } catch {
+                try? store.remove(code: saved.code)
+            }
+        }
+    }
+
+    private func startExpiry() {
+        let idle = Double(limits.idleTableSeconds)
+        Repeating.every(seconds: min(60, idle / 2)) { [weak self] in
+            guard let self, !self.state.withLock({ $0.stopping }) else { return false }
+            self.expire(olderThan: SystemClock().now() - idle)
+            return true
+        }
+    }
+
+    /// Closes the tables nobody has played at since `time`, telling their connections why.
+    func expire(olderThan time: Double) {
+        let idle = state.withLock { s in s.tables.values.filter { $0.lastActive.withLock { $0 } < time } }
+        for table in idle {
+            forget(table.code)
+            pool.submit(table.lane) { table.close(reason: .quit, says: "idle") }
+        }
+    }
+
+    public var tableCount: Int { state.withLock { $0.tables.count } }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,228 @@
+import GameCore
+import GameHost
+import Locking
+
+/// One table of a server: an engine and its `Table`, the seats and who holds them, and the
+/// connections that show it. All of its work runs in its lane of the pool, one job at a time, so
+/// nothing here is touched by two threads at once; the lobby only reads `code`, `lane` and the
+/// seat list kept behind `roster`'s lock.
+final class ServedTable: @unchecked Sendable {
+    // Sound as Sendable: everything but `code`, `lane`, `game` and `roster` is touched only by
+    // jobs of `lane`, which run one at a time.
+    let code: String
+    let lane = TablePool.Lane()
+    let game: String
+    let store: TableStore?
+
+    /// The seats as the lobby sees them (who fills each, its name and token), under a lock:
+    /// joins are decided on the connection's thread.
+    let roster: Locked<[TableStore.SeatRecord]>
+    /// When an input last came (the lobby closes tables idle for long).
+    let lastActive = Locked(SystemClock().now())
+
+    private var engine: GameEngine?
+    private var table: Table?
+    private let clock: ResumingClock
+    private var options: [String: String]
+    /// Connections showing the table: a seat's (there may be several: a phone and a laptop)
+    /// and watchers', each with the presenter that writes its protocol stream.
+    private var listeners: [Int: Listener] = [:]
+    private var lastStep: Step?
+    private var gameStart: GameStart?
+    private var inputs = 0
+    private(set) var finished = false
+
+    final class Listener {
+        let socket: WebSocket
+        let seat: Int?
+        let presenter: JSONLinesPresenter
+        init(socket: WebSocket, seat: Int?) {
+            self.socket = socket
+            self.seat = seat
+            presenter = JSONLinesPresenter(SocketLines(socket))
+            presenter.seat = seat
+        }
+    }
+
+    init(code: String, game: String, options: [String: String], seats: [TableStore.SeatRecord], store: TableStore?,
+         replaying readings: [Double] = []) {
+        self.code = code
+        self.game = game
+        self.options = options
+        self.store = store
+        roster = Locked(seats)
+        clock = ResumingClock(replaying: readings)
+    }
+
+    // MARK: Lane jobs (one at a time)
+
+    /// Makes the engine and starts the first game (or, when `saved`, plays the table's stored
+    /// inputs again to where it was). Throws when the game cannot start.
+    func open(rule: LoadedRule, words: WordList?, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double) throws {
+        let seats = roster.withLock { $0 }
+        var settings = EngineSettings()
+        settings.options = options
+        settings.words = words
+        settings.scores = scores
+        settings.clock = clock
+        settings.seats = seats.count
+        settings.practice = false
+        let names = seats.map(\.name)
+        settings.player = { names.filter { !$0.isEmpty }.joined(separator: " & ") }
+        // Each game's seed is drawn fresh and stored, so one game's seed (shown once it is
+        // over) tells nothing of the next, and a restart plays the same games again.
+        let known = saved?.seeds ?? [:]
+        var gameNumber = 1
+        let store = self.store, code = self.code
+        let drawn: () -> UInt64 = {
+            gameNumber += 1
+            if let seed = known[gameNumber] { return seed }
+            let seed = Secrets.seed()
+            try? store?.addSeed(code: code, game: gameNumber, seed: seed)
+            return seed
+        }
+        settings.seed = known[1] ?? Secrets.seed()
+        settings.drawSeed = drawn
+        if saved == nil { try? store?.addSeed(code: code, game: 1, seed: settings.seed) }
+        let engine = try GameEngine(rule: rule, settings: settings)
+        engine.timeLimit = timeLimit
+        let fillers: [Table.Filler] = seats.enumerated().map { k, seat in
+            switch seat.filler {
+            case "bot": return .bot
+            case "random": return .random
+            default: return .person(seat.name)
+            }
+        }
+        let table = Table(engine: engine, fillers: fillers)
+        table.viewers = Array(1...seats.count)
+        table.machineView = .observation
+        self.engine = engine
+        self.table = table
+        let start = table.start()
+        note(start)
+        if table.finished {
+            finished = true
+            throw ServeError(start.reason ?? "the game did not start")
+        }
+        while let automatic = table.nextAutomaticStep() { note(automatic) }
+        if saved == nil {
+            try? store?.setStartClock(code: code, clock.take())
+        }
+        for input in saved?.inputs ?? [] {
+            _ = handle(input.line, seat: input.seat, replaying: true)
+            if finished { break }
+        }
+        _ = clock.take()
+    }
+
+    /// Takes an input of `seat`, stores it, and shows the step (and the steps the table then
+    /// plays itself) to every connection.
+    @discardableResult
+    func handle(_ line: String, seat: Int, replaying: Bool = false) -> Step? {
+        guard let table, !finished else { return nil }
+        var steps = [table.handle(line, seat: seat)]
+        note(steps[0])
+        while !table.finished, let automatic = table.nextAutomaticStep() {
+            note(automatic)
+            steps.append(automatic)
+        }
+        inputs += 1
+        lastActive.withLock { $0 = SystemClock().now() }
+        if !replaying {
+            // Stored before anyone hears of it: a step a player saw is a step a restart plays.
+            try? store?.addInput(code: code, n: inputs, seat: seat, line: line, clock: clock.take(), at: SystemClock().now())
+            for step in steps { show(step) }
+        }
+        if table.finished { close(reason: table.endReason) }
+        return steps.last
+    }
+
+    /// A connection takes a seat (or watches, with no seat): it is told where it sits, then
+    /// shown the game as it is now.
+    func attach(_ socket: WebSocket, seat: Int?, joined: JSONValue) {
+        socket.send(joined.encoded)
+        sendRoster(to: socket)
+        guard let table, !finished else { return }
+        let listener = Listener(socket: socket, seat: seat)
+        listener.presenter.begin(table.info)
+        listeners[socket.id] = listener
+        if var now = lastStep, let gameStart {
+            // The game as it stands: its start, then the last step as this seat sees it.
+            now.start = gameStart
+            now.messages = []
+            now.privateMessages = [:]
+            now.bells = 0
+            now.notices = []
+            listener.presenter.show(now)
+        }
+        broadcastRoster()
+    }
+
+    func detach(_ socket: WebSocket) {
+        guard listeners.removeValue(forKey: socket.id) != nil else { return }
+        broadcastRoster()
+    }
+
+    /// Ends the table for everyone (the session ended, it expired, or the server stops).
+    func close(reason: Table.EndReason, says message: String? = nil) {
+        guard !finished || engine != nil else { return }
+        finished = true
+        for listener in listeners.values {
+            if let message { listener.socket.send(JSONValue.object(["type": .string("closed"), "table": .string(code), "reason": .string(message)]).encoded) }
+            listener.presenter.end(reason: reason)
+        }
+        listeners = [:]
+        engine?.close()
+        engine = nil
+        table = nil
+        try? store?.remove(code: code)
+    }
+
+    // MARK: Showing
+
+    private func note(_ step: Step) {
+        if let start = step.start { gameStart = start }
+        if step.showsView || step.start != nil {
+            lastStep = step
+        } else if !step.toMove.isEmpty {
+            lastStep?.toMove = step.toMove
+        }
+    }
+
+    private func show(_ step: Step) {
+        for listener in listeners.values { listener.presenter.show(step) }
+    }
+
+    /// Who sits where and who is connected, for every connection of the table.
+    func broadcastRoster() {
+        for listener in listeners.values { sendRoster(to: listener.socket) }
+    }
+
+    private func sendRoster(to socket: WebSocket) {
+        let connected = Set(listeners.values.compactMap(\.seat))
+        let seats = roster.withLock { $0 }
+        let list: [JSONValue] = seats.enumerated().map { k, seat in
+            .object(["seat": .int(Int64(k + 1)), "filler": .string(seat.filler), "name": .string(seat.name),
+                     "taken": .bool(seat.filler != "person" || seat.token != nil), "connected": .bool(connected.contains(k + 1))])
+        }
+        let watchers = listeners.values.filter { $0.seat == nil }.count
+        socket.send(JSONValue.object(["type": .string("table"), "table": .string(code), "game": .string(game),
+                                      "seats": .array(list), "watchers": .int(Int64(watchers))]).encoded)
+    }
+
+    var watcherCount: Int { listeners.values.filter { $0.seat == nil }.count }
+}
+
+/// A protocol stream written to a WebSocket: one message per line (the newline dropped). The
+/// protocol presenter writes each object as one whole line.
+final class SocketLines: TextSink {
+    let socket: WebSocket
+    init(_ socket: WebSocket) { self.socket = socket }
+    func write(_ text: String, style: TextStyle) {
+        var line = Substring(text)
+        if line.utf8.last == 10 { line = line.dropLast() }
+        // (JSON text holds no raw newline: a line is one object.)
+        socket.send(String(line))
+    }
+    func bell() {}
+}

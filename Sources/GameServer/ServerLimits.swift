@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every bound of `gamehost serve`, in one place (the README lists them): what one client, one
+/// address and the whole server may hold or send.
+public struct ServerLimits: Sendable {
+    /// WebSocket connections open at once (each holds one of civetweb's threads).
+    public var connections = 512
+    /// Connections open at once from one address.
+    public var connectionsPerAddress = 32
+    /// The longest message a client may send (an input line is at most 4 KB).
+    public var messageBytes = 8192
+    /// Messages a connection may send a second, and in a burst.
+    public var messagesPerSecond = 20.0
+    public var messageBurst = 40.0
+    /// Tables open at once, and watchers of one table.
+    public var tables = 1000
+    public var watchersPerTable = 32
+    /// A request's headers must arrive within this (a slow client holds no thread for long).
+    public var requestTimeoutMilliseconds = 10_000
+    /// The most bytes of request headers.
+    public var requestHeaderBytes = 8192
+    /// A connection that answers no ping for this long is closed.
+    public var idleConnectionSeconds = 120
+    /// A table nobody has played at for this long is closed, and its record removed.
+    public var idleTableSeconds = 30 * 60
+    /// Threads that run the tables' rules (a runaway rule holds one for its time limit).
+    public var tableThreads = max(4, 2 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The time limit of one call into a served rule (its steps are bounded as in the terminal).
+    public var ruleTimeLimit = 1.0
+
+    public init() {}
+}

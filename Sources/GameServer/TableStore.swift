@@ -1,0 +1,211 @@
+import CSQLite
+import GameCore
+import Locking
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a server keeps its tables (`serve.db`, beside the score database), so that a table is
+/// a transcript: what it plays, its seats and tokens, every game's seed and every input in
+/// order with the clock readings the rule made while taking it. After a crash (kill -9
+/// included) every open table is rebuilt from here by replaying its inputs. Each change is
+/// one transaction, written before the players hear of it (WAL: a killed process loses none).
+final class TableStore: @unchecked Sendable {
+    // Sound as Sendable: the connection is used only under `lock`.
+    private let db: OpaquePointer
+    private let lock = Locked(())
+    let path: String
+
+    /// One table as stored.
+    struct Saved {
+        var code: String
+        var game: String
+        var options: [String: String]
+        var seats: [SeatRecord]
+        var seeds: [Int: UInt64]
+        var inputs: [(seat: Int, line: String, clock: [Double])]
+        var startClock: [Double]
+    }
+
+    /// A seat as stored: who fills it, the name shown and the token that holds it.
+    struct SeatRecord: Equatable {
+        var filler: String
+        var name: String
+        var token: String?
+    }
+
+    init(directory: String) throws {
+        try FileSystem.makeDirectory(directory)
+        path = FileSystem.join(directory, "serve.db")
+        var info = stat()
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            throw ServeError("\(path): is not a regular file (a symbolic link is never followed)")
+        }
+        var handle: OpaquePointer?
+        let real = FileSystem.join(FileSystem.realPath(directory) ?? directory, "serve.db")
+        let status = sqlite3_open_v2(real, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
+        guard status == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            throw ServeError("\(path): cannot open the table store")
+        }
+        db = handle
+        _ = chmod(real, 0o600)  // it holds the seats' tokens
+        sqlite3_busy_timeout(db, 2000)
+        try exec("""
+            PRAGMA journal_mode=WAL;
+            PRAGMA synchronous=NORMAL;
+            CREATE TABLE IF NOT EXISTS tables(code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+              seats TEXT NOT NULL, start_clock TEXT NOT NULL, created REAL NOT NULL, active REAL NOT NULL);
+            CREATE TABLE IF NOT EXISTS seeds(code TEXT NOT NULL, game_number INTEGER NOT NULL, seed TEXT NOT NULL,
+              PRIMARY KEY(code, game_number));
+            CREATE TABLE IF NOT EXISTS inputs(code TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+              line TEXT NOT NULL, clock TEXT NOT NULL, PRIMARY KEY(code, n));
+            """)
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    // MARK: Writing
+
+    func create(code: String, game: String, options: [String: String], seats: [SeatRecord], at time: Double) throws {
+        try lock.withLock { _ in
+            try run("INSERT INTO tables(code, game, options, seats, start_clock, created, active) VALUES (?, ?, ?, ?, '[]', ?, ?)",
+                    [.text(code), .text(game), .text(Self.encode(options)), .text(Self.encode(seats)), .real(time), .real(time)])
+        }
+    }
+
+    func setSeats(code: String, _ seats: [SeatRecord]) throws {
+        try lock.withLock { _ in try run("UPDATE tables SET seats = ? WHERE code = ?", [.text(Self.encode(seats)), .text(code)]) }
+    }
+
+    func setStartClock(code: String, _ readings: [Double]) throws {
+        try lock.withLock { _ in try run("UPDATE tables SET start_clock = ? WHERE code = ?", [.text(Self.encode(readings)), .text(code)]) }
+    }
+
+    func addSeed(code: String, game: Int, seed: UInt64) throws {
+        try lock.withLock { _ in
+            try run("INSERT OR REPLACE INTO seeds(code, game_number, seed) VALUES (?, ?, ?)", [.text(code), .int(Int64(game)), .text(String(seed))])
+        }
+    }
+
+    /// Input `n` of the table, with the clock readings of its step and of the steps the table
+    /// played itself after it.
+    func addInput(code: String, n: Int, seat: Int, line: String, clock: [Double], at time: Double) throws {
+        try lock.withLock { _ in
+            try run("BEGIN IMMEDIATE", [])
+            do {
+                try run("INSERT INTO inputs(code, n, seat, line, clock) VALUES (?, ?, ?, ?, ?)",
+                        [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock))])
+                try run("UPDATE tables SET active = ? WHERE code = ?", [.real(time), .text(code)])
+                try run("COMMIT", [])
+            } catch {
+                try? run("ROLLBACK", [])
+                throw error
+            }
+        }
+    }
+
+    /// Forgets a table that ended or expired.
+    func remove(code: String) throws {
+        try lock.withLock { _ in
+            for table in ["inputs", "seeds", "tables"] { try run("DELETE FROM \(table) WHERE code = ?", [.text(code)]) }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every table still open, with its seeds and inputs in order.
+    func openTables() throws -> [Saved] {
+        try lock.withLock { _ in
+            var saved: [Saved] = []
+            for row in try query("SELECT code, game, options, seats, start_clock FROM tables ORDER BY created", []) {
+                let code = row[0].text ?? ""
+                var table = Saved(code: code, game: row[1].text ?? "", options: Self.decodeOptions(row[2].text),
+                                  seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text))
+                for s in try query("SELECT game_number, seed FROM seeds WHERE code = ?", [.text(code)]) {
+                    if let n = s[0].int, let seed = s[1].text.flatMap(UInt64.init) { table.seeds[Int(n)] = seed }
+                }
+                for i in try query("SELECT seat, line, clock FROM inputs WHERE code = ? ORDER BY n", [.text(code)]) {
+                    table.inputs.append((Int(i[0].int ?? 1), i[1].text ?? "", Self.decodeReadings(i[2].text)))
+                }
+                saved.append(table)
+            }
+            return saved
+        }
+    }
+
+    // MARK: Encoding
+
+    static func encode(_ options: [String: String]) -> String { JSONValue.object(options.mapValues { .string($0) }).encoded }
+    static func encode(_ readings: [Double]) -> String { JSONValue.array(readings.map { .double($0) }).encoded }
+    static func encode(_ seats: [SeatRecord]) -> String {
+        JSONValue.array(seats.map { .object(["filler": .string($0.filler), "name": .string($0.name), "token": $0.token.map { .string($0) } ?? .null]) }).encoded
+    }
+
+    static func decodeOptions(_ text: String?) -> [String: String] {
+        guard let text, case .object(let fields)? = try? JSONValue(parsing: text) else { return [:] }
+        return fields.compactMapValues { if case .string(let s) = $0 { return s } else { return nil } }
+    }
+
+    static func decodeReadings(_ text: String?) -> [Double] {
+        guard let text, case .array(let items)? = try? JSONValue(parsing: text) else { return [] }
+        return items.compactMap { $0.double }
+    }
+
+    static func decodeSeats(_ text: String?) -> [SeatRecord] {
+        guard let text, case .array(let items)? = try? JSONValue(parsing: text) else { return [] }
+        return items.compactMap { item in
+            guard case .object(let f) = item, case .string(let filler)? = f["filler"], case .string(let name)? = f["name"] else { return nil }
+            if case .string(let token)? = f["token"] { return SeatRecord(filler: filler, name: name, token: token) }
+            return SeatRecord(filler: filler, name: name, token: nil)
+        }
+    }
+
+    // MARK: SQLite
+
+    enum Value {
+        case null, int(Int64), real(Double), text(String)
+        var text: String? { if case .text(let s) = self { return s }; return nil }
+        var int: Int64? { if case .int(let i) = self { return i }; return nil }
+    }
+
+    private func exec(_ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw ServeError("\(path): \(String(cString: sqlite3_errmsg(db)))") }
+    }
+
+    private func run(_ sql: String, _ params: [Value]) throws { _ = try query(sql, params) }
+
+    private func query(_ sql: String, _ params: [Value]) throws -> [[Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw ServeError("\(path): \(String(cString: sqlite3_errmsg(db)))")
+        }
+        defer { sqlite3_finalize(statement) }
+        // SQLITE_TRANSIENT: SQLite copies the text.
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (i, p) in params.enumerated() {
+            let k = Int32(i + 1)
+            switch p {
+            case .null: sqlite3_bind_null(statement, k)
+            case .int(let v): sqlite3_bind_int64(statement, k, v)
+            case .real(let v): sqlite3_bind_double(statement, k, v)
+            case .text(let v): sqlite3_bind_text(statement, k, v, -1, transient)
+            }
+        }
+        var rows: [[Value]] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else { throw ServeError("\(path): \(String(cString: sqlite3_errmsg(db)))") }
+            rows.append((0..<sqlite3_column_count(statement)).map { c in
+                switch sqlite3_column_type(statement, c) {
+                case SQLITE_NULL: return .null
+                case SQLITE_INTEGER: return .int(sqlite3_column_int64(statement, c))
+                case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, c))
+                default: return .text(String(cString: sqlite3_column_text(statement, c)))
+                }
+            })
+        }
+        return rows
+    }
+}

@@ -1,0 +1,258 @@
+import CCivetweb
+import Locking
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// `gamehost serve` under load, on loopback: N tables of Rock · Paper · Scissors with two
+// scripted players each (civetweb's own WebSocket client), moves sent at a fixed rate for a
+// fixed time. It reports steps a second, the latency from a move sent to its step received
+// (p50, p99), the server's memory per idle table, and whether every move was stored once: the
+// server is then killed, started again, and each table must rebuild to the step its players
+// last saw. Usage: gamehost-serve-bench GAMEHOST [TABLES] [SECONDS] [STEPS_PER_SECOND]
+
+let arguments = CommandLine.arguments
+let gamehost = arguments.count > 1 ? arguments[1] : ".build/release/gamehost"
+let tableCount = arguments.count > 2 ? Int(arguments[2]) ?? 200 : 200
+let seconds = arguments.count > 3 ? Double(arguments[3]) ?? 20 : 20
+let rate = arguments.count > 4 ? Double(arguments[4]) ?? 2000 : 2000
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// A line to standard output at once (through its descriptor: the C `stdout` global is shared
+/// mutable state to the compiler).
+func say(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    _ = bytes.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+}
+
+/// The server as a child process: its pid and port.
+func startServer(data: String) -> (pid: pid_t, port: Int) {
+    var pipeEnds: [Int32] = [0, 0]
+    pipe(&pipeEnds)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let words = [gamehost, "serve", "--port", "0", "--data", data, "--max-tables", "5000", "--max-connections-per-address", "5000"]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, gamehost, &actions, nil, argv, environ) == 0 else { say("cannot run \(gamehost)"); exit(1) }
+    close(pipeEnds[1])
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(pipeEnds[0], &byte, 1) == 1 && byte != 10 { line.append(byte) }
+    let text = String(decoding: line, as: UTF8.self)
+    guard let at = text.firstRange(of: "127.0.0.1:"), let port = Int(text[at.upperBound...].prefix { $0.isNumber }) else {
+        say("the server did not start: \(text)")
+        exit(1)
+    }
+    return (pid, port)
+}
+
+func residentKB(_ pid: pid_t) -> Int {
+    guard let f = fopen("/proc/\(pid)/status", "r") else { return 0 }
+    defer { fclose(f) }
+    var buffer = [CChar](repeating: 0, count: 256)
+    while fgets(&buffer, 256, f) != nil {
+        let line = String(cString: buffer)
+        if line.hasPrefix("VmRSS:") { return Int(line.split(separator: " ")[1]) ?? 0 }
+    }
+    return 0
+}
+
+/// One scripted player: a WebSocket connection, the seat it holds, and what it has seen.
+final class Player: @unchecked Sendable {
+    // Sound as Sendable: the mutable fields are read and written under `state`'s lock.
+    struct State {
+        var joined: (table: String, seat: Int, token: String)?
+        var lastStep = -1
+        var lastGame = 0
+        var ready = false
+        var answer = "rock"
+        var sentAt: Double?
+        var latencies: [Double] = []
+        var sent = 0
+        var answered = 0
+        var duplicates = 0
+        var seen: Set<String> = []
+    }
+    let state = Locked(State())
+    var connection: OpaquePointer?
+    let signs = ["rock", "paper", "scissors"]
+
+    init(port: Int) {
+        var error = [CChar](repeating: 0, count: 256)
+        let me = Unmanaged.passRetained(self).toOpaque()
+        connection = mg_connect_websocket_client("127.0.0.1", Int32(port), 0, &error, error.count, "/ws", nil, { _, bits, data, length, user in
+            guard bits & 0x0F == 1, let data else { return 1 }
+            let player = Unmanaged<Player>.fromOpaque(user!).takeUnretainedValue()
+            player.received(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+            return 1
+        }, { _, _ in }, me)
+        if connection == nil { say("cannot connect: \(String(cString: error))"); exit(1) }
+        Player.sendAtOnce()
+    }
+
+    /// Civetweb's client writes a frame's head and its payload apart, and gives no way to its
+    /// socket: Nagle's algorithm would then hold each move back for the peer's delayed ack
+    /// (40 ms). So every TCP socket of the process is set to send at once.
+    static func sendAtOnce() {
+        var on: Int32 = 1
+        for fd in Int32(3)..<Int32(8192) {
+            var type: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &length) == 0, type == Int32(SOCK_STREAM.rawValue) else { continue }
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
+    func send(_ text: String) {
+        var text = text
+        _ = text.withUTF8 { mg_websocket_client_write(connection, 1, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads only what it needs of a message, without parsing the whole object: the bench must
+    /// cost the machine as little as it can, since it shares the cores with the server.
+    func received(_ text: String) {
+        let bytes = Array(text.utf8)
+        func field(_ name: String) -> Substring? {
+            let key = Array("\"\(name)\":".utf8)
+            guard let at = bytes.firstRange(of: key) else { return nil }
+            var end = at.upperBound
+            if end < bytes.count && bytes[end] == 34 {  // a string
+                end += 1
+                while end < bytes.count && bytes[end] != 34 { end += bytes[end] == 92 ? 2 : 1 }
+                return Substring(String(decoding: bytes[(at.upperBound + 1)..<min(end, bytes.count)], as: UTF8.self))
+            }
+            while end < bytes.count && bytes[end] != 44 && bytes[end] != 125 { end += 1 }
+            return Substring(String(decoding: bytes[at.upperBound..<end], as: UTF8.self))
+        }
+        state.withLock { s in
+            switch field("type") {
+            case "joined":
+                if let table = field("table"), let seat = field("seat").flatMap({ Int($0) }), let token = field("token") {
+                    s.joined = (String(table), seat, String(token))
+                }
+            case "step":
+                let game = field("game_number").flatMap { Int($0) } ?? 0, step = field("step").flatMap { Int($0) } ?? 0
+                let seat = field("seat").flatMap { Int($0) }, input = field("input")
+                let key = "\(game).\(step).\(seat ?? 0).\(input ?? "")"
+                if !s.seen.insert(key).inserted { s.duplicates += 1 }
+                s.lastGame = game
+                s.lastStep = step
+                // Our own move's step: its latency.
+                if let seat, seat == s.joined?.seat, let sentAt = s.sentAt, input != nil, input != "null" {
+                    s.latencies.append(now() - sentAt)
+                    s.answered += 1
+                    s.sentAt = nil
+                }
+                if field("your_turn") == "true" {
+                    s.ready = true
+                    s.answer = field("question") == "play-again" ? "y" : signs[Int.random(in: 0..<3)]
+                }
+            default: break
+            }
+        }
+    }
+
+    /// Sends its move when it has one to send; false when it has none now.
+    func move() -> Bool {
+        let line: String? = state.withLock { s in
+            guard s.ready, s.sentAt == nil else { return nil }
+            s.ready = false
+            s.sentAt = now()
+            s.sent += 1
+            return s.answer
+        }
+        guard let line else { return false }
+        send(#"{"type":"input","line":"\#(line)"}"#)
+        return true
+    }
+}
+
+func waitUntil(_ limit: Double, _ condition: () -> Bool) -> Bool {
+    let end = now() + limit
+    while now() < end {
+        if condition() { return true }
+        usleep(2000)
+    }
+    return condition()
+}
+
+_ = mg_init_library(0)
+var template = Array("/tmp/gamehost-serve-bench-XXXXXX".utf8CString)
+guard let made = mkdtemp(&template) else { exit(1) }
+let data = String(cString: made)
+var server = startServer(data: data)
+usleep(300_000)
+let idleBefore = residentKB(server.pid)
+
+// The tables: ann creates each (seat 1), bob joins it (seat 2).
+var pairs: [(Player, Player)] = []
+for _ in 0..<tableCount {
+    let ann = Player(port: server.port)
+    ann.send(#"{"type":"create","game":"rps","options":{"match":"best-of-99"},"seats":["person","person"],"name":"ann"}"#)
+    guard waitUntil(10, { ann.state.withLock { $0.joined != nil } }), let table = ann.state.withLock({ $0.joined?.table }) else {
+        say("a table was not created"); exit(1)
+    }
+    let bob = Player(port: server.port)
+    bob.send(#"{"type":"join","table":"\#(table)","name":"bob"}"#)
+    guard waitUntil(10, { bob.state.withLock { $0.joined != nil } }) else { say("a seat was not taken"); exit(1) }
+    pairs.append((ann, bob))
+}
+usleep(500_000)
+let idleAfter = residentKB(server.pid)
+let perTable = Double(idleAfter - idleBefore) / Double(tableCount)
+
+// Moves at `rate` a second, each from the next player with a move to make.
+let players = pairs.flatMap { [$0.0, $0.1] }
+let start = now()
+var next = 0, sends = 0
+while now() - start < seconds {
+    let due = Int((now() - start) * rate)
+    while sends < due {
+        var tried = 0
+        while tried < players.count && !players[next].move() { next = (next + 1) % players.count; tried += 1 }
+        next = (next + 1) % players.count
+        sends += 1
+        if tried == players.count { break }
+    }
+    usleep(500)
+}
+_ = waitUntil(5) { players.allSatisfy { $0.state.withLock { $0.sentAt == nil } } }
+let elapsed = now() - start
+let states = players.map { $0.state.withLock { $0 } }
+let latencies = states.flatMap(\.latencies).sorted()
+let sent = states.map(\.sent).reduce(0, +), answered = states.map(\.answered).reduce(0, +)
+let duplicates = states.map(\.duplicates).reduce(0, +)
+func percentile(_ p: Double) -> Double { latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] * 1000 }
+let stepsPerSecond = Double(answered) / elapsed
+
+// Killed and started again: every table rebuilds from its stored inputs to the step its
+// players last saw.
+kill(server.pid, SIGKILL)
+waitpid(server.pid, nil, 0)
+server = startServer(data: data)
+var rebuilt = 0
+for (ann, _) in pairs {
+    let (table, token, last) = ann.state.withLock { ($0.joined!.table, $0.joined!.token, ($0.lastGame, $0.lastStep)) }
+    let again = Player(port: server.port)
+    again.send(#"{"type":"join","table":"\#(table)","token":"\#(token)"}"#)
+    if waitUntil(10, { again.state.withLock { $0.lastStep >= 0 } }), again.state.withLock({ ($0.lastGame, $0.lastStep) }) == last { rebuilt += 1 }
+}
+kill(server.pid, SIGKILL)
+
+func fmt(_ x: Double) -> String { String((x * 100).rounded() / 100) }
+say("gamehost serve, \(tableCount) tables of 2 seats (RPS), \(Int(seconds)) s at \(Int(rate)) moves a second asked:")
+say("  steps per second: \(fmt(stepsPerSecond))  (bar: 2000)")
+say("  step latency, move sent to its step received: p50 \(fmt(percentile(0.5))) ms, p99 \(fmt(percentile(0.99))) ms  (bar: p99 <= 20 ms; goal 5 ms at 5000 steps a second)")
+say("  server memory per idle table: \(fmt(perTable / 1024)) MB  (bar: <= 1 MB)")
+say("  moves sent \(sent), answered \(answered), lost \(sent - answered), duplicated \(duplicates)  (bar: 0 lost, 0 duplicated)")
+say("  tables rebuilt after kill -9 at the step their players last saw: \(rebuilt) of \(tableCount)  (bar: all)")
+_ = system("rm -rf '\(data)'")
+exit(sent == answered && duplicates == 0 && rebuilt == tableCount ? 0 : 1)

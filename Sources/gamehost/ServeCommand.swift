@@ -1,0 +1,62 @@
+import GameCore
+import GameHost
+import GameServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gamehost serve [--port N] [--bind ADDRESS] [--data DIR|none]`: tables over the network and
+/// the browser client, until Ctrl-C or SIGTERM. Open tables are kept in DIR/serve.db and go on
+/// at the next start.
+func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
+    guard args.positional.isEmpty else { throw CLIError.usage("serve takes no games: people choose them in the lobby") }
+    let port = try args.take("port").map { text -> Int in
+        guard let n = Int(text), (0...65535).contains(n) else { throw CLIError.usage("--port needs a port from 0 to 65535, not '\(text)'") }
+        return n
+    } ?? 8080
+    let address = try args.take("bind") ?? "127.0.0.1"
+    guard address.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }), address.split(separator: ".").count == 4 else {
+        throw CLIError.usage("--bind needs an IPv4 address such as 0.0.0.0 or 192.168.1.5, not '\(address)'")
+    }
+    var limits = ServerLimits()
+    if let text = try args.take("max-tables") {
+        guard let n = Int(text), (1...100_000).contains(n) else { throw CLIError.usage("--max-tables needs a number from 1 to 100000") }
+        limits.tables = n
+    }
+    if let text = try args.take("max-connections-per-address") {
+        guard let n = Int(text), (1...10_000).contains(n) else { throw CLIError.usage("--max-connections-per-address needs a number from 1 to 10000") }
+        limits.connectionsPerAddress = n
+        limits.connections = max(limits.connections, n)
+    }
+    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --max-tables and --max-connections-per-address") }
+    let catalog = catalog()
+    let data: String? = settings.data == "none" ? nil : (settings.data ?? dataHome + "/gamehost")
+    let web = catalog.builtIn.map { FileSystem.join(FileSystem.directory(of: $0), "web") }.flatMap { FileSystem.isDirectory($0) ? $0 : nil }
+    // SIGINT and SIGTERM are waited for here, on this thread: blocked before any other thread
+    // starts, so every thread the server makes has them blocked too.
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGINT)
+    sigaddset(&stopSignals, SIGTERM)
+    pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+    let server: GameServer
+    let bound: Int
+    do {
+        server = try GameServer(catalog: catalog, dataHome: dataHome, data: data, web: web, limits: limits)
+        bound = try server.start(address: address, port: port)
+    } catch {
+        throw CLIError.failure("serve: \(error)")
+    }
+    let shown = address == "0.0.0.0" ? "127.0.0.1" : address
+    stdout_.write("GameHost is serving at http://\(shown):\(bound)/ (Ctrl-C stops it)\n", style: .title)
+    if address != "127.0.0.1" {
+        stdout_.write("Open to the network on \(address): anyone who can reach this machine can create and join tables.\n", style: .message)
+    }
+    if web == nil { stdout_.write("(no browser client found: programs can still play over ws://\(shown):\(bound)/ws)\n", style: .dim) }
+    if server.tableCount > 0 { stdout_.write("\(server.tableCount) open table(s) restored.\n", style: .plain) }
+    var received: Int32 = 0
+    sigwait(&stopSignals, &received)
+    server.stop()
+    stdout_.write("Stopped; open tables go on at the next start.\n", style: .plain)
+    return 0
+}

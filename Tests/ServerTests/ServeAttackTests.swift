@@ -1,0 +1,183 @@
+import Foundation
+import GameHost
+@testable import GameServer
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Each attack on a running server, and then proof that it still serves others: a fresh client
+/// creates a table and plays a move.
+final class ServeAttackTests: XCTestCase {
+    nonisolated(unsafe) static var shared: (server: GameServer, port: Int, folder: String)?
+    var port: Int { Self.shared!.port }
+    static var limits: ServerLimits {
+        var limits = ServerLimits()
+        limits.connectionsPerAddress = 12
+        limits.requestTimeoutMilliseconds = 1500
+        limits.tables = 40
+        return limits
+    }
+
+    override class func setUp() {
+        let folder = NSTemporaryDirectory() + "gamehost-attack-" + UUID().uuidString
+        let rules = folder + "/data/gamehost/rules"
+        try! FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
+        // An installed rule that never ends a step: its table must not hold up the others.
+        try! """
+            return { id = "spin", title = "Spin", setup = function() return { n = 0 } end,
+              view = function(state) return "n = " .. state.n end, moves = function() return { "go" } end,
+              play = function(state, input) if input == "go" then while true do end end state.n = state.n + 1 end,
+              result = function() end }
+            """.write(toFile: rules + "/spin.lua", atomically: true, encoding: .utf8)
+        let server = try! ServeTests.makeServer(folder: folder, limits: limits)
+        shared = (server, try! server.start(address: "127.0.0.1", port: 0), folder)
+    }
+
+    override class func tearDown() {
+        guard let shared else { return }
+        shared.server.stop()
+        try? FileManager.default.removeItem(atPath: shared.folder)
+    }
+
+    /// The server still serves: a new client creates a table and its move is answered.
+    func assertStillServing(file: StaticString = #filePath, line: UInt = #line) throws {
+        let c = try WebSocketClient(port: port)
+        defer { c.close() }
+        c.send(["type": "create", "game": "rps", "options": ["match": "single"]])
+        XCTAssertNotNil(c.next("joined"), "a table is created", file: file, line: line)
+        c.send(["type": "input", "line": "rock"])
+        XCTAssertNotNil(c.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" && $0["status"] as? String == "accepted" },
+                        "a move is answered: \(c.all.map { String($0.prefix(200)) })", file: file, line: line)
+    }
+
+    /// What the server answers raw bytes with (up to 64 KB), the connection then closed.
+    func raw(_ bytes: [UInt8]) throws -> String {
+        let fd = try WebSocketClient.connect(port: port)
+        defer { close(fd) }
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while answer.count < 65536 {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            answer += chunk[..<n]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    func testMalformedHTTPIsRefused() throws {
+        for request in ["GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "GET / HTTP/1.1\r\nHost: " + String(repeating: "h", count: 20000) + "\r\n\r\n",
+                        "\u{0}\u{1}\u{2}\r\n\r\n", "GET / HTTP/1.1\r\nContent-Length: -5\r\n\r\n"] {
+            let answer = try raw(Array(request.utf8))
+            XCTAssertFalse(answer.hasPrefix("HTTP/1.1 200"), String(request.prefix(40)))
+        }
+        try assertStillServing()
+    }
+
+    func testPathTraversalFindsNoFileOutsideTheClient() throws {
+        for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/..%2f..%2f..%2fetc/passwd",
+                     "/web/../Package.swift", "/index.html/../../Package.swift", "/%00", "/.git/config"] {
+            let answer = try raw(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            XCTAssertFalse(answer.contains("root:x:0:0"), path)
+            XCTAssertFalse(answer.contains("PackageDescription"), path)
+            // (Civetweb reads "/%00" as "/", the client's page.)
+            if path != "/%00" { XCTAssertFalse(answer.hasPrefix("HTTP/1.1 200"), "\(path): \(answer.prefix(60))") }
+        }
+        // The client's own page is served, with a policy that runs no inline script.
+        let page = try raw(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        XCTAssertTrue(page.hasPrefix("HTTP/1.1 200"), String(page.prefix(80)))
+        XCTAssertTrue(page.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"), String(page.prefix(600)))
+        XCTAssertTrue(page.contains("X-Content-Type-Options: nosniff"))
+        try assertStillServing()
+    }
+
+    func testBadFramesCloseTheConnection() throws {
+        let cases: [(String, [UInt8])] = [
+            ("binary", WebSocketClient.frame([1, 2, 3], opcode: 2)),
+            ("not UTF-8", WebSocketClient.frame([0xFF, 0xFE, 0x80])),
+            ("too big", WebSocketClient.frame(Array(repeating: 0x61, count: 9000))),
+            ("too big in pieces", WebSocketClient.frame(Array(repeating: 0x61, count: 5000), final: false)
+                + WebSocketClient.frame(Array(repeating: 0x61, count: 5000), opcode: 0)),
+            ("reserved opcode", WebSocketClient.frame([1], opcode: 3)),
+        ]
+        for (name, bytes) in cases {
+            let c = try WebSocketClient(port: port)
+            c.writeAll(bytes)
+            XCTAssertTrue(c.waitForClose(), name)
+        }
+        try assertStillServing()
+    }
+
+    func testAFloodIsStoppedAndTheConnectionClosed() throws {
+        let c = try WebSocketClient(port: port)
+        for _ in 0..<200 { c.send(#"{"type":"games"}"#) }
+        XCTAssertEqual(c.next("error")?["code"] as? String, "too-fast")
+        XCTAssertTrue(c.waitForClose())
+        try assertStillServing()
+    }
+
+    func testConnectionsFromOneAddressAreBounded() throws {
+        var open: [WebSocketClient] = []
+        defer { open.forEach { $0.close() } }
+        for _ in 0..<Self.limits.connectionsPerAddress { open.append(try WebSocketClient(port: port)) }
+        XCTAssertThrowsError(try WebSocketClient(port: port), "one more from the same address")
+        open.removeLast().close()
+        usleep(200_000)  // the server hears of the close
+        try assertStillServing()
+    }
+
+    func testSlowClientsHoldNothingForLong() throws {
+        // Half a request each, never finished: the server goes on serving, and closes them.
+        var slow: [Int32] = []
+        for _ in 0..<6 {
+            let fd = try WebSocketClient.connect(port: port)
+            _ = Array("GET / HTTP/1.1\r\nHost: 127".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            slow.append(fd)
+        }
+        try assertStillServing()
+        // Each is closed by the server after its request timeout: recv sees the end.
+        for fd in slow {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            var n = 0
+            repeat { n = recv(fd, &chunk, chunk.count, 0) } while n > 0
+            XCTAssertEqual(n, 0, "the server closes a request that never ends (not the 10 s guard)")
+            close(fd)
+        }
+    }
+
+    func testARunawayRuleAtOneTableDelaysNoOther() throws {
+        let spinner = try WebSocketClient(port: port)
+        defer { spinner.close() }
+        spinner.send(["type": "create", "game": "spin"])
+        XCTAssertNotNil(spinner.next("joined"))
+        spinner.send(["type": "input", "line": "go"])  // runs to its time limit (1 s)
+        // Meanwhile another table plays a whole game.
+        try assertStillServing()
+        // The spinning table's step ends by its budget, and the table goes on.
+        let failed = try XCTUnwrap(spinner.next { $0["type"] as? String == "step" && $0["input"] as? String == "go" })
+        XCTAssertEqual(failed["code"] as? String, "budget")
+    }
+
+    func testTablesPerServerAreBounded() throws {
+        // A server of its own, with room for three tables.
+        let folder = NSTemporaryDirectory() + "gamehost-full-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var limits = ServerLimits()
+        limits.tables = 3
+        let server = try ServeTests.makeServer(folder: folder, limits: limits)
+        let port = try server.start(address: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        var creators: [WebSocketClient] = []
+        defer { creators.forEach { $0.close() } }
+        for k in 0..<4 {
+            let c = try WebSocketClient(port: port)
+            creators.append(c)
+            c.send(["type": "create", "game": "rps"])
+            let answer = try XCTUnwrap(c.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" })
+            XCTAssertEqual(answer["type"] as? String, k < 3 ? "joined" : "error", "table \(k + 1)")
+            if k == 3 { XCTAssertEqual(answer["code"] as? String, "server-full") }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gamehost serve` as a program: killed with SIGKILL in the middle of a game and started
+/// again, it rebuilds the table from its store, and the players go on from the same step.
+final class ServeRestartTests: XCTestCase {
+    let folder = NSTemporaryDirectory() + "gamehost-restart-" + UUID().uuidString
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Starts `gamehost serve` on a free port; returns the process and its port.
+    func startServer() throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gamehost")
+        process.arguments = ["serve", "--port", "0", "--data", folder]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_DATA_HOME"] = folder + "/home"
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line says where: "GameHost is serving at http://127.0.0.1:PORT/ ...".
+        var line = Data()
+        while !line.contains(10) {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line += byte
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let colon = text.range(of: "127.0.0.1:"), let port = Int(text[colon.upperBound...].prefix { $0.isNumber }) else {
+            process.terminate()
+            throw NSError(domain: "serve", code: 1, userInfo: [NSLocalizedDescriptionKey: "no address in \(text)"])
+        }
+        return (process, port)
+    }
+
+    func testAKilledServerGoesOnFromTheSameStep() throws {
+        var (server, port) = try startServer()
+        let ann = try WebSocketClient(port: port), bob = try WebSocketClient(port: port)
+        ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-5"], "seats": ["person", "person"], "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), annToken = try XCTUnwrap(joined["token"] as? String)
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        let bobToken = try XCTUnwrap(bob.next("joined")?["token"] as? String)
+        // Two throws each: rock beats scissors, paper beats rock. 1:1.
+        var before: [String: Any] = [:]
+        for (a, b) in [("rock", "scissors"), ("rock", "paper")] {
+            ann.send(["type": "input", "line": a])
+            bob.send(["type": "input", "line": b])
+            before = try XCTUnwrap(bob.next { $0["type"] as? String == "step" && $0["input"] as? String == b })
+        }
+        XCTAssertTrue((before["view"] as? String ?? "").contains("Seat 1 1 · Seat 2 1"), "\(before)")
+        ann.close()
+        bob.close()
+
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        (server, port) = try startServer()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+
+        // Back in their seats by their tokens, at the step where they were.
+        let ann2 = try WebSocketClient(port: port), bob2 = try WebSocketClient(port: port)
+        defer { ann2.close(); bob2.close() }
+        ann2.send(["type": "join", "table": code, "token": annToken])
+        XCTAssertEqual(ann2.next("joined")?["seat"] as? Int, 1)
+        bob2.send(["type": "join", "table": code, "token": bobToken])
+        XCTAssertEqual(bob2.next("joined")?["seat"] as? Int, 2)
+        let now = try XCTUnwrap(bob2.next("step"))
+        XCTAssertEqual(now["step"] as? Int, before["step"] as? Int)
+        XCTAssertEqual(now["view"] as? String, before["view"] as? String)
+        XCTAssertEqual(now["observation"] as? NSDictionary, before["observation"] as? NSDictionary)
+        // And the game goes on to its end: three more wins for Ann.
+        var over = false
+        for _ in 0..<3 where !over {
+            ann2.send(["type": "input", "line": "paper"])
+            bob2.send(["type": "input", "line": "rock"])
+            let step = try XCTUnwrap(ann2.next { $0["type"] as? String == "step" && ($0["seat"] as? Int == 2 || $0["over"] as? Bool == true) })
+            over = step["over"] as? Bool == true
+        }
+        XCTAssertTrue(over, "the match ends after the restart")
+    }
+}

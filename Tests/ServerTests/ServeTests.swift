@@ -1,0 +1,147 @@
+import Foundation
+import GameHost
+@testable import GameServer
+import XCTest
+
+/// `gamehost serve` in the test's process, on a loopback port of its own: tables, seats and
+/// tokens, watchers, and what bad input gets.
+final class ServeTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    // One server for the class (civetweb takes two seconds to stop): each test plays at tables
+    // of its own.
+    nonisolated(unsafe) static var shared: (server: GameServer, port: Int, folder: String)?
+    var server: GameServer { Self.shared!.server }
+    var port: Int { Self.shared!.port }
+
+    override class func setUp() {
+        let folder = NSTemporaryDirectory() + "gamehost-serve-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        let server = try! makeServer(folder: folder)
+        shared = (server, try! server.start(address: "127.0.0.1", port: 0), folder)
+    }
+
+    override class func tearDown() {
+        guard let shared else { return }
+        shared.server.stop()
+        try? FileManager.default.removeItem(atPath: shared.folder)
+    }
+
+    override func tearDown() {
+        for c in clients { c.close() }
+    }
+
+    static func makeServer(folder: String, limits: ServerLimits = ServerLimits()) throws -> GameServer {
+        let catalog = RuleCatalog(directories: [folder + "/data/gamehost/rules"], builtIn: root.appendingPathComponent("rules").path)
+        return try GameServer(catalog: catalog, dataHome: folder + "/data", data: folder + "/data/gamehost",
+                              web: root.appendingPathComponent("web").path, limits: limits)
+    }
+
+    var clients: [WebSocketClient] = []
+    func client(origin: String? = nil) throws -> WebSocketClient {
+        let c = try WebSocketClient(port: port, origin: origin)
+        clients.append(c)
+        return c
+    }
+
+    /// A step of the stream that asks `seat` to move.
+    static func yourTurn(_ m: [String: Any]) -> Bool { m["type"] as? String == "step" && m["your_turn"] as? Bool == true }
+
+    func testTwoPeoplePlayRockPaperScissorsAtOneTable() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "person"], "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        XCTAssertEqual(joined["seat"] as? Int, 1)
+        let code = try XCTUnwrap(joined["table"] as? String)
+        let annToken = try XCTUnwrap(joined["token"] as? String)
+        XCTAssertEqual(annToken.count, 32)
+        let start = try XCTUnwrap(ann.next("start"))
+        XCTAssertEqual(start["game"] as? String, "rps")
+        XCTAssertEqual(start["you"] as? Int, 1)
+
+        let bob = try client()
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        let bobJoined = try XCTUnwrap(bob.next("joined"))
+        XCTAssertEqual(bobJoined["seat"] as? Int, 2)
+        XCTAssertNotEqual(bobJoined["token"] as? String, annToken)
+        XCTAssertNotNil(bob.next("start"))
+
+        ann.send(["type": "input", "line": "rock"])
+        bob.send(["type": "input", "line": "scissors"])
+        // Both see the game end: rock blunts scissors, seat 1 wins.
+        for (who, c) in [("ann", ann), ("bob", bob)] {
+            let over = try XCTUnwrap(c.next { $0["type"] as? String == "step" && $0["over"] as? Bool == true }, who)
+            let result = try XCTUnwrap(over["result"] as? [String: Any])
+            XCTAssertEqual(result["winners"] as? [Int], [1], who)
+            XCTAssertNotNil(result["seed"] as? String, "the seed once the game is over")
+        }
+        // Neither saw the other's throw as their input.
+        for text in bob.all where text.contains("\"input\":\"rock\"") { XCTFail("bob saw ann's input: \(text)") }
+    }
+
+    func testASeatIsHeldByItsTokenAndNobodyElse() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
+        let bob = try client()
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        XCTAssertEqual(bob.next("joined")?["seat"] as? Int, 2)
+
+        // A third: no free seat, a wrong token, a guessed one of the same length: refused.
+        let eve = try client()
+        eve.send(["type": "join", "table": code, "name": "Eve"])
+        XCTAssertEqual(eve.next("error")?["code"] as? String, "table-full")
+        for guess in ["nope", String(repeating: "0", count: 32), String(token.dropLast()) + (token.last == "a" ? "b" : "a")] {
+            eve.send(["type": "join", "table": code, "token": guess])
+            XCTAssertEqual(eve.next("error")?["code"] as? String, "bad-token", guess)
+        }
+        // Moving without a seat is refused, and seat 1 is untouched.
+        eve.send(["type": "input", "line": "rock"])
+        XCTAssertEqual(eve.next("error")?["code"] as? String, "no-seat")
+        // A watcher sees no seat's view.
+        eve.send(["type": "watch", "table": code])
+        let watching = try XCTUnwrap(eve.next("start"))
+        XCTAssertTrue(watching["you"] is NSNull)
+        let step = try XCTUnwrap(eve.next("step"))
+        XCTAssertEqual(step["view"] as? String, "")
+
+        // Ann's connection drops; with her token she is back in seat 1, where she was.
+        ann.close()
+        let again = try client()
+        again.send(["type": "join", "table": code, "token": token])
+        XCTAssertEqual(again.next("joined")?["seat"] as? Int, 1)
+        XCTAssertEqual(again.next("start")?["you"] as? Int, 1)
+        let now = try XCTUnwrap(again.next("step"))
+        XCTAssertEqual(now["your_turn"] as? Bool, true)
+    }
+
+    func testOnlyInstalledGamesAndPlainMessagesAreTaken() throws {
+        let c = try client()
+        for (message, code) in [
+            (#"{"type":"create","game":"../../etc/passwd"}"#, "no-game"),
+            (#"{"type":"create","game":"/tmp/x.lua"}"#, "no-game"),
+            (#"{"type":"create","game":"chess"}"#, "no-game"),
+            (#"{"type":"create","game":"rps","seats":["person","person","person"]}"#, "bad-seats"),
+            (#"{"type":"create","game":"rps","seats":["person","wizard"]}"#, "bad-seats"),
+            (#"{"type":"join","table":"ZZZZZZ"}"#, "no-table"),
+            (#"{"type":"dance"}"#, "bad-message"),
+            ("not json", "bad-message"),
+            (#"[1,2,3]"#, "bad-message"),
+        ] {
+            c.send(message)
+            XCTAssertEqual(c.next("error")?["code"] as? String, code, message)
+        }
+        c.send(["type": "games"])
+        let games = try XCTUnwrap(c.next("games")?["games"] as? [[String: Any]])
+        XCTAssertTrue(games.contains { $0["game"] as? String == "rps" })
+        XCTAssertTrue(games.contains { ($0["seats"] as? [String: Int])?["max"] == 4 && $0["game"] as? String == "crazy-eights" })
+    }
+
+    func testACrossSiteConnectionIsRefused() throws {
+        XCTAssertThrowsError(try client(origin: "http://evil.example"))
+        // The page's own origin is welcome.
+        let own = try client(origin: "http://127.0.0.1:\(port)")
+        own.send(["type": "games"])
+        XCTAssertNotNil(own.next("games"))
+    }
+}

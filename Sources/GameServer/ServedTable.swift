@@ -67,8 +67,14 @@ final class ServedTable: @unchecked Sendable {
         settings.clock = clock
         settings.seats = seats.count
         settings.practice = false
-        let names = seats.map(\.name)
-        settings.player = { names.filter { !$0.isEmpty }.joined(separator: " & ") }
+        // Scores and results go on the boards under the names of the people in the seats.
+        let roster = self.roster
+        settings.seatName = { seat in
+            roster.withLock { seats in
+                guard seat >= 1, seat <= seats.count, seats[seat - 1].filler == "person" else { return nil }
+                return seats[seat - 1].name.isEmpty ? "seat \(seat)" : seats[seat - 1].name
+            }
+        }
         // Each game's seed is drawn fresh and stored, so one game's seed (shown once it is
         // over) tells nothing of the next, and a restart plays the same games again.
         let known = saved?.seeds ?? [:]

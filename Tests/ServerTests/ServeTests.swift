@@ -76,6 +76,14 @@ final class ServeTests: XCTestCase {
         }
         // Neither saw the other's throw as their input.
         for text in bob.all where text.contains("\"input\":\"rock\"") { XCTFail("bob saw ann's input: \(text)") }
+        // The game went on the boards as a terminal game does, won by Ann by name.
+        let store = ScoreStore(directory: Self.shared!.folder + "/data/gamehost")
+        var winners: [(String, Int)] = []
+        for _ in 0..<100 where !winners.contains(where: { $0.0 == "Ann" }) {
+            winners = (try? store.statistics(game: "rps"))?.winners ?? []
+            usleep(20_000)
+        }
+        XCTAssertTrue(winners.contains { $0.0 == "Ann" }, "\(winners)")
     }
 
     func testASeatIsHeldByItsTokenAndNobodyElse() throws {

@@ -36,6 +36,7 @@ extension GameAPI {
             submittedThisStep += 1
             let score = ScoreStore.Score(board: board, value: value, order: order, unit: try text("unit", max: 32) ?? "",
                                          label: try text("label", max: Self.boardNameLimit) ?? "")
+            scores.seat = seat
             if let rank = scores.submit(score) { call.push(Int64(rank)) } else { call.pushNil() }
             return 1
         }

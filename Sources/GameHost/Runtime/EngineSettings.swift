@@ -26,6 +26,10 @@ public struct EngineSettings {
     public var recordedRecords: [String: JSONValue] = [:]
     /// The name scores are kept under, asked for at the first score.
     public var player: () -> String = { "" }
+    /// At a table of several people (`gamehost serve`), the name of the person in a seat (nil
+    /// for a seat no person fills): their scores go on the boards under their own names, and a
+    /// finished game's winners are named.
+    public var seatName: ((Int) -> String?)?
     /// A practice session (seeded, scripted, or played by a program): scores are kept apart
     /// and never ranked, and `game.scores.practice` says so.
     public var practice = false

@@ -74,6 +74,7 @@ public final class GameEngine {
         keeper.game = info.scoreKey
         keeper.ruleHash = info.contentHash
         keeper.playerName = settings.player
+        keeper.seatName = settings.seatName
         keeper.practice = settings.practice
         api.bind(options: options, seed: settings.seed, random: random, clock: settings.clock, words: settings.words,
                  scores: keeper, seats: seats)
@@ -307,7 +308,9 @@ public final class GameEngine {
     private func settleResult() -> [Int: Double] {
         guard !counted, let result = try? result() else { return [:] }
         counted = true
-        api.scores.recordResult(winner: result.winnerText, score: result.score, at: clock.now())
+        let named = settings.seatName.map { name in result.winningSeats.compactMap { name($0) } } ?? []
+        let winner = result.winner ?? (named.isEmpty || named.count != result.winningSeats.count ? result.winnerText : named.joined(separator: " & "))
+        api.scores.recordResult(winner: winner, score: result.score, at: clock.now())
         return result.rewards
     }
 

@@ -22,6 +22,11 @@ final class ScoreKeeper {
     /// read the system's user database, which a game that keeps no scores never needs.
     var playerName: () -> String = { "" }
     private(set) lazy var player = playerName()
+    /// A table of several people (a served one) names each seat: a score a move makes is
+    /// that seat's person's, and a result's winners are named. Nil: the one player.
+    var seatName: ((Int) -> String?)?
+    /// The seat whose move is being made (the API sets it for each call into the rule).
+    var seat = 1
     /// A practice session (seeded, or scripted from a pipe): its scores are kept apart and
     /// never ranked, so a replayed or scripted run cannot fill the board.
     var practice = false
@@ -203,6 +208,7 @@ final class ScoreKeeper {
     /// for a practice run, which is kept apart and not ranked.
     func submit(_ score: ScoreStore.Score) -> Int? {
         var score = score
+        let player = seatName?(seat) ?? player
         score.player = player
         score.practice = practice
         _ = board(score.board, order: score.order, unit: score.unit)

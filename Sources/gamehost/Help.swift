@@ -13,6 +13,7 @@ let usage = """
       gamehost check FILE.lua ...       check rule files: the contract and random playthroughs
       gamehost sim GAME [--games N] [--seed N] [--jobs N] [--json]   random games in bulk
       gamehost replay FILE              replay a recorded game (play --record) and compare
+      gamehost serve [--port N] [--bind ADDR]   tables over the network, and the browser client
       gamehost help [COMMAND]           help for a command
       gamehost --version
 
@@ -81,6 +82,21 @@ let commandHelp: [String: String] = [
         an absolute path, "~" or a link leading out of the folder is refused. --rule names
         another rule. After an intended change to the rule, --update records the same inputs
         again and rewrites FILE (review the difference before you keep it).
+
+        """,
+    "serve": """
+        Usage: gamehost serve [--port N] [--bind ADDRESS] [--data DIR|none] [--max-tables N] [--max-connections-per-address N]
+
+        Serves tables that people join from a browser (http://127.0.0.1:8080/ by default) and
+        programs join over WebSocket (ws://.../ws, the protocol of docs/protocol.md; the lobby's
+        messages are in docs/serving.md). A table plays an installed game: a built-in one or a
+        rule in your rules folder; no rule file comes over the network. People join a table by
+        its code or link and hold their seat by a token: a dropped connection or a reload takes
+        the seat back. --port 0 takes any free port (the first line says which). The server
+        listens on 127.0.0.1 only unless --bind gives another address (0.0.0.0: every one),
+        and then says it is open to the network. Every input is stored in DIR/serve.db as it is
+        played: after a crash or a restart, every open table goes on from where it was.
+        Finished games go on the leaderboards under the players' names. Ctrl-C stops it.
 
         """,
     "list": """

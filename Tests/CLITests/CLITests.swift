@@ -74,7 +74,7 @@ final class CLITests: XCTestCase {
             (["play", "rps", "--seed", "abc"], "gamehost: --seed needs a whole number from 0 to 18446744073709551615, not 'abc'\n"),
             (["play", "rps", "--match"], "gamehost: --match needs a value\n"),
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
-            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, scores, check, sim, replay, new, help; gamehost --help)\n"),
+            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, scores, check, sim, replay, new, serve, help; gamehost --help)\n"),
             (["-x"], "gamehost: unknown option -x (options are written --name)\n"),
             (["scores", "--json"], "gamehost: --json goes with play, sim or list\n"),
             (["list", "--reveal"], "gamehost: --reveal goes with play --json\n"),

@@ -27,6 +27,9 @@ final class ProgramSeat: LineSource, TextSink {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         for fd in [input[0], input[1], output[0], output[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else of the host's: not its score database, a transcript it writes, or
+        // what its own parent left open (a program that kept that would keep it waiting).
+        _ = Self.addCloseFrom?(&actions, 3)
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
         defer { argv.forEach { free($0) } }
         let status = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
@@ -39,12 +42,20 @@ final class ProgramSeat: LineSource, TextSink {
         }
         toProgram = input[1]
         fromProgram = InputBytes(fd: output[0])
-        // Made now, not first in the handler: a static is made lazily, which allocates.
-        _ = Self.interruptedEnd
+        // Writes never block: a program that stops reading must not stop Ctrl-C (see write).
+        _ = fcntl(toProgram, F_SETFL, fcntl(toProgram, F_GETFL) | O_NONBLOCK)
         Self.withInterruptsHeld { Self.interruptible.insert(toProgram) }
     }
 
     deinit { finish() }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's
+    /// Glibc module does not declare: looked up once (nil in an older C library, where a
+    /// program inherits what the host has open).
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+    }()
 
     /// Closes the program's input and waits for it to end.
     func finish() {
@@ -81,23 +92,27 @@ final class ProgramSeat: LineSource, TextSink {
         return (line.text, line.length)
     }
 
-    /// A protocol line for the program, written whole (Ctrl-C waits for it, then writes the
-    /// end object after it). One that has stopped reading loses it (its seat is left when it
-    /// is next to move and gives no line).
+    /// A protocol line for the program. The host waits for a program that reads slowly, but
+    /// Ctrl-C still ends it; the interrupt handler writes the end object after a whole line
+    /// only, so a program whose pipe is full mid-line sees its input end there. A program that
+    /// has closed its input loses the line (its seat is left when it is next to move and gives
+    /// no line).
     func write(_ text: String, style: TextStyle) {
         guard toProgram >= 0 else { return }
         var text = text
-        Self.withInterruptsHeld {
-            text.withUTF8 { buf in
-                var offset = 0
-                while offset < buf.count {
-                    let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
-                    if n < 0 && errno == EINTR { continue }
-                    if n <= 0 {
-                        closeInput()
-                        return
-                    }
+        text.withUTF8 { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
+                if n > 0 {
                     offset += n
+                    Self.interruptible.setMidLine(toProgram, offset < buf.count)
+                } else if n < 0 && errno == EAGAIN {
+                    var ready = pollfd(fd: toProgram, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                } else if !(n < 0 && errno == EINTR) {
+                    closeInput()
+                    return
                 }
             }
         }
@@ -108,36 +123,51 @@ final class ProgramSeat: LineSource, TextSink {
     // MARK: Ctrl-C
 
     /// The programs' open inputs, for the interrupt handler, which writes each the end object
-    /// before the process exits (a program learns why its input ends). A fixed table of plain
-    /// integers, changed only with SIGINT held, so the handler reads it whole.
+    /// before the process exits (a program learns why its input ends), and whether a line to
+    /// it is cut short (its pipe full): that program gets no end object, which would join the
+    /// half line. A fixed table of plain integers, which the handler reads whole: the main
+    /// thread changes a descriptor with SIGINT held, and a flag in one store.
     private struct Descriptors {
         static let capacity = SeatRange.limit
-        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        init() { slots.initialize(repeating: -1, count: Self.capacity) }
+        let fds = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let midLine = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        init() {
+            fds.initialize(repeating: -1, count: Self.capacity)
+            midLine.initialize(repeating: 0, count: Self.capacity)
+        }
         func insert(_ fd: Int32) {
-            if let k = (0..<Self.capacity).first(where: { slots[$0] < 0 }) { slots[k] = fd }
+            guard let k = (0..<Self.capacity).first(where: { fds[$0] < 0 }) else { return }
+            midLine[k] = 0
+            fds[k] = fd
         }
         func remove(_ fd: Int32) {
-            for k in 0..<Self.capacity where slots[k] == fd { slots[k] = -1 }
+            for k in 0..<Self.capacity where fds[k] == fd { fds[k] = -1 }
+        }
+        func setMidLine(_ fd: Int32, _ cut: Bool) {
+            for k in 0..<Self.capacity where fds[k] == fd { midLine[k] = cut ? 1 : 0 }
         }
     }
-    /// Safe unsynchronised: the main thread changes it with SIGINT held, and the handler,
-    /// which runs on that thread, only reads it.
+    /// Safe unsynchronised: only the main thread changes it, and the handler, which runs on
+    /// that thread, only reads it.
     nonisolated(unsafe) private static let interruptible = Descriptors()
 
     /// The end object of an interrupted session, as the protocol writes it.
     private static let interruptedEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
                                                                   "exit_code": .int(Int64(Table.EndReason.interrupted.exitCode))]).encoded + "\n").utf8)
 
-    /// Called by the interrupt handler (async-signal-safe: fcntl and write only): each program
-    /// gets the end object, without waiting for one that has stopped reading.
+    /// Makes what the interrupt handler reads before the handler is installed: a static is
+    /// made when first read, which allocates, and a signal handler must not.
+    static func prepareForInterrupt() {
+        _ = interruptible
+        _ = interruptedEnd
+    }
+
+    /// Called by the interrupt handler (async-signal-safe: write only, to pipes that never
+    /// block): each program gets the end object after its last whole line.
     static func interrupted() {
         interruptedEnd.withUnsafeBufferPointer { end in
-            for k in 0..<Descriptors.capacity {
-                let fd = interruptible.slots[k]
-                guard fd >= 0 else { continue }
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = Glibc.write(fd, end.baseAddress, end.count)
+            for k in 0..<Descriptors.capacity where interruptible.fds[k] >= 0 && interruptible.midLine[k] == 0 {
+                _ = Glibc.write(interruptible.fds[k], end.baseAddress, end.count)
             }
         }
     }

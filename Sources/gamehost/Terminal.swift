@@ -70,6 +70,7 @@ enum Terminal {
     /// written unbuffered, so nothing is left half-written.
     static func installInterruptHandler() {
         if inputIsTerminal, tcgetattr(0, &saved) == 0 { hasSaved = true }
+        ProgramSeat.prepareForInterrupt()
         signal(SIGINT) { _ in
             if Terminal.hasSaved { tcsetattr(0, TCSANOW, &Terminal.saved) }
             if Terminal.alternateScreen {

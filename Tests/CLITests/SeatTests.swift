@@ -194,6 +194,40 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual(Self.end(lines), "end interrupted 130")
     }
 
+    /// A program in a seat gets its seat's pipes and standard error, and nothing else the
+    /// host holds open: not the transcript it writes, nor what the host's own parent left open.
+    func testAProgramSeatGetsNoOtherFileOfTheHosts() throws {
+        let log = folder + "/fds.txt"
+        let r = try run(["play", "rps", "--json", "--seats", "2", "--seat", "2=program:ls -l /proc/self/fd > '\(log)'", "--data", "none",
+                         "--record", folder + "/game.transcript"], input: "rock\n")
+        XCTAssertEqual(Self.end(r.objects), "end seat-left 3", r.stderr)
+        let fds = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertFalse(fds.contains("game.transcript"), fds)
+        XCTAssertFalse(fds.contains("socket:"), fds)
+        XCTAssertTrue(fds.contains("pipe:"), fds)
+    }
+
+    /// Ctrl-C ends a host that waits for a program which has stopped reading (its pipe full).
+    func testCtrlCEndsAHostWaitingForAProgramThatStoppedReading() throws {
+        let host = try LiveGamehost(["play", "rps", "--json", "--seats", "2", "--seat", "2=program:exec sleep 20 2>/dev/null", "--data", "none"], limit: 15)
+        host.send(String(repeating: "banana\n", count: 400))
+        // Standard output is read all along: the host waits for the program only.
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines(), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            lines.all = host.readAll()
+            done.signal()
+        }
+        // Time for the host to fill the program's pipe (about 60 steps) and wait.
+        usleep(1_000_000)
+        host.process.interrupt()
+        done.wait()
+        let (status, exited, _) = host.wait()
+        XCTAssertTrue(exited, "the host ended by itself, not killed")
+        XCTAssertEqual(status, 130)
+        XCTAssertEqual(Self.end(objects(lines.all.joined(separator: "\n"))), "end interrupted 130")
+    }
+
     // MARK: Replay, input, help
 
     /// A later game replayed alone reads the clock as it did in its session: every game of a

@@ -186,9 +186,9 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
     /// The lobby's list of games, made once (each rule is loaded, read and closed in turn).
     private lazy var gameList: String = {
         var games: [JSONValue] = []
-        for (name, path) in catalog.files() {
+        for (_, path) in catalog.files() {
             guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { continue }
-            games.append(GameListing.entry(name: name, rule.info))
+            games.append(rule.info.listing)
             rule.close()
         }
         return JSONValue.object(["type": .string("games"), "games": .array(games)]).encoded

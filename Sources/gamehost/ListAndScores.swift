@@ -19,7 +19,7 @@ func list(json: Bool = false) throws -> Int32 {
         }
     }
     if json {
-        let games = rules.map { listing(of: $0.rule) }
+        let games = rules.map { $0.rule.listing }
         stdout_.write(JSONValue.object(["protocol": .int(JSONLinesPresenter.protocolVersion), "games": .array(games)]).encoded + "\n", style: .plain)
     } else {
         // Two columns: names on the left, at one width for every game, help on the right.
@@ -112,28 +112,6 @@ func gameHelp(_ game: String) throws -> Int32 {
     stdout_.write(TextWrap.reflow(rule.howToPlay) + "\n", style: .plain)
     stdout_.write("\nIn a game: /help, /moves, /rules, /new, /quit. Ctrl-D goes back, Ctrl-C leaves.\n", style: .dim)
     return 0
-}
-
-/// A game as `gamehost list --json` describes it (docs/protocol.md).
-func listing(of rule: RuleInfo) -> JSONValue {
-    let options: [JSONValue] = rule.options.map { option in
-        var fields: [String: JSONValue] = ["name": .string(option.name), "help": .string(option.help), "default": .string(option.defaultValue)]
-        switch option.kind {
-        case .integer(let range):
-            fields["min"] = .int(range.lowerBound)
-            fields["max"] = .int(range.upperBound)
-        case .text(let choices, let accept):
-            fields["choices"] = .array(choices.map { .string($0) })
-            if let accept { fields["accept"] = .string(accept) }
-        }
-        return .object(fields)
-    }
-    return .object([
-        "game": .string(rule.id), "title": .string(rule.title), "about": .string(rule.about),
-        "words": rule.defaultWordList.map { .string($0) } ?? .null, "shares_words": .bool(rule.sharesWords),
-        "seats": .object(["min": .int(Int64(rule.seats.min)), "max": .int(Int64(rule.seats.max))]),
-        "bot": .bool(rule.hasBot), "options": .array(options),
-    ])
 }
 
 /// `gamehost scores [GAME] [--max-rows N]`: every board of the game's current rule file as a

@@ -342,7 +342,7 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
               let table = state.withLock({ $0.tables[place.code] }) else {
             return refuse(socket, "no-seat", "join a table's seat first: only a seat's holder moves for it")
         }
-        pool.submit(table.lane) { [weak self] in
+        pool.run(table.lane) { [weak self] in
             table.handle(line, seat: seat)
             if table.finished { self?.forget(table.code) }
         }

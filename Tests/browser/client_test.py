@@ -1,0 +1,615 @@
+#!/usr/bin/env python3
+"""GameHost's browser client, in headless Chromium against a running `gamehost serve`.
+
+Every built-in game is played to its end through the page, by clicking and typing; two pages
+play Rock-Paper-Scissors against each other and three play Crazy Eights; a rule that prints
+HTML and script does nothing in the page. Each test fails on any console error and, at phone
+size, on any element wider than the viewport.
+
+    client_test.py --url http://127.0.0.1:PORT/ [--gamehost BIN --data DIR --server-pid PID] [TEST...]
+
+BrowserTests.swift runs it (the server's user rules folder, $XDG_DATA_HOME/gamehost/rules,
+holds hostile.lua). With --gamehost, --data and --server-pid the last test kills the server
+and starts it again on the same port, and the page must find its seat again by itself.
+"""
+
+import argparse
+import os
+import re
+import signal
+import sys
+import threading
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gamehost_browser import (DESKTOP, PHONE, Browser, Failure, check, letter_control, play_letters,  # noqa: E402
+                              play_memory, start_server)
+
+TESTS = []
+
+
+def test(function):
+    TESTS.append(function)
+    return function
+
+
+def finish(page, game):
+    """After a game's result: the seed and the replay line are shown, then n ends the table."""
+    result = page.result()
+    check(result["summary"], f"{game}: the result has no summary")
+    check(re.fullmatch(r"\d+", result["seed"]), f"{game}: the result shows no seed: {result}")
+    check(f"gamehost play {game} --seed {result['seed']}" in result["replay"], f"{game}: the replay line {result['replay']!r} is not the seed's")
+    page.check_fits(f"{game}'s result")
+    page.stop()
+    check("ended" in page.text("#turn") or page.ended(), f"{game}: the page does not say the table ended")
+
+
+# MARK: The lobby and the view elements
+
+@test
+def lobby_lists_the_games(browser, args):
+    page = browser.page()
+    page.lobby()
+    games = page.js("return [...document.querySelectorAll('.game-tile')].map(t => t.dataset.game)")
+    for game in ["applepie", "blackjack", "crazy-eights", "guess-five", "hangman", "memory", "memory-triples", "rps", "rpsls"]:
+        check(game in games, f"the lobby does not list {game}: {games}")
+    page.check_fits("the lobby")
+    page.find(".game-tile[data-game='crazy-eights']").click()
+    page.wait(lambda: page.visible("#create"), "the new table's form")
+    fillers = page.js("return [...document.querySelectorAll('#seat-list select')].map(s => [...s.options].map(o => o.value))")
+    check(fillers and fillers[0] == ["person", "bot", "random"], f"a seat of Crazy Eights is a person, the bot or random: {fillers}")
+    page.check_fits("the new table's form")
+    page.resize(DESKTOP)
+    page.find("#back").click()
+    page.wait(lambda: page.visible("#games"), "the games again")
+
+
+@test
+def view_elements_draw_and_play(browser, args):
+    page = browser.page(path="elements.html")
+    page.wait("return !!window.fixture", "the elements page")
+    show = lambda step: page.js("return fixture.show(arguments[0])", step)  # noqa: E731
+    # Memory: a grid of cards (role grid, rows, cells), face down and up, matched with a mark.
+    show("memory")
+    check(page.js("return document.querySelectorAll('#board [role=grid] [role=row] [role=gridcell] button.card').length") == 16,
+          "Memory's cards are not a grid of 16 cells")
+    labels = page.js("return [...document.querySelectorAll('#board .card')].slice(0, 3).map(c => c.getAttribute('aria-label'))")
+    check(labels == ["1, 🐶, matched", "2, face down", "3, 🐭"], f"the cards' names: {labels}")
+    check(page.js("return getComputedStyle(document.querySelector('.card.matched .card-check')).display") != "none",
+          "a matched card shows no check mark")
+    page.check_fits("the Memory sample")
+    # The same card turns over: the same node, and a transition runs.
+    page.js("window.secondCard = document.querySelectorAll('#board .card')[1];")
+    memory = page.js("return structuredClone(fixture.samples.memory)")
+    grid = next(e for e in memory["elements"] if isinstance(e, dict) and e.get("type") == "cards")
+    grid["cards"][1].update({"up": True, "face": "🐱", "selectable": False})
+    grid["cards"][1].pop("move", None)
+    show(memory)
+    check(page.js("return document.querySelectorAll('#board .card')[1] === window.secondCard"), "a card that turns over is drawn anew")
+    check(page.js("return window.secondCard.classList.contains('up')"), "the turned card is not face up")
+    check(page.js("return window.secondCard.querySelector('.card-inner').getAnimations().length > 0"), "the card does not flip")
+    check(page.js("return window.secondCard.getAttribute('aria-label')") == "2, 🐱", "the turned card's name")
+    # A tap plays the card's move; a card without one plays nothing.
+    page.finds("#board .card")[3].click()
+    page.finds("#board .card")[1].click()
+    check(page.js("return fixture.played") == ["4"], f"taps played {page.js('return fixture.played')}")
+    # The keyboard: arrows move between cards, Enter plays.
+    page.js("document.querySelectorAll('#board .card')[3].focus()")
+    page.press("\ue014")  # ArrowRight
+    check(page.js("return document.activeElement === document.querySelectorAll('#board .card')[4]"), "ArrowRight does not move to the next card")
+    page.press("\ue015")  # ArrowDown
+    check(page.js("return document.activeElement === document.querySelectorAll('#board .card')[8]"), "ArrowDown does not move a row down")
+    page.press("\ue007")  # Enter
+    check(page.js("return fixture.played") == ["4", "9"], f"Enter on a card: {page.js('return fixture.played')}")
+    # Guess Five: marked letters (a symbol besides the colour), a keyboard that types.
+    show("guessfive")
+    first = page.js("return document.querySelector('#board .word').getAttribute('aria-label')")
+    check(first == "c (not in the word), r (in the word, elsewhere), a (not in the word), n (not in the word), e (right place)", first)
+    check(page.js("return [...document.querySelectorAll('#board .word')[0].querySelectorAll('.mark-symbol')].map(s => s.textContent).join('')") == "✗↔✗✗✓",
+          "the marks have no symbols")
+    for key in ["c", "r", "a", "n", "e"]:
+        page.js("for (const k of document.querySelectorAll('#board .key')) if (k.textContent.startsWith(arguments[0])) { k.click(); break; }", key)
+    check(page.js("return document.getElementById('text-input').value") == "crane", "the keyboard does not type")
+    page.js("document.querySelector('#board .key-erase').click()")
+    check(page.js("return document.getElementById('text-input').value") == "cran", "the backspace key")
+    page.check_fits("the Guess Five sample")
+    # Apple Pie: the tree, its fruit as a meter, the word, letters played and spent.
+    show("applepie")
+    check(page.js("return document.querySelector('#board .picture').getAttribute('role')") == "img", "a picture is not an image")
+    check(page.js("return document.querySelector('#board .picture').getAttribute('aria-label')") == "a tree with 5 apples on it and 2 fallen", "the picture's alt")
+    meter = page.js("const m = document.querySelector('#board [role=meter]'); return [m.getAttribute('aria-valuenow'), m.getAttribute('aria-valuemax')]")
+    check(meter == ["5", "7"], f"the meter: {meter}")
+    check(page.js("return document.querySelector('#board .word').getAttribute('aria-label')") == "the word: blank, a, blank, blank, e", "the word's name")
+    spent = page.js("return [...document.querySelectorAll('#board .key[aria-disabled=true]')].map(k => k.textContent)")
+    check(spent == ["e✓", "a✓"], f"the spent letters: {spent}")
+    page.js("for (const k of document.querySelectorAll('#board .key')) if (k.textContent === 'b') k.click();")
+    check(page.js("return fixture.played.at(-1)") == "b", "a letter key does not play")
+    page.check_fits("the Apple Pie sample")
+    # Rock, Paper, Scissors: three big signs with their keys.
+    show("rps")
+    signs = page.js("return [...document.querySelectorAll('#board .big-button')].map(b => [b.querySelector('.sign').textContent, b.getAttribute('aria-keyshortcuts')])")
+    check(signs == [["✊", "r"], ["✋", "p"], ["✌️", "s"]], f"the signs: {signs}")
+    page.check_fits("the RPS sample")
+    # Elements the page does not know, and fields of the wrong type, are skipped.
+    show({"moves": [], "elements": [{"type": "marquee", "text": "x"}, {"type": "cards", "cards": "x"}, {"type": "word", "letters": None},
+                                     {"type": "meter", "name": 3, "value": "x"}, 7, None, "plain text"]})
+    check("plain text" in page.text("#board"), "a bare string is not drawn as text")
+
+
+HOSTILE = ["<script>", "<img src=x onerror=", "javascript:"]
+
+GUARD = """
+window.__dialogs = [];
+window.__created = [];
+for (const name of ['alert', 'confirm', 'prompt', 'print']) window[name] = (...args) => { window.__dialogs.push(name + ' ' + args.join(' ')); };
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+// What the page itself holds is parsed before DOMContentLoaded; from then on, whatever is added is watched.
+document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.nodeType !== 1) continue;
+    for (const e of [n, ...n.querySelectorAll('*')]) {
+      if (['SCRIPT', 'IMG', 'IFRAME', 'OBJECT', 'EMBED', 'A', 'LINK', 'STYLE', 'svg', 'IMAGE', 'B', 'I', 'FORM', 'META', 'BASE'].includes(e.tagName)) window.__created.push(e.tagName);
+      for (const a of e.attributes || []) if (/^on|^href$|^src$|^srcdoc$|^action$|^formaction$/i.test(a.name)) window.__created.push(e.tagName + '@' + a.name);
+    }
+  }
+}).observe(document, { childList: true, subtree: true }));
+"""
+
+
+def guard(page):
+    """From the next page load on: dialogs are counted, not shown, and every element added to
+    the page (and every CSP refusal) is noted. Inline style is not watched: the page sets sizes
+    through the CSSOM (which the CSP allows), and markup's style attributes would be refused."""
+    added = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": GUARD})
+    page.scripts.append(added["identifier"])
+
+
+def check_harmless(page, where):
+    check(not page.js("return window.__dialogs"), f"{where}: a dialog opened: {page.js('return window.__dialogs')}")
+    check(not page.js("return window.__created"), f"{where}: the page made elements from rule text: {page.js('return window.__created')}")
+    check(not page.js("return window.__violations"), f"{where}: the Content-Security-Policy refused: {page.js('return window.__violations')}")
+    check(page.js("return document.querySelectorAll('script').length") == 1, f"{where}: scripts in the page")
+    check(page.js("return document.querySelectorAll('img, iframe, object, embed').length") == 0, f"{where}: images or frames in the page")
+    check(page.js("return [...document.querySelectorAll('a')].every(a => a.getAttribute('href') === './')"), f"{where}: links in the page")
+
+
+@test
+def hostile_elements_stay_text(browser, args):
+    page = browser.page()
+    guard(page)
+    page.open("elements.html")
+    page.wait("return !!window.fixture", "the elements page")
+    evil = "<script>alert(1)</script><img src=x onerror=alert(2)><a href=\"javascript:alert(3)\">x</a>"
+    step = {"moves": [evil, "javascript:alert(4)"], "keys": {"x": evil}, "text": {"description": evil},
+            "elements": [
+                {"type": "heading", "text": evil, "id": evil}, {"type": "text", "text": evil, "style": evil, "label": evil, "move": evil},
+                {"type": "picture", "lines": [evil, evil], "alt": evil},
+                {"type": "meter", "name": evil, "value": 1, "max": 2, "unit": evil, "label": evil},
+                {"type": "word", "letters": [evil, ""], "marks": [evil, "hit"], "label": evil},
+                {"type": "keyboard", "keys": [{"key": evil, "move": evil, "mark": evil, "label": evil}], "rows": [evil]},
+                {"type": "buttons", "buttons": [{"text": evil, "move": "javascript:alert(4)", "key": evil, "label": evil}]},
+                {"type": "cards", "columns": 2, "colour": evil, "label": evil,
+                 "cards": [{"face": evil, "up": True, "label": evil, "id": evil, "move": evil}, {"face": "javascript:alert(5)", "up": True, "move": "javascript:alert(5)"}]},
+                evil]}
+    page.js("fixture.show(arguments[0])", step)
+    page.js("for (const node of document.querySelectorAll('#board button, #board [role=button]')) node.click();")
+    text = page.text("#board")
+    check(text.count("<script>alert(1)</script>") >= 6, f"the rule's text is not shown as it is: {text[:300]!r}")
+    played = page.js("return fixture.played")
+    check(evil in played and "javascript:alert(4)" in played, f"tapping hostile moves plays them as text: {played}")
+    check_harmless(page, "hostile elements")
+    page.check_fits("hostile elements")
+
+
+# MARK: Every built-in game, to its end
+
+@test
+def rock_paper_scissors_with_keys_and_taps(browser, args):
+    page = browser.page()
+    page.open_table("rps", {"Match": "best-of-3"})
+    page.check_fits("Rock · Paper · Scissors")
+    first = True
+    while not page.over():
+        page.wait_ready_or_over()
+        if page.over():
+            break
+        if first:
+            page.play(lambda: page.press("r"), "the key r")
+            check("Rock" in page.text("#latest") or "rock" in page.text("#latest").lower(), f"the key r did not throw rock: {page.text('#latest')!r}")
+            first = False
+        else:
+            page.play(page.control(r"^paper\b"), "paper")
+    check(page.visible("#messages li"), "the messages are not kept")
+    # Another match: y, then one throw by tapping, then the end.
+    page.play(page.control(r"^Play again", "#moves button"), "play again")
+    check(not page.over(), "a new game did not start")
+    while not page.over():
+        page.wait_ready_or_over()
+        if not page.over():
+            page.play(page.control(r"^scissors\b"), "scissors")
+    finish(page, "rps")
+
+
+@test
+def rock_paper_scissors_lizard_spock(browser, args):
+    page = browser.page(size=DESKTOP)
+    page.open_table("rpsls", {"Match": "single"})
+    while not page.over():
+        page.wait_ready_or_over()
+        if not page.over():
+            page.play(page.control(r"^spock\b"), "spock")
+    finish(page, "rpsls")
+
+
+@test
+def apple_pie(browser, args):
+    page = browser.page()
+    page.open_table("applepie", {"Mode": "timed", "Target": "1", "Fruit count": "26"})
+    check(page.js("return !!document.querySelector('#board .picture')") or "Apple" in page.text("#board"), "Apple Pie shows no tree")
+    page.check_fits("Apple Pie")
+    for _ in range(20):
+        if play_letters(page) == "over":
+            break
+        page.play(page.control(r"."), "the next word")
+    check(page.over(), "Apple Pie did not end")
+    finish(page, "applepie")
+
+
+@test
+def hangman(browser, args):
+    page = browser.page(size=DESKTOP)
+    page.open_table("hangman")
+    if play_letters(page) != "over":
+        no = page.control(r"^n$|^no\b")
+        check(no is not None, f"Hangman asks something other than another word: {[n for _, n in page.controls()]}")
+        page.play(no, "n: no other word")
+    finish(page, "hangman")
+
+
+@test
+def memory(browser, args):
+    page = browser.page()
+    page.open_table("memory", {"Theme": "fruit"})
+    check(page.js("return document.querySelectorAll('#board [role=grid] button.card').length") == 12, "Memory (fruit) is not a grid of 12 cards")
+    page.check_fits("Memory")
+    play_memory(page, 2)
+    finish(page, "memory")
+
+
+@test
+def memory_triples(browser, args):
+    page = browser.page(size=DESKTOP)
+    page.open_table("memory-triples", {"Theme": "fruit"})
+    play_memory(page, 3)
+    finish(page, "memory-triples")
+
+
+@test
+def blackjack(browser, args):
+    page = browser.page()
+    page.open_table("blackjack")
+    page.check_fits("Blackjack")
+    bet = page.control(r"^(bet )?5$")
+    check(bet is not None, f"no bet of 5: {[n for _, n in page.controls()]}")
+    page.play(bet, "a bet of 5")
+    hands = 1
+    while True:
+        page.wait_ready_or_over()
+        check(not page.over(), "Blackjack ended without leaving")
+        leave = page.control(r"^leave\b")
+        if leave is not None and hands >= 2:
+            page.play(leave, "leave")
+            break
+        if leave is not None:
+            page.play(page.control(r"^(bet )?10$"), "a bet of 10")
+            hands += 1
+        else:
+            page.play(lambda: page.press("s"), "the key s (stand)")
+    check(page.over(), "leaving did not end the game")
+    finish(page, "blackjack")
+
+
+@test
+def guess_five(browser, args):
+    page = browser.page()
+    page.open_table("guess-five")
+    page.check_fits("Guess Five")
+    for n, word in enumerate(["crane", "slate", "pudgy", "mound", "whisk", "brick"]):
+        page.wait_ready_or_over()
+        if page.over():
+            break
+        if n == 0 and page.nth("#board .key", 0) is not None:
+            # The first word on the page's own keyboard, then Enter.
+            for letter in word:
+                page.js("for (const k of document.querySelectorAll('#board .key')) if (k.textContent.startsWith(arguments[0])) { k.click(); break; }", letter)
+            page.play(page.find("#board .key-enter"), word)
+        elif n == 1:
+            # Typed with no field focused: the letters go to the field.
+            page.play(lambda: page.press(word + "\ue007"), word)
+        else:
+            field = page.find("#text-input")
+            page.play(lambda: field.send_keys(word + "\n"), word)
+        check(page.js("return document.getElementById('text-input').value") == "", f"{word} was not taken: {page.text('#latest')!r}")
+    page.wait(page.over, "the end of Guess Five")
+    finish(page, "guess-five")
+
+
+# MARK: Several people
+
+@test
+def two_pages_play_rock_paper_scissors(browser, args):
+    ann = browser.page(1)
+    code = ann.open_table("rps", {"Match": "single"}, seats=["person", "person"], name="Ann")
+    ann.wait(lambda: ann.visible("#share"), "the link to share")
+    check(f"#{code}" in ann.text("#share"), "the share line has no link")
+    bob = browser.page(2)
+    bob.lobby()
+    bob.find("#name").send_keys("Bob")
+    bob.find("#code").send_keys(code.lower())
+    bob.find("#join").click()
+    bob.wait_table()
+    check(bob.code() == code, "Bob is at another table")
+    for page in (ann, bob):
+        page.wait(lambda: "Ann" in page.text("#seats") and "Bob" in page.text("#seats") and page.text("#seats").count("here") == 2,
+                  "both players in the seats")
+    check(not ann.visible("#share"), "the share line stays once every seat is taken")
+    for _ in range(10):
+        ann.wait_ready_or_over()
+        bob.wait_ready_or_over()
+        if ann.over():
+            break
+        ann.play(ann.control(r"^rock\b"), "Ann's rock")
+        bob.find("body")  # Bob's page
+        before = bob.step()
+        bob.control(r"^paper\b").click()
+        bob.wait(lambda: bob.step() != before, "Bob's throw")
+        ann.wait(lambda: ann.over() or ann.ready(), "the round's end")
+    for page, who in ((ann, "Ann"), (bob, "Bob")):
+        page.wait(page.over, f"{who}'s result")
+    check(bob.text("#result-title") == "You win", f"Bob's paper beats Ann's rock: {bob.text('#result-title')!r}")
+    check("Seat 2" in ann.text("#result-title"), f"Ann's page names the winner: {ann.text('#result-title')!r}")
+    # Only seat 1 is asked whether to play again; Bob's page waits for Ann.
+    check(bob.control(r"^Play again", "#moves button") is None, "Bob is asked to play again")
+    ann.stop()
+    bob.wait(bob.ended, "the end on Bob's page")
+
+
+@test
+def three_pages_play_crazy_eights(browser, args):
+    pages = [browser.page(1, size=DESKTOP)]
+    code = pages[0].open_table("crazy-eights", seats=["person", "person", "person"], name="One")
+    for n in (2, 3):
+        page = browser.page(n, path=f"#{code}")
+        page.wait_table()
+        check(page.code() == code, f"player {n} is at another table")
+        pages.append(page)
+    for page in pages:
+        page.wait(lambda: page.text("#seats").count("here") == 3, "three players here")
+    pages[1].check_fits("Crazy Eights")
+    moves = 0
+    mover = pages[0]
+    while not mover.over():
+        check(moves < 400, "Crazy Eights did not end")
+        # The seat to move, as the page that moved last shows it (a page switch costs time).
+        seats = mover.js("return [...document.querySelectorAll('#seats .seat.to-move .seat-number')].map(s => Number(s.textContent))")
+        check(seats, "nobody's turn in Crazy Eights")
+        mover = pages[seats[0] - 1]
+        mover.wait_ready_or_over()
+        if mover.over():
+            break
+        move = mover.control(r"draw|pass", unlike=True) or mover.control(r".")
+        check(move is not None, "the seat to move has no moves")
+        mover.play(move, "a Crazy Eights move")
+        moves += 1
+    for page in pages:
+        page.wait(page.over, "the end on every page")
+    check(all(page.text("#result-summary") == pages[0].text("#result-summary") for page in pages), "the pages disagree on the result")
+    pages[0].stop()
+    for page in pages[1:]:
+        page.wait(page.ended, "the end on every page")
+    return f"{moves} moves"
+
+
+# MARK: Security, seats and connections
+
+@test
+def hostile_rule_is_only_text(browser, args):
+    page = browser.page()
+    guard(page)
+    page.open("")
+    page.lobby()
+    tile = page.text(".game-tile[data-game='hostile']")
+    check("Hostile <script>alert('title')</script>" in tile and "<img src=x onerror=alert('about')>" in tile, f"the tile: {tile!r}")
+    name = "<img src=x onerror=alert(1)>"  # a name has at most 32 characters
+    page.open_table("hostile", {"Mood": "<i onmouseover=alert(1)>x</i>"}, name=name)
+    check("<a href=\"javascript:alert('link')\">click me</a>" in page.text("#board"), f"the view is not shown as text: {page.text('#board')!r}")
+    check(name in page.text("#seats"), "the player's name is not shown as text")
+    check("<script>alert('text')</script>" in page.text("#text-form label"), "the free text's description")
+    field = page.find("#text-input")
+    page.play(lambda: field.send_keys("bad\n"), "bad")
+    check("<img src=x onerror=alert('refuse')>" in page.text("#latest"), f"the refusal: {page.text('#latest')!r}")
+    page.play(page.control(r"^javascript:alert\('move'\)$"), "the javascript: move")
+    check("javascript:alert('bare')" in page.text("#latest"), "the messages are not shown as text")
+    check(page.js("return document.getElementById('board').classList.contains('ding')"), "the bell is not shown")
+    # Now the rule's view is elements, with the same text in every field.
+    board = page.text("#board")
+    for text in ["<script>alert('script')</script>", "<img src=x onerror=alert('img')>", "<a href=\"javascript:alert('link')\">click me</a>"]:
+        check(board.count(text) >= 2, f"the elements do not show {text!r} as text: {board[:400]!r}")
+    labels = page.js("return [...document.querySelectorAll('#board [aria-label]')].map(n => n.getAttribute('aria-label')).join(' ')")
+    check("<a href=\"javascript:alert('link')\">" in labels, f"the labels are not the rule's text: {labels[:300]!r}")
+    check(page.js("return !!document.querySelector('#board .big-button') && !!document.querySelector('#board .key')"), "the button and the keyboard")
+    page.play(page.nth("#board button.card", 0), "the card that plays <img onerror>")
+    check("turn 2" in page.text("#board"), f"the card's move was not played: {page.text('#board')[-200:]!r}")
+    page.play(page.control(r"^<b>win</b>$"), "<b>win</b>")
+    check(page.over() and "<script>alert('summary')</script>" in page.text("#result-summary"), "the result summary")
+    check_harmless(page, "the hostile rule")
+    page.check_fits("the hostile rule")
+    page.stop()
+
+
+@test
+def reload_takes_the_seat_back(browser, args):
+    page = browser.page()
+    code = page.open_table("memory", {"Theme": "fruit"})
+    page.play(page.nth("#board button.card", 0), "card 1")
+    flipped = page.js("return document.querySelectorAll('#board .card.up').length")
+    check(flipped == 1, "card 1 did not turn")
+    # The sound is muted, and stays so.
+    page.find("#mute").click()
+    page.open(f"#{code}")
+    page.driver.refresh()
+    page.wait_table()
+    check(page.code() == code, "the reload is at another table")
+    check(page.js("return document.querySelectorAll('#board .card.up').length") == 1, "the reloaded page does not show the game as it stands")
+    check("you" in page.text("#seats .seat.mine"), "the reloaded page is not seat 1")
+    check(page.find("#mute").get_attribute("aria-pressed") == "true", "muting is forgotten")
+    page.find("#mute").click()
+    # By keyboard alone: Tab to the cards, an arrow, Enter.
+    page.js("document.getElementById('game-title').focus()")
+    for _ in range(40):
+        if page.js("return document.activeElement.classList.contains('card')"):
+            break
+        page.press("\ue004")  # Tab
+    check(page.js("return document.activeElement.classList.contains('card')"), "Tab never reaches the cards")
+    page.press("\ue014")
+    page.play(lambda: page.press("\ue007"), "Enter on a card")
+    check(page.js("return document.querySelectorAll('#board .card.up').length") == 2, "Enter did not turn a card")
+    # Leaving keeps the seat in the lobby's list, from which it is taken back.
+    page.find("#leave").click()
+    page.wait(lambda: page.visible("#mine"), "the lobby's list of tables")
+    page.find("#mine-list button").click()
+    page.wait_table()
+    up = page.js("return document.querySelectorAll('#board .card.up').length")
+    check(page.code() == code and up == 2, f"rejoining from the lobby: table {page.code()}, {up} cards up")
+
+
+@test
+def a_dropped_connection_comes_back(browser, args):
+    if not (args.gamehost and args.data and args.server_pid):
+        return "skipped (no --gamehost, --data and --server-pid)"
+    page = browser.page()
+    code = page.open_table("memory", {"Theme": "fruit"})
+    page.play(page.nth("#board button.card", 0), "card 1")
+    # Killed (as a crash would): the table is rebuilt from serve.db at the next start.
+    os.kill(args.server_pid, signal.SIGKILL)
+    page.wait(lambda: "reconnecting" in page.text("#connection").lower(), "the page noticing the dropped connection", timeout=10)
+    for _ in range(100):  # the port is free once the server is gone
+        try:
+            args.restarted, _url = start_server(args.gamehost, args.data, port=browser.port)
+            break
+        except Failure:
+            time.sleep(0.1)
+    page.wait(lambda: page.text("#connection") == "" and page.ready(), "the page back at its seat", timeout=15)
+    check(page.code() == code and page.js("return document.querySelectorAll('#board .card.up').length") == 1, "the game as it stood")
+    page.play(page.nth("#board button.card", 1), "card 2 after the restart")
+    return "expects-websocket-errors"
+
+
+# MARK: Running
+
+# Tests that stop the server: they run alone, after the others.
+ALONE = {"a_dropped_connection_comes_back"}
+# About how long the longer tests take (s): the longest start first, so the workers end together.
+SECONDS = {"three_pages_play_crazy_eights": 6, "memory_triples": 3.5, "apple_pie": 3, "two_pages_play_rock_paper_scissors": 3,
+           "memory": 2.7, "guess_five": 2.2, "hangman": 2, "reload_takes_the_seat_back": 1.8}
+
+
+class Run:
+    """The tests still to run, shared by the workers (each drives a Chromium of its own), and
+    what they report."""
+
+    def __init__(self, tests):
+        self.queue = list(tests)
+        self.lock = threading.Lock()
+        self.failures = 0
+
+    def next(self):
+        with self.lock:
+            return self.queue.pop(0) if self.queue else None
+
+    def report(self, line, failed=False):
+        with self.lock:
+            self.failures += failed
+            print(line, flush=True)
+
+
+def run_one(t, browser, args, run):
+    began = time.monotonic()
+    browser.console()
+    try:
+        outcome = t(browser, args)
+        errors = [e for e in browser.console() if e.get("level") == "SEVERE"]
+        if outcome == "expects-websocket-errors":
+            errors = [e for e in errors if "WebSocket connection to" not in e.get("message", "")]
+        check(not errors, f"console errors: {[e.get('message', '')[:300] for e in errors]}")
+        note = f" {outcome}" if isinstance(outcome, str) and outcome != "expects-websocket-errors" else ""
+        run.report(f"ok   {t.__name__} ({time.monotonic() - began:.1f} s){note}")
+    except Exception as error:  # noqa: BLE001: every failure is reported, then the next test runs
+        detail = str(error) if isinstance(error, Failure) else "".join(traceback.format_exception(error)[-3:])
+        run.report(f"FAIL {t.__name__}: {detail.strip()[:2000]}", failed=True)
+    finally:
+        browser.close_pages()
+
+
+def work(browser, args, run):
+    while (t := run.next()) is not None:
+        run_one(t, browser, args, run)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--gamehost")
+    parser.add_argument("--data")
+    parser.add_argument("--server-pid", type=int)
+    parser.add_argument("--workers", type=int, default=2, help="Chromiums that run tests side by side (2)")
+    parser.add_argument("tests", nargs="*")
+    args = parser.parse_args()
+    args.restarted = None
+    unknown = set(args.tests) - {t.__name__ for t in TESTS}
+    if unknown:
+        parser.error(f"no such test: {', '.join(sorted(unknown))}")
+    chosen = [t for t in TESTS if not args.tests or t.__name__ in args.tests]
+    # The longest first, so that the workers finish together.
+    together = sorted((t for t in chosen if t.__name__ not in ALONE), key=lambda t: -SECONDS.get(t.__name__, 1))
+    run = Run(together)
+    started = time.monotonic()
+    browsers = []
+    try:
+        threads = []
+        for _ in range(max(1, min(args.workers, len(together)))):
+            def worker():
+                try:
+                    browser = Browser(args.url)
+                except Exception as error:  # noqa: BLE001: reported as a failure of the run
+                    run.report(f"FAIL starting Chromium: {str(error).strip()[:1000]}", failed=True)
+                    return
+                with run.lock:
+                    browsers.append(browser)
+                work(browser, args, run)
+            threads.append(threading.Thread(target=worker))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        alone = [t for t in chosen if t.__name__ in ALONE]
+        if alone:
+            browser = browsers[0] if browsers else Browser(args.url)
+            if not browsers:
+                browsers.append(browser)
+            for t in alone:
+                run_one(t, browser, args, run)
+    finally:
+        for browser in browsers:
+            browser.quit()
+        if args.restarted is not None:
+            args.restarted.kill()
+            args.restarted.wait(10)
+    print(f"{len(chosen) - run.failures} of {len(chosen)} browser tests passed in {time.monotonic() - started:.1f} s")
+    return 1 if run.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,460 @@
+"""Driving GameHost's browser client (web/) in headless Chromium, for the browser tests
+(client_test.py) and scripts/screenshots.
+
+One Chromium serves every page. Pages that must be different players get different origins of
+the same server (p1.gamehost.test, p2.gamehost.test, ... all mapped to 127.0.0.1), so each keeps
+its own localStorage (its seat tokens), as two phones would.
+"""
+
+import json
+import os
+import re
+import subprocess
+import time
+import urllib.parse
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+
+# Letters by how often English uses them: word games guess in this order.
+LETTERS = "eaoirtnslcudpmhgbfywkvxzjq"
+
+
+class Failure(Exception):
+    """A test's expectation that did not hold."""
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def start_server(gamehost, data, port=0, env=None):
+    """Starts `gamehost serve`; returns the process and the address it serves at."""
+    process = subprocess.Popen([gamehost, "serve", "--port", str(port), "--data", data],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    line = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        process.kill()
+        raise Failure(f"gamehost serve did not start: {line.strip()} {process.stdout.read()[:500]}")
+    return process, f"http://127.0.0.1:{match.group(1)}/"
+
+
+class Browser:
+    """One headless Chromium for every page of a run."""
+
+    def __init__(self, url, chromium="/usr/bin/chromium", chromedriver="/usr/bin/chromedriver"):
+        self.url = url
+        self.port = urllib.parse.urlparse(url).port
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--hide-scrollbars", "--mute-audio", "--no-first-run", "--disable-extensions",
+                         "--autoplay-policy=no-user-gesture-required", "--disable-background-timer-throttling",
+                         "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
+                         "--host-resolver-rules=MAP *.gamehost.test 127.0.0.1",
+                         f"--window-size={DESKTOP[0]},{DESKTOP[1]}"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        self.driver.set_script_timeout(20)
+        self.current = self.driver.current_window_handle
+        self.spare = [self.current]
+        self.pages = []
+
+    def page(self, player=1, size=PHONE, path=""):
+        """A page (a tab) for `player`: player 1 at 127.0.0.1, others at pN.gamehost.test."""
+        if self.spare:
+            handle = self.spare.pop()
+            self.driver.switch_to.window(handle)
+        else:
+            self.driver.switch_to.new_window("tab")
+            handle = self.driver.current_window_handle
+        self.current = handle
+        origin = self.url.rstrip("/") if player == 1 else f"http://p{player}.gamehost.test:{self.port}"
+        page = Page(self, handle, origin, size)
+        page.resize(size)
+        page.open(path)
+        self.pages.append(page)
+        return page
+
+    def close_pages(self):
+        """Closes every page but one, which is left blank for the next test."""
+        for page in self.pages:
+            for identifier in page.scripts:
+                try:
+                    page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
+                except WebDriverException:
+                    pass
+        for page in self.pages[1:]:
+            try:
+                self.driver.switch_to.window(page.handle)
+                self.driver.close()
+            except WebDriverException:
+                pass
+        if self.pages:
+            first = self.pages[0]
+            self.driver.switch_to.window(first.handle)
+            self.driver.get("about:blank")
+            self.spare = [first.handle]
+            self.current = first.handle
+        self.pages = []
+
+    def console(self):
+        """The console entries since the last call, of every page."""
+        try:
+            return self.driver.get_log("browser")
+        except WebDriverException:
+            return []
+
+    def quit(self):
+        try:
+            self.driver.quit()
+        except WebDriverException:
+            pass
+
+
+# Scripts run in the page.
+
+OVERFLOW_FUNCTION = """() => {
+const width = document.documentElement.clientWidth;
+const bad = [];
+if (document.documentElement.scrollWidth > width) bad.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + width);
+for (const node of document.body.querySelectorAll('*')) {
+  const r = node.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) continue;
+  if (r.right > width + 0.5 || r.left < -0.5 || r.width > width) {
+    bad.push(node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + '.' + [...node.classList].join('.') +
+             ' spans ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+}
+return bad.slice(0, 6);
+}"""
+
+OVERFLOW = f"return ({OVERFLOW_FUNCTION})();"
+
+# The move controls that can be used now, with what each says (its accessible name or its
+# text); with a pattern (a regular expression, case-insensitive), only the first whose name
+# matches (or, with arguments[2], the first whose name does not). Matching in the page costs
+# one round trip where handing every control to Python costs one per control.
+CONTROLS = """
+const out = [];
+const pattern = arguments[1] == null ? null : new RegExp(arguments[1], 'i');
+for (const node of document.querySelectorAll(arguments[0])) {
+  if (node.getAttribute('aria-disabled') === 'true' || node.closest('[hidden]')) continue;
+  const r = node.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0 && !node.closest('details:not([open])')) continue;
+  const name = (node.getAttribute('aria-label') || node.textContent || '').trim();
+  if (pattern == null) out.push([node, name]);
+  else if (pattern.test(name) !== Boolean(arguments[2])) return node;
+}
+return pattern == null ? out : null;
+"""
+
+MOVE_CONTROLS = "#board button, #board [role=button], #moves button"
+
+# Where the table is: the step drawn, whether an answer is awaited, whose turn, the result.
+STATE_FUNCTION = """() => {
+const shown = (id) => { const n = document.getElementById(id); return !!n && !n.closest('[hidden]'); };
+const board = document.getElementById('board');
+if (!board) return { step: '', busy: false, ready: false, over: false, ended: false, table: false };
+return { step: board.dataset.step || '', busy: board.getAttribute('aria-busy') === 'true',
+         ready: document.getElementById('table').classList.contains('your-turn'),
+         over: shown('result'), ended: shown('ended'), table: shown('table') };
+}"""
+
+STATE = f"return ({STATE_FUNCTION})();"
+
+# Waits in the page, without a round trip a poll, until a condition on the table's state (a
+# JavaScript expression of `s` and `arg`) holds. Answers null when it did not in the time
+# given, and otherwise what is wider than the viewport then (when `fits` is asked).
+WAIT_STATE = """
+const [arg, timeout, fits, done] = arguments;
+const state = %s;
+const overflow = %s;
+const test = () => { const s = state(); return %s; };
+const finish = () => done(fits ? overflow() : []);
+if (test()) return finish();
+const observer = new MutationObserver(() => { if (test()) { observer.disconnect(); clearTimeout(timer); finish(); } });
+const timer = setTimeout(() => { observer.disconnect(); done(null); }, timeout);
+observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+"""
+
+
+class Page:
+    def __init__(self, browser, handle, origin, size):
+        self.browser = browser
+        self.handle = handle
+        self.origin = origin
+        self.size = size
+        self.scripts = []
+
+    @property
+    def driver(self):
+        if self.browser.current != self.handle:
+            self.browser.driver.switch_to.window(self.handle)
+            self.browser.current = self.handle
+        return self.browser.driver
+
+    def resize(self, size):
+        self.size = size
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600})
+
+    def open(self, path=""):
+        self.driver.get(f"{self.origin}/{path}")
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def finds(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def text(self, css):
+        """The text of the first element that matches css ("" when none does)."""
+        return self.js("const n = document.querySelector(arguments[0]); return n ? n.textContent : '';", css)
+
+    def visible(self, css):
+        return bool(self.js("const n = document.querySelector(arguments[0]); return !!n && !n.closest('[hidden]') && n.getClientRects().length > 0;", css))
+
+    def wait(self, condition, what, timeout=8.0):
+        """Waits until condition() (a function, or a script returning a truthy value) holds."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                value = self.js(condition) if isinstance(condition, str) else condition()
+            except StaleElementReferenceException:
+                value = None
+            if value:
+                return value
+            if time.monotonic() > end:
+                raise Failure(f"{what}: not within {timeout:.0f} s (turn: {self.text('#turn')!r}, "
+                              f"notice: {self.text('#notice')!r}, latest: {self.text('#latest')!r})")
+            time.sleep(0.01)
+
+    def tap(self, node, trusted=False):
+        """Clicks the middle of an element, after checking that nothing else is drawn over it
+        there. A click event from the page's side costs one round trip; trusted=True presses
+        and releases the mouse there as a person would (the browser makes the click), which
+        costs three."""
+        where = self.js("""
+            const [node, trusted] = arguments;
+            node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            const r = node.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            const free = !!hit && (hit === node || node.contains(hit));
+            if (free && !trusted) node.click();
+            return [x, y, free, hit ? hit.tagName + '.' + hit.className : 'nothing'];""", node, trusted)
+        check(where[2], f"the element to click is covered by {where[3]}")
+        if trusted:
+            for kind in ("mousePressed", "mouseReleased"):
+                self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": where[0], "y": where[1], "button": "left", "clickCount": 1})
+
+    def press(self, keys):
+        """Types keys with no field focused (the page's shortcuts)."""
+        self.js("if (document.activeElement && document.activeElement.matches('input, select, textarea')) document.activeElement.blur();")
+        webdriver.ActionChains(self.driver).send_keys(keys).perform()
+
+    def overflow(self):
+        return self.js(OVERFLOW)
+
+    def check_fits(self, where):
+        bad = self.overflow()
+        check(not bad, f"{where}: wider than the {self.size[0]} px viewport: {bad}")
+
+    # The lobby and the table.
+
+    def lobby(self):
+        self.wait("return document.querySelectorAll('#games .game-tile').length > 0", "the lobby's games")
+
+    def open_table(self, game, options=None, seats=None, name=None):
+        """Creates a table from the lobby, as a player would: the game's tile, its options, its seats."""
+        self.lobby()
+        if name is not None:
+            field = self.find("#name")
+            field.clear()
+            field.send_keys(name)
+        self.find(f".game-tile[data-game='{game}']").click()
+        self.wait(lambda: self.visible("#create"), "the new table's form")
+        for label, value in (options or {}).items():
+            control = self.js("""
+                for (const l of document.querySelectorAll('#options label')) if (l.textContent === arguments[0]) return document.getElementById(l.htmlFor);
+                return null;""", label)
+            check(control is not None, f"no option {label!r} in the form")
+            if control.tag_name == "select":
+                self.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'));", control, value)
+                check(control.get_attribute("value") == value, f"option {label!r} has no choice {value!r}")
+            else:
+                control.clear()
+                control.send_keys(str(value))
+        if seats:
+            self.js("const s = document.getElementById('seat-count'); s.value = String(arguments[0]); s.dispatchEvent(new Event('change'));", len(seats))
+            for k, filler in enumerate(seats[1:], start=2):
+                self.js("document.getElementById(arguments[0]).value = arguments[1];", f"seat-{k}", filler)
+        self.find("#open-table").click()
+        self.wait_table()
+        return self.code()
+
+    def wait_table(self):
+        self.wait(lambda: (lambda s: s["table"] and s["step"])(self.state()), "the table")
+
+    def code(self):
+        return self.text("#table-code")
+
+    def state(self):
+        return self.js(STATE)
+
+    def step(self):
+        return self.state()["step"]
+
+    def ready(self):
+        """Whether the page waits for this seat's move (or its answer after a result)."""
+        return self.state()["ready"]
+
+    def over(self):
+        return self.state()["over"]
+
+    def ended(self):
+        return self.state()["ended"]
+
+    def controls(self, selector=MOVE_CONTROLS):
+        """The move controls that can be used now: (element, its name)."""
+        return self.js(CONTROLS, selector, None, False) or []
+
+    def control(self, pattern, selector=MOVE_CONTROLS, unlike=False):
+        """The first enabled control whose name matches the regular expression (a JavaScript
+        one, case-insensitive), or with unlike=True the first that does not; or None."""
+        return self.js(CONTROLS, selector, pattern, unlike)
+
+    def nth(self, css, n):
+        """The n-th element (from 0) that matches css, or None."""
+        return self.js("return document.querySelectorAll(arguments[0])[arguments[1]] || null;", css, n)
+
+    def wait_state(self, condition, what, arg=None, timeout=8.0):
+        """Waits until `condition` (a JavaScript expression of the state `s` and `arg`) holds;
+        at phone size, fails when anything is then wider than the viewport."""
+        phone = self.size[0] < 600
+        bad = self.driver.execute_async_script(WAIT_STATE % (STATE_FUNCTION, OVERFLOW_FUNCTION, condition), arg, int(timeout * 1000), phone)
+        if bad is None:
+            raise Failure(f"{what}: not within {timeout:.0f} s (turn: {self.text('#turn')!r}, "
+                          f"notice: {self.text('#notice')!r}, latest: {self.text('#latest')!r})")
+        check(not bad, f"after {what}: wider than the {self.size[0]} px viewport: {bad}")
+
+    def play(self, node_or_action, what="a move"):
+        """Plays by a click (or any action), and waits until the page has drawn the answer."""
+        before = self.step()
+        if callable(node_or_action):
+            node_or_action()
+        else:
+            self.tap(node_or_action)
+        self.wait_state("s.step !== arg && !s.busy", f"the answer to {what}", before)
+
+    def wait_ready_or_over(self, timeout=8.0):
+        self.wait_state("s.ready || s.over || s.ended", "this seat's turn", timeout=timeout)
+
+    def result(self):
+        return self.js("""
+            const text = (css) => { const n = document.querySelector(css); return n ? n.textContent : ''; };
+            return { title: text('#result-title'), summary: text('#result-summary'),
+                     seed: text('#result-facts .seed'), replay: text('#result-facts .replay') };""")
+
+    def stop(self):
+        """Answers n after a result: the session ends and the page says so."""
+        button = self.wait(lambda: self.control(r"^Stop playing", "#moves button"), "the Stop playing button")
+        button.click()
+        self.wait(self.ended, "the table's end")
+
+
+def cards(page):
+    """Memory's cards as the page shows them: index, face up, face, playable, matched."""
+    return page.js("""
+        return [...document.querySelectorAll('#board button.card')].map((c, i) => ({
+          i, up: c.classList.contains('up'), face: c.classList.contains('up') ? c.querySelector('.card-face').textContent : '',
+          playable: c.classList.contains('playable'), matched: c.classList.contains('matched') || c.classList.contains('gone')}));""")
+
+
+def play_memory(page, copies, limit=400):
+    """Plays Memory (copies 2) or Memory Triples (3) to the end, remembering every face seen."""
+    known = {}
+    for _ in range(limit):
+        page.wait_ready_or_over()
+        if page.over():
+            return
+        state = cards(page)
+        for c in state:
+            if c["up"] and c["face"]:
+                known[c["i"]] = c["face"]
+        playable = [c["i"] for c in state if c["playable"]]
+        check(playable, "Memory offers no card to turn")
+        open_now = [c for c in state if c["up"] and not c["matched"]]
+        target = None
+        if 0 < len(open_now) < copies:
+            face = open_now[0]["face"]
+            target = next((i for i in playable if known.get(i) == face), None)
+        else:
+            faces = {}
+            for i in playable:
+                if i in known:
+                    faces.setdefault(known[i], []).append(i)
+            target = next((group[0] for group in faces.values() if len(group) >= copies), None)
+        if target is None:
+            target = next((i for i in playable if i not in known), playable[0])
+        page.play(page.nth("#board button.card", target), f"card {target + 1}")
+    raise Failure("Memory did not end")
+
+
+# The first letter of arguments[0] that a control plays now (a key of the keyboard element, or
+# a move button), and that control.
+LETTER = """
+const found = new Map();
+for (const node of document.querySelectorAll('#board .key, #moves button')) {
+  if (node.getAttribute('aria-disabled') === 'true' || node.closest('[hidden]')) continue;
+  const name = (node.getAttribute('aria-label') || node.textContent || '').split(',')[0].trim().toLowerCase();
+  if (!found.has(name)) found.set(name, node);
+}
+for (const letter of arguments[0]) if (found.has(letter)) return [letter, found.get(letter)];
+return null;
+"""
+
+
+def letter_control(page, letter):
+    """The control that plays a letter: a key of the keyboard element, or a move button."""
+    found = page.js(LETTER, letter)
+    return found[1] if found else None
+
+
+def play_letters(page, limit=200, typed_every=3):
+    """Guesses letters, most frequent first, until the game asks something else or ends.
+    Every third letter is typed on the keyboard (the page's shortcuts), the rest tapped."""
+    n = 0
+    for _ in range(limit):
+        page.wait_ready_or_over()
+        if page.over():
+            return "over"
+        found = page.js(LETTER, LETTERS)
+        if found is None:
+            return "asked"
+        letter, node = found
+        n += 1
+        if n % typed_every == 0:
+            page.play(lambda: page.press(letter), f"the key {letter}")
+        else:
+            page.play(node, f"the letter {letter}")
+    raise Failure("the word game did not end")
+
+
+def shot(page, path):
+    """Saves the page as a PNG of its viewport size."""
+    page.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": 0, "y": 0})
+    time.sleep(0.6)  # card flips and meters settle
+    page.driver.save_screenshot(path)

@@ -358,14 +358,23 @@ function openCreate(game) {
   $('create-icon').textContent = ICONS[game.game] || '🎲';
   const fieldset = $('options');
   fieldset.replaceChildren(h('legend', { text: 'Options' }));
-  const options = Array.isArray(game.options) ? game.options : [];
+  // Choices first, then numbers, then what is typed (such as a fixed deal), each in the
+  // listing's order.
+  const kind = (o) => (Array.isArray(o.choices) && o.choices.length && !o.accept ? 0 : Number.isInteger(o.min) ? 1 : 2);
+  const options = (Array.isArray(game.options) ? game.options : []).filter((o) => o && typeof o.name === 'string')
+    .map((o, i) => [o, i]).sort((a, b) => kind(a[0]) - kind(b[0]) || a[1] - b[1]).map(([o]) => o);
   options.forEach((option, i) => {
-    if (!option || typeof option.name !== 'string') return;
     const id = `option-${i}`;
     const help = str(option.help);
     let control;
+    let extra = null;
     const choices = Array.isArray(option.choices) ? option.choices.map(str) : [];
-    if (choices.length) {
+    if (choices.length && option.accept) {
+      // Named choices or a value of its own (Memory's pairs: "theme" or a number).
+      control = h('input', { id, type: 'text', maxlength: 256, autocomplete: 'off', list: `${id}-choices`, 'aria-describedby': help ? `${id}-help` : null });
+      control.value = str(option.default);
+      extra = h('datalist', { id: `${id}-choices` }, choices.map((c) => h('option', { value: c })));
+    } else if (choices.length) {
       control = h('select', { id, 'aria-describedby': help ? `${id}-help` : null },
         choices.map((c) => h('option', { value: c, text: c })));
       control.value = str(option.default);
@@ -378,7 +387,7 @@ function openCreate(game) {
     }
     creating.controls.push({ option, control });
     fieldset.append(h('div', { class: 'field' },
-      h('label', { for: id, text: optionLabel(option.name) }), control,
+      h('label', { for: id, text: optionLabel(option.name) }), control, extra,
       help ? h('span', { class: 'help', id: `${id}-help`, text: help }) : null));
   });
   fieldset.hidden = creating.controls.length === 0;

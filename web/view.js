@@ -7,7 +7,7 @@
 const SAFE_ATTRIBUTES = new Set([
   'id', 'role', 'type', 'tabindex', 'disabled', 'hidden', 'for', 'name', 'value', 'min', 'max', 'step',
   'maxlength', 'placeholder', 'autocomplete', 'autocapitalize', 'autocorrect', 'spellcheck', 'inputmode',
-  'enterkeyhint', 'lang', 'open', 'required', 'title',
+  'enterkeyhint', 'lang', 'open', 'required', 'title', 'list',
 ]);
 
 /** An element: `props` are safe attributes, `class`, `text` (its text), `on` (listeners). */

@@ -144,6 +144,10 @@ window.__dialogs = [];
 window.__created = [];
 for (const name of ['alert', 'confirm', 'prompt', 'print']) window[name] = (...args) => { window.__dialogs.push(name + ' ' + args.join(' ')); };
 window.__violations = [];
+// Each tone of the bell (bell.js makes one oscillator a ring).
+window.__tones = 0;
+const oscillator = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.__tones++; return oscillator.call(this); };
 document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
 // What the page itself holds is parsed before DOMContentLoaded; from then on, whatever is added is watched.
 document.addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
@@ -433,6 +437,7 @@ def hostile_rule_is_only_text(browser, args):
     page.play(page.control(r"^javascript:alert\('move'\)$"), "the javascript: move")
     check("javascript:alert('bare')" in page.text("#latest"), "the messages are not shown as text")
     check(page.js("return document.getElementById('board').classList.contains('ding')"), "the bell is not shown")
+    check(page.js("return window.__tones") >= 1, "the bell made no sound")
     # Now the rule's view is elements, with the same text in every field.
     board = page.text("#board")
     for text in ["<script>alert('script')</script>", "<img src=x onerror=alert('img')>", "<a href=\"javascript:alert('link')\">click me</a>"]:
@@ -440,7 +445,12 @@ def hostile_rule_is_only_text(browser, args):
     labels = page.js("return [...document.querySelectorAll('#board [aria-label]')].map(n => n.getAttribute('aria-label')).join(' ')")
     check("<a href=\"javascript:alert('link')\">" in labels, f"the labels are not the rule's text: {labels[:300]!r}")
     check(page.js("return !!document.querySelector('#board .big-button') && !!document.querySelector('#board .key')"), "the button and the keyboard")
+    # Muted, the bell is still shown and makes no sound.
+    page.find("#mute").click()
+    tones = page.js("return window.__tones")
     page.play(page.nth("#board button.card", 0), "the card that plays <img onerror>")
+    check(page.js("return window.__tones") == tones, "the muted bell made a sound")
+    page.find("#mute").click()
     check("turn 2" in page.text("#board"), f"the card's move was not played: {page.text('#board')[-200:]!r}")
     page.play(page.control(r"^<b>win</b>$"), "<b>win</b>")
     check(page.over() and "<script>alert('summary')</script>" in page.text("#result-summary"), "the result summary")

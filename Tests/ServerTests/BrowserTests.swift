@@ -4,60 +4,36 @@ import XCTest
 
 /// The browser client (web/) in headless Chromium against `gamehost serve`: every built-in game
 /// played to its end through the page, two and three pages at one table, a hostile rule that
-/// stays text, no console errors, nothing wider than a phone. The cases are the Python script
-/// Tests/browser/client_test.py (Selenium): one server, two Chromiums that share the cases.
+/// stays text, no console errors, nothing wider than the viewport, a killed server that the
+/// page finds again. The cases are Tests/browser/client_test.py (Selenium), which starts the
+/// server and two Chromiums that share the cases.
 ///
 /// They need Debian's chromium, chromium-driver and python3-selenium (scripts/setup installs
 /// them), and are skipped, saying which is missing, only when one is.
+///
+/// The run takes some twenty seconds, mostly spent waiting for the browser, so it starts as the
+/// test process starts (when XCTest makes this class's cases, before any test runs) and goes
+/// on beside the other tests; the test waits for its end and reports it.
 final class BrowserTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        BrowserRun.startOnce()
+    }
+
     func testTheBrowserClientInChromium() throws {
-        _ = try requiredTool("chromium")
-        _ = try requiredTool("chromedriver", package: "chromium-driver")
-        let python = try requiredTool("python3")
-        let probe = try run(python, ["-c", "import selenium.webdriver"], environment: nil)
-        guard probe.status == 0 else { throw XCTSkip("python3 has no selenium (the Debian package python3-selenium; scripts/setup installs it)") }
-
-        let gamehost = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gamehost").path
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: gamehost), "no gamehost beside the tests: \(gamehost)")
-        let folder = NSTemporaryDirectory() + "gamehost-browser-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        // The hostile rule goes where the server finds the player's own rules.
-        let rules = folder + "/xdg/gamehost/rules"
-        try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Tests/browser/hostile.lua").path, toPath: rules + "/hostile.lua")
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = folder + "/xdg"
-
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: gamehost)
-        server.arguments = ["serve", "--port", "0", "--data", folder + "/data"]
-        server.environment = environment
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = output
-        try server.run()
-        defer {
-            // Killed, not stopped: a stop waits two seconds for civetweb, and the data goes anyway.
-            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
-            server.waitUntilExit()
+        let run = try BrowserRun.shared.get()
+        guard let (status, output) = run.wait(seconds: 240) else {
+            return XCTFail("the browser tests did not end within 240 s:\n\(run.output.suffix(6000))")
         }
-        let first = firstLine(of: output.fileHandleForReading, within: 20)
-        guard let range = first.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression) else {
-            return XCTFail("gamehost serve did not say where it serves: \(first)")
-        }
-        let url = String(first[range])
-
-        let script = Self.root.appendingPathComponent("Tests/browser/client_test.py").path
-        let result = try run(python, [script, "--url", url, "--gamehost", gamehost, "--data", folder + "/data",
-                                      "--server-pid", String(server.processIdentifier)], environment: environment, timeout: 240)
-        let lines = result.output.split(separator: "\n")
-        print(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        print(output.trimmingCharacters(in: .whitespacesAndNewlines))
+        let lines = output.split(separator: "\n")
         for line in lines where line.hasPrefix("FAIL ") { XCTFail(String(line)) }
-        XCTAssertEqual(result.status, 0, "the browser tests failed:\n\(result.output.suffix(6000))")
-        XCTAssertTrue(lines.contains { $0.contains("browser tests passed") }, "the browser tests did not finish:\n\(result.output.suffix(6000))")
+        XCTAssertEqual(status, 0, "the browser tests failed:\n\(output.suffix(6000))")
+        XCTAssertTrue(lines.contains { $0.contains("browser tests passed") }, "the browser tests did not finish:\n\(output.suffix(6000))")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("ok   a_dropped_connection_comes_back") && !$0.contains("skipped") },
+                      "the killed server's test did not run:\n\(output.suffix(3000))")
     }
 
     /// The client puts text in the page only as text: no script of web/ uses an API that parses
@@ -82,56 +58,107 @@ final class BrowserTests: XCTestCase {
             XCTAssertNil(text.range(of: #"\sstyle=|<style|\son[a-z]+="#, options: .regularExpression), "web/\(name) has inline style or a handler")
         }
     }
-
-    /// The first line a process writes, or what it wrote by `seconds`.
-    private func firstLine(of handle: FileHandle, within seconds: Double) -> String {
-        let box = LineBox()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            var bytes: [UInt8] = []
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                bytes += chunk
-                if bytes.contains(10) { break }
-            }
-            box.set(String(decoding: bytes, as: UTF8.self))
-            done.signal()
-        }
-        _ = done.wait(timeout: .now() + seconds)
-        return box.get()
-    }
-
-    private func run(_ program: String, _ arguments: [String], environment: [String: String]?, timeout: Double = 30) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let box = LineBox()
-        let read = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            box.set(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-            read.signal()
-        }
-        if read.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = read.wait(timeout: .now() + 10)
-            process.waitUntilExit()
-            return (-1, box.get() + "\n(stopped after \(Int(timeout)) s)")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, box.get())
-    }
 }
 
-/// A string handed from a reading thread to the test.
-private final class LineBox: @unchecked Sendable {
-    private let lock = NSLock()
+/// One run of client_test.py, started once per test process, in the background.
+final class BrowserRun: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var started: Result<BrowserRun, Error>?
+
+    /// The run, or why there is none (an XCTSkip when a tool is missing).
+    static var shared: Result<BrowserRun, Error> {
+        lock.lock()
+        defer { lock.unlock() }
+        return started ?? .failure(XCTSkip("the browser tests were not started"))
+    }
+
+    static func startOnce() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard started == nil else { return }
+        // Listing the tests runs none: nothing to start.
+        let listing: Set<String> = ["-l", "--list-tests", "--dump-tests-json", "-h", "--help"]
+        if CommandLine.arguments.dropFirst().contains(where: listing.contains) {
+            started = .failure(XCTSkip("the tests are only listed"))
+            return
+        }
+        started = Result { try BrowserRun() }
+    }
+
+    private let process = Process()
+    private let folder: String
+    private let done = DispatchSemaphore(value: 0)
+    private let outputLock = NSLock()
     private var text = ""
-    func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
-    func get() -> String { lock.lock(); defer { lock.unlock() }; return text }
+
+    var output: String {
+        outputLock.lock()
+        defer { outputLock.unlock() }
+        return text
+    }
+
+    private init() throws {
+        _ = try requiredTool("chromium")
+        _ = try requiredTool("chromedriver", package: "chromium-driver")
+        let python = try requiredTool("python3")
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: python)
+        probe.arguments = ["-c", "import selenium.webdriver"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            throw XCTSkip("python3 has no selenium (the Debian package python3-selenium; scripts/setup installs it)")
+        }
+        let gamehost = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gamehost").path
+        guard FileManager.default.isExecutableFile(atPath: gamehost) else { throw Missing(what: "no gamehost beside the tests: \(gamehost)") }
+
+        folder = NSTemporaryDirectory() + "gamehost-browser-" + UUID().uuidString
+        // The hostile rule goes where the server finds the player's own rules.
+        let rules = folder + "/xdg/gamehost/rules"
+        try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BrowserTests.root.appendingPathComponent("Tests/browser/hostile.lua").path, toPath: rules + "/hostile.lua")
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = folder + "/xdg"
+
+        // The script starts the server and stops it, and stops itself if this process goes.
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [BrowserTests.root.appendingPathComponent("Tests/browser/client_test.py").path,
+                             "--gamehost", gamehost, "--data", folder + "/data"]
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let reader = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                outputLock.lock()
+                text += String(decoding: chunk, as: UTF8.self)
+                outputLock.unlock()
+            }
+            process.waitUntilExit()
+            done.signal()
+        }
+    }
+
+    /// The script's exit status and output, once it has ended (nil: not within `seconds`, and
+    /// then it is stopped).
+    func wait(seconds: Double) -> (Int32, String)? {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            process.interrupt()
+            _ = done.wait(timeout: .now() + 15)
+            return nil
+        }
+        done.signal()  // a second wait returns at once
+        return (process.terminationStatus, output)
+    }
+
+    struct Missing: Error, CustomStringConvertible { let what: String; var description: String { what } }
 }

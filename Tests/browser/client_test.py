@@ -6,11 +6,14 @@ play Rock-Paper-Scissors against each other and three play Crazy Eights; a rule 
 HTML and script does nothing in the page. Each test fails on any console error and, at phone
 size, on any element wider than the viewport.
 
-    client_test.py --url http://127.0.0.1:PORT/ [--gamehost BIN --data DIR --server-pid PID] [TEST...]
+    client_test.py --gamehost BIN --data DIR [--workers N] [TEST...]
+    client_test.py --url http://127.0.0.1:PORT/ [TEST...]
 
-BrowserTests.swift runs it (the server's user rules folder, $XDG_DATA_HOME/gamehost/rules,
-holds hostile.lua). With --gamehost, --data and --server-pid the last test kills the server
-and starts it again on the same port, and the page must find its seat again by itself.
+With --gamehost and --data it starts `gamehost serve` itself (on a free port, with DIR as its
+data folder), and the last test kills the server and starts it again on the same port: the
+page must find its seat again by itself. With --url it uses a server that is running, and
+skips that test. BrowserTests.swift runs it, with $XDG_DATA_HOME/gamehost/rules (the player's
+own rules, which the server serves) holding hostile.lua.
 """
 
 import argparse
@@ -275,8 +278,8 @@ def hangman(browser, args):
 @test
 def memory(browser, args):
     page = browser.page()
-    page.open_table("memory", {"Theme": "fruit"})
-    check(page.js("return document.querySelectorAll('#board [role=grid] button.card').length") == 12, "Memory (fruit) is not a grid of 12 cards")
+    page.open_table("memory", {"Theme": "fruit", "Pairs": "5"})
+    check(page.js("return document.querySelectorAll('#board [role=grid] button.card').length") == 10, "Memory (5 pairs) is not a grid of 10 cards")
     page.check_fits("Memory")
     play_memory(page, 2)
     finish(page, "memory")
@@ -285,7 +288,7 @@ def memory(browser, args):
 @test
 def memory_triples(browser, args):
     page = browser.page(size=DESKTOP)
-    page.open_table("memory-triples", {"Theme": "fruit"})
+    page.open_table("memory-triples", {"Theme": "fruit", "Pairs": "3"})
     play_memory(page, 3)
     finish(page, "memory-triples")
 
@@ -393,19 +396,18 @@ def three_pages_play_crazy_eights(browser, args):
         page.wait(lambda: page.text("#seats").count("here") == 3, "three players here")
     pages[1].check_fits("Crazy Eights")
     moves = 0
-    mover = pages[0]
-    while not mover.over():
+    table = pages[0].state()
+    while not table["over"]:
         check(moves < 400, "Crazy Eights did not end")
         # The seat to move, as the page that moved last shows it (a page switch costs time).
-        seats = mover.js("return [...document.querySelectorAll('#seats .seat.to-move .seat-number')].map(s => Number(s.textContent))")
-        check(seats, "nobody's turn in Crazy Eights")
-        mover = pages[seats[0] - 1]
-        mover.wait_ready_or_over()
-        if mover.over():
+        check(table["to_move"], "nobody's turn in Crazy Eights")
+        mover = pages[table["to_move"][0] - 1]
+        table = mover.wait_ready_or_over()
+        if table["over"]:
             break
-        move = mover.control(r"draw|pass", unlike=True) or mover.control(r".")
-        check(move is not None, "the seat to move has no moves")
-        mover.play(move, "a Crazy Eights move")
+        # A card if one can be played, else draw (or pass).
+        tap = lambda: check(mover.tap_control(r"draw|pass", unlike=True) or mover.tap_control(r"."), "the seat to move has no moves")  # noqa: E731
+        table = mover.play(tap, "a Crazy Eights move", before=table["step"])
         moves += 1
     for page in pages:
         page.wait(page.over, "the end on every page")
@@ -497,17 +499,18 @@ def reload_takes_the_seat_back(browser, args):
 
 @test
 def a_dropped_connection_comes_back(browser, args):
-    if not (args.gamehost and args.data and args.server_pid):
-        return "skipped (no --gamehost, --data and --server-pid)"
+    if args.server is None:
+        return "skipped (the server is not this script's: no --gamehost and --data)"
     page = browser.page()
     code = page.open_table("memory", {"Theme": "fruit"})
     page.play(page.nth("#board button.card", 0), "card 1")
     # Killed (as a crash would): the table is rebuilt from serve.db at the next start.
-    os.kill(args.server_pid, signal.SIGKILL)
+    args.server.kill()
+    args.server.wait(10)
     page.wait(lambda: "reconnecting" in page.text("#connection").lower(), "the page noticing the dropped connection", timeout=10)
     for _ in range(100):  # the port is free once the server is gone
         try:
-            args.restarted, _url = start_server(args.gamehost, args.data, port=browser.port)
+            args.server, _url = start_server(args.gamehost, args.data, port=browser.port)
             break
         except Failure:
             time.sleep(0.1)
@@ -564,23 +567,30 @@ def run_one(t, browser, args, run):
 
 
 def work(browser, args, run):
+    parent = os.getppid()
     while (t := run.next()) is not None:
+        if os.getppid() != parent:
+            run.report("FAIL the tests' runner has gone: stopping", failed=True)
+            return
         run_one(t, browser, args, run)
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--gamehost")
-    parser.add_argument("--data")
-    parser.add_argument("--server-pid", type=int)
+    parser.add_argument("--url", help="a server that is running")
+    parser.add_argument("--gamehost", help="the gamehost to start the server with")
+    parser.add_argument("--data", help="the server's data folder")
     parser.add_argument("--workers", type=int, default=2, help="Chromiums that run tests side by side (2)")
     parser.add_argument("tests", nargs="*")
     args = parser.parse_args()
-    args.restarted = None
+    if not args.url and not (args.gamehost and args.data):
+        parser.error("give --url, or --gamehost and --data")
     unknown = set(args.tests) - {t.__name__ for t in TESTS}
     if unknown:
         parser.error(f"no such test: {', '.join(sorted(unknown))}")
+    args.server = None
+    if not args.url:
+        args.server, args.url = start_server(args.gamehost, args.data)
     chosen = [t for t in TESTS if not args.tests or t.__name__ in args.tests]
     # The longest first, so that the workers finish together.
     together = sorted((t for t in chosen if t.__name__ not in ALONE), key=lambda t: -SECONDS.get(t.__name__, 1))
@@ -614,9 +624,9 @@ def main():
     finally:
         for browser in browsers:
             browser.quit()
-        if args.restarted is not None:
-            args.restarted.kill()
-            args.restarted.wait(10)
+        if args.server is not None:
+            args.server.kill()
+            args.server.wait(10)
     print(f"{len(chosen) - run.failures} of {len(chosen)} browser tests passed in {time.monotonic() - started:.1f} s")
     return 1 if run.failures else 0
 

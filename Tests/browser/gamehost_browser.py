@@ -164,23 +164,24 @@ MOVE_CONTROLS = "#board button, #board [role=button], #moves button"
 STATE_FUNCTION = """() => {
 const shown = (id) => { const n = document.getElementById(id); return !!n && !n.closest('[hidden]'); };
 const board = document.getElementById('board');
-if (!board) return { step: '', busy: false, ready: false, over: false, ended: false, table: false };
+if (!board) return { step: '', busy: false, ready: false, over: false, ended: false, table: false, to_move: [] };
 return { step: board.dataset.step || '', busy: board.getAttribute('aria-busy') === 'true',
          ready: document.getElementById('table').classList.contains('your-turn'),
-         over: shown('result'), ended: shown('ended'), table: shown('table') };
+         over: shown('result'), ended: shown('ended'), table: shown('table'),
+         to_move: [...document.querySelectorAll('#seats .seat.to-move .seat-number')].map((n) => Number(n.textContent)) };
 }"""
 
 STATE = f"return ({STATE_FUNCTION})();"
 
 # Waits in the page, without a round trip a poll, until a condition on the table's state (a
 # JavaScript expression of `s` and `arg`) holds. Answers null when it did not in the time
-# given, and otherwise what is wider than the viewport then (when `fits` is asked).
+# given, and otherwise the state and what is wider than the viewport then.
 WAIT_STATE = """
-const [arg, timeout, fits, done] = arguments;
+const [arg, timeout, done] = arguments;
 const state = %s;
 const overflow = %s;
 const test = () => { const s = state(); return %s; };
-const finish = () => done(fits ? overflow() : []);
+const finish = () => done({ state: state(), wide: overflow() });
 if (test()) return finish();
 const observer = new MutationObserver(() => { if (test()) { observer.disconnect(); clearTimeout(timer); finish(); } });
 const timer = setTimeout(() => { observer.disconnect(); done(null); }, timeout);
@@ -241,6 +242,21 @@ class Page:
                 raise Failure(f"{what}: not within {timeout:.0f} s (turn: {self.text('#turn')!r}, "
                               f"notice: {self.text('#notice')!r}, latest: {self.text('#latest')!r})")
             time.sleep(0.01)
+
+    def tap_control(self, pattern, selector=MOVE_CONTROLS, unlike=False):
+        """Taps the first enabled control whose name matches (or with unlike=True, does not
+        match) the pattern, in one round trip; answers its name, or None when there is none."""
+        found = self.js(f"const node = (() => {{ {CONTROLS} }})(); if (!node) return null;" + """
+            node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            const r = node.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!hit || !(hit === node || node.contains(hit))) return [false, hit ? hit.tagName + '.' + hit.className : 'nothing'];
+            node.click();
+            return [true, (node.getAttribute('aria-label') || node.textContent || '').trim()];""", selector, pattern, unlike)
+        if found is None:
+            return None
+        check(found[0], f"the control to click is covered by {found[1]}")
+        return found[1]
 
     def tap(self, node, trusted=False):
         """Clicks the middle of an element, after checking that nothing else is drawn over it
@@ -341,25 +357,29 @@ class Page:
         return self.js("return document.querySelectorAll(arguments[0])[arguments[1]] || null;", css, n)
 
     def wait_state(self, condition, what, arg=None, timeout=8.0):
-        """Waits until `condition` (a JavaScript expression of the state `s` and `arg`) holds;
-        fails when anything is then wider than the viewport."""
-        bad = self.driver.execute_async_script(WAIT_STATE % (STATE_FUNCTION, OVERFLOW_FUNCTION, condition), arg, int(timeout * 1000), True)
-        if bad is None:
+        """Waits until `condition` (a JavaScript expression of the state `s` and `arg`) holds,
+        and answers the state; fails when anything is then wider than the viewport."""
+        found = self.driver.execute_async_script(WAIT_STATE % (STATE_FUNCTION, OVERFLOW_FUNCTION, condition), arg, int(timeout * 1000))
+        if found is None:
             raise Failure(f"{what}: not within {timeout:.0f} s (turn: {self.text('#turn')!r}, "
                           f"notice: {self.text('#notice')!r}, latest: {self.text('#latest')!r})")
-        check(not bad, f"after {what}: wider than the {self.size[0]} px viewport: {bad}")
+        check(not found["wide"], f"after {what}: wider than the {self.size[0]} px viewport: {found['wide']}")
+        return found["state"]
 
-    def play(self, node_or_action, what="a move"):
-        """Plays by a click (or any action), and waits until the page has drawn the answer."""
-        before = self.step()
+    def play(self, node_or_action, what="a move", before=None):
+        """Plays by a click (or any action), waits until the page has drawn the answer, and
+        answers the state then. `before` is the step drawn before, when the caller knows it."""
+        if before is None:
+            before = self.step()
         if callable(node_or_action):
             node_or_action()
         else:
             self.tap(node_or_action)
-        self.wait_state("s.step !== arg && !s.busy", f"the answer to {what}", before)
+        return self.wait_state("s.step !== arg && !s.busy", f"the answer to {what}", before)
 
     def wait_ready_or_over(self, timeout=8.0):
-        self.wait_state("s.ready || s.over || s.ended", "this seat's turn", timeout=timeout)
+        """Waits until this seat is to move or the game is over; answers the state."""
+        return self.wait_state("s.ready || s.over || s.ended", "this seat's turn", timeout=timeout)
 
     def result(self):
         return self.js("""
@@ -375,19 +395,20 @@ class Page:
 
 
 def cards(page):
-    """Memory's cards as the page shows them: index, face up, face, playable, matched."""
+    """Memory's cards as the page shows them: index, face up, face, playable, matched, and the
+    card itself (node)."""
     return page.js("""
         return [...document.querySelectorAll('#board button.card')].map((c, i) => ({
           i, up: c.classList.contains('up'), face: c.classList.contains('up') ? c.querySelector('.card-face').textContent : '',
-          playable: c.classList.contains('playable'), matched: c.classList.contains('matched') || c.classList.contains('gone')}));""")
+          playable: c.classList.contains('playable'), matched: c.classList.contains('matched') || c.classList.contains('gone'), node: c}));""")
 
 
 def play_memory(page, copies, limit=400):
     """Plays Memory (copies 2) or Memory Triples (3) to the end, remembering every face seen."""
     known = {}
     for _ in range(limit):
-        page.wait_ready_or_over()
-        if page.over():
+        table = page.wait_ready_or_over()
+        if table["over"]:
             return
         state = cards(page)
         for c in state:
@@ -408,7 +429,7 @@ def play_memory(page, copies, limit=400):
             target = next((group[0] for group in faces.values() if len(group) >= copies), None)
         if target is None:
             target = next((i for i in playable if i not in known), playable[0])
-        page.play(page.nth("#board button.card", target), f"card {target + 1}")
+        page.play(state[target]["node"], f"card {target + 1}", before=table["step"])
     raise Failure("Memory did not end")
 
 
@@ -437,8 +458,8 @@ def play_letters(page, limit=200, typed_every=3):
     Every third letter is typed on the keyboard (the page's shortcuts), the rest tapped."""
     n = 0
     for _ in range(limit):
-        page.wait_ready_or_over()
-        if page.over():
+        table = page.wait_ready_or_over()
+        if table["over"]:
             return "over"
         found = page.js(LETTER, LETTERS)
         if found is None:
@@ -446,9 +467,9 @@ def play_letters(page, limit=200, typed_every=3):
         letter, node = found
         n += 1
         if n % typed_every == 0:
-            page.play(lambda: page.press(letter), f"the key {letter}")
+            page.play(lambda: page.press(letter), f"the key {letter}", before=table["step"])
         else:
-            page.play(node, f"the letter {letter}")
+            page.play(node, f"the letter {letter}", before=table["step"])
     raise Failure("the word game did not end")
 
 

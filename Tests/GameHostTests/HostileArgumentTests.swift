@@ -28,6 +28,7 @@ final class HostileArgumentTests: XCTestCase {
                                "{ match = V, wins = 0, losses = 0, ties = 0 }, 'win'"]),
         ("game.words.next", ["V"]), ("game.words.letters", ["V"]), ("game.words.draw", ["V"]), ("game.words.left", ["V"]), ("game.words.count", ["V"]),
         ("game.words.entry", ["V"]), ("game.words.contains", ["V"]), ("game.words.find", ["V"]),
+        ("game.words.starting", ["V", "'a', V", "'a', 10, V"]),
         ("game.words.puzzle", ["V", "'cat', V"]),
         ("game.words.guess", ["V, 'a'", "game.words.puzzle('cat'), V", "{ word = V, guessed = {} }, 'a'",
                               "{ word = 'cat', guessed = V }, 'a'", "{ word = 'cat', wrong_words = V }, 'cat'"]),

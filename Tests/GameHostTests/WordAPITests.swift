@@ -27,10 +27,46 @@ final class WordAPITests: XCTestCase {
         XCTAssertEqual(t.state["seen"], [true, true, false, false, 3, "café", "nil", 2, 3, "test-words", "dog", "barks", true])
     }
 
-    func testEntryOutOfRangeIsAnError() throws {
-        let path = files.write("bad", RuleFiles.rule(["words": "\"animals\"", "setup": "function(game) return { n = game.words.entry(10000) } end"]))
-        XCTAssertThrowsError(try RuleTester(path, words: ["cat", "dog"])) { error in
-            XCTAssertTrue("\(error)".contains("game.words.entry: there is no word 10000 (the list has 2)"), "\(error)")
+    /// Words by prefix, in sorted order, compared as players type (case, NFC), a page at a time,
+    /// with the count of all that match; an empty prefix walks the whole list in order.
+    func testWordsStartingAPrefixInSortedOrder() throws {
+        let t = try tester("""
+            game.words.starting("CA"), select(2, game.words.starting("ca")), game.words.starting("ca", 2), game.words.starting("ca", 10, "café"),
+            select(2, game.words.starting("ca", 0)), game.words.starting(""), game.words.starting("z"), select(2, game.words.starting("z")),
+            game.words.starting("", 2, "dog")
+            """, list: ["dog", "Cat", "café", "camel", "# a comment", "cab", "ant", "cattle"])
+        XCTAssertEqual(t.state["seen"], [
+            ["cab", "café", "camel", "Cat", "cattle"], 5, ["cab", "café"], ["camel", "Cat", "cattle"],
+            5, ["ant", "cab", "café", "camel", "Cat", "cattle", "dog"], [], 0,
+            [], 7,  // the last call's two results: none after "dog", of 7 in all
+        ])
+    }
+
+    /// A page is bounded: no more than 1000 words a call, and each word is charged, so a rule
+    /// that pages through a long list in a loop meets the step budget, not a hang.
+    func testWordsStartingIsBoundedAndCharged() throws {
+        let big = (0..<5000).map { String(format: "w%05d", $0) }
+        let t = try tester("#game.words.starting('w', 1000), select(2, game.words.starting('w', 1000))", list: big)
+        XCTAssertEqual(t.state["seen"], [1000, 5000])
+        let over = files.write("over", RuleFiles.rule(["words": "\"animals\"", "setup": "function(game) return { n = game.words.starting('w', 1001) } end"]))
+        XCTAssertThrowsError(try RuleTester(over, words: big)) { error in
+            XCTAssertTrue("\(error)".contains("game.words.starting: argument #2 (limit) must be a whole number from 0 to 1000"), "\(error)")
+        }
+        let loop = files.write("loop", RuleFiles.rule(["words": "\"animals\"", "setup": """
+            function(game) local n = 0 for i = 1, 1e9 do n = n + #game.words.starting("", 1000) end return { n = n } end
+            """]))
+        XCTAssertThrowsError(try RuleTester(loop, words: big)) { error in
+            XCTAssertTrue("\(error)".contains("budget"), "\(error)")
+        }
+    }
+
+    /// Out of range is said against the list's own size, whichever side it falls.
+    func testEntryOutOfRangeIsAnErrorNamingTheListsRange() throws {
+        for i in ["10000", "0", "-1"] {
+            let path = files.write("bad", RuleFiles.rule(["words": "\"animals\"", "setup": "function(game) return { n = game.words.entry(\(i)) } end"]))
+            XCTAssertThrowsError(try RuleTester(path, words: ["cat", "dog"])) { error in
+                XCTAssertTrue("\(error)".contains("game.words.entry: argument #1 (i) must be a whole number from 1 to 2 (the list's size), not \(i)"), "\(error)")
+            }
         }
     }
 

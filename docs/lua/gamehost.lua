@@ -90,6 +90,16 @@ function GameWords.contains(word) end
 ---@return WordEntry|nil
 function GameWords.find(word) end
 
+---The words that start with `prefix` (compared as `contains` does), in sorted order, at most
+---`limit` (default 100, at most 1000), beginning after the word `after`; and how many words
+---start with `prefix` in all. `starting("")` pages through the whole list in sorted order.
+---@param prefix string
+---@param limit? integer
+---@param after? string
+---@return string[] words
+---@return integer count
+function GameWords.starting(prefix, limit, after) end
+
 ---The letters the list's words are made of, each once, lower case, in code point order; with
 ---"fold" (the default) an accented letter counts as its base letter.
 ---@param accents? "fold"|"strict"
@@ -194,11 +204,11 @@ function GameCards.standard(options) end
 function GameCards.shuffle(cards) end
 
 ---Takes the top card (`draw(cards)`) or a list of the top `n` (`draw(cards, n)`). Asking for
----more cards than are left is an error.
+---more cards than are left is an error. (One signature per form, so neither needs a cast.)
 ---@param cards Card[]
----@param n? integer
----@return Card|Card[]
-function GameCards.draw(cards, n) end
+---@return Card
+---@overload fun(cards: Card[], n: integer): Card[]
+function GameCards.draw(cards) end
 
 ---Deals `each` cards to `hands` hands, one at a time round the table; returns the hands.
 ---Asking for more cards than are left is an error.
@@ -212,9 +222,9 @@ function GameCards.deal(cards, hands, each) end
 ---of `to`; returns the card (or the list).
 ---@param from Card[]
 ---@param to Card[]
----@param n? integer
----@return Card|Card[]
-function GameCards.move(from, to, n) end
+---@return Card
+---@overload fun(from: Card[], to: Card[], n: integer): Card[]
+function GameCards.move(from, to) end
 
 ---Puts `card` on the pile, on top (default) or at the bottom; returns the pile.
 ---@param pile Card[]
@@ -238,16 +248,17 @@ function GameCards.refill(stock, discard) end
 
 ---The cards (a list, or one card) belong to `seat`, which alone sees them lying face down;
 ---returns them.
----@param cards Card[]|Card
+---@generic T: Card[]|Card
+---@param cards T
 ---@param seat integer
----@return Card[]|Card
+---@return T
 function GameCards.give(cards, seat) end
 
 ---The top card (`peek(cards)`) or a list of the top `n`, left in place.
 ---@param cards Card[]
----@param n? integer
----@return Card|Card[]
-function GameCards.peek(cards, n) end
+---@return Card
+---@overload fun(cards: Card[], n: integer): Card[]
+function GameCards.peek(cards) end
 
 ---Moves the top `n` cards to the bottom (a negative `n`: from the bottom to the top).
 ---@param cards Card[]

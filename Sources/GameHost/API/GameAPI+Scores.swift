@@ -12,6 +12,7 @@ extension GameAPI {
         let set = library("scores")
 
         set("submit", [.table("score")]) { [unowned self] call in
+            try keeping("submit")
             func text(_ key: String, max: Int) throws -> String? {
                 let value = try call.field(1, key)
                 if value.isNil { return nil }
@@ -65,6 +66,7 @@ extension GameAPI {
             return 1
         }
         set("save", [name, .any("value")]) { [unowned self] call in
+            try keeping("save")
             let key = try recordName(call, "save")
             let value = try call.value(2)
             if let problem = Self.recordProblem(value) {
@@ -79,6 +81,13 @@ extension GameAPI {
             try scores.save(key, json)
             return 0
         }
+    }
+
+    /// A score or a record given in a query hook would be dropped with the query's output:
+    /// an error naming the hook instead.
+    private func keeping(_ function: String) throws {
+        guard let hook = query else { return }
+        throw GameAPIError("game.scores.\(function) in \(hook): \(hook) only looks, and what it keeps is dropped; call it in play (or a command), on the move that ends the game")
     }
 
     /// Why a value cannot be kept as a record and read back the same, or nil.

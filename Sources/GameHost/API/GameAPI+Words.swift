@@ -23,10 +23,14 @@ extension GameAPI {
             return 1
         }
         // Reading the list never uses a word up.
-        set("entry", [.integer("i", 1...Int64(WordList.entryLimit))]) { [unowned self] call in
+        // Any whole number is read, so that one out of range is named against the list's own
+        // size, not the largest list's.
+        set("entry", [.integer("i", Int64.min...Int64.max)]) { [unowned self] call in
             let list = try list("entry")
             let i = call.int(1)
-            guard i <= list.entries.count else { throw GameAPIError("game.words.entry: there is no word \(i) (the list has \(list.entries.count))") }
+            guard i >= 1 && i <= list.entries.count else {
+                throw GameAPIError("game.words.entry: argument #1 (i) must be a whole number from 1 to \(list.entries.count) (the list's size), not \(i)")
+            }
             call.push(Self.table(of: list.entries[i - 1]))
             return 1
         }
@@ -41,6 +45,31 @@ extension GameAPI {
             try call.charge(Double(call.length(1)) * 4)
             call.push(list.entry(matching: call.text(1)).map(Self.table(of:)) ?? .nil)
             return 1
+        }
+        // The words that start with a prefix, in sorted order, a page at a time: a game such
+        // as Ghost asks whether any word goes on, or a bot looks for one, without copying the
+        // list into the rule. Each word returned is charged; a count alone costs a search.
+        set("starting", [.string("prefix", max: WordList.lineLimit), .integer("limit", 0...Int64(Self.startingLimit), optional: true),
+                         .string("after", max: WordList.lineLimit, optional: true)]) { [unowned self] call in
+            let list = try list("starting")
+            let index = sortedIndex(of: list)
+            let prefix = Array(SortedWords.key(call.text(1)).utf8)
+            let range = index.range(startingWith: prefix)
+            var first = range.lowerBound
+            if !call.isNil(3) { first = max(first, index.firstAfter(Array(SortedWords.key(call.text(3)).utf8))) }
+            let limit = call.int(2, default: Self.startingDefault)
+            let picked = first..<min(range.upperBound, max(first, first + limit))
+            try call.charge(Double(call.length(1)) * 4 + Double(64 - index.count.leadingZeroBitCount) * 32)
+            var words: [LuaValue] = []
+            words.reserveCapacity(picked.count)
+            for k in picked {
+                let word = list.entries.word(index.order[k])
+                try call.charge(Double(word.utf8.count) * 4 + 8)
+                words.append(.string(word))
+            }
+            call.push(.array(words))
+            call.push(Int64(range.count))
+            return 2
         }
         set("letters", [.choice("accents", ["fold", "strict"], optional: true)]) { [unowned self] call in
             let list = try list("letters")
@@ -74,6 +103,19 @@ extension GameAPI {
             }
             return 1
         }
+    }
+
+    /// The most words one `game.words.starting` call returns, and how many it returns when
+    /// the rule gives no limit.
+    static let startingLimit = 1000
+    static let startingDefault = 100
+
+    /// The list's words in sorted order, made the first time a rule asks for them.
+    private func sortedIndex(of list: WordList) -> SortedWords {
+        if let sortedWords { return sortedWords }
+        let made = SortedWords(list)
+        sortedWords = made
+        return made
     }
 
     /// The session's word list, or an error naming the function.

@@ -23,6 +23,8 @@ final class GameAPI {
     var gameData: LuaRef?
     /// `game.words.letters()` of the session's list, by folding (computed once: a list can be long).
     var letterCache: [Bool: [LuaValue]] = [:]
+    /// The session's list in sorted order (`game.words.starting`), made when first asked for.
+    var sortedWords: SortedWords?
     /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
     var usesColour = false
     /// Whether games draw in plain ASCII (`--ascii`): `game.ascii`, and standard card labels.
@@ -53,6 +55,10 @@ final class GameAPI {
     var submittedThisStep = 0
     var bells = 0
     var refusal: String?
+    /// The query hook running now (`view`, `result`, ...), nil in `setup`, `play` and
+    /// commands: what a query keeps is dropped, so the host functions whose whole point is to
+    /// keep something (a score, a record) refuse to run in one rather than lose it in silence.
+    var query: String?
 
     /// The bytes of every library `require` has loaded, in order (part of the rule's hash).
     var loadedLibraries: [UInt8] = []
@@ -79,6 +85,7 @@ final class GameAPI {
         wordList = words
         self.words = words.map(WordQueue.init)
         letterCache = [:]
+        sortedWords = nil
         self.scores = scores
         practice = false
         lua.setField(table, "options", .map(options))
@@ -197,6 +204,9 @@ final class GameAPI {
         // `game.reward(seat, amount)`: what a seat earned by this move, for programs that learn
         // (added up within a step; any finite number).
         set("reward", [.integer("seat", 1...Int64(SeatRange.limit)), .number("amount", -1e12...1e12)]) { [unowned self] call in
+            if let query {
+                throw GameAPIError("game.reward in \(query): \(query) only looks, and a reward given there is dropped; give it in play, or as the result's rewards field")
+            }
             rewards[call.int(1), default: 0] += call.number(2)
             return 0
         }

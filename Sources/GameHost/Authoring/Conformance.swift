@@ -84,24 +84,47 @@ public enum Conformance {
         var grouped = ProblemGroups()
         var transcripts: [UInt64: [String]] = [:]
         var stopped: String?
+        var secondProblem: String?
         var reused: GameEngine? = first
+        // The variables outside the state after seed 2's game, played as a session's second
+        // game and in a fresh state: those that differ name where game data is kept.
+        var variablesAgain: [String: String]?
+        var variablesFresh: [String: String]?
         for seed in 1...UInt64(max(settings.seeds, 1)) {
             if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
             do {
                 let e = try reused.take() ?? engine(.ascending)
-                let run = playthrough(e, seed: seed, game: Int(seed), settings: settings)
+                var run = playthrough(e, seed: seed, game: Int(seed), settings: settings)
                 findings.playthroughs += 1
                 findings.moves += run.moves
+                // The first state has started games before seed 1's (its probes): a problem
+                // there that a fresh state does not have comes from those games' data.
+                if let problem = run.problem, e.gamesStarted > 1 {
+                    let fresh = try engine(.ascending)
+                    defer { fresh.close() }
+                    // What the earlier games left, against a state that has played none.
+                    let before = FileVariables.fingerprints(fresh)
+                    let again = playthrough(fresh, seed: seed, game: Int(seed), settings: settings)
+                    if again.problem == nil {
+                        secondProblem = problem
+                        variablesAgain = FileVariables.fingerprints(e)
+                        variablesFresh = before
+                        run = again
+                    }
+                }
                 // Every playthrough is played: each reports its first problem.
                 if let problem = run.problem { grouped.add(problem, seed: seed) } else { transcripts[seed] = run.transcript }
+                if let warning = run.warning, !findings.warnings.contains(where: { $0.contains("the state holds") }) { findings.warnings.append(warning) }
+                if seed == 2 && variablesFresh == nil { variablesFresh = FileVariables.fingerprints(e) }
                 // The first state plays the second seed as its second game: it must play as it
                 // does in a fresh state (a rule that keeps game data in file-level variables
                 // does not).
-                if seed == 1 && settings.seeds >= 2 && run.problem == nil {
+                if seed == 1 && settings.seeds >= 2 && run.problem == nil && secondProblem == nil {
                     e.forgetSessionScores()
                     let second = playthrough(e, seed: 2, game: 2, settings: settings)
+                    variablesAgain = FileVariables.fingerprints(e)
                     if let problem = second.problem {
-                        grouped.add("\(path): seed 2 as the second game of a session: \(problem.replacing("\(path): ", with: ""))", seed: nil)
+                        secondProblem = "\(path): seed 2 as the second game of a session: \(problem.replacing("\(path): ", with: ""))"
                     } else {
                         transcripts[0] = second.transcript
                     }
@@ -111,9 +134,22 @@ public enum Conformance {
                 grouped.add("\(path): seed \(seed): \(error)", seed: seed)
             }
         }
+        // The variables that differ, when the second game went otherwise than a fresh one.
+        let names = variablesAgain == nil || variablesFresh == nil ? [] : FileVariables.differing(variablesAgain!, variablesFresh!)
+        // With no variable to name, the cause may as well be chance or time from outside.
+        let kept = names.isEmpty
+            ? "the rule keeps game data outside the state (a file-level variable or a global), or uses chance or time the host does not give"
+            : "the rule keeps game data outside the state (" + names.prefix(3).joined(separator: ", ")
+                + (names.count > 3 ? " and \(names.count - 3) more" : "") + (names.count == 1 ? " holds" : " hold") + " it)"
+        let keepsData = !names.isEmpty
+        if let secondProblem {
+            // A later game that fails where a fresh one does not: data from the games before.
+            let fresh = transcripts[2] != nil || variablesAgain != nil
+            findings.problems.append(secondProblem + (fresh ? " (a fresh state plays it: \(kept); keep game data in the state setup returns)" : ""))
+        }
         if let again = transcripts[0], let fresh = transcripts[2], again != fresh {
             let k = Array(zip(fresh, again)).firstIndex { $0.0 != $0.1 } ?? min(fresh.count, again.count)
-            findings.problems.append("\(path): seed 2 plays differently as a session's second game than in a fresh one (from move \(k)): the rule keeps game data outside the state (a file-level variable or a global); keep it in the state setup returns")
+            findings.problems.append("\(path): seed 2 plays differently as a session's second game than in a fresh one (from move \(k)): \(kept); keep game data in the state setup returns")
         }
         // The first seeds again under the reverse key order: an output that depends on the
         // order of pairs differs.
@@ -126,7 +162,9 @@ public enum Conformance {
                 guard again.transcript != once else { continue }
                 let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
                 let sites = e.rule.pairsSites()
-                if sites.isEmpty {
+                if sites.isEmpty && keepsData {
+                    // The same cause, named above: check's first state had started games before.
+                } else if sites.isEmpty {
                     findings.problems.append("\(path): seed \(seed) played twice differs at step \(k): the rule uses chance or time the host does not give")
                 } else {
                     findings.problems.append("\(path): seed \(seed) played twice differs at step \(k): the order of pairs() over a table with named keys is not fixed in Lua, and the rule's output depends on it (pairs at \(sites.prefix(3).joined(separator: ", "))): sort the keys, or keep a list")
@@ -184,8 +222,28 @@ public enum Conformance {
         var moves = 0
         var transcript: [String] = []
         var problem: String?
+        /// The state grew past `stateWarningBytes`: said once, naming its largest fields.
+        var warning: String?
         var trace = PlayTrace()
     }
+
+    /// A state past this much JSON is warned about: every move saves it, every step reads it,
+    /// and a program reads it in every observation.
+    public static let stateWarningBytes = 256 << 10
+
+    /// The warning for a state of `bytes` bytes of JSON, naming its largest top-level fields.
+    static func sizeWarning(_ state: JSONValue, bytes: Int, path: String, at: String) -> String {
+        var fields: [(String, Int)] = []
+        if case .object(let object) = state {
+            fields = object.map { ($0.key, $0.value.encoded.utf8.count) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        }
+        let largest = fields.prefix(2).filter { $0.1 >= 1 << 10 }.map { "state.\($0.0): \(kilobytes($0.1))" }.joined(separator: ", ")
+        return "\(at): the state holds \(kilobytes(bytes)) of JSON\(largest.isEmpty ? "" : " (\(largest))"), past \(stateWarningBytes >> 10) KB: "
+            + "every move saves and reads all of it; keep what never changes out of the state (a word list is game.words, "
+            + "a table of constants a file-level local)"
+    }
+
+    static func kilobytes(_ bytes: Int) -> String { bytes >= 1 << 20 ? "\((bytes * 10 >> 20) / 10).\((bytes * 10 >> 20) % 10) MB" : "\(max(1, bytes >> 10)) KB" }
 
     /// Game `game` with `seed`, as check plays it, step by step (for comparing with the other
     /// modes), and its first problem.
@@ -284,7 +342,11 @@ public enum Conformance {
             if let problem = stepProblem(step) { run.problem = "\(at(run.moves)): \(problem)"; return run }
             guard step.status == .accepted else { continue }
             let views = table.viewers.map { step.view(of: $0).view }.joined(separator: " | ")
-            let state = (try? engine.stateJSON())?.encoded ?? ""
+            let json = try? engine.stateJSON()
+            let state = json?.encoded ?? ""
+            if run.warning == nil, state.utf8.count > stateWarningBytes, let json {
+                run.warning = sizeWarning(json, bytes: state.utf8.count, path: path, at: at(run.moves))
+            }
             run.transcript.append("\(step.seat ?? 1): \(step.input ?? "") -> \(step.messages.joined(separator: " | ")) || \(views) || \(state)")
             run.moves += 1
         }

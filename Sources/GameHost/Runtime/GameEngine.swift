@@ -530,7 +530,9 @@ public final class GameEngine {
         let chance = random.snapshot
         let words = api.words?.checkpoint()
         api.seat = seat
+        api.query = name
         defer {
+            api.query = nil
             random.restore(chance)
             if let words { api.words?.rollBack(to: words) }
             api.scores.discard(); _ = api.takeOutput(); api.refusal = nil

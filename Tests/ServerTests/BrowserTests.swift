@@ -85,17 +85,12 @@ final class BrowserRun: @unchecked Sendable {
         started = Result { try BrowserRun() }
     }
 
-    private let process = Process()
     private let folder: String
-    private let done = DispatchSemaphore(value: 0)
-    private let outputLock = NSLock()
-    private var text = ""
 
-    var output: String {
-        outputLock.lock()
-        defer { outputLock.unlock() }
-        return text
-    }
+    private var log: String { folder + "/output" }
+    private var statusFile: String { folder + "/status" }
+
+    var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
     private init() throws {
         _ = try requiredTool("chromium")
@@ -122,42 +117,43 @@ final class BrowserRun: @unchecked Sendable {
         try FileManager.default.copyItem(atPath: BrowserTests.root.appendingPathComponent("Tests/browser/hostile.lua").path, toPath: rules + "/hostile.lua")
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = folder + "/xdg"
+        environment["GH_LOG"] = log
+        environment["GH_STATUS"] = statusFile
+        environment["GH_PID"] = folder + "/pid"
 
-        // The script starts the server and stops it, and stops itself if this process goes.
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [BrowserTests.root.appendingPathComponent("Tests/browser/client_test.py").path,
-                             "--gamehost", gamehost, "--data", folder + "/data"]
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let reader = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                outputLock.lock()
-                text += String(decoding: chunk, as: UTF8.self)
-                outputLock.unlock()
-            }
-            process.waitUntilExit()
-            done.signal()
-        }
+        // The script runs in a shell that is not this process's child: the processor time of
+        // Chromium and the server then never counts as this process's children's, which the
+        // CLI tests measure (getrusage) around each run of gamehost. It starts the server,
+        // kills it at its end, and stops when this process goes (--parent).
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"( "$@" > "$GH_LOG" 2>&1 & echo $! > "$GH_PID"; wait $!; echo $? > "$GH_STATUS.part"; mv "$GH_STATUS.part" "$GH_STATUS" ) &"#, "sh",
+                           python, BrowserTests.root.appendingPathComponent("Tests/browser/client_test.py").path,
+                           "--gamehost", gamehost, "--data", folder + "/data", "--parent", String(getpid())]
+        shell.environment = environment
+        shell.standardInput = FileHandle.nullDevice
+        shell.standardOutput = FileHandle.nullDevice
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
     }
 
     /// The script's exit status and output, once it has ended (nil: not within `seconds`, and
     /// then it is stopped).
     func wait(seconds: Double) -> (Int32, String)? {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        if done.wait(timeout: .now() + seconds) == .timedOut {
-            process.interrupt()
-            _ = done.wait(timeout: .now() + 15)
-            return nil
+        let end = Date().addingTimeInterval(seconds)
+        while !FileManager.default.fileExists(atPath: statusFile) {
+            if Date() > end {
+                if let text = try? String(contentsOfFile: folder + "/pid", encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                    kill(pid, SIGINT)  // the script stops its browsers and its server
+                }
+                return nil
+            }
+            Thread.sleep(forTimeInterval: 0.2)
         }
-        done.signal()  // a second wait returns at once
-        return (process.terminationStatus, output)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let status = (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? -1
+        return (status, output)
     }
 
     struct Missing: Error, CustomStringConvertible { let what: String; var description: String { what } }

@@ -566,11 +566,20 @@ def run_one(t, browser, args, run):
         browser.close_pages()
 
 
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
 def work(browser, args, run):
-    parent = os.getppid()
     while (t := run.next()) is not None:
-        if os.getppid() != parent:
-            run.report("FAIL the tests' runner has gone: stopping", failed=True)
+        if args.parent and not alive(args.parent):
+            run.report(f"FAIL the process {args.parent} that runs the tests has gone: stopping", failed=True)
             return
         run_one(t, browser, args, run)
 
@@ -581,6 +590,7 @@ def main():
     parser.add_argument("--gamehost", help="the gamehost to start the server with")
     parser.add_argument("--data", help="the server's data folder")
     parser.add_argument("--workers", type=int, default=2, help="Chromiums that run tests side by side (2)")
+    parser.add_argument("--parent", type=int, help="a process whose end stops the run (the Swift tests')")
     parser.add_argument("tests", nargs="*")
     args = parser.parse_args()
     if not args.url and not (args.gamehost and args.data):

@@ -384,6 +384,22 @@ def two_pages_play_rock_paper_scissors(browser, args):
 
 
 @test
+def a_watcher_sees_the_table(browser, args):
+    ann = browser.page(1)
+    code = ann.open_table("rps", {"Match": "single"}, seats=["person", "person"], name="Ann")
+    eve = browser.page(3)
+    eve.lobby()
+    eve.find("#code").send_keys(code)
+    eve.find("#watch").click()
+    eve.wait_table()
+    eve.wait(lambda: eve.text("#turn").startswith("Watching"), "the watcher's turn line")
+    check(not eve.controls(), f"a watcher has moves: {[n for _, n in eve.controls()]}")
+    check(eve.text("#board").strip(), "a watcher's board is blank")
+    check(eve.js("return document.getElementById('text-form').hidden && document.getElementById('rules').hidden"), "a watcher can type or ask for the rules")
+    ann.wait(lambda: "1 watching" in ann.text("#watchers"), "the watcher counted on Ann's page")
+
+
+@test
 def three_pages_play_crazy_eights(browser, args):
     pages = [browser.page(1, size=DESKTOP)]
     code = pages[0].open_table("crazy-eights", seats=["person", "person", "person"], name="One")

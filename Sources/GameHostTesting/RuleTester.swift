@@ -213,6 +213,58 @@ public final class RuleTester {
     public func view(for seat: Int) -> String { (try? engine.view(for: seat)) ?? "" }
     /// What `seat` may know now (the protocol's observation).
     public func observation(for seat: Int = 1) -> JSONValue { (try? engine.observation(for: seat)) ?? .null }
+    /// What every seat may know now, by seat: hiding is tested as a unit, seat by seat.
+    public var observations: [Int: JSONValue] {
+        Dictionary(uniqueKeysWithValues: (1...engine.seatCount).map { ($0, observation(for: $0)) })
+    }
+
+    /// The value at a path of fields and list positions, from 1 ("hands.2.1.label"), in what
+    /// `seat` may know now; `.null` where there is none.
+    public func observed(_ path: String, by seat: Int) -> JSONValue {
+        var value = observation(for: seat)
+        for part in path.split(separator: ".") {
+            switch value {
+            case .array(let items): value = Int(part).flatMap { $0 >= 1 && $0 <= items.count ? items[$0 - 1] : nil } ?? .null
+            case .object(let fields): value = fields[String(part)] ?? .null
+            default: value = .null
+            }
+        }
+        return value
+    }
+
+    /// Fails the test unless `seat` cannot learn `secret` (a card's label, a word) now: it is in
+    /// neither the seat's observation (as a string, or within one) nor its view. The message
+    /// names where it was found.
+    public func assertHidden(_ secret: String, from seat: Int, file: StaticString = #filePath, line: UInt = #line) {
+        if let path = Self.find(secret, in: observation(for: seat), at: "observation") {
+            XCTFail("seat \(seat) can read '\(secret)' at \(path)\n\(transcriptText)", file: file, line: line)
+        }
+        if view(for: seat).contains(secret) {
+            XCTFail("seat \(seat)'s view shows '\(secret)'\n\(transcriptText)", file: file, line: line)
+        }
+    }
+
+    /// Fails the test unless `seat` can read `text` somewhere in its observation.
+    public func assertObserved(_ text: String, by seat: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertNotNil(Self.find(text, in: observation(for: seat), at: "observation"),
+                        "seat \(seat) cannot read '\(text)'\n\(transcriptText)", file: file, line: line)
+    }
+
+    /// The path of the first string holding `text` in `value`, or nil.
+    static func find(_ text: String, in value: JSONValue, at path: String) -> String? {
+        switch value {
+        case .string(let s): return s.contains(text) ? path : nil
+        case .array(let items):
+            for (i, item) in items.enumerated() { if let found = find(text, in: item, at: "\(path)[\(i + 1)]") { return found } }
+        case .object(let fields):
+            for key in fields.keys.sorted() {
+                if key.contains(text) { return "\(path).\(key) (a key)" }
+                if let found = find(text, in: fields[key]!, at: "\(path).\(key)") { return found }
+            }
+        default: break
+        }
+        return nil
+    }
     /// The inputs `seat` may give now.
     public func moves(for seat: Int = 1) -> Moves { (try? engine.moves(for: seat)) ?? Moves([]) }
     /// The seats to move now.

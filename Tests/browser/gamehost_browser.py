@@ -189,6 +189,55 @@ observer.observe(document.body, { attributes: true, childList: true, subtree: tr
 """
 
 
+# When this seat is to move: taps the first control whose name matches arguments[0] (or with
+# arguments[1], the first that does not; failing that, the first control), or with arguments[3]
+# the control of that index, then waits until the page has drawn the answer. One round trip for a whole move. Answers { state, wide, tapped }
+# (tapped: the control's name, or null when the game was over first), or { error } when nothing
+# could be tapped, or null when the page did not answer in the time given.
+PLAY_WHEN_READY = """
+const [pattern, unlike, selector, index, timeout, done] = arguments;
+const state = %s;
+const overflow = %s;
+const name = (node) => (node.getAttribute('aria-label') || node.textContent || '').trim();
+const usable = () => [...document.querySelectorAll(selector)].filter((node) => {
+  if (node.getAttribute('aria-disabled') === 'true' || node.closest('[hidden]')) return false;
+  const r = node.getBoundingClientRect();
+  return r.width > 0 || r.height > 0;
+});
+const timer = setTimeout(() => { observer.disconnect(); done(null); }, timeout);
+let before = null, tapped = null;
+const step = () => {
+  const s = state();
+  if (before === null) {
+    if (s.over || s.ended) return finish(s);
+    if (!s.ready) return false;
+    const nodes = usable();
+    const re = new RegExp(pattern, 'i');
+    const node = index !== null ? document.querySelectorAll(selector)[index] : nodes.find((n) => re.test(name(n)) !== unlike) || nodes[0];
+    if (!node) return finish(s, 'no control to tap');
+    node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(hit === node || node.contains(hit))) return finish(s, 'the control ' + name(node) + ' is covered by ' + (hit ? hit.tagName + '.' + hit.className : 'nothing'));
+    before = s.step;
+    tapped = name(node);
+    node.click();
+    return false;
+  }
+  return s.step !== before && !s.busy ? finish(s) : false;
+};
+const finish = (s, error) => {
+  observer.disconnect();
+  clearTimeout(timer);
+  done(error ? { error } : { state: s, wide: overflow(), tapped });
+  return true;
+};
+const observer = new MutationObserver(() => { step(); });
+observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+step();
+"""
+
+
 class Page:
     def __init__(self, browser, handle, origin, size):
         self.browser = browser
@@ -377,6 +426,19 @@ class Page:
             self.tap(node_or_action)
         return self.wait_state("s.step !== arg && !s.busy", f"the answer to {what}", before)
 
+    def play_when_ready(self, pattern=r"^$", unlike=True, selector=MOVE_CONTROLS, index=None, timeout=8.0):
+        """Waits until this seat is to move, taps the first control whose name matches the
+        pattern (with unlike=True, the first that does not; else the first there is), or the
+        control of that index among those of `selector`, and waits for the answer: a whole move
+        in one round trip. Answers the state then, with "tapped" the control's name (None when
+        the game was over first)."""
+        found = self.driver.execute_async_script(PLAY_WHEN_READY % (STATE_FUNCTION, OVERFLOW_FUNCTION), pattern, unlike, selector, index, int(timeout * 1000))
+        if found is None:
+            raise Failure(f"a move: not within {timeout:.0f} s (turn: {self.text('#turn')!r}, latest: {self.text('#latest')!r})")
+        check("error" not in found, f"a move: {found.get('error')}")
+        check(not found["wide"], f"after {found['tapped']}: wider than the {self.size[0]} px viewport: {found['wide']}")
+        return dict(found["state"], tapped=found["tapped"])
+
     def wait_ready_or_over(self, timeout=8.0):
         """Waits until this seat is to move or the game is over; answers the state."""
         return self.wait_state("s.ready || s.over || s.ended", "this seat's turn", timeout=timeout)
@@ -395,19 +457,18 @@ class Page:
 
 
 def cards(page):
-    """Memory's cards as the page shows them: index, face up, face, playable, matched, and the
-    card itself (node)."""
+    """Memory's cards as the page shows them: index, face up, face, playable, matched."""
     return page.js("""
         return [...document.querySelectorAll('#board button.card')].map((c, i) => ({
           i, up: c.classList.contains('up'), face: c.classList.contains('up') ? c.querySelector('.card-face').textContent : '',
-          playable: c.classList.contains('playable'), matched: c.classList.contains('matched') || c.classList.contains('gone'), node: c}));""")
+          playable: c.classList.contains('playable'), matched: c.classList.contains('matched') || c.classList.contains('gone')}));""")
 
 
 def play_memory(page, copies, limit=400):
     """Plays Memory (copies 2) or Memory Triples (3) to the end, remembering every face seen."""
     known = {}
+    table = page.wait_ready_or_over()
     for _ in range(limit):
-        table = page.wait_ready_or_over()
         if table["over"]:
             return
         state = cards(page)
@@ -429,7 +490,7 @@ def play_memory(page, copies, limit=400):
             target = next((group[0] for group in faces.values() if len(group) >= copies), None)
         if target is None:
             target = next((i for i in playable if i not in known), playable[0])
-        page.play(state[target]["node"], f"card {target + 1}", before=table["step"])
+        table = page.play_when_ready(selector="#board button.card", index=target)
     raise Failure("Memory did not end")
 
 
@@ -457,19 +518,21 @@ def play_letters(page, limit=200, typed_every=3):
     """Guesses letters, most frequent first, until the game asks something else or ends.
     Every third letter is typed on the keyboard (the page's shortcuts), the rest tapped."""
     n = 0
+    table = page.wait_ready_or_over()
     for _ in range(limit):
-        table = page.wait_ready_or_over()
         if table["over"]:
             return "over"
         found = page.js(LETTER, LETTERS)
         if found is None:
             return "asked"
-        letter, node = found
+        letter = found[0]
         n += 1
         if n % typed_every == 0:
             page.play(lambda: page.press(letter), f"the key {letter}", before=table["step"])
+            table = page.wait_ready_or_over()
         else:
-            page.play(node, f"the letter {letter}", before=table["step"])
+            table = page.play_when_ready(f"^{re.escape(letter)}(,|$)", unlike=False, selector="#board .key, #moves button")
+            check(table["tapped"] is None or table["tapped"].split(",")[0].strip().lower() == letter, f"tapped {table['tapped']!r} for {letter!r}")
     raise Failure("the word game did not end")
 
 

@@ -19,14 +19,13 @@ own rules, which the server serves) holding hostile.lua.
 import argparse
 import os
 import re
-import signal
 import sys
 import threading
 import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gamehost_browser import (DESKTOP, PHONE, Browser, Failure, check, letter_control, play_letters,  # noqa: E402
+from gamehost_browser import (DESKTOP, Browser, Failure, check, play_letters,  # noqa: E402
                               play_memory, start_server)
 
 TESTS = []

@@ -6,8 +6,6 @@ the same server (p1.gamehost.test, p2.gamehost.test, ... all mapped to 127.0.0.1
 its own localStorage (its seat tokens), as two phones would.
 """
 
-import json
-import os
 import re
 import subprocess
 import time

@@ -24,6 +24,8 @@ import threading
 import time
 import traceback
 
+from selenium import webdriver
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gamehost_browser import (DESKTOP, Browser, Failure, check, play_letters,  # noqa: E402
                               play_memory, start_server)
@@ -65,6 +67,24 @@ def lobby_lists_the_games(browser, args):
     page.resize(DESKTOP)
     page.find("#back").click()
     page.wait(lambda: page.visible("#games"), "the games again")
+    # By keyboard alone: Tab to a game, Enter, Tab to the form's button, Enter, a key to play.
+    page.js("document.getElementById('home').focus()")
+
+    def tab_to(css, what):
+        for _ in range(60):
+            if page.js("return document.activeElement.matches(arguments[0])", css):
+                return
+            webdriver.ActionChains(page.driver).send_keys("\ue004").perform()  # Tab
+        raise Failure(f"Tab never reaches {what}")
+    tab_to(".game-tile[data-game='rps']", "Rock · Paper · Scissors")
+    webdriver.ActionChains(page.driver).send_keys("\ue007").perform()  # Enter
+    page.wait(lambda: page.visible("#create"), "the new table's form, by keyboard")
+    tab_to("#open-table", "the button that opens the table")
+    webdriver.ActionChains(page.driver).send_keys("\ue007").perform()
+    page.wait_table()
+    table = page.wait_ready_or_over()
+    page.play(lambda: page.press("p"), "the key p", before=table["step"])
+    check("paper" in page.text("#latest").lower(), f"the key p did not throw paper: {page.text('#latest')!r}")
 
 
 @test

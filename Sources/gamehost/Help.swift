@@ -12,6 +12,7 @@ let usage = """
       gamehost new NAME [--from GAME]   start a new rule file, with a starter test
       gamehost check FILE.lua ...       check rule files: the contract and random playthroughs
       gamehost sim GAME [--games N] [--seed N] [--jobs N] [--json]   random games in bulk
+      gamehost arena GAME [bot|random|program:COMMAND ...]   compare players over many games
       gamehost replay FILE              replay a recorded game (play --record) and compare
       gamehost serve [--port N] [--bind ADDR]   tables over the network, and the browser client
       gamehost help [COMMAND]           help for a command
@@ -69,6 +70,28 @@ let commandHelp: [String: String] = [
         Game k's seed is derived from --seed, so the results do not depend on --jobs. A game
         that breaks the contract is reported with the seed to replay it; the exit code is then 1.
         A game that runs past --time-limit (2 s) fails, and the run stops there.
+
+        """,
+    "arena": """
+        Usage: gamehost arena GAME|FILE.lua [FILLER ...] [--games N] [--seed N] [--jobs N] [--seats N]
+                              [--reply-time SECONDS] [--time-limit SECONDS] [--total-time SECONDS] [--json] [--OPTION VALUE ...]
+
+        Compares players over N (1000) seeded games: each FILLER is bot (the rule's own bot),
+        random (random legal moves) or program:COMMAND (an outside program speaking the
+        protocol of docs/protocol.md for its seat, started afresh for each game). Without
+        fillers, the rule's bot plays random moves. The table has as many seats as fillers
+        (within what the game takes; --seats N gives another number, the fillers repeating),
+        and the fillers change seats each game, so each sits in each seat equally often. For
+        each filler it prints the seats it played, its wins, draws and losses, its win rate
+        and its mean score (the result's score for its seat), each with a 95% confidence
+        interval (Wilson's for the win rate, mean ± 1.96 standard errors for the score).
+        Games run on --jobs threads (one per core, at most three); game k's seed and line-up
+        depend on --seed and k alone, so the same seed gives the same report whatever --jobs
+        (a program must choose its moves from what it reads for this to hold).
+        A program must give its move within --reply-time (10 s) and end when its input
+        closes, or it is killed and the game fails. A failed game counts for nobody and is
+        reported with the line to replay it; the exit code is then 1. --time-limit bounds each
+        game (2 s), or each step of the rule when programs play; --json prints one object.
 
         """,
     "replay": """

@@ -38,6 +38,10 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             stdout_.write("\n", style: .plain)
             continue
         }
+        guard let seating = chooseSeats(rule.info, player: settings.player, input: input) else {
+            stdout_.write("\n", style: .plain)
+            continue
+        }
         let words: WordList?
         do { words = try wordList(for: rule.info, name: setup.words, catalog: catalog, ascii: settings.ascii) } catch {
             fail(String(describing: error))
@@ -54,17 +58,26 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         engineSettings.colour = Terminal.useColour
         engineSettings.player = { settings.player }
         engineSettings.practice = !settings.ranked(seedGiven: false)
+        engineSettings.seats = seating.count
+        // Each person at the keyboard goes on the boards, and in the statistics, by name.
+        let people = seating.people
+        if people.count > 1 { engineSettings.seatName = { people[$0] } }
         let engine: GameEngine
         do { engine = try GameEngine(rule: rule, settings: engineSettings) } catch {
             fail("\(chosen.id): \(error)")
             continue
         }
-        let table = Table(engine: engine)
+        let table = Table(engine: engine, fillers: seating.fillers)
         if let name = setup.words { table.replayArguments += ["--words", name] }
         if settings.ascii { table.replayArguments.append("--ascii") }
+        table.replayArguments += seating.arguments(rule: rule.info)
         stdout_.write("\n", style: .plain)
-        let (presenter, gameInput) = settings.gameIO(line: input)
-        _ = SessionLoop.run(table, input: gameInput, presenter: presenter, atTerminal: Terminal.inputIsTerminal)
+        let (presenter, gameInput) = settings.gameIO(line: input, people: people)
+        // Every person plays at this keyboard; a table of machines alone is watched from seat 1.
+        var seats: [Int: SessionLoop.SeatIO] = [:]
+        for seat in people.keys { seats[seat] = SessionLoop.SeatIO(input: gameInput, presenter: presenter) }
+        if seats.isEmpty { seats[1] = SessionLoop.SeatIO(input: gameInput, presenter: presenter) }
+        _ = SessionLoop.run(table, seats: seats, atTerminal: Terminal.inputIsTerminal)
         engine.close()
         stdout_.write("\n", style: .plain)
     }

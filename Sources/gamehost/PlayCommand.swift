@@ -54,6 +54,9 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     engineSettings.player = { settings.player }
     engineSettings.practice = !live
     engineSettings.seats = seating.count
+    // People taking turns at the keyboard go on the boards, and in the statistics, by name.
+    let people = seating.people
+    if people.count > 1 { engineSettings.seatName = { people[$0] } }
     let engine: GameEngine
     do {
         engine = try GameEngine(rule: rule, settings: engineSettings)

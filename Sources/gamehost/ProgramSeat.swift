@@ -16,7 +16,19 @@ final class ProgramSeat: LineSource, TextSink {
     private let fromProgram: InputBytes
     private var closed = false
 
-    init(command: String, seat: Int) throws {
+    /// Whether Ctrl-C writes the program its end object (see `interrupted`). The arena starts
+    /// programs on worker threads, which must not touch the handler's table (only the main
+    /// thread does): its programs learn of an interrupt as their input ends with the process.
+    private let hearsInterrupt: Bool
+    /// The most seconds the program may take to give a line when its seat is to move, and to
+    /// end once its input is closed (nil: no bound, as at a person's table, where Ctrl-C ends
+    /// a program that hangs). The arena plays unattended: a bounded program runs in a process
+    /// group of its own, and one that overstays is killed with everything it started.
+    let replyTime: Double?
+
+    init(command: String, seat: Int, hearsInterrupt: Bool = true, replyTime: Double? = nil) throws {
+        self.hearsInterrupt = hearsInterrupt
+        self.replyTime = replyTime
         self.command = command
         self.seat = seat
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
@@ -32,7 +44,14 @@ final class ProgramSeat: LineSource, TextSink {
         _ = Self.addCloseFrom?(&actions, 3)
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
         defer { argv.forEach { free($0) } }
-        let status = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if replyTime != nil {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        }
+        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
         close(input[0])
         close(output[1])
         guard status == 0 else {
@@ -42,9 +61,10 @@ final class ProgramSeat: LineSource, TextSink {
         }
         toProgram = input[1]
         fromProgram = InputBytes(fd: output[0])
+        fromProgram.waitLimit = replyTime.map { Int32($0 * 1000) }
         // Writes never block: a program that stops reading must not stop Ctrl-C (see write).
         _ = fcntl(toProgram, F_SETFL, fcntl(toProgram, F_GETFL) | O_NONBLOCK)
-        Self.withInterruptsHeld { Self.interruptible.insert(toProgram) }
+        if hearsInterrupt { Self.withInterruptsHeld { Self.interruptible.insert(toProgram) } }
     }
 
     deinit { finish() }
@@ -62,14 +82,38 @@ final class ProgramSeat: LineSource, TextSink {
         guard pid != 0 else { return }
         closeInput()
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        if let replyTime {
+            // A program that outlives its input past the bound is killed, group and all.
+            let deadline = Self.now() + replyTime
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if Self.now() > deadline {
+                    kill(-pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    break
+                }
+                usleep(2_000)
+            }
+        } else {
+            waitpid(pid, &status, 0)
+        }
         pid = 0
+    }
+
+    /// Whether the program gave no line within `replyTime` when it was asked for one, or
+    /// read none of its input for as long.
+    var overstayed: Bool { fromProgram.timedOut || stoppedReading }
+    private var stoppedReading = false
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     private func closeInput() {
         guard toProgram >= 0 else { return }
         // Off the interrupt's list first: a closed descriptor's number may be reused.
-        Self.withInterruptsHeld { Self.interruptible.remove(toProgram) }
+        if hearsInterrupt { Self.withInterruptsHeld { Self.interruptible.remove(toProgram) } }
         close(toProgram)
         toProgram = -1
     }
@@ -82,6 +126,8 @@ final class ProgramSeat: LineSource, TextSink {
     func readInput(prompt: String) -> (line: String, bytes: Int)? {
         guard !closed, let line = fromProgram.line(keeping: InputLine.limit + 1, runaway: StandardInput.runawayLimit) else {
             closed = true
+            // A silent program is left like one that ended; what is left of it is killed.
+            if fromProgram.timedOut, pid != 0 { kill(-pid, SIGKILL) }
             return nil
         }
         if line.runaway {
@@ -106,10 +152,17 @@ final class ProgramSeat: LineSource, TextSink {
                 let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
                 if n > 0 {
                     offset += n
-                    Self.interruptible.setMidLine(toProgram, offset < buf.count)
+                    if hearsInterrupt { Self.interruptible.setMidLine(toProgram, offset < buf.count) }
                 } else if n < 0 && errno == EAGAIN {
                     var ready = pollfd(fd: toProgram, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&ready, 1, -1)
+                    // Bounded, a program that stops reading is killed (as one that stops
+                    // answering); unbounded, Ctrl-C ends the wait.
+                    if poll(&ready, 1, replyTime.map { Int32($0 * 1000) } ?? -1) == 0 {
+                        stoppedReading = true
+                        if pid != 0 { kill(-pid, SIGKILL) }
+                        closeInput()
+                        return
+                    }
                 } else if !(n < 0 && errno == EINTR) {
                     closeInput()
                     return

@@ -271,6 +271,11 @@ final class InputBytes {
     let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0, end = 0
+    /// The most milliseconds a read waits for bytes (nil: no bound). The arena bounds a
+    /// program's reply so a silent program cannot hold up its run; `timedOut` tells it apart
+    /// from an ended input.
+    var waitLimit: Int32?
+    private(set) var timedOut = false
     init(fd: Int32) { self.fd = fd }
 
     /// One line read from the input.
@@ -293,6 +298,15 @@ final class InputBytes {
         var readAny = false
         while true {
             if start == end {
+                if let waitLimit {
+                    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    var polled: Int32
+                    repeat { polled = poll(&ready, 1, waitLimit) } while polled < 0 && errno == EINTR
+                    if polled == 0 {
+                        timedOut = true
+                        return nil
+                    }
+                }
                 var n: Int
                 repeat { n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } } while n < 0 && errno == EINTR
                 guard n > 0 else { return readAny ? line : nil }

@@ -21,12 +21,12 @@ func run() -> Int32 {
         if args.flags.contains("help") || args.command == "help" {
             let topic = args.command == "help" ? args.positional.first : args.command
             if let topic, let text = commandHelp[topic] { stdout_.write(text, style: .plain); return 0 }
-            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, scores, check, sim, replay, new, serve, help)") }
+            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, scores, check, sim, arena, replay, new, serve, help)") }
             stdout_.write(usage, style: .plain)
             return 0
         }
-        if args.flags.contains("json") && !["play", "sim", "list"].contains(args.command ?? "") {
-            throw CLIError.usage("--json goes with play, sim or list")
+        if args.flags.contains("json") && !["play", "sim", "arena", "list"].contains(args.command ?? "") {
+            throw CLIError.usage("--json goes with play, sim, arena or list")
         }
         if args.flags.contains("reveal") && args.command != "play" { throw CLIError.usage("--reveal goes with play --json") }
         switch args.command {
@@ -43,6 +43,8 @@ func run() -> Int32 {
             return try check(&args)
         case "sim":
             return try sim(&args)
+        case "arena":
+            return try arena(&args)
         case "replay":
             return try replay(&args)
         case "new":
@@ -50,7 +52,7 @@ func run() -> Int32 {
         case "serve":
             return try serve(&args, settings: settings)
         case let other?:
-            throw CLIError.usage("unknown command '\(other)' (commands: list, play, scores, check, sim, replay, new, serve, help; gamehost --help)")
+            throw CLIError.usage("unknown command '\(other)' (commands: list, play, scores, check, sim, arena, replay, new, serve, help; gamehost --help)")
         }
     } catch CLIError.usage(let message) {
         fail(message)

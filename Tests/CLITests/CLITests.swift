@@ -74,9 +74,9 @@ final class CLITests: XCTestCase {
             (["play", "rps", "--seed", "abc"], "gamehost: --seed needs a whole number from 0 to 18446744073709551615, not 'abc'\n"),
             (["play", "rps", "--match"], "gamehost: --match needs a value\n"),
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
-            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, scores, check, sim, replay, new, serve, help; gamehost --help)\n"),
+            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, scores, check, sim, arena, replay, new, serve, help; gamehost --help)\n"),
             (["-x"], "gamehost: unknown option -x (options are written --name)\n"),
-            (["scores", "--json"], "gamehost: --json goes with play, sim or list\n"),
+            (["scores", "--json"], "gamehost: --json goes with play, sim, arena or list\n"),
             (["list", "--reveal"], "gamehost: --reveal goes with play --json\n"),
             (["play", "rps", "--reveal"], "gamehost: --reveal goes with --json\n"),
         ]
@@ -181,7 +181,7 @@ final class CLITests: XCTestCase {
     }
 
     func testTheMenuPicksAGameAndItsOptions() throws {
-        let r = try GamehostProcess.run([], input: "99\nrps\nbest-of-4\nSINGLE\nFrequency\nr\nn\n")
+        let r = try GamehostProcess.run([], input: "99\nrps\nbest-of-4\nSINGLE\nFrequency\n\nr\nn\n")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("1. Apple Pie"), r.stdout)
         XCTAssertTrue(r.stdout.contains("8. Rock · Paper · Scissors"), r.stdout)
@@ -197,7 +197,7 @@ final class CLITests: XCTestCase {
         let r = try GamehostProcess.run(["--data", dir], input: "Rock\nblack\nleave\nn\nApple Pie\n\n\n\n\n/quit\nguess five\n")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("✗ 'rock' could be Rock · Paper · Scissors (rps) or Rock · Paper · Scissors · Lizard · Spock (rpsls): type more of it"), "ambiguous: \(r.stdout)")
-        XCTAssertTrue(r.stdout.contains("Blackjack · chips 100"), "black is Blackjack: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("Blackjack\nChips: 100"), "black is Blackjack: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("Apple Pie —"), "a title in any case: \(r.stdout)")
         // A game played from the menu keeps its scores where gamehost play keeps them.
         let scores = try GamehostProcess.run(["scores", "--data", dir])
@@ -249,7 +249,7 @@ final class CLITests: XCTestCase {
 
     func testTheManualCoversEveryCommandAndSharedFlag() throws {
         let page = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("man/gamehost.1"), encoding: .utf8)
-        for command in ["list", "play", "scores", "check", "sim", "replay", "new"] {
+        for command in ["list", "play", "scores", "check", "sim", "arena", "replay", "new"] {
             XCTAssertTrue(page.contains(".B \(command)") || page.contains(".BI \(command)"), "the manual names \(command)")
         }
         for flag in ["seed", "words", "min-length", "ascii", "plain", "name", "data", "record", "json"] {

@@ -11,7 +11,7 @@ import Glibc
 /// outcome is the same whatever the number of jobs, and a failing game's replay line
 /// (`gamehost play GAME --seed S --game K`) plays it again. Games are played by the same
 /// table and players as everywhere else, in the engine's bulk mode: no views, no counted
-/// steps, one time limit per game.
+/// steps, one time limit per game. The arena (`Arena`) plays its games on the same workers.
 public enum Simulation {
     public struct Plan: Sendable {
         public var rulePath: String
@@ -31,6 +31,10 @@ public enum Simulation {
         public var usesBot = false
         /// The most seconds the whole run may take (`--total-time`); the run stops there.
         public var totalTime = Simulation.totalTimeLimit
+        /// Games in the engine's bulk mode: one time limit a game (`timeLimit`), no messages
+        /// kept. False plays them input by input, as `play` does (each input within
+        /// `timeLimit`), so a program in a seat hears every message (the arena's programs).
+        public var inBulk = true
 
         public init(rulePath: String) { self.rulePath = rulePath }
     }
@@ -82,6 +86,41 @@ public enum Simulation {
 
     /// Runs the plan; `progress` is told how many games are done (from worker threads).
     public static func run(_ plan: Plan, progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
+        let batch = try playGames(plan, progress: progress) { worker, k in worker.play(game: k) }
+        var outcomes: [String: Int] = [:]
+        var lengths: [Int] = []
+        var scores: [Double] = []
+        var failures: [Failure] = []
+        var played = 0
+        for (k, outcome) in batch.outcomes.enumerated() {
+            guard let outcome else { continue }
+            played += 1
+            if let message = outcome.failure {
+                failures.append(Failure(game: k + 1, seed: seed(ofGame: k + 1, base: plan.seed), message: message))
+            } else {
+                outcomes[outcome.result?.winnerText ?? "none", default: 0] += 1
+                lengths.append(outcome.moves)
+                if let score = outcome.result?.score { scores.append(score) }
+            }
+        }
+        return Summary(games: plan.games, outcomes: outcomes, lengths: lengths, scores: scores, failures: failures, seconds: batch.seconds,
+                       jobs: batch.jobs, stoppedBy: batch.stoppedBy, played: played)
+    }
+
+    /// What a run of games left: each game's outcome by its number less one (nil for a game not
+    /// played, when the run stopped early), and how the run went.
+    struct Batch {
+        var outcomes: [Outcome?]
+        var seconds: Double
+        var jobs: Int
+        var stoppedBy: String?
+    }
+
+    /// Plays games 1 to `plan.games` on worker threads, each worker with an engine of its own
+    /// and the games dealt out in turn, so what game k does depends on k alone, whatever the
+    /// number of jobs: `play` plays game k on a worker (sim's random seats, the arena's line-up
+    /// of the game). `progress` is told how many games are done (from worker threads).
+    static func playGames(_ plan: Plan, progress: (@Sendable (Int) -> Void)?, play: @Sendable (Worker, Int) -> Outcome) throws -> Batch {
         // Every worker's engine is made here, on this thread: a bad rule or option fails at
         // once, and no state is made twice (a rule can hold its whole memory limit from the
         // start). Each worker then plays on a thread of its own.
@@ -103,31 +142,13 @@ public enum Simulation {
                     results.stop("the run's time limit of \(Int(plan.totalTime)) s (--total-time SECONDS)")
                     break
                 }
-                let outcome = worker.play(game: k + 1)
+                let outcome = play(worker, k + 1)
                 if outcome.hitLimit { results.stop("a game ran past the time limit of \(plan.timeLimit) s (--time-limit SECONDS) or the memory limit") }
                 let done = results.set(k, outcome)
                 progress?(done)
             }
         }
-        let seconds = monotonicSeconds() - start
-        var outcomes: [String: Int] = [:]
-        var lengths: [Int] = []
-        var scores: [Double] = []
-        var failures: [Failure] = []
-        var played = 0
-        for (k, result) in results.all.enumerated() {
-            guard let result else { continue }
-            played += 1
-            if let message = result.failure {
-                failures.append(Failure(game: k + 1, seed: seed(ofGame: k + 1, base: plan.seed), message: message))
-            } else {
-                outcomes[result.winner, default: 0] += 1
-                lengths.append(result.moves)
-                if let score = result.score { scores.append(score) }
-            }
-        }
-        return Summary(games: plan.games, outcomes: outcomes, lengths: lengths, scores: scores, failures: failures, seconds: seconds,
-                       jobs: workers.count, stoppedBy: results.stopReason, played: played)
+        return Batch(outcomes: results.all, seconds: monotonicSeconds() - start, jobs: count, stoppedBy: results.stopReason)
     }
 
     /// Game `k` of the plan, step by step (how sim plays it, for comparing with the other
@@ -148,10 +169,10 @@ public enum Simulation {
 
     /// How one game ended.
     struct Outcome: Sendable {
-        var winner: String
+        /// The result, for a game that ended with one.
+        var result: GameResult?
         var moves: Int
         var failure: String?
-        var score: Double?
         /// Ended by the time or memory limit: a rule that did it once would do it again.
         var hitLimit = false
     }
@@ -176,41 +197,101 @@ public enum Simulation {
             settings.words = plan.words
             settings.seats = plan.seats
             settings.practice = true
-            settings.mode = .bulk(secondsPerGame: plan.timeLimit)
+            if plan.inBulk { settings.mode = .bulk(secondsPerGame: plan.timeLimit) }
             engine = try GameEngine(rule: rule, settings: settings)
+            if !plan.inBulk { engine.timeLimit = plan.timeLimit }
         }
 
-        /// Plays game `k` (from 1) to its end, with its own seed and players; `onStep` is told
-        /// of each step.
-        func play(game k: Int, onStep: ((Step) -> Void)? = nil) -> Outcome {
+        /// Plays game `k` (from 1) to its end, with its own seed: its seats filled by `fillers`
+        /// (by default the plan's, random moves or the rule's bot in every seat), and the seats
+        /// in `outside` played from outside, as `play` plays them (the arena's programs: each
+        /// sees the steps as its seat's stream, and gives a line when its seat is to move).
+        /// `onStep` is told of each step.
+        func play(game k: Int, fillers: [Table.Filler]? = nil, outside: [Int: SessionLoop.SeatIO] = [:],
+                  onStep: ((Step) -> Void)? = nil) -> Outcome {
             let seed = Simulation.seed(ofGame: k, base: plan.seed)
             // The players' own chance, apart from the game's (which legal move each picks),
             // comes from the game's seed.
-            let table = Table(engine: engine, fillers: Array(repeating: plan.usesBot ? .bot : .random, count: engine.seatCount))
-            table.viewers = []
-            return engine.step {
-                let first = table.start(game: k, seed: seed)
-                onStep?(first)
-                if table.finished { return Outcome(winner: "", moves: 0, failure: first.reason ?? "the game did not start") }
+            let table = Table(engine: engine, fillers: fillers ?? Array(repeating: plan.usesBot ? .bot : .random, count: engine.seatCount))
+            table.playsOneGame = true
+            // Views are drawn only for seats played from outside, in the form they read.
+            table.viewers = outside.keys.sorted()
+            let presenters = table.viewers.map { outside[$0]!.presenter }
+            table.machineView = presenters.contains { $0.machineView != .none } ? .observation : .none
+            for p in presenters { p.begin(engine.info) }
+            var last: Step?
+            func show(_ step: Step) {
+                last = step
+                onStep?(step)
+                for p in presenters { p.show(step) }
+            }
+            let game = { () -> Outcome in
+                show(table.start(game: k, seed: seed))
                 var moves = 0
-                while let step = table.nextAutomaticStep() {
-                    onStep?(step)
-                    if step.status == .accepted { moves += 1 }
-                    if table.finished {
-                        return Outcome(winner: "", moves: moves, failure: step.reason ?? "the game stopped",
-                                       hitLimit: step.code == .budget || step.code == .memory)
+                // An outside seat's inputs refused (or commands) in a row, held to the limit
+                // the table holds its random players' free text to.
+                var idle = 0
+                let idleLimit = RandomPlayer.refusalLimit(words: self.engine.words)
+                while !table.finished {
+                    if let step = table.nextAutomaticStep() {
+                        show(step)
+                        if step.status == .accepted { moves += 1 }
+                    } else {
+                        guard let seat = ((try? self.engine.toMove()) ?? []).first(where: { outside[$0] != nil }) else { break }
+                        let io = outside[seat]!
+                        guard let (line, bytes) = io.input.readInput(prompt: "") else {
+                            table.end(io.endOfInput)
+                            return Outcome(moves: moves, failure: "\(Self.who(table, seat)) ended, or closed its output, before the game did")
+                        }
+                        // A game is played to its end: a seat may not start another, nor leave it.
+                        let command = InputLine.clean(line).lowercased()
+                        if ["/new", "/quit", "/exit"].contains(command) {
+                            table.end(.error)
+                            return Outcome(moves: moves, failure: "\(Self.who(table, seat)) sent \(command): each game is played to its end")
+                        }
+                        let step = table.handle(line, seat: seat, bytes: bytes)
+                        show(step)
+                        if step.status == .accepted {
+                            moves += 1
+                            idle = 0
+                        } else {
+                            idle += 1
+                            if idle >= idleLimit {
+                                table.end(.error)
+                                return Outcome(moves: moves, failure: "\(Self.who(table, seat)) gave \(idleLimit) inputs in a row that were not moves the game took")
+                            }
+                        }
                     }
-                    if moves >= plan.maxMoves { return Outcome(winner: "", moves: moves, failure: "no result after \(plan.maxMoves) moves") }
+                    if moves >= self.plan.maxMoves && !table.finished {
+                        table.end(.error)
+                        return Outcome(moves: moves, failure: "no result after \(self.plan.maxMoves) moves")
+                    }
+                }
+                // The table ends a game of its own (endReason quit) when the result comes;
+                // any other end is the rule's failure, which the last step says.
+                if table.finished && table.endReason != .quit {
+                    return Outcome(moves: moves, failure: last?.reason ?? "the game stopped",
+                                   hitLimit: last?.code == .budget || last?.code == .memory)
                 }
                 do {
-                    guard let result = try engine.result() else {
-                        return Outcome(winner: "", moves: moves, failure: "no seat the table plays is to move, but result() says the game goes on")
+                    guard let result = try self.engine.result() else {
+                        return Outcome(moves: moves, failure: "no seat the table plays is to move, but result() says the game goes on")
                     }
-                    return Outcome(winner: result.winnerText ?? "none", moves: moves, score: result.score)
+                    return Outcome(result: result, moves: moves)
                 } catch {
-                    return Outcome(winner: "", moves: moves, failure: String(describing: error))
+                    return Outcome(moves: moves, failure: String(describing: error))
                 }
             }
+            // In bulk a whole game has one budget; input by input, each input has its own.
+            let outcome = plan.inBulk ? engine.step(game) : game()
+            for p in presenters { p.end(reason: table.finished ? table.endReason : .error) }
+            return outcome
+        }
+
+        /// Who plays a seat from outside, for a failure's message.
+        static func who(_ table: Table, _ seat: Int) -> String {
+            if case .program(let command) = table.fillers[seat - 1] { return "the program in seat \(seat) (\(command))" }
+            return "seat \(seat)"
         }
     }
 

@@ -56,6 +56,10 @@ public final class Table {
     /// options it repeats (`--words fruits`).
     public var replayGame: String
     public var replayArguments: [String] = []
+    /// A table of one game (sim's, the arena's): the step that ends it ends the session
+    /// (`endsSession`, with nobody asked to play again), so a program in a seat gets its
+    /// `end` object next.
+    public var playsOneGame = false
 
     public private(set) var finished = false
     public private(set) var endReason = EndReason.quit
@@ -442,8 +446,17 @@ public final class Table {
         }
         r.result = ask { try engine.result() } ?? nil
         r.toMove = ask { try engine.toMove() } ?? []
-        // Once a game is over, one seat is asked to play again, and is told so.
-        if r.result != nil && r.toMove.isEmpty && !finished { r.toMove = [playAgainSeat] }
+        // Once a game is over, one seat is asked to play again, and is told so; a table of one
+        // game ends there instead.
+        if r.result != nil && !finished {
+            if playsOneGame {
+                end(.quit)
+                r.endsSession = true
+                r.toMove = []
+            } else if r.toMove.isEmpty {
+                r.toMove = [playAgainSeat]
+            }
+        }
         for seat in viewers {
             var v = SeatView()
             v.view = ask { try engine.view(for: seat) } ?? ""

@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+
+/// `gamehost arena`: fillers compared over seeded games, from the built binary. The same seed
+/// gives the same report whatever the jobs; the report gives 95% intervals that hold the rate;
+/// an outside program (a shell script, and examples/bot.py) takes a seat; a silent program
+/// cannot hold up a run; bad arguments give one message each.
+final class ArenaTests: XCTestCase {
+    let folder = NSTemporaryDirectory() + "gamehost-arena-" + UUID().uuidString
+
+    override func setUpWithError() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A program for a seat in plain sh: the first move offered whenever its seat is to move.
+    func firstMoveProgram() throws -> String {
+        let path = folder + "/first.sh"
+        try """
+            #!/bin/sh
+            while IFS= read -r line; do
+              case "$line" in
+                *'"type":"end"'*) exit 0 ;;
+                *'"your_turn":true'*) printf '%s\\n' "$line" | sed -n 's/.*"moves":\\["\\([^"]*\\)".*/\\1/p' ;;
+              esac
+            done
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return "program:sh " + path
+    }
+
+    func report(_ arguments: [String]) throws -> [String: Any] {
+        let r = try GamehostProcess.run(["arena"] + arguments + ["--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
+    }
+
+    func fillers(_ report: [String: Any]) -> [[String: Any]] { report["fillers"] as? [[String: Any]] ?? [] }
+
+    func testTheShippedCrazyEightsBotBeatsRandomMovesTheSameWayWhateverTheJobs() throws {
+        let one = try report(["crazy-eights", "--games", "300", "--seed", "7", "--jobs", "1"])
+        let two = try report(["crazy-eights", "--games", "300", "--seed", "7", "--jobs", "2"])
+        XCTAssertEqual(one["jobs"] as? Int, 1)
+        // Everything but the time and the jobs is the same, to the last digit.
+        XCTAssertEqual(NSArray(array: fillers(one)), NSArray(array: fillers(two)))
+        let other = try report(["crazy-eights", "--games", "300", "--seed", "8", "--jobs", "2"])
+        XCTAssertNotEqual(NSArray(array: fillers(one)), NSArray(array: fillers(other)), "another seed, other games")
+        // Without fillers, the rule's bot plays random moves, each in every game.
+        let standings = fillers(one)
+        XCTAssertEqual(standings.map { $0["name"] as? String }, ["bot", "random"])
+        for s in standings {
+            let games = try XCTUnwrap(s["games"] as? Int), wins = try XCTUnwrap(s["wins"] as? Int)
+            XCTAssertEqual(games, 300)
+            XCTAssertEqual(wins + (s["draws"] as! Int) + (s["losses"] as! Int), games)
+            let rate = try XCTUnwrap(s["win_rate"] as? Double)
+            XCTAssertEqual(rate, Double(wins) / 300, accuracy: 1e-12)
+            let ci = try XCTUnwrap(s["win_rate_95"] as? [Double])
+            XCTAssertTrue(ci[0] >= 0 && ci[0] < rate && rate < ci[1] && ci[1] <= 1, "\(ci) around \(rate)")
+            // 300 games: the interval is about ±1.96·√(p(1−p)/300) wide, a few points.
+            XCTAssertEqual(ci[1] - ci[0], 2 * 1.96 * (rate * (1 - rate) / 300).squareRoot(), accuracy: 0.02)
+            let mean = try XCTUnwrap(s["mean_score"] as? Double), meanCI = try XCTUnwrap(s["mean_score_95"] as? [Double])
+            XCTAssertTrue(meanCI[0] < mean && mean < meanCI[1], "\(meanCI) around \(mean)")
+        }
+        // The bot keeps its eights and calls its longest suit: it wins far more than half.
+        let bot = standings[0]["win_rate_95"] as! [Double], random = standings[1]["win_rate_95"] as! [Double]
+        XCTAssertGreaterThan(bot[0], 0.7)
+        XCTAssertLessThan(random[1], 0.3)
+    }
+
+    func testTheTextReportShowsEachFillerWithItsIntervals() throws {
+        let r = try GamehostProcess.run(["arena", "rps", "bot", "random", "random", "--games", "90", "--seed", "3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 5, r.stdout)
+        XCTAssertTrue(lines[0].hasPrefix("rps arena: 90 games of 2 seats in "), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("seed 3"), lines[0])
+        XCTAssertEqual(lines[1].split(separator: " ").joined(separator: " "),
+                       "filler games wins draws losses win rate (95% CI) mean score (95% CI)")
+        // Three fillers at two seats: each plays two games in three, 60 of the 90.
+        let row = try NSRegularExpression(pattern: #"^  (.+?) +(\d+) +(\d+) +(\d+) +(\d+)  \d+\.\d% \(\d+\.\d% to \d+\.\d%\) +\d+\.\d\d \(\d+\.\d\d to \d+\.\d\d\)$"#)
+        var names: [String] = []
+        for line in lines.dropFirst(2) {
+            let ns = line as NSString
+            guard let m = row.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else {
+                XCTFail("not a row of the table: \(line)")
+                continue
+            }
+            let number = { (i: Int) in Int(ns.substring(with: m.range(at: i)))! }
+            names.append(ns.substring(with: m.range(at: 1)))
+            XCTAssertEqual(number(2), 60, line)
+            XCTAssertEqual(number(3) + number(4) + number(5), 60, line)
+        }
+        XCTAssertEqual(names, ["bot", "random", "random #2"])
+    }
+
+    func testAShellProgramAndThePythonExampleTakeSeats() throws {
+        let shell = try firstMoveProgram()
+        let one = try report(["crazy-eights", "bot", shell, "random", "--seats", "3", "--games", "6", "--seed", "2", "--jobs", "1"])
+        let two = try report(["crazy-eights", "bot", shell, "random", "--seats", "3", "--games", "6", "--seed", "2", "--jobs", "2"])
+        XCTAssertEqual(one["played"] as? Int, 6)
+        XCTAssertEqual((one["failures"] as? [Any])?.count, 0)
+        // A program that answers from what it reads is as repeatable as the rule's bot.
+        XCTAssertEqual(NSArray(array: fillers(one)), NSArray(array: fillers(two)))
+        let program = fillers(one)[1]
+        XCTAssertEqual(program["filler"] as? String, String(shell))
+        XCTAssertEqual(program["games"] as? Int, 6)
+        XCTAssertEqual(fillers(one).map { $0["wins"] as! Int }.reduce(0, +), 6, "each game has one winner")
+        // examples/bot.py, as a bot writer runs it.
+        let bot = GamehostProcess.packageRoot.appendingPathComponent("examples/bot.py").path
+        let python = try report(["crazy-eights", "bot", "program:python3 \(bot) --stdio --seed 1", "--games", "2"])
+        XCTAssertEqual(python["played"] as? Int, 2)
+        XCTAssertEqual((python["failures"] as? [Any])?.count, 0)
+        XCTAssertEqual(fillers(python)[1]["games"] as? Int, 2)
+    }
+
+    func testAProgramThatStopsAnsweringFailsItsGameWithinTheReplyTime() throws {
+        let start = Date()
+        let r = try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:sleep 30", "--games", "2", "--reply-time", "0.3"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("2 games failed and count for nobody"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("the program in seat 2 (sleep 30) did not read its input or give its move within 0.3 s (--reply-time SECONDS)"), r.stderr)
+        // Each failure says how to replay its game with its line-up.
+        XCTAssertTrue(r.stderr.contains("(replay: gamehost play crazy-eights --seed 1 --seats 2 --seat 1=bot --seat '2=program:sleep 30')"), r.stderr)
+        // A program that ends at once leaves its seat.
+        let quits = try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:true", "--games", "1"])
+        XCTAssertEqual(quits.status, 1)
+        XCTAssertTrue(quits.stderr.contains("the program in seat 2 (true) ended, or closed its output, before the game did"), quits.stderr)
+    }
+
+    func testBadArgumentsGiveOneClearMessage() throws {
+        let cases: [([String], String)] = [
+            (["arena"], "gamehost: arena needs a game: gamehost arena GAME [bot|random|program:COMMAND ...] [--games N] [--seed N]\n"),
+            (["arena", "rps", "dance"], "gamehost: arena: 'dance' is not a filler: bot, random or program:COMMAND (people play with gamehost play)\n"),
+            (["arena", "rps", "program:"], "gamehost: arena: program: needs a command, as program:'python3 bot.py'\n"),
+            (["arena", "rps", "--games", "0"], "gamehost: --games needs a whole number from 1 to 10000000, not '0'\n"),
+            (["arena", "rps", "--seats", "3"], "gamehost: rps: it is played by 1 to 2 players, not 3 (--seats N)\n"),
+            (["arena", "hangman", "bot", "random"], "gamehost: hangman: it has no bot of its own: define bot = function(state, game, seat) return input end in \(GamehostProcess.packageRoot.path)/rules/hangman.lua, or compare random and programs\n"),
+            (["arena", "rps", "--bot"], "gamehost: arena names its fillers after the game: gamehost arena rps bot random\n"),
+            (["arena", "rps", "--reply-time", "0"], "gamehost: --reply-time needs a number of seconds from 0.1 to 3600, not '0'\n"),
+            (["arena", "rps", "--seed", "x"], "gamehost: --seed needs a whole number, not 'x'\n"),
+        ]
+        let results = GamehostProcess.runAll(cases.map { ($0.0, "") })
+        for ((arguments, message), r) in zip(cases, results) {
+            XCTAssertEqual(r.status, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(r.stderr, message, arguments.joined(separator: " "))
+            XCTAssertEqual(r.stdout, "")
+        }
+        let help = try GamehostProcess.run(["arena", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("Usage: gamehost arena GAME|FILE.lua [FILLER ...]"), help.stdout)
+    }
+}

@@ -55,6 +55,7 @@ local function next_round(state, game)
   state.puzzle = game.words.puzzle(entry.word, game.options.accents)
   state.word = entry.word
   state.masked = state.puzzle.masked
+  state.letters = words.shown_letters(state.puzzle)
   state.guessed = state.puzzle.guessed
   state.round_score = 0
 end
@@ -90,7 +91,9 @@ local function end_round(state, game, won)
     state.losses = state.losses + 1
     game.say(("No %s left. The word was \"%s\"."):format(theme.plural, state.word))
   end
-  -- (The view's tally line already shows the new totals.)
+  -- (The view's tally line already shows the new totals.) The word stays on the screen, whole,
+  -- when the game ends with it.
+  state.letters = words.whole_word(state.word, game)
   if game.options.mode == "timed" and state.wins >= game.options.target then
     return finish_timed_run(state, game)
   end
@@ -109,7 +112,8 @@ local function drop_fruit(state, game, why)
   end
 end
 
-local function draw_tree(state, game)
+-- The tree with the fruit left on it (seven a row) and the fallen fruit counted at its foot.
+local function tree(state, game)
   local theme = theme_of(game)
   local mark = game.ascii and theme.ascii or theme.emoji
   local total = game.options["fruit-count"]
@@ -126,7 +130,18 @@ local function draw_tree(state, game)
   lines[#lines + 1] = "          ||"
   local fallen = total - state.fruit
   lines[#lines + 1] = "   ~~~~~~~||~~~~~~~ " .. (fallen > 0 and (mark .. " x" .. fallen) or "")
-  return table.concat(lines, "\n")
+  return {
+    type = "picture", lines = lines,
+    alt = ("a tree with %s on it%s"):format(plural(state.fruit, theme.name, theme.plural),
+      fallen > 0 and (" and %d fallen"):format(fallen) or ""),
+  }
+end
+
+-- The fruit left, as a meter: "Apples: 5/7".
+local function fruit_meter(state, game)
+  local theme = theme_of(game)
+  local name = theme.plural:gsub("^%l", string.upper)
+  return { type = "meter", name = name, value = state.fruit, max = game.options["fruit-count"] }
 end
 
 ---@type Rule
@@ -186,28 +201,33 @@ leaderboard.]],
     return state
   end,
 
+  -- The tree, the fruit left, the word with its blanks and a keyboard of the list's letters
+  -- (each marked once guessed; a tap guesses it).
   view = function(state, game)
-    local lines = {}
+    local dash = game.ascii and " -- " or " — "
     if state.over then
       -- The last tree and word stay on the screen under the final tally.
-      lines[#lines + 1] = "Apple Pie" .. (game.ascii and " -- " or " — ") .. "the end"
-      lines[#lines + 1] = draw_tree(state, game)
-      lines[#lines + 1] = "Word:    " .. state.word
-      lines[#lines + 1] = tally(state, game)
-      return table.concat(lines, "\n")
+      return {
+        { type = "heading", text = "Apple Pie" .. dash .. "the end" },
+        tree(state, game),
+        { type = "word", letters = state.letters, label = "the last word" },
+        { type = "text", text = tally(state, game) },
+      }
     end
-    local header = ("Apple Pie%sword %d of %d"):format(game.ascii and " -- " or " — ", state.round, game.words.count())
+    local header = ("Apple Pie%sword %d of %d"):format(dash, state.round, game.words.count())
     if game.options.mode == "timed" then
       header = header .. dot(game) .. ("%d/%d won"):format(state.wins, game.options.target) .. dot(game)
         .. ("%d s"):format(math.floor(game.now() - state.started))
     end
-    lines[#lines + 1] = header
-    lines[#lines + 1] = draw_tree(state, game)
-    lines[#lines + 1] = "Word:    " .. state.masked
-    if #state.guessed > 0 then lines[#lines + 1] = "Guessed: " .. table.concat(words.sorted(state.guessed), " ") end
-    lines[#lines + 1] = tally(state, game)
-    lines[#lines + 1] = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "."
-    return table.concat(lines, "\n")
+    return {
+      { type = "heading", text = header },
+      tree(state, game),
+      fruit_meter(state, game),
+      { type = "word", letters = state.letters, label = "the word" },
+      words.keyboard(state.puzzle, game, true),
+      { type = "text", text = tally(state, game) },
+      { type = "text", text = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "." },
+    }
   end,
 
   moves = function(state, game)
@@ -225,6 +245,7 @@ leaderboard.]],
       game.refuse(("already guessed '%s'"):format(input:lower()))
     end
     state.masked = state.puzzle.masked
+    state.letters = words.shown_letters(state.puzzle)
     state.guessed = state.puzzle.guessed
 
     if outcome == "hit" then

@@ -141,6 +141,16 @@ end
 
 local ALIASES = { h = "hit", s = "stand", d = "double", l = "leave" }
 
+-- The bets offered as buttons (any other from 1 to 25 is typed).
+local BET_BUTTONS = { 1, 5, 10, 25 }
+
+-- A hand as the view's cards: the host's labels, a card face down shown as its back.
+local function hand_cards(hand, name)
+  local cards = {}
+  for i, card in ipairs(hand) do cards[i] = { face = card.label, up = card.faceUp, id = name .. "-" .. i } end
+  return { type = "cards", cards = cards, label = name == "you" and "your hand" or "the dealer's hand" }
+end
+
 ---@type Rule
 return {
   id = "blackjack",
@@ -187,24 +197,38 @@ Your best chip count goes on the leaderboard.]],
     }
   end,
 
+  -- The chips, both hands as cards (the hole card face down), then buttons for what may be
+  -- done: hit, stand or double in a hand, a bet or leaving between hands.
   view = function(state, game)
-    local dot = game.ascii and " - " or " · "
-    local lines = { ("Blackjack%schips %s%sbest %s"):format(dot, chips(state.chips), dot, chips(state.best)) }
+    local elements = {
+      { type = "heading", text = "Blackjack" },
+      { type = "meter", name = "Chips", value = state.chips },
+      { type = "meter", name = "Best", value = state.best },
+    }
     if #state.player > 0 then
-      local dealer = game.cards.show(state.dealer)
       local hidden = state.dealer[2] and not state.dealer[2].faceUp
       local shown = hidden and show_total({ state.dealer[1] }, game) .. " + ?" or show_total(state.dealer, game)
-      lines[#lines + 1] = ("Dealer: %s  (%s)"):format(dealer, shown)
-      lines[#lines + 1] = ("You:    %s  (%s)"):format(game.cards.show(state.player), show_total(state.player, game))
+      elements[#elements + 1] = ("Dealer (%s)"):format(shown)
+      elements[#elements + 1] = hand_cards(state.dealer, "dealer")
+      elements[#elements + 1] = ("You (%s)"):format(show_total(state.player, game))
+      elements[#elements + 1] = hand_cards(state.player, "you")
     end
-    if state.over then return table.concat(lines, "\n") end
+    if state.over then return elements end
     if state.phase == "play" then
-      local options = #state.player == 2 and state.chips >= 2 * state.bet and "hit, stand or double" or "hit or stand"
-      lines[#lines + 1] = ("Bet %s%s%s?"):format(chips(state.bet), dot, options)
+      elements[#elements + 1] = { type = "meter", name = "Bet", value = state.bet }
+      local buttons = { { text = "Hit", move = "hit", key = "h" }, { text = "Stand", move = "stand", key = "s" } }
+      if #state.player == 2 and state.chips >= 2 * state.bet then buttons[3] = { text = "Double", move = "double", key = "d" } end
+      elements[#elements + 1] = { type = "buttons", buttons = buttons }
     else
-      lines[#lines + 1] = ("Bet %d-%d chips, or leave."):format(MIN_BET, max_bet(state))
+      elements[#elements + 1] = ("Bet %d-%d chips (type the number), or leave."):format(MIN_BET, max_bet(state))
+      local buttons = {}
+      for _, bet in ipairs(BET_BUTTONS) do
+        if bet <= max_bet(state) then buttons[#buttons + 1] = { text = "Bet " .. bet, move = tostring(bet) } end
+      end
+      buttons[#buttons + 1] = { text = "Leave", move = "leave", key = "l" }
+      elements[#elements + 1] = { type = "buttons", buttons = buttons }
     end
-    return table.concat(lines, "\n")
+    return elements
   end,
 
   moves = function(state)

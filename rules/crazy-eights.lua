@@ -256,23 +256,6 @@ local function longest_suit(hand)
   return best
 end
 
--- Lines of card labels that fit `width` columns after `indent`.
-local function card_lines(cards, game, indent, width)
-  local lines, line = {}, indent
-  for _, card in ipairs(cards) do
-    local longer = line == indent and line .. card.label or line .. " " .. card.label
-    if game.width(longer) > width and line ~= indent then
-      lines[#lines + 1] = line
-      longer = indent .. card.label
-    end
-    line = longer
-  end
-  if line ~= indent then lines[#lines + 1] = line end
-  return lines
-end
-
-local WIDTH = 40
-
 ---@type Rule
 return {
   id = "crazy-eights",
@@ -350,40 +333,68 @@ hand.]],
     end
   end,
 
+  -- The top of the discard pile, how many cards the stock and the other hands hold, your hand
+  -- (a tap plays a card that may be played now), and buttons to draw, pass or call a suit.
+  -- Once the game is over every hand lies face up and is shown.
   view = function(state, game, seat)
     local dot = game.ascii and " - " or " · "
     local up = top(state)
-    local lines = {
-      ("Crazy Eights%sgame %d%sseat %d deals"):format(dot, game.game_number, dot, state.dealer),
-      ("Top card %s%sstock %d%sdiscards %d"):format(up.label, dot, #state.stock, dot, #state.discard),
+    local mine = seat == state.turn and not state.over
+    local elements = {
+      { type = "heading", text = ("Crazy Eights%sgame %d%sseat %d deals"):format(dot, game.game_number, dot, state.dealer) },
+      "Top card:",
+      { type = "cards", cards = { { face = up.label, id = short_name(up) } }, label = "the top of the discard pile" },
     }
-    if state.called then lines[#lines + 1] = ("Suit called: %s"):format(suit_text(state.called, game)) end
+    if state.called then elements[#elements + 1] = ("Suit called: %s"):format(suit_text(state.called, game)) end
+    elements[#elements + 1] = { type = "meter", name = "Stock", value = #state.stock }
+    elements[#elements + 1] = { type = "meter", name = "Discards", value = #state.discard }
     for s, hand in ipairs(state.hands) do
-      local marker = (not state.over and s == state.turn) and "> " or "  "
-      local count = #hand == 1 and "1 card" or ("%d cards"):format(#hand)
-      lines[#lines + 1] = ("%sSeat %d%s: %s"):format(marker, s, s == seat and " (you)" or "", count)
-      -- A seat sees its own cards; the others' only once the game is over and they lie face up.
+      local count = #hand == 1 and "card" or "cards"
       if s == seat or state.over then
-        for _, line in ipairs(card_lines(hand, game, "    ", WIDTH)) do lines[#lines + 1] = line end
+        local whose = s == seat and ("Your hand, seat %d"):format(s) or ("Seat %d"):format(s)
+        elements[#elements + 1] = ("%s (%d %s):"):format(whose, #hand, count)
+        local cards = {}
+        for i, card in ipairs(hand) do
+          cards[i] = { face = card.label, id = short_name(card) }
+          if s == seat and mine and not state.calling and playable(state, card) then
+            cards[i].selectable = true
+            cards[i].move = short_name(card)
+          end
+        end
+        local label = s == seat and "your hand" or ("seat %d's hand"):format(s)
+        elements[#elements + 1] = { type = "cards", cards = cards, label = label }
+      else
+        -- Another seat's hand lies face down: how many cards it holds, and nothing else.
+        elements[#elements + 1] = { type = "meter", name = ("Seat %d"):format(s), value = #hand, unit = count }
       end
     end
     local turn = state.turn
     if state.over then
-      lines[#lines + 1] = "The game is over."
-    elseif turn == seat then
+      elements[#elements + 1] = "The game is over."
+    elseif mine then
       if state.calling then
-        lines[#lines + 1] = "Call a suit: c, d, h or s."
+        elements[#elements + 1] = "Call a suit:"
+        local buttons = {}
+        for i, suit in ipairs(CALLS) do
+          local name = suit:gsub("^%l", string.upper)
+          buttons[i] = { text = game.ascii and name or SUIT_SIGN[suit] .. " " .. name, move = suit, key = SUIT_LETTER[suit] }
+        end
+        elements[#elements + 1] = { type = "buttons", buttons = buttons }
       else
         local match = state.called and suit_text(state.called, game) or (up.name .. " or " .. suit_text(up.suit, game))
-        lines[#lines + 1] = ("Match %s, or play an eight."):format(match)
-        lines[#lines + 1] = state.drawn and "You drew: play a card, or pass."
+        elements[#elements + 1] = ("Match %s, or play an eight."):format(match)
+        elements[#elements + 1] = state.drawn and "You drew: play a card, or pass."
           or can_draw(state) and "Your turn: play a card, or draw."
           or "Your turn: play a card, or pass."
+        local buttons = {}
+        if can_draw(state) then buttons[#buttons + 1] = { text = "Draw", move = "draw" } end
+        if can_pass(state) then buttons[#buttons + 1] = { text = "Pass", move = "pass" } end
+        elements[#elements + 1] = { type = "buttons", buttons = buttons }
       end
     else
-      lines[#lines + 1] = state.calling and ("Seat %d to call a suit."):format(turn) or ("Seat %d to play."):format(turn)
+      elements[#elements + 1] = state.calling and ("Seat %d to call a suit."):format(turn) or ("Seat %d to play."):format(turn)
     end
-    return table.concat(lines, "\n")
+    return elements
   end,
 
   result = function(state, game)

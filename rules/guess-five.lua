@@ -14,8 +14,8 @@
 --   sessions, and shown when a game ends.
 
 local LENGTH, TRIES = 5, 6
-local MARK = { right = "[%s]", elsewhere = "(%s)", absent = " %s " }
-local COLOUR = { right = "green", elsewhere = "yellow", absent = "gray" }
+-- Each mark as a view's letters and keys show it (the host draws [a], (a) and a in colour).
+local SHOWN = { right = "hit", elsewhere = "present", absent = "miss" }
 
 -- The characters of a word (UTF-8), as a list.
 local function letters_of(word)
@@ -41,10 +41,6 @@ local function marks_for(guess, word)
     end
   end
   return marks
-end
-
-local function cell(letter, mark, game)
-  return game.colour(MARK[mark]:format(letter), COLOUR[mark])
 end
 
 -- What hard mode asks of a guess, or nil when it obeys every earlier mark.
@@ -142,32 +138,38 @@ used again. Your statistics are kept for each word list.]],
     return { word = draw_word(game), rows = {}, tried = {}, keys = {}, keyboard = keyboard, solved = false, over = false }
   end,
 
+  -- The rows of guesses with their marks, the rows still to try, and the keyboard of the
+  -- list's letters with the best mark each has had (a key types its letter: guesses are words).
   view = function(state, game)
     local dot = game.ascii and " - " or " · "
     -- While playing, the try to come; once over, the tries taken.
     local try = state.over and #state.rows or math.min(#state.rows + 1, TRIES)
-    local lines = { ("Guess Five%stry %d of %d%s"):format(dot, try, TRIES,
-      game.options.hard == "on" and dot .. "hard" or "") }
-    for _, row in ipairs(state.rows) do
-      local cells = {}
-      for i, c in ipairs(row.letters) do cells[i] = cell(c, row.marks[i], game) end
-      lines[#lines + 1] = "  " .. table.concat(cells)
+    local hard = game.options.hard == "on" and dot .. "hard" or ""
+    local elements = { { type = "heading", text = ("Guess Five%stry %d of %d%s"):format(dot, try, TRIES, hard) } }
+    for k = 1, TRIES do
+      local row = state.rows[k]
+      local letters, marks = {}, {}
+      for i = 1, LENGTH do
+        letters[i] = row and row.letters[i] or ""
+        marks[i] = row and SHOWN[row.marks[i]] or ""
+      end
+      elements[#elements + 1] = { type = "word", letters = letters, marks = marks, id = "row-" .. k }
     end
-    for _ = #state.rows + 1, TRIES do lines[#lines + 1] = "  " .. (" . "):rep(LENGTH) end
-    -- The keyboard: the list's letters, thirteen a row, each with what is known of it.
-    local row = {}
+    -- The keyboard: the list's letters, thirteen a row.
+    local keys, rows, row = {}, {}, {}
     for i, c in ipairs(state.keyboard) do
-      local mark = state.keys[c]
-      row[#row + 1] = mark == "absent" and " - " or mark and cell(c, mark, game) or (" %s "):format(c)
+      keys[i] = { key = c, mark = SHOWN[state.keys[c]] }
+      row[#row + 1] = c
       if #row == 13 or i == #state.keyboard then
-        lines[#lines + 1] = table.concat(row)
+        rows[#rows + 1] = table.concat(row)
         row = {}
       end
     end
+    elements[#elements + 1] = { type = "keyboard", keys = keys, rows = rows }
     if state.over then
-      for _, line in ipairs(stats_lines(state.stats, game)) do lines[#lines + 1] = line end
+      for _, line in ipairs(stats_lines(state.stats, game)) do elements[#elements + 1] = line end
     end
-    return table.concat(lines, "\n")
+    return elements
   end,
 
   moves = function(state, game)

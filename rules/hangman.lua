@@ -26,7 +26,7 @@ local GALLOWS = {
 }
 local PARTS = { { 3, 8, "O" }, { 4, 8, "|" }, { 5, 8, "|" }, { 6, 7, "/" }, { 4, 7, "/" }, { 4, 9, "\\" }, { 6, 9, "\\" } }
 
-local function draw_gallows(misses)
+local function gallows_lines(misses)
   local rows = {}
   for i, line in ipairs(GALLOWS) do rows[i] = line .. "   " end
   for i = 1, math.min(misses, MAX_MISSES) do
@@ -34,7 +34,7 @@ local function draw_gallows(misses)
     rows[row] = rows[row]:sub(1, col - 1) .. ch .. rows[row]:sub(col + 1)
   end
   for i, line in ipairs(rows) do rows[i] = line:gsub("%s+$", "") end
-  return table.concat(rows, "\n")
+  return rows
 end
 
 local function sum(list)
@@ -62,6 +62,7 @@ local function next_word(state, game)
   state.puzzle = game.words.puzzle(entry.word, game.options.accents)
   state.word = entry.word
   state.masked = state.puzzle.masked
+  state.letters = words.shown_letters(state.puzzle)
   state.guessed = state.puzzle.guessed
   state.misses = 0
 end
@@ -92,19 +93,29 @@ The averages count the misses per word; a lost word counts as 9.]],
     return state
   end,
 
-  view = function(state)
+  -- The gallows, the averages, the word and a keyboard of the list's letters (BSD hangman's
+  -- "Guessed:" line, with each letter marked hit or miss); after a word, y or n.
+  view = function(state, game)
     local current, overall = averages(state)
-    local lines = {
-      draw_gallows(state.misses),
-      ("Word #:          %d"):format(state.number),
-      ("Current Average: %.3f"):format(current),
-      ("Overall Average: %.3f"):format(overall),
+    local misses = math.min(state.misses, MAX_MISSES)
+    local elements = {
+      { type = "picture", lines = gallows_lines(state.misses),
+        alt = ("the gallows with %d of the %d parts of the man drawn"):format(misses, MAX_MISSES) },
+      { type = "text", text = ("Word #:          %d\nCurrent Average: %.3f\nOverall Average: %.3f"):format(
+        state.number, current, overall) },
     }
-    if state.over then return table.concat(lines, "\n") end
-    lines[#lines + 1] = "Guessed: " .. table.concat(words.sorted(state.guessed))
-    lines[#lines + 1] = "Word:    " .. state.masked
-    lines[#lines + 1] = state.awaiting and "Another word? (y/n)" or "Guess:"
-    return table.concat(lines, "\n")
+    if state.over then return elements end
+    elements[#elements + 1] = { type = "word", letters = state.letters, label = "the word" }
+    if state.awaiting then
+      elements[#elements + 1] = { type = "text", text = "Another word?" }
+      elements[#elements + 1] = { type = "buttons", buttons = {
+        { text = "Yes", move = "y", key = "y" }, { text = "No", move = "n", key = "n" },
+      } }
+    else
+      elements[#elements + 1] = words.keyboard(state.puzzle, game, true)
+      elements[#elements + 1] = { type = "text", text = "Guess:" }
+    end
+    return elements
   end,
 
   moves = function(state, game)
@@ -132,6 +143,7 @@ The averages count the misses per word; a lost word counts as 9.]],
     if outcome == "wrong" or outcome == "solved" then game.refuse("not a valid guess: type one letter") end
     if outcome == "repeat" then game.refuse(("already guessed '%s'"):format(input:lower())) end
     state.masked = state.puzzle.masked
+    state.letters = words.shown_letters(state.puzzle)
     state.guessed = state.puzzle.guessed
     state.misses = state.puzzle.misses
 
@@ -145,6 +157,7 @@ The averages count the misses per word; a lost word counts as 9.]],
       state.finished_misses[#state.finished_misses + 1] = LOST_COUNTS_AS
       state.awaiting = true
       state.masked = state.word
+      state.letters = words.whole_word(state.word, game)
       game.say(('Sorry, the word was "%s"'):format(state.word))
     end
   end,

@@ -211,6 +211,9 @@ public final class RuleTester {
     public var view: String { (try? engine.view(for: (try? engine.toMove().first) ?? 1)) ?? "" }
     /// What `seat` sees now.
     public func view(for seat: Int) -> String { (try? engine.view(for: seat)) ?? "" }
+    /// The view's elements (nil for a view the rule draws as text), for the seat to move or `seat`.
+    public var elements: [ViewElement]? { elements(for: (try? engine.toMove().first) ?? 1) }
+    public func elements(for seat: Int) -> [ViewElement]? { (try? engine.drawing(for: seat))?.elements ?? nil }
     /// What `seat` may know now (the protocol's observation).
     public func observation(for seat: Int = 1) -> JSONValue { (try? engine.observation(for: seat)) ?? .null }
     /// What every seat may know now, by seat: hiding is tested as a unit, seat by seat.

@@ -13,7 +13,10 @@ final class FullScreenPresenter: Presenter, HandingOver {
     private let notices: StandardOutput
     private var title = ""
     private var header = ""
-    private var view = ""
+    /// What the seat at the keyboard sees: text, or elements drawn at the window's width.
+    private var seen = SeatView()
+    /// The keys the elements on the screen tie to moves (`ViewElement.keys`).
+    var elementKeys: [String: String] { seen.elements.map(ViewElement.keys(of:)) ?? [:] }
     /// The status area: what the last step said, each line with its style.
     private var status: [(String, TextStyle)] = []
     private var lastResult: String?
@@ -37,7 +40,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
 
     /// Takes the last player's view off the screen and says whose turn it is.
     func hand(to seat: Int) {
-        view = ""
+        seen = SeatView()
         status = [("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.", .title)]
         draw()
     }
@@ -46,7 +49,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
 
     func show(_ step: Step, as seat: Int) {
         self.seat = seat
-        view = step.view(of: seat).view
+        seen = step.view(of: seat)
         status = (waiting.removeValue(forKey: seat) ?? []).map { ($0, .message) }
         if let result = step.result {
             status.append((result.summary, .title))
@@ -81,10 +84,10 @@ final class FullScreenPresenter: Presenter, HandingOver {
         if let reason = r.reason {
             status.append(((r.status == .error ? "error: " : "✗ ") + reason, r.status == .error ? .error : .refusal))
         }
-        let seen = r.view(of: seat)
-        if r.showsView { view = seen.view }
+        let now = r.view(of: seat)
+        if r.showsView { seen = now }
         // Where letters play at once but whole words are also taken, say how to type a word.
-        if r.result == nil, seen.freeText != nil, seen.moves.contains(where: { $0.count == 1 }) {
+        if r.result == nil, now.freeText != nil, now.moves.contains(where: { $0.count == 1 }) {
             status.append(("One key plays a letter; a Space first types a whole word.", .dim))
         }
         if let result = r.result {
@@ -115,7 +118,13 @@ final class FullScreenPresenter: Presenter, HandingOver {
             return TextWrap.wrap(text, width: columns).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         let top: [(String, TextStyle)] = wrapped(title).map { ($0, .title) } + wrapped(header).map { ($0, .dim) }
-        var body = wrapped(view.hasSuffix("\n") ? String(view.dropLast()) : view).map { ($0, TextStyle.plain) }
+        var body: [(String, TextStyle)]
+        if let elements = seen.elements {
+            body = ElementText.lines(elements, width: columns, ascii: out.ascii, colour: out.colour).map { ($0.text, $0.style) }
+        } else {
+            let view = seen.view
+            body = wrapped(view.hasSuffix("\n") ? String(view.dropLast()) : view).map { ($0, TextStyle.plain) }
+        }
         var bottom = status.flatMap { line in wrapped(line.0).map { ($0, line.1) } }
         // A screen too short for everything gives up, in turn, the blank rows, the title and
         // seed, the hints, then the top of the view: the game's state and its messages stay.
@@ -142,12 +151,13 @@ final class FullScreenPresenter: Presenter, HandingOver {
 
 /// Keys from the terminal for the full-screen mode. A move plays as soon as it is typed in
 /// full, when no other move starts with it: a letter in Hangman, card 7 of 12 in Memory (while
-/// 1 waits for 10, 11 or Enter), a key the rule names (r for rock). Where every move is one
-/// character, every key plays, so a repeated or unknown letter is answered at once; where the
-/// game takes no free text, keys that no move starts with play too, so the game answers them.
-/// Anything else is typed on the bottom row and played with Enter (Backspace, Ctrl-U and Tab work; a
-/// Space first types a word where letters would play). Ctrl-D on an empty row goes back to
-/// the menu; Ctrl-C leaves (the signal handler restores the terminal).
+/// 1 waits for 10, 11 or Enter), a key the rule names (r for rock) or an element on the screen
+/// shows for its move (a button's "(r)"). Where every move is one character, every key plays,
+/// so a repeated or unknown letter is answered at once; where the game takes no free text,
+/// keys that no move starts with play too, so the game answers them. Anything else is typed on
+/// the bottom row and played with Enter (Backspace, Ctrl-U and Tab work; a Space first types a
+/// word where letters would play). Ctrl-D on an empty row goes back to the menu; Ctrl-C leaves
+/// (the signal handler restores the terminal).
 final class ScreenInput: LineSource {
     /// Set by the SIGWINCH handler, read by the key loop. Safe unsynchronised: a sig_atomic_t
     /// is what a handler may write, and the loop re-reads it after each interrupted read.
@@ -177,6 +187,8 @@ final class ScreenInput: LineSource {
     func move(forTyped text: String) -> String? {
         guard !typing, !text.isEmpty, !text.hasPrefix("/") else { return nil }
         if let named = keys[text] { return named }
+        // A key an element ties to a move on the screen (a button's "(r)", a key of a keyboard).
+        if let tapped = presenter?.elementKeys[text], moves.contains(tapped) { return tapped }
         let lower = text.lowercased()
         // Every move one character: each key plays (the game refuses the ones it does not take).
         if !moves.isEmpty, moves.allSatisfy({ $0.count == 1 }), text.count == 1 {

@@ -49,6 +49,9 @@ struct PlayerSettings {
     func gameIO(line: StandardInput, people: [Int: String] = [:]) -> (Presenter, LineSource) {
         guard fullScreen else {
             let text = TextPresenter(stdout_, notices: stderr_)
+            text.columns = { Terminal.width(of: 1) }
+            text.ascii = ascii
+            text.colour = stdout_.colour
             if people.count > 1 { text.people = people }
             if let first = people.keys.min() { text.seat = first }
             return (text, line)

@@ -90,8 +90,9 @@ final class FullScreenTests: XCTestCase {
     }
 
     func testHangmanRedrawsInPlaceTakesSingleKeysAndFollowsResizes() throws {
-        let window = try Window(["play", "hangman", "--words", "fruits"], columns: 60, rows: 20, environment: dataEnvironment())
-        var screen = try window.wait(for: "the first view") { $0.first == "Hangman" && $0.contains { $0.hasPrefix("Word:") } }
+        // Seed 1's word has an e and a t: the keyboard marks each hit [e] as it is guessed.
+        let window = try Window(["play", "hangman", "--words", "fruits", "--seed", "1"], columns: 60, rows: 20, environment: dataEnvironment())
+        var screen = try window.wait(for: "the first view") { $0.first == "Hangman" && $0.contains { $0.hasPrefix("Guess:") } }
         XCTAssertTrue(screen[1].hasPrefix("Seed "), screen.joined(separator: "\n"))
         XCTAssertEqual(screen.last { !$0.isEmpty }, ">", "the prompt is on the bottom row")
         XCTAssertEqual(screen.count, 20)
@@ -99,9 +100,9 @@ final class FullScreenTests: XCTestCase {
 
         // One key is one guess: no Enter.
         try window.keys("e")
-        screen = try window.wait(for: "the guess e") { $0.contains { $0.hasPrefix("Guessed: e") } }
+        screen = try window.wait(for: "the guess e") { $0.contains { $0.contains("[e]") } }
         try window.keys("t")
-        screen = try window.wait(for: "the guess t") { $0.contains { $0.hasPrefix("Guessed: e") && $0.contains("t") } }
+        screen = try window.wait(for: "the guess t") { $0.contains { $0.contains("[t]") } }
         // Drawn in place: the title is on the screen once, and nothing scrolled into history.
         let history = try window.everything()
         XCTAssertEqual(history.components(separatedBy: "Hangman").count - 1, 1, history)
@@ -129,7 +130,7 @@ final class FullScreenTests: XCTestCase {
         XCTAssertEqual(window.exitStatus(), "0")
         // Back on the main screen, which the game did not scroll: only its last word is left.
         let after = try window.screen().joined(separator: "\n")
-        XCTAssertFalse(after.contains("Guessed:"), after)
+        XCTAssertFalse(after.contains("Word #:"), after)
     }
 
     func testCtrlCLeavesWith130AndCtrlDGoesBackToTheMenu() throws {
@@ -138,6 +139,9 @@ final class FullScreenTests: XCTestCase {
         try window.keys("rps", "Enter")
         try window.wait(for: "the first option") { $0.last { !$0.isEmpty }?.hasPrefix("match [") == true }
         try window.keys("Enter", "Enter")
+        // RPS takes one or two seats: the menu asks how many.
+        try window.wait(for: "the seats") { $0.last { !$0.isEmpty }?.hasPrefix("seats [") == true }
+        try window.keys("Enter")
         try window.wait(for: "the game") { $0.first == "Rock · Paper · Scissors" }
         // The rule names r for rock: the key plays the throw, with no Enter.
         try window.keys("r")
@@ -183,7 +187,7 @@ final class FullScreenTests: XCTestCase {
         try window.keys("1")
         try window.wait(for: "the typed 1") { $0.last == "> 1" }
         try window.keys("0")
-        try window.wait(for: "the bet of 10") { $0.contains { $0.hasPrefix("Bet 10 ·") } }
+        try window.wait(for: "the bet of 10") { $0.contains { $0.hasPrefix("Bet: 10") } }
         // The rule's keys: s stands.
         try window.keys("s")
         try window.wait(for: "the next bet") { $0.contains { $0.hasPrefix("Bet 1-") } }
@@ -199,7 +203,7 @@ final class FullScreenTests: XCTestCase {
 
     func testPlainKeepsLineMode() throws {
         let window = try Window(["play", "rps", "--plain", "--seed", "3"], columns: 80, rows: 24, environment: dataEnvironment())
-        try window.wait(for: "the prompt") { $0.contains { $0.hasPrefix("Your throw") } }
+        try window.wait(for: "the prompt") { $0.contains { $0.hasPrefix("Your throw:") } }
         try window.keys("rock", "Enter")
         let screen = try window.wait(for: "the throw") { $0.contains { $0.hasPrefix("You: Rock") } }
         // Lines scroll as in a pipe: the banner with its replay line stays above the throw.

@@ -58,6 +58,51 @@ final class TutorialTests: XCTestCase {
         XCTAssertFalse(all.contains(#""deck""#), "the deck is secret: \(all)")
     }
 
+    /// docs/writing-views.md: its commands run in order, and the first view it shows is the
+    /// one the game draws.
+    func testTheViewWalkThroughWorks() throws {
+        let dir = NSTemporaryDirectory() + "view-tutorial-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let page = "docs/writing-views.md"
+        let blocks = try blocks(page)
+        XCTAssertEqual(blocks.count, 6)
+        let (all, work) = try follow(blocks, in: dir)
+        XCTAssertTrue(all.contains("[Higher (h)] [Lower (l)]\nJ♠: right!"), "h plays higher, as the button says: \(all)")
+        XCTAssertTrue(all.contains("5H ##\nRight in a row: 0/10\nIs the next card higher\nor lower?"), "24 columns in ASCII: \(all)")
+        XCTAssertTrue(all.contains(#"{"id":"deck","matched":false,"selectable":false,"up":false}"#), "the deck's card has no face: \(all)")
+        XCTAssertTrue(all.contains("higher-lower.lua: ok (10 playthroughs"), all)
+        XCTAssertTrue(all.contains("broken.lua: seed 1: seat 1's view offers 'down' at [5].buttons[2], which is not among the moves offered now"), all)
+        // The view the page shows is the game's.
+        let doc = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent(page), encoding: .utf8)
+        let marker = try XCTUnwrap(doc.range(of: "<!-- view: higher-lower.lua --seed 9 -->\n```text\n"))
+        let shown = String(doc[marker.upperBound...]).components(separatedBy: "\n```\n")[0]
+        let r = try GamehostProcess.run(["play", work + "/higher-lower.lua", "--seed", "9", "--data", "none"], input: "")
+        XCTAssertTrue(r.stdout.contains("\n\n" + shown + "\n"), "the page shows:\n\(shown)\nthe game draws:\n\(r.stdout)")
+    }
+
+    /// docs/writing-a-two-seat-game.md: the rule it writes plays against its bot and hot-seat,
+    /// hides each hand from the other seat, passes check (and a leaky copy fails it), and the
+    /// arena measures its bot.
+    func testTheTwoSeatWalkThroughWorks() throws {
+        let dir = NSTemporaryDirectory() + "two-seat-tutorial-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let blocks = try blocks("docs/writing-a-two-seat-game.md")
+        XCTAssertEqual(blocks.count, 7)
+        let (all, _) = try follow(blocks, in: dir)
+        XCTAssertTrue(all.contains("Your hand: 4♠ K♥ K♠ 6♣ A♦\nSeat 2 holds 5 cards."), all)
+        XCTAssertTrue(all.contains("A♦ against 2♦: seat 1 takes the trick."), "the bot answers: \(all)")
+        XCTAssertTrue(all.contains("Seat 2 · Bob to play: pass the keyboard."), all)
+        XCTAssertTrue(all.contains("Seat 1 wins, 3 tricks to 2."), all)
+        // Seat 2's stream: its own cards by label, seat 1's as hidden and nothing else.
+        XCTAssertTrue(all.contains(#""hands":[[{"hidden":true},{"hidden":true},{"hidden":true},{"hidden":true},{"hidden":true}],[{"colour":"black""#), all)
+        XCTAssertTrue(all.contains(#"Your hand: 7♣ 6♥ 2♦ 2♣ 10♣"#), all)
+        XCTAssertTrue(all.contains("tricks.lua: ok (10 playthroughs"), all)
+        XCTAssertTrue(all.contains("leaky.lua: seed 1, move 0: seat 1's view shows '4♥', the face of a card hidden from seat 1"), all)
+        XCTAssertTrue(all.contains("check refused leaky.lua"), all)
+        XCTAssertTrue(all.contains("tricks arena: 2000 games of 2 seats"), all)
+        XCTAssertNotNil(all.range(of: #"\n  bot +2000 +\d+ +0 +\d+  6\d\.\d% \("#, options: .regularExpression), "the bot wins about two in three: \(all)")
+    }
+
     /// Runs the blocks in order in `dir`/work, as a reader would; returns what the shell
     /// blocks printed and the work folder.
     func follow(_ blocks: [Block], in dir: String) throws -> (String, String) {

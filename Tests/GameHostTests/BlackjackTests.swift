@@ -35,8 +35,14 @@ final class BlackjackTests: XCTestCase {
     func testB2TheDealerStandsOnSoftSeventeen() throws {
         let t = try blackjack(["10♠", "6♣", "8♥", "A♦"])
         t.send("10")
-        XCTAssertTrue(t.last.view(of: 1).view.contains("Dealer: 6♣ ??  (6 + ?)"), t.last.view(of: 1).view)
-        XCTAssertTrue(t.last.view(of: 1).view.contains("You:    10♠ 8♥  (18)"), t.last.view(of: 1).view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("Dealer (6 + ?)\n6♣ ▓▓\n"), t.last.view(of: 1).view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("You (18)\n10♠ 8♥\n"), t.last.view(of: 1).view)
+        // The hole card lies face down: its face is not in the view's elements.
+        let dealer = t.last.view(of: 1).elements?.compactMap { element -> [ViewElement.Card]? in
+            if case .cards(let cards, _, _) = element.kind, element.label == "the dealer's hand" { return cards }
+            return nil
+        }.first
+        XCTAssertEqual(dealer, [ViewElement.Card(face: "6♣", id: "dealer-1"), ViewElement.Card(up: false, id: "dealer-2")])
         t.send("stand")
         XCTAssertEqual(t.last.messages, ["18 against 17. You win 10."])
         XCTAssertEqual(t.state["dealer"].array?.count, 2, "no card drawn on soft 17")
@@ -160,6 +166,7 @@ final class BlackjackTests: XCTestCase {
     func testASCIILabels() throws {
         let t = try RuleTester(RuleTester.builtIn("blackjack"), forceShuffles: [Self.order(["10♠", "6♣", "8♥", "A♦"])], ascii: true)
         t.send("10")
-        XCTAssertTrue(t.last.view(of: 1).view.contains("You:    10S 8H  (18)"), t.last.view(of: 1).view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("You (18)\n10S 8H\n"), t.last.view(of: 1).view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("\n6C ##\n"), t.last.view(of: 1).view)
     }
 }

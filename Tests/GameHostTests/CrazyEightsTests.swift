@@ -1,3 +1,4 @@
+import GameHost
 import GameHostTesting
 import XCTest
 
@@ -196,7 +197,7 @@ final class CrazyEightsTests: XCTestCase {
         let suits = ["♠", "♥", "♦", "♣"], names = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
         let hidden = suits.flatMap { s in names.map { $0 + s } }.filter { !mine.contains($0) && $0 != starter }
         var generator = SplitMix(seed: 6)
-        var reference: (observation: JSONValue, view: String, moves: [String], messages: [String])?
+        var reference: (observation: JSONValue, view: String, elements: [ViewElement]?, moves: [String], messages: [String])?
         for arrangement in 0..<6 {
             // Seat 1's and seat 3's hands and the stock: a different deal of the hidden cards each time.
             let others = arrangement == 0 ? hidden : hidden.shuffled(using: &generator)
@@ -214,7 +215,7 @@ final class CrazyEightsTests: XCTestCase {
             messages += t.last.messages(for: 2)
             t.send("pass", as: 1)
             let observation = t.observation(for: 2)
-            let seen = (observation: observation, view: t.view(for: 2), moves: t.moves(for: 2).listed, messages: messages)
+            let seen = (observation: observation, view: t.view(for: 2), elements: t.elements(for: 2), moves: t.moves(for: 2).listed, messages: messages)
             // What seat 2 sees: its own hand, the others' and the stock's counts, the discards.
             let text = observation.encoded
             for label in hidden where labels(t, "stock").contains(label) || labels(t, "hands.1").contains(label)
@@ -229,11 +230,12 @@ final class CrazyEightsTests: XCTestCase {
             XCTAssertEqual(observation["discard"]?[0]?["label"], .string("9♥"))
             XCTAssertEqual(observation["discard"]?[1]?["label"], .string("9♦"))
             XCTAssertTrue(seen.view.contains("Seat 1: 6 cards") && seen.view.contains("Seat 3: 6 cards")
-                          && seen.view.contains("stock 34"), seen.view)
+                          && seen.view.contains("Stock: 34"), seen.view)
             XCTAssertEqual(seen.messages, ["Seat 3 draws a card", "Seat 1 draws a card"])
             if let reference {
                 XCTAssertEqual(seen.observation, reference.observation, "arrangement \(arrangement)")
                 XCTAssertEqual(seen.view, reference.view)
+                XCTAssertEqual(seen.elements, reference.elements)
                 XCTAssertEqual(seen.moves, reference.moves)
                 XCTAssertEqual(seen.messages, reference.messages)
             } else {

@@ -19,7 +19,16 @@ final class HangmanTests: XCTestCase {
         t.send(["q", "z", "x", "w", "v"])
         t.assertState("misses", 6)
         t.assertState("masked", "_ a _ a _ a")
-        XCTAssertTrue(t.view.contains("Guessed: aeqvwxz"), t.view)
+        // The keyboard marks each guess: a hit, the misses, the rest still to play.
+        let keyboard = t.last.view(of: 1).elements?.compactMap { element -> [ViewElement.Key]? in
+            if case .keyboard(let keys, _) = element.kind { return keys }
+            return nil
+        }.first ?? []
+        let marked = Dictionary(uniqueKeysWithValues: keyboard.compactMap { key in key.mark.map { (key.key, $0) } })
+        XCTAssertEqual(marked, ["a": .hit, "e": .miss, "q": .miss, "v": .miss, "w": .miss, "x": .miss, "z": .miss])
+        XCTAssertEqual(keyboard.first { $0.key == "b" }?.move, "b", "a letter still to guess is tapped to guess it")
+        XCTAssertNil(keyboard.first { $0.key == "a" }?.move)
+        XCTAssertTrue(t.view.contains("\n_ a _ a _ a\n"), t.view)
         XCTAssertTrue(t.view.contains("Word #:          1"), t.view)
         XCTAssertTrue(t.view.contains("Current Average: 6.000"), t.view)
         XCTAssertTrue(t.view.contains("  |   / \n") || t.view.contains("  |   /\n"), "six parts: the right leg is missing\n\(t.view)")
@@ -31,7 +40,8 @@ final class HangmanTests: XCTestCase {
         t.send("u")
         XCTAssertEqual(t.last.messages, [#"Sorry, the word was "banana""#])
         XCTAssertTrue(t.view.contains("Current Average: 9.000"), t.view)
-        XCTAssertTrue(t.view.contains("Another word? (y/n)"), t.view)
+        XCTAssertTrue(t.view.contains("Another word?\n[Yes (y)] [No (n)]"), t.view)
+        XCTAssertTrue(t.view.contains("\nb a n a n a\n"), "the lost word is shown whole\n\(t.view)")
         XCTAssertTrue(t.view.contains("  |   / \\"), "all seven parts\n\(t.view)")
         t.send("x")
         t.assertRefused(containing: "type y or n")
@@ -69,10 +79,10 @@ final class HangmanTests: XCTestCase {
         t.assertRefused(containing: "not a valid guess: type one letter")
         t.send("bx")
         t.assertRefused(containing: "not a valid guess: type one letter")
-        XCTAssertTrue(t.view.contains("Word:    _ _ _ _ _ _"), "a refused word guess leaves no trace: \(t.view)")
+        XCTAssertTrue(t.view.contains("\n_ _ _ _ _ _\n"), "a refused word guess leaves no trace: \(t.view)")
         // A letter may be more than one code point: a Thai letter with its tone mark.
         let thai = try hangman(["ไม้"])
         thai.send("ม้")
-        XCTAssertTrue(thai.view.contains("Word:    _ ม้"), thai.view)
+        XCTAssertTrue(thai.view.contains("\n_ ม้\n"), thai.view)
     }
 }

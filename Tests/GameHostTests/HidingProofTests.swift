@@ -56,10 +56,29 @@ final class HidingProofTests: XCTestCase {
     func testALeakThroughTheViewIsNamed() throws {
         let path = try crazyEights("""
             local view = rule.view
-            rule.view = function(state, game, seat) return view(state, game, seat) .. "\\n" .. (leak(state, seat) or "") end
+            rule.view = function(state, game, seat)
+              local elements = view(state, game, seat)
+              elements[#elements + 1] = leak(state, seat) or ""
+              return elements
+            end
             """)
         let found = problems(path)
         XCTAssertTrue(found.contains { $0.contains("seat 1's view") && $0.contains("hidden from seat 1") }, "\(found)")
+    }
+
+    /// A face-down card's id (which the terminal never shows) naming a hidden card is found in
+    /// the view's elements, where it is.
+    func testALeakThroughAnElementThatTheTextDoesNotShowIsNamed() throws {
+        let path = try crazyEights("""
+            local view = rule.view
+            rule.view = function(state, game, seat)
+              local elements = view(state, game, seat)
+              elements[#elements + 1] = { type = "cards", cards = { { up = false, id = leak(state, seat) } } }
+              return elements
+            end
+            """)
+        let found = problems(path)
+        XCTAssertTrue(found.contains { $0.contains("seat 1's view holds '") && $0.contains("at elements[") && $0.contains("].cards[1].id, the face of a card hidden from seat 1") }, "\(found)")
     }
 
     func testALeakThroughAStateFieldIsNamed() throws {

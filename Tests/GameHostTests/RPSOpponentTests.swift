@@ -114,7 +114,13 @@ final class RPSOpponentTests: XCTestCase {
 
     func testThrowsShowCapitalisedSignsAndTheScoreOnce() throws {
         let t = try RuleTester(RuleTester.builtIn("rpsls"))
-        XCTAssertTrue(t.view.hasSuffix("Rock, Paper, Scissors, Lizard or Spock.\nYour throw (r, p, s, l, k)?"), t.view)
+        // A big button for each sign: its name and picture, its key, its move.
+        XCTAssertEqual(t.elements?.last, ViewElement(.buttons([
+            .init("Rock ✊", move: "rock", key: "r"), .init("Paper ✋", move: "paper", key: "p"),
+            .init("Scissors ✌️", move: "scissors", key: "s"), .init("Lizard 🦎", move: "lizard", key: "l"),
+            .init("Spock 🖖", move: "spock", key: "k"),
+        ])))
+        XCTAssertTrue(t.view.hasSuffix("Your throw:\n[Rock ✊ (r)] [Paper ✋ (p)]\n[Scissors ✌️ (s)] [Lizard 🦎 (l)]\n[Spock 🖖 (k)]"), t.view)
         t.force(5)  // the computer's pick: the 5th sign, spock
         t.send("LIZARD")
         XCTAssertEqual(t.last.messages, ["You: Lizard · Computer: Spock — Lizard poisons Spock: you win this one.",

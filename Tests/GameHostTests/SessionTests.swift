@@ -173,7 +173,7 @@ final class SessionTests: XCTestCase {
     func testBadHookResultsAreClearErrors() throws {
         let t = try tester(["view": "function() return 42 end"])
         XCTAssertTrue(t.last.ruleFailed)
-        XCTAssertTrue(t.last.reason?.hasSuffix("rule.lua: view must return a string, not number") ?? false, t.last.reason ?? "")
+        XCTAssertTrue(t.last.reason?.hasSuffix("rule.lua: view must return a string or a list of elements, not number") ?? false, t.last.reason ?? "")
         XCTAssertThrowsError(try tester(["setup": "function() return 'state' end"])) {
             XCTAssertTrue(String(describing: $0).contains("setup must return the game's state as a table, not string"))
         }

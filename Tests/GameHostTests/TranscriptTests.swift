@@ -36,6 +36,11 @@ final class TranscriptTests: XCTestCase {
         let difference = try XCTUnwrap(try replay(transcript))
         XCTAssertTrue(difference.hasPrefix("step 2 (input \"paper\"): the messages differ"), difference)
         XCTAssertTrue(difference.contains("recorded: You: Rock · Computer: Rock — something else."), difference)
+        // Each field takes its own verb: "the status differs", never "the status differ".
+        var status = try Transcript(path: rules + "/tests/rps.transcript")
+        status.steps[2].status = "refused"
+        let other = try XCTUnwrap(try replay(status))
+        XCTAssertTrue(other.hasPrefix("step 2 (input \"paper\"): the status differs\n"), other)
     }
 
     func testAChangedSeedShowsUpAsADifference() throws {

@@ -4,9 +4,27 @@ import GameHostTesting
 import XCTest
 
 /// What the built-in games draw fits a 40-column terminal, in emoji and in ASCII, through
-/// every kind of step a random player reaches.
+/// every kind of step a random player reaches; every game draws its view as elements, which
+/// fit every width from 20 to 200 columns without breaking a button, a card or a picture.
 final class ViewWidthTests: XCTestCase {
-    static let games = ["rps", "rpsls", "applepie", "hangman", "memory", "memory-triples", "blackjack", "guess-five"]
+    static let games = ["rps", "rpsls", "applepie", "hangman", "memory", "memory-triples", "blackjack", "guess-five", "crazy-eights"]
+
+    /// Window widths from a phone's terminal to a wide screen.
+    static let widths = [20, 23, 30, 37, 40, 52, 64, 80, 101, 132, 160, 200]
+
+    /// What must stay whole on a line wherever it fits: a button, a face-up card's face, a
+    /// line of a picture.
+    static func cells(_ elements: [ViewElement], ascii: Bool) -> [String] {
+        let shown = { (text: String) in ascii ? ASCIIText.fold(text) : text }
+        return elements.flatMap { element -> [String] in
+            switch element.kind {
+            case .buttons(let buttons): return buttons.map { "[" + shown($0.text) + ($0.key.map { " (\($0))" } ?? "") + "]" }
+            case .cards(let cards, _, _): return cards.compactMap { $0.face.map(shown) }
+            case .picture(let lines, _): return lines.map { String(shown($0).reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+            default: return []
+            }
+        }
+    }
 
     func testEveryBuiltInGamesViewFitsFortyColumns() throws {
         for game in Self.games {
@@ -18,6 +36,20 @@ final class ViewWidthTests: XCTestCase {
                 for _ in 0..<80 {
                     for line in t.view.split(separator: "\n") where TerminalWidth.columns(String(line)) > 40 {
                         wide.insert(String(line))
+                    }
+                    let elements = try XCTUnwrap(t.elements, "\(game) draws elements")
+                    for width in Self.widths {
+                        let lines = ElementText.lines(elements, width: width, ascii: ascii, colour: width % 2 == 0)
+                        for line in lines {
+                            if TerminalWidth.columns(line.text) > width { wide.insert("\(width): " + line.text) }
+                            if ascii { XCTAssertTrue(TerminalText.plain(line.text).unicodeScalars.allSatisfy(\.isASCII), line.text) }
+                        }
+                        // Nothing is broken where it fits: each button whole on a line, each face
+                        // up card's face, each picture line as drawn.
+                        let text = TerminalText.plain(lines.map(\.text).joined(separator: "\n"))
+                        for whole in Self.cells(elements, ascii: ascii) where TerminalWidth.columns(whole) <= width - 4 {
+                            XCTAssertTrue(text.contains(whole), "\(game) at \(width) columns breaks '\(whole)':\n\(text)")
+                        }
                     }
                     if ascii {
                         let shown = t.view + t.last.messages.joined() + (t.last.result?.summary ?? "")

@@ -426,6 +426,82 @@ function Game.now() end
 ---@field text? string       what else a player may type ("a five-letter word")
 ---@field pattern? string    a Lua pattern the whole input matches ("%a%a%a%a%a")
 
+---What a view may return instead of a string: elements, which the terminal draws as text and
+---a browser as HTML (docs/lua-api.md, "View elements"). A string in the list is a text element.
+---@alias ViewElement string|TextElement|HeadingElement|CardsElement|WordElement|KeyboardElement|MeterElement|PictureElement|ButtonsElement
+
+---Fields every element may have.
+---@class ElementCommon
+---@field move? string   the input line a tap on the element plays (a move offered now)
+---@field label? string  its name for a screen reader
+---@field id? string     a name that stays the same from step to step
+
+---@class TextElement: ElementCommon
+---@field type "text"
+---@field text string                                   newlines included
+---@field style? "title"|"dim"|"message"|"refusal"
+
+---@class HeadingElement: ElementCommon
+---@field type "heading"
+---@field text string
+
+---A row of cards that wraps, or a grid of `columns` a row.
+---@class CardsElement: ElementCommon
+---@field type "cards"
+---@field cards ViewCard[]
+---@field columns? integer  cards a row (1 to 1000); absent: one row that wraps
+---@field colour? string    the backs' colour, one of game.colour's names
+
+---A card as a view shows it. A card with `up = false` shows its back: its face never leaves
+---the host. Matched and face down, it has left the table.
+---@class ViewCard
+---@field face? string       what it shows face up: an emoji, "A♠", a word
+---@field up? boolean        face up (the default) or face down (false)
+---@field matched? boolean
+---@field selectable? boolean  it may be tapped now (give its `move`)
+---@field move? string
+---@field label? string      its name beside the face: Memory's card number
+---@field id? string
+
+---A word with blanks ("" for a blank), each letter with a mark or "" for none.
+---@class WordElement: ElementCommon
+---@field type "word"
+---@field letters string[]
+---@field marks? ("hit"|"present"|"miss"|"")[]
+
+---@class KeyboardElement: ElementCommon
+---@field type "keyboard"
+---@field keys ViewKey[]
+---@field rows? string[]  the layout: each string's characters name keys ({ "qwertyuiop", "asdfghjkl", "zxcvbnm" })
+
+---@class ViewKey
+---@field key string
+---@field mark? "hit"|"present"|"miss"|"used"
+---@field move? string  absent: a tap types the key into the text the game takes; full screen plays a one-character key's move when it is pressed
+
+---A counter (`value`), or a meter drawn as a bar with `max`.
+---@class MeterElement: ElementCommon
+---@field type "meter"
+---@field name string
+---@field value number
+---@field max? number
+---@field unit? string
+
+---Emoji or text art, drawn line by line as it is (never wrapped).
+---@class PictureElement: ElementCommon
+---@field type "picture"
+---@field lines string[]
+---@field alt? string  what it shows, in words
+
+---@class ButtonsElement: ElementCommon
+---@field type "buttons"
+---@field buttons ViewButton[]
+
+---@class ViewButton
+---@field text string
+---@field move? string
+---@field key? string  one printable ASCII character but / and Space, shown beside the text; full screen plays the button when it is pressed (name it in the rule's `keys` too, for typed lines)
+
 ---`words = { list = "five-letter", length = 5 }`: a list and the word lengths the game plays.
 ---@class WordsSpec
 ---@field list string
@@ -445,7 +521,7 @@ function Game.now() end
 ---@field players? integer|{ min: integer, max: integer }  seats at the table (1 to 8); one person against the host if absent
 ---@field turn? fun(state: table, game: Game): integer|integer[]  the seat, or seats, to move now (needed with several seats)
 ---@field setup fun(game: Game): table
----@field view fun(state: table, game: Game, seat: integer): string
+---@field view fun(state: table, game: Game, seat: integer): string|ViewElement[]  text, or elements (docs/lua-api.md, "View elements")
 ---@field moves fun(state: table, game: Game, seat: integer): string[]|MoveList
 ---@field play fun(state: table, input: string, game: Game, seat: integer): table|nil
 ---@field result fun(state: table, game: Game): GameResult|nil

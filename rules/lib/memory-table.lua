@@ -109,31 +109,24 @@ function M.face(state, game, content)
   return game.ascii and M.ascii_names(state.cards)[content] or content
 end
 
--- The grid: each card's number, then its face (the emoji, a coloured back, or a blank once it
--- has left the table), padded by measured terminal width so columns line up.
+-- The grid: each card with its number as its label and its move. A card face down shows its
+-- back; a matched card shows its face until the next choice, then leaves the table (matched
+-- and face down: a gap). Positions do not change, so a card's number is its id. The backs
+-- are in the theme's colour.
 function M.grid(state, game)
-  local cards = state.cards
-  local columns = math.ceil(math.sqrt(#cards))
-  local names = game.ascii and M.ascii_names(cards) or nil
-  local theme = M.find_theme(state.theme)
-  local back = game.ascii and "##" or game.colour("▓▓", theme and theme.colour or "white")
-  local rows, row = {}, {}
-  for i, card in ipairs(cards) do
-    local face
-    if card.removed then
-      face = "  "
-    elseif card.faceUp then
-      face = game.pad(names and names[card.content] or card.content, 2)
-    else
-      face = back
+  local names = game.ascii and M.ascii_names(state.cards) or nil
+  local cards = {}
+  for i, card in ipairs(state.cards) do
+    local entry = { label = tostring(i), id = "card-" .. i, up = card.faceUp and not card.removed, matched = card.matched }
+    if entry.up then entry.face = names and names[card.content] or card.content end
+    if not state.over and not card.faceUp and not card.matched then
+      entry.selectable = true
+      entry.move = tostring(i)
     end
-    row[#row + 1] = game.pad(tostring(i), 3, "right") .. " " .. face
-    if #row == columns or i == #cards then
-      rows[#rows + 1] = table.concat(row, "  ")
-      row = {}
-    end
+    cards[i] = entry
   end
-  return table.concat(rows, "\n")
+  local theme = M.find_theme(state.theme)
+  return { type = "cards", cards = cards, columns = math.ceil(math.sqrt(#cards)), colour = theme and theme.colour or "white" }
 end
 
 -- A `setup` hook dealing `copies` of each chosen emoji.
@@ -151,16 +144,17 @@ function M.setup(copies)
   end
 end
 
--- A `view` hook: the title line with the score, the grid, and the prompt.
+-- A `view` hook: the title with the theme, the score and flips, the grid, and the prompt.
 function M.view(title)
   return function(state, game)
-    local lines = {
-      table.concat({ title, state.theme }, game.ascii and " - " or " · "),
-      ("Score %d%sFlips %d"):format(state.score, game.ascii and " - " or " · ", state.flips),
+    local elements = {
+      { type = "heading", text = table.concat({ title, state.theme }, game.ascii and " - " or " · ") },
+      { type = "meter", name = "Score", value = state.score },
+      { type = "meter", name = "Flips", value = state.flips },
       M.grid(state, game),
     }
-    if not state.over then lines[#lines + 1] = ("Choose a card (1-%d)."):format(#state.cards) end
-    return table.concat(lines, "\n")
+    if not state.over then elements[#elements + 1] = ("Choose a card (1-%d)."):format(#state.cards) end
+    return elements
   end
 end
 

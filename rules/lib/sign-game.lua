@@ -26,6 +26,9 @@
 
 local M = {}
 
+-- The pictures of the signs the built-in games know, drawn on their buttons.
+local PICTURES = { rock = "✊", paper = "✋", scissors = "✌️", lizard = "🦎", spock = "🖖" }
+
 ---@class SignGameSpec
 ---@field id string
 ---@field title string
@@ -34,11 +37,13 @@ local M = {}
 ---@field signs string[]                          the signs, in the order they are listed
 ---@field short table<string, string>             short forms: r = "rock"
 ---@field beats table<string, table<string, string>>  beats[a][b] is the verb for "a beats b"
+---@field pictures? table<string, string>         an emoji for each sign, on its button (default: PICTURES)
 
 ---@param spec SignGameSpec
 ---@return Rule
 function M.rule(spec)
   local SIGNS, SHORT, BEATS = spec.signs, spec.short, spec.beats
+  local SIGN_PICTURES = spec.pictures or PICTURES
   for _, sign in ipairs(SIGNS) do
     assert(BEATS[sign], "sign-game: beats has no entry for '" .. sign .. "'")
   end
@@ -157,6 +162,21 @@ function M.rule(spec)
     return sign_names() .. " (" .. table.concat(shorts(), ", ") .. ")"
   end
 
+  -- A big button for each sign: its name and picture (none under --ascii), its key (the
+  -- first of its one-letter short forms) and its move.
+  local function sign_buttons(game)
+    local buttons = {}
+    for i, sign in ipairs(SIGNS) do
+      local picture = not game.ascii and SIGN_PICTURES[sign]
+      local key
+      for _, short in ipairs(shorts()) do
+        if not key and SHORT[short] == sign and #short == 1 then key = short end
+      end
+      buttons[i] = { text = name(sign) .. (picture and " " .. picture or ""), move = sign, key = key }
+    end
+    return { type = "buttons", buttons = buttons }
+  end
+
   local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
   -- The separators of the texts, in ASCII with --ascii.
@@ -253,18 +273,18 @@ function M.rule(spec)
       return seen
     end,
 
+    -- The match and its score, then a button for each sign while the seat is to throw.
     view = function(state, game, seat)
-      local lines = { length_name(state.match), score_line(state, game) }
+      local elements = { { type = "heading", text = length_name(state.match) }, score_line(state, game) }
       if not state.over then
-        -- Two short lines, so the view fits a 40-column terminal.
-        lines[#lines + 1] = sign_names() .. "."
         if state.pending and state.pending[seat] then
-          lines[#lines + 1] = ("You threw %s; waiting for seat %d."):format(name(state.pending[seat]), 3 - seat)
+          elements[#elements + 1] = ("You threw %s; waiting for seat %d."):format(name(state.pending[seat]), 3 - seat)
         else
-          lines[#lines + 1] = "Your throw (" .. table.concat(shorts(), ", ") .. ")?"
+          elements[#elements + 1] = "Your throw:"
+          elements[#elements + 1] = sign_buttons(game)
         end
       end
-      return table.concat(lines, "\n")
+      return elements
     end,
 
     moves = function(state, game, seat)

@@ -277,8 +277,12 @@ public enum Conformance {
             run.problem = "\(path): seed \(seed): \(later)\(start.reason ?? "the game did not start")"
             return run
         }
-        if let problem = stepProblem(start) { run.problem = "\(path): seed \(seed): \(problem)"; return run }
+        if let problem = stepProblem(start) ?? tapProblem(start, engine) { run.problem = "\(path): seed \(seed): \(problem)"; return run }
         while run.moves < settings.maxMoves {
+            if Simulation.monotonicSeconds() > settings.deadline {
+                run.problem = "\(at(run.moves)): check stopped here: it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)"
+                return run
+            }
             // The queries are held to only looking on the first moves and every seventh after.
             engine.verifiesQueries = run.moves < 3 || run.moves % 7 == 1
             do {
@@ -339,7 +343,7 @@ public enum Conformance {
                 run.problem = "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? ""): \(step.reason ?? "the game stopped")"
                 return run
             }
-            if let problem = stepProblem(step) { run.problem = "\(at(run.moves)): \(problem)"; return run }
+            if let problem = stepProblem(step) ?? tapProblem(step, engine) { run.problem = "\(at(run.moves)): \(problem)"; return run }
             guard step.status == .accepted else { continue }
             let views = table.viewers.map { step.view(of: $0).view }.joined(separator: " | ")
             let json = try? engine.stateJSON()
@@ -352,6 +356,14 @@ public enum Conformance {
         }
         run.problem = "\(path): seed \(seed): no result after \(settings.maxMoves) moves"
         return run
+    }
+
+    /// A move a seat's view elements offer to tap that the seat is not offered (`ElementMoves`).
+    static func tapProblem(_ step: Step, _ engine: GameEngine) -> String? {
+        for seat in step.seats.keys.sorted() {
+            if let problem = ElementMoves.problem(step.view(of: seat), seat: seat, matches: engine.matches) { return problem }
+        }
+        return nil
     }
 
     /// A query that failed after a move was applied (a view, moves, an observation).

@@ -125,8 +125,8 @@ extension GameEngine {
     /// `atStart`: at a new game, when a secret's value must show nowhere yet (later a game may
     /// rightly show it, as Hangman shows the word once every letter is found).
     public func hidingLeak(for seat: Int, seed: UInt64, atStart: Bool = false) throws -> String? {
-        func look() throws -> (JSONValue, String, Moves) {
-            (try observation(for: seat), try view(for: seat), try moves(for: seat))
+        func look() throws -> (JSONValue, RuleView, Moves) {
+            (try observation(for: seat), try drawing(for: seat), try moves(for: seat))
         }
         let before = try look()
         let (changed, faces, secretStrings) = try perturbHidden(for: seat, seed: seed)
@@ -140,8 +140,13 @@ extension GameEngine {
         if atStart, let copy = HidingProof.copiedFace(secretStrings, in: before.0) {
             return "seat \(seat)'s observation holds '\(copy.face)' at \(copy.path), the value of a secret field"
         }
-        if let face = faces.first(where: { HidingProof.isDistinct($0) && before.1.contains($0) }) {
+        if let face = faces.first(where: { HidingProof.isDistinct($0) && before.1.text.contains($0) }) {
             return "seat \(seat)'s view shows '\(face)', the face of a card hidden from seat \(seat)"
+        }
+        // An element may hold a face where its text does not show it (a card's label or id).
+        if let elements = before.1.elements,
+           let face = HidingProof.copiedFace(faces.filter(HidingProof.isDistinct), in: .array(elements.map(\.json)), root: "elements") {
+            return "seat \(seat)'s view holds '\(face.face)' at \(face.path), the face of a card hidden from seat \(seat)"
         }
         guard changed > 0 else { return nil }
         let after = try look()
@@ -157,7 +162,7 @@ extension GameEngine {
 
 extension HidingProof {
     /// Where `observation` holds one of `faces` as a value, or nil.
-    static func copiedFace(_ faces: [String], in observation: JSONValue) -> (face: String, path: String)? {
+    static func copiedFace(_ faces: [String], in observation: JSONValue, root: String = "observation") -> (face: String, path: String)? {
         let wanted = Set(faces)
         func find(_ v: JSONValue, _ path: String) -> (String, String)? {
             switch v {
@@ -170,7 +175,7 @@ extension HidingProof {
             }
             return nil
         }
-        return find(observation, "observation")
+        return find(observation, root)
     }
 
     /// Whether a face is distinct enough to look for inside a view's text (a suit or an emoji

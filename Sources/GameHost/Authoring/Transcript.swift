@@ -296,21 +296,22 @@ public struct Transcript {
 
     static func difference(_ a: Entry, _ b: Entry) -> String? {
         func show(_ x: Any?) -> String { x.map { "\($0)" } ?? "nothing" }
+        // Each field with the verb it takes: "the messages differ", "the status differs".
         let fields: [(String, String, String)] = [
-            ("status", a.status, b.status),
-            ("messages", a.messages.joined(separator: "\n"), b.messages.joined(separator: "\n")),
-            ("bells", String(a.bells), String(b.bells)),
-            ("reason", show(a.reason), show(b.reason)),
-            ("view", a.view, b.view),
-            ("result", show(a.result), show(b.result)),
+            ("status differs", a.status, b.status),
+            ("messages differ", a.messages.joined(separator: "\n"), b.messages.joined(separator: "\n")),
+            ("bells differ", String(a.bells), String(b.bells)),
+            ("reason differs", show(a.reason), show(b.reason)),
+            ("view differs", a.view, b.view),
+            ("result differs", show(a.result), show(b.result)),
         ]
         // Shown at most 2 KB each: a difference is read by a person.
         func shown(_ text: String) -> String {
             let cut = text.utf8.count > 2048 ? String(decoding: text.utf8.prefix(2048), as: UTF8.self) + "… (\(text.utf8.count - 2048) more bytes)" : text
             return cut.replacing("\n", with: "\n            ")
         }
-        for (name, recorded, now) in fields where recorded != now {
-            return "the \(name) \(name.hasSuffix("s") ? "differ" : "differs")\n  recorded: \(shown(recorded))\n  now:      \(shown(now))"
+        for (what, recorded, now) in fields where recorded != now {
+            return "the \(what)\n  recorded: \(shown(recorded))\n  now:      \(shown(now))"
         }
         return nil
     }

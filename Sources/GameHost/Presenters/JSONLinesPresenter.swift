@@ -78,7 +78,7 @@ public final class JSONLinesPresenter: Presenter {
             "messages": .array((seat.map { r.messages(for: $0) } ?? r.messages).map { .string($0) }), "bells": .int(Int64(r.bells)),
             "to_move": .array(r.toMove.map { .int(Int64($0)) }),
             "your_turn": .bool(seat.map { r.toMove.contains($0) } ?? false),
-            "view": .string(v.view), "moves": .array(v.moves.map { .string($0) }),
+            "view": .string(v.view), "elements": v.elements.map { .array($0.map(\.json)) } ?? .null, "moves": .array(v.moves.map { .string($0) }),
             "keys": .object(v.keys.mapValues { .string($0) }),
             "text": v.freeText.map { .object(["description": .string($0.description), "pattern": $0.pattern.map { .string($0) } ?? .null]) } ?? .null,
             "observation": v.observation ?? .null, "over": .bool(r.result != nil),

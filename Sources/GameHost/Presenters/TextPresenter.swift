@@ -14,6 +14,12 @@ public final class TextPresenter: Presenter, HandingOver {
     /// Messages for people not at the keyboard, kept until their turn.
     private var waiting: [Int: [String]] = [:]
 
+    /// How element views are drawn: the terminal's width now (nil: the protocol's 40
+    /// columns, as a pipe gets them), `--ascii`, and colour for the marks of letters and keys.
+    public var columns: () -> Int? = { nil }
+    public var ascii = false
+    public var colour = false
+
     public init(_ out: TextSink, notices: TextSink? = nil) {
         self.out = out
         self.notices = notices ?? out
@@ -43,9 +49,14 @@ public final class TextPresenter: Presenter, HandingOver {
             out.write((r.status == .error ? "error: " : r.applied ? "error: " : "✗ ") + reason + "\n", style: r.status == .error || r.applied ? .error : .refusal)
         }
         guard r.showsView else { return }
-        let view = r.view(of: seat).view
+        let seen = r.view(of: seat)
         if r.status != .started { out.write("\n", style: .plain) }
-        out.write(view.hasSuffix("\n") || view.isEmpty ? view : view + "\n", style: .plain)
+        if let elements = seen.elements {
+            let width = columns() ?? ElementText.protocolWidth
+            for line in ElementText.lines(elements, width: width, ascii: ascii, colour: colour) { out.write(line.text + "\n", style: line.style) }
+        } else {
+            out.write(seen.view.hasSuffix("\n") || seen.view.isEmpty ? seen.view : seen.view + "\n", style: .plain)
+        }
         if let result = r.result {
             out.write("\n" + result.summary + "\n", style: .title)
             out.write("Play again? (y/n)\n", style: .dim)

@@ -420,16 +420,34 @@ public final class GameEngine {
     /// The longest view shown (bytes): a screen, not a flood.
     public static let viewLimit = 1 << 20
 
-    /// What `seat` sees now: `view(state, game, seat)`.
-    public func view(for seat: Int = 1) throws -> String {
-        let value = try query("view", seat: seat)
-        guard case .string(let text) = value else {
-            throw RuleError(["\(info.path): view must return a string, not \(value.typeName)"])
+    /// What `seat` sees now, as text: `view(state, game, seat)`, or its elements drawn as text
+    /// (see `drawing(for:)`).
+    public func view(for seat: Int = 1) throws -> String { try drawing(for: seat).text }
+
+    /// What `seat` sees now: the text `view(state, game, seat)` returned, or the elements it
+    /// returned, checked (a face-down card's face dropped), with their text at the protocol's
+    /// width.
+    public func drawing(for seat: Int = 1) throws -> RuleView {
+        let value = try query("view", seat: seat, maxLength: ViewElement.elementLimit, items: "elements")
+        let view: RuleView
+        switch value {
+        case .string(let text):
+            view = RuleView(text: text)
+        case .array, .map:
+            do {
+                let elements = try ViewElementReader.elements(value)
+                view = RuleView(text: ElementText.text(elements, width: ElementText.protocolWidth, ascii: settings.ascii, colour: settings.colour),
+                                elements: elements)
+            } catch let problem as ViewElementReader.Problem {
+                throw RuleError(["\(info.path): \(problem)"])
+            }
+        default:
+            throw RuleError(["\(info.path): view must return a string or a list of elements, not \(value.typeName)"])
         }
-        guard text.utf8.count <= Self.viewLimit else {
-            throw RuleError(["\(info.path): view returned \(text.utf8.count) bytes; a view may have \(Self.viewLimit >> 20) MB"])
+        guard view.text.utf8.count <= Self.viewLimit else {
+            throw RuleError(["\(info.path): view returned \(view.text.utf8.count) bytes of text; a view may have \(Self.viewLimit >> 20) MB"])
         }
-        return text
+        return view
     }
 
     /// The most moves a rule may offer at once, each no longer than an input line.
@@ -514,7 +532,7 @@ public final class GameEngine {
     /// Calls a query hook; messages it says are dropped (views must not talk), and chance it
     /// draws is undone. `maxLength`: a table longer than this (raw length) is refused before
     /// it is read.
-    private func query(_ name: String, seat: Int = 1, maxLength: Int? = nil) throws -> LuaValue {
+    private func query(_ name: String, seat: Int = 1, maxLength: Int? = nil, items: String = "values") throws -> LuaValue {
         guard let state else { throw RuleError([stateLost ?? "\(info.path): no game has started"]) }
         let hook: LuaRef
         var args: [LuaValue] = [.ref(state), .ref(api.table)]
@@ -548,7 +566,7 @@ public final class GameEngine {
             }
             guard let maxLength, case .ref(let table) = value, table.typeName == "table" else { return value }
             guard lua.rawLength(table) <= maxLength else {
-                throw RuleError(["\(info.path): \(name) returned \(lua.rawLength(table)) values, more than \(maxLength)"])
+                throw RuleError(["\(info.path): \(name) returned \(lua.rawLength(table)) \(items), more than \(maxLength)"])
             }
             return try lua.read(table, as: name)
         } catch let error as LuaError {

@@ -129,6 +129,8 @@ public struct WordListInfo: Sendable, Equatable {
 /// What one seat sees after a step.
 public struct SeatView: Sendable {
     public var view = ""
+    /// The view's elements, where the rule drew them as data (`view` is then their text).
+    public var elements: [ViewElement]?
     /// The inputs this seat may give now (`y`/`n` once the game is over).
     public var moves: [String] = []
     /// The rule's keys for those moves.

@@ -459,7 +459,10 @@ public final class Table {
         }
         for seat in viewers {
             var v = SeatView()
-            v.view = ask { try engine.view(for: seat) } ?? ""
+            if let drawn = ask({ try engine.drawing(for: seat) }) {
+                v.view = drawn.text
+                v.elements = drawn.elements
+            }
             if r.result != nil {
                 v.moves = r.toMove.contains(seat) ? Self.playAgainMoves : []
             } else if let moves = ask({ try engine.moves(for: seat) }) {

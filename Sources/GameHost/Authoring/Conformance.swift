@@ -6,8 +6,9 @@ import LuaKit
 /// random playthroughs (every seat played by the same random player sim uses, through the
 /// same table a person plays at) end within a bound and never fail; every move offered is
 /// accepted; a garbage input is refused and changes nothing; the queries only look; the same
-/// seed gives the same transcript under two orders of `pairs`; a second game in the same state
-/// plays as in a fresh one; the state is JSON data.
+/// seed gives the same transcript under two orders of `pairs`; the later games of a session in
+/// one state play as in a fresh one (else the variable that holds game data is named); the
+/// state is JSON data, and a large one is warned about.
 public enum Conformance {
     public struct Settings {
         public var seeds = 10
@@ -18,6 +19,10 @@ public enum Conformance {
         /// Seconds the whole check of one file may take (`--total-time`): check stops there
         /// and says so.
         public var totalTime = 60.0
+        /// When the whole check must stop (from `totalTime`, set as the check starts): a
+        /// playthrough looks at it before each move, since one game may hold thousands of slow
+        /// refusals or moves.
+        var deadline = Double.infinity
         public init(seeds: Int = 10, maxMoves: Int = 20_000) {
             self.seeds = seeds
             self.maxMoves = maxMoves
@@ -39,6 +44,15 @@ public enum Conformance {
     /// How many of the first seeds are played again under the reverse key order, and how many
     /// option choices are tried (each may run the option's check function).
     static let reorderedSeeds = 2
+    static let reorderedMoves = 60
+    /// How many games after its first the first state plays, as a session would.
+    static let laterGames = 4
+
+    /// "a session's second game", "third", ...
+    static func nth(_ n: UInt64) -> String {
+        let names = [2: "second", 3: "third", 4: "fourth", 5: "fifth"]
+        return "a session's " + (names[Int(n)] ?? "later")
+    }
     static let choicesTried = 100
 
     /// Checks the rule file at `path`. `words` gives the word list for word games.
@@ -46,6 +60,8 @@ public enum Conformance {
                              words: (RuleInfo) throws -> WordList? = { _ in nil }) -> Findings {
         var findings = Findings()
         let deadline = Simulation.monotonicSeconds() + settings.totalTime
+        var settings = settings
+        settings.deadline = deadline
         var list: WordList?
         func engine(_ order: KeyOrder) throws -> GameEngine {
             let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: order)
@@ -86,8 +102,14 @@ public enum Conformance {
         var stopped: String?
         var secondProblem: String?
         var reused: GameEngine? = first
-        // The variables outside the state after seed 2's game, played as a session's second
-        // game and in a fresh state: those that differ name where game data is kept.
+        // The first state plays seeds 2, 3, ... as the later games of its session; each must
+        // play as it does in a fresh state. The variables outside the state after a game, in
+        // the session and in a fresh state: those that differ name where game data is kept.
+        let later = settings.seeds >= 2 ? 2...UInt64(min(settings.seeds, Self.laterGames + 1)) : nil
+        var session: [UInt64: [String]] = [:]
+        var sessionProblem: (seed: UInt64, problem: String)?
+        var sessionVariables: [UInt64: [String: String]] = [:]
+        var freshVariables: [UInt64: [String: String]] = [:]
         var variablesAgain: [String: String]?
         var variablesFresh: [String: String]?
         for seed in 1...UInt64(max(settings.seeds, 1)) {
@@ -115,18 +137,20 @@ public enum Conformance {
                 // Every playthrough is played: each reports its first problem.
                 if let problem = run.problem { grouped.add(problem, seed: seed) } else { transcripts[seed] = run.transcript }
                 if let warning = run.warning, !findings.warnings.contains(where: { $0.contains("the state holds") }) { findings.warnings.append(warning) }
-                if seed == 2 && variablesFresh == nil { variablesFresh = FileVariables.fingerprints(e) }
-                // The first state plays the second seed as its second game: it must play as it
-                // does in a fresh state (a rule that keeps game data in file-level variables
-                // does not).
-                if seed == 1 && settings.seeds >= 2 && run.problem == nil && secondProblem == nil {
-                    e.forgetSessionScores()
-                    let second = playthrough(e, seed: 2, game: 2, settings: settings)
-                    variablesAgain = FileVariables.fingerprints(e)
-                    if let problem = second.problem {
-                        secondProblem = "\(path): seed 2 as the second game of a session: \(problem.replacing("\(path): ", with: ""))"
-                    } else {
-                        transcripts[0] = second.transcript
+                if later?.contains(seed) == true { freshVariables[seed] = FileVariables.fingerprints(e) }
+                // The later games of the first state's session (a rule that keeps game data in
+                // file-level variables plays them otherwise). Several, since one game may leave
+                // such data as it found it (no word found, no card won).
+                if seed == 1, let later, run.problem == nil && secondProblem == nil {
+                    for next in later {
+                        e.forgetSessionScores()
+                        let again = playthrough(e, seed: next, game: Int(next), settings: settings)
+                        sessionVariables[next] = FileVariables.fingerprints(e)
+                        if let problem = again.problem {
+                            sessionProblem = (next, "\(path): seed \(next) as \(Self.nth(next)) game: \(problem.replacing("\(path): ", with: ""))")
+                            break
+                        }
+                        session[next] = again.transcript
                     }
                 }
                 e.close()
@@ -135,6 +159,21 @@ public enum Conformance {
             }
         }
         // The variables that differ, when the second game went otherwise than a fresh one.
+        // The first later game of the session that goes otherwise than in a fresh state.
+        var differs: (seed: UInt64, move: Int?)?
+        for next in later ?? 1...0 {
+            guard let fresh = transcripts[next] else { continue }
+            if let sessionProblem, sessionProblem.seed == next { differs = (next, nil); break }
+            guard let again = session[next] else { break }
+            if again != fresh {
+                differs = (next, Array(zip(fresh, again)).firstIndex { $0.0 != $0.1 } ?? min(fresh.count, again.count))
+                break
+            }
+        }
+        if let differs, secondProblem == nil {
+            variablesAgain = sessionVariables[differs.seed]
+            variablesFresh = freshVariables[differs.seed]
+        }
         let names = variablesAgain == nil || variablesFresh == nil ? [] : FileVariables.differing(variablesAgain!, variablesFresh!)
         // With no variable to name, the cause may as well be chance or time from outside.
         let kept = names.isEmpty
@@ -144,17 +183,26 @@ public enum Conformance {
         let keepsData = !names.isEmpty
         if let secondProblem {
             // A later game that fails where a fresh one does not: data from the games before.
-            let fresh = transcripts[2] != nil || variablesAgain != nil
+            let fresh = variablesAgain != nil
             findings.problems.append(secondProblem + (fresh ? " (a fresh state plays it: \(kept); keep game data in the state setup returns)" : ""))
         }
-        if let again = transcripts[0], let fresh = transcripts[2], again != fresh {
-            let k = Array(zip(fresh, again)).firstIndex { $0.0 != $0.1 } ?? min(fresh.count, again.count)
-            findings.problems.append("\(path): seed 2 plays differently as a session's second game than in a fresh one (from move \(k)): \(kept); keep game data in the state setup returns")
+        if secondProblem == nil, let differs {
+            if let k = differs.move {
+                findings.problems.append("\(path): seed \(differs.seed) plays differently as \(Self.nth(differs.seed)) game than in a fresh one (from move \(k)): \(kept); keep game data in the state setup returns")
+            } else if let sessionProblem {
+                findings.problems.append(sessionProblem.problem + " (a fresh state plays it: \(kept); keep game data in the state setup returns)")
+            }
         }
         // The first seeds again under the reverse key order: an output that depends on the
         // order of pairs differs.
-        for seed in transcripts.keys.filter({ $0 > 0 }).sorted().prefix(Self.reorderedSeeds) where stopped == nil {
+        // At least two seeds, and more while the games are short (a game of one move walks no
+        // table with two keys).
+        var replayed = 0, replayedMoves = 0
+        for seed in transcripts.keys.sorted() where stopped == nil {
+            if replayed >= Self.reorderedSeeds && replayedMoves >= Self.reorderedMoves { break }
             let once = transcripts[seed]!
+            replayed += 1
+            replayedMoves += once.count
             do {
                 let e = try engine(.descending)
                 defer { e.close() }

@@ -1,0 +1,142 @@
+import Dispatch
+import Foundation
+import GameCore
+import GameHost
+import GameHostTesting
+import XCTest
+
+/// Tests/planted-bugs: six small games (War and Higher or Lower on cards, Anagram and Ghost on
+/// words, Tic-tac-toe and Nim on boards), each correct, and beside each the bugs a new rule
+/// author makes, planted one at a time: a move offered but refused, garbage accepted, a query
+/// that changes the state, game data in a file-level variable, output that follows `pairs`, a
+/// card or a secret word shown, a result field of the wrong type, a score kept in `result`, an
+/// off-by-one... `gamehost check` must find each, with its cause named, on every
+/// run: the corpus is checked twice (each time in new Lua states, whose string hashing differs).
+///
+/// A `.bugs` file is a list of bugs:
+///
+///     === name
+///     cause: text that check's report must contain
+///     --- find
+///     lines of the game, found once
+///     --- with
+///     what they become (any number of find/with pairs)
+final class PlantedBugTests: XCTestCase {
+    static let folder = RuleTester.rulesDirectory + "/../Tests/planted-bugs"
+    /// Seeds 1 to 4 of the 10 `gamehost check` plays (for a fast suite): what check finds
+    /// in them it finds in its default run too, which plays the same games and more.
+    static let seeds = 4
+
+    struct Bug: Sendable {
+        var game: String
+        var name: String
+        var cause: String
+        var edits: [(find: String, with: String)] = []
+    }
+
+    static func bugs(of game: String) throws -> [Bug] {
+        let text = try String(contentsOfFile: "\(folder)/\(game).bugs", encoding: .utf8)
+        var bugs: [Bug] = []
+        var block: [String] = []
+        var mode = ""
+        func flush() {
+            guard !bugs.isEmpty else { return }
+            let joined = block.joined(separator: "\n").trimmingCharacters(in: .newlines)
+            if mode == "find" { bugs[bugs.count - 1].edits.append((joined, "")) }
+            if mode == "with" { bugs[bugs.count - 1].edits[bugs[bugs.count - 1].edits.count - 1].with = joined }
+            block = []
+        }
+        for line in text.components(separatedBy: "\n") {
+            if line.hasPrefix("=== ") {
+                flush()
+                bugs.append(Bug(game: game, name: String(line.dropFirst(4)), cause: ""))
+                mode = ""
+            } else if line.hasPrefix("cause: ") && mode.isEmpty {
+                bugs[bugs.count - 1].cause = String(line.dropFirst(7))
+            } else if line == "--- find" || line == "--- with" {
+                flush()
+                mode = String(line.dropFirst(4))
+            } else {
+                block.append(line)
+            }
+        }
+        flush()
+        return bugs
+    }
+
+    static var games: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    static func words(_ rule: RuleInfo) throws -> WordList? {
+        try rule.defaultWordList.map { try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load($0) }
+    }
+
+    /// check's report on `source`, written as GAME.lua in `folder`.
+    static func check(_ source: String, game: String, in folder: String) -> Conformance.Findings {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/" + game + ".lua"
+        try? source.write(toFile: path, atomically: true, encoding: .utf8)
+        return Conformance.check(path: path, settings: Conformance.Settings(seeds: seeds), words: words)
+    }
+
+    func testEveryPlantedBugIsCaughtWithItsCauseOnEveryRun() throws {
+        let games = Self.games
+        XCTAssertEqual(games.count, 6, "the corpus's games")
+        var cases: [(bug: Bug?, source: String)] = []
+        for game in games {
+            let base = try String(contentsOfFile: "\(Self.folder)/\(game).lua", encoding: .utf8)
+            cases.append((nil, base))
+            for bug in try Self.bugs(of: game) {
+                var source = base
+                for edit in bug.edits {
+                    XCTAssertEqual(source.components(separatedBy: edit.find).count, 2, "\(game)/\(bug.name): its text is found once: \(edit.find)")
+                    source = source.replacingOccurrences(of: edit.find, with: edit.with)
+                }
+                XCTAssertFalse(bug.cause.isEmpty, "\(game)/\(bug.name) names its cause")
+                cases.append((bug, source))
+            }
+        }
+        let bugs = cases.filter { $0.bug != nil }.count
+        XCTAssertGreaterThanOrEqual(bugs, 40)
+        // Each case twice, two at a time; each check in a folder of its own.
+        let files = RuleFiles()
+        let runs = 2
+        let found = LockedResults(count: cases.count * runs)
+        let all = cases, directory = files.directory
+        DispatchQueue.concurrentPerform(iterations: all.count * runs) { i in
+            let (bug, source) = all[i % all.count]
+            let report = Self.check(source, game: bug?.game ?? "base", in: directory + "/\(i)")
+            found.set(i, report.problems)
+        }
+        var caught = 0
+        var missed: [String] = []
+        for (i, (bug, _)) in cases.enumerated() {
+            let first = found.get(i), second = found.get(i + cases.count)
+            guard let bug else {
+                XCTAssertEqual(first, [], "a correct game passes")
+                continue
+            }
+            let name = "\(bug.game)/\(bug.name)"
+            // The same finding on both runs: the cause is named every time, not by luck.
+            XCTAssertEqual(first.contains { $0.contains(bug.cause) }, second.contains { $0.contains(bug.cause) }, "\(name) is caught on one run only")
+            if first.contains(where: { $0.contains(bug.cause) }) && second.contains(where: { $0.contains(bug.cause) }) {
+                caught += 1
+            } else {
+                missed.append("\(name): wanted '\(bug.cause)', got \(first)")
+            }
+        }
+        let rate = Double(caught) / Double(bugs)
+        print("planted bugs: \(caught) of \(bugs) caught with their cause on both runs (\(Int((rate * 100).rounded()))%)")
+        XCTAssertGreaterThan(rate, 0.95, missed.joined(separator: "\n"))
+    }
+}
+
+/// Results written from several threads, each to its own slot.
+final class LockedResults: @unchecked Sendable {
+    private var slots: [[String]]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ value: [String]) { lock.lock(); slots[i] = value; lock.unlock() }
+    func get(_ i: Int) -> [String] { lock.lock(); defer { lock.unlock() }; return slots[i] }
+}

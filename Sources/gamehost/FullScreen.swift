@@ -41,6 +41,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
     /// Takes the last player's view off the screen and says whose turn it is.
     func hand(to seat: Int) {
         seen = SeatView()
+        input?.confirming = true
         status = [("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.", .title)]
         draw()
     }
@@ -173,6 +174,9 @@ final class ScreenInput: LineSource {
     private var typed: [UInt8] = []
     /// Set by a leading Space: keys are typed, not played.
     private var typing = false
+    /// A hand-over is awaited: Enter confirms it (an empty line), Ctrl-D goes back, and other
+    /// keys do nothing, so the next player's first key is not taken as the confirmation.
+    var confirming = false
     weak var presenter: FullScreenPresenter?
 
     func offer(_ completions: [String]) { offered = completions }
@@ -257,6 +261,14 @@ final class ScreenInput: LineSource {
                 continue
             }
             if n <= 0 { return nil }
+            if confirming {
+                if byte == 13 || byte == 10 {
+                    confirming = false
+                    return ""
+                }
+                if byte == 4 { return nil }
+                continue
+            }
             switch byte {
             case 4:  // Ctrl-D: back, on an empty row
                 if typed.isEmpty { return nil }

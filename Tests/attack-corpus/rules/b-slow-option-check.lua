@@ -1,0 +1,16 @@
+-- attack corpus: b-slow-option-check
+local A_ = string.rep("a", 8 * 1024 * 1024)
+local B_ = string.rep("a", 8 * 1024 * 1024 - 1) .. "b"
+local function spin(n) local k = 0 for i = 1, n do if A_ == B_ then k = k + 1 end end return k end
+local choices = {}
+for i = 1, 1000 do choices[i] = "c" .. i end
+return {
+  id = "b-slow-option-check", title = "Slow option checks",
+  options = { mode = { choices = choices, default = "c1", help = "slow to check",
+    check = function(value, game) spin(60); return nil end } },
+  setup = function(game) return { n = 0 } end,
+  view = function(state) return "n=" .. state.n end,
+  moves = function(state) return { "go" } end,
+  play = function(state) state.n = state.n + 1 end,
+  result = function(state) if state.n >= 2 then return { summary = "done" } end end,
+}

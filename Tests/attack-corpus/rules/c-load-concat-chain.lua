@@ -1,0 +1,14 @@
+-- attack corpus: load() of a 200,000-operand right-associative concatenation
+local function attack(state, game)
+  local f, e = load("return 'a'" .. string.rep(" .. 'a'", 200000))
+  if f then local _ = f() end
+  error(tostring(e))
+end
+return {
+  id = "c-load-concat-chain", title = "Attack c-load-concat-chain",
+  setup = function(game) return { n = 0 } end,
+  view = function(state) return "n=" .. state.n end,
+  moves = function(state) return { "go" } end,
+  play = function(state, input, game) state.n = state.n + 1; attack(state, game) end,
+  result = function(state) if state.n >= 50 then return { summary = "done" } end end,
+}

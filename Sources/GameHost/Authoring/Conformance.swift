@@ -158,10 +158,10 @@ public enum Conformance {
                 grouped.add("\(path): seed \(seed): \(error)", seed: seed)
             }
         }
-        // The variables that differ, when the second game went otherwise than a fresh one.
         // The first later game of the session that goes otherwise than in a fresh state.
         var differs: (seed: UInt64, move: Int?)?
-        for next in later ?? 1...0 {
+        // (With one seed there are no later games: `1...0` would trap.)
+        for next in later.map { Array($0) } ?? [] {
             guard let fresh = transcripts[next] else { continue }
             if let sessionProblem, sessionProblem.seed == next { differs = (next, nil); break }
             guard let again = session[next] else { break }

@@ -68,10 +68,22 @@
 // - sort: charged n log n / 2 before it runs; comparisons that call Lua run under the hook.
 // - concat: charged a step an element (and its result by the allocator).
 // - unpack: see the stack.
-// - next and pairs over a table with many empty slots, lookups among crafted colliding keys, #
-//   (a binary search), a rehash when a table grows: at most the table's size inside one
-//   instruction (bounded by the memory cap, a few milliseconds); a rehash's new array is
-//   charged by the allocator.
+// - next and pairs over a table with many empty slots, # (a binary search), a rehash of
+//   ordinary keys when a table grows: at most the table's size inside one instruction (bounded
+//   by the memory cap, a few milliseconds); a rehash's new array is charged by the allocator.
+// - Crafted colliding keys: Lua 5.4 hashes an integer key k into a table of 2^n slots as
+//   k mod (2^n - 1), so the multiples of 2^n - 1 share one chain. A lookup walks the chain, and
+//   a rehash reinserts every key with a lookup each: quadratic inside one instruction (2^17
+//   keys: 27 s; 2^20: hours), under the memory cap, and Debian's Lua cannot be changed. Floats
+//   hash just as predictably; strings are hashed with a per-state seed. Bound: the last resort
+//   below.
+//
+// THE LAST RESORT (LuaKit/Watchdog.swift)
+// - Any path inside one instruction that nothing above bounds: a call still running a grace
+//   period (twice its time limit, 0.5 to 2 s) after the watchdog stopped it cannot be unwound
+//   safely, so the watchdog says so on standard error and ends the process with status 1
+//   (tests: HostileCLITests.testAStepStuckInLuasCEndsTheProcess; the attack corpus's
+//   c-int-key-collisions).
 // - __index and __newindex chains: Lua stops them at 2,000 links ("chain too long").
 //
 // MEMORY AND COLLECTION (budget.h, sandbox.h)

@@ -9,6 +9,13 @@ import Glibc
 /// watchdog costs nothing until it fires, and then stops whichever thread of the state runs
 /// rule code, the main thread or a coroutine, at its next instruction (`gh_fire_watchdog`).
 /// One timer serves every state in the process.
+///
+/// The last resort: a call stopped by the watchdog ends at its next instruction, but a path
+/// inside one instruction that no charge reaches (Sources/CLua/bounds.h lists them; a rehash
+/// of a table whose integer keys Lua hashes into one chain is one) would run on. A call still
+/// running a grace period after the watchdog stopped it is stuck there: the process cannot
+/// unwind it safely, so it says so and ends with exit status 1, like any other rule error,
+/// within seconds of the time limit instead of never.
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
@@ -18,6 +25,11 @@ final class Watchdog: Sendable {
     private struct Armed {
         /// By the address of the state's limits (an address is Sendable; the pointer is not).
         var deadlines: [UInt: Double] = [:]
+        /// Calls stopped by the watchdog that have not returned yet, with the time by which
+        /// they must have.
+        var stopped: [UInt: Double] = [:]
+        /// How long each call armed was given, for its grace period.
+        var limits: [UInt: Double] = [:]
         var timer: DispatchSourceTimer?
     }
     private let armed = Locked(Armed())
@@ -35,6 +47,8 @@ final class Watchdog: Sendable {
         let key = UInt(bitPattern: limits)
         armed.withLock { a in
             a.deadlines[key] = Self.now() + seconds
+            a.limits[key] = seconds
+            a.stopped[key] = nil
             if a.timer == nil { a.timer = startTimer() }
         }
     }
@@ -42,7 +56,25 @@ final class Watchdog: Sendable {
     /// After this returns the watchdog will not fire for this state's call.
     func disarm(_ limits: UnsafeMutablePointer<gh_limits>) {
         let key = UInt(bitPattern: limits)
-        armed.withLock { _ = $0.deadlines.removeValue(forKey: key) }
+        armed.withLock { a in
+            a.deadlines[key] = nil
+            a.stopped[key] = nil
+            a.limits[key] = nil
+        }
+    }
+
+    /// How long after the watchdog stops a call it may still run before it counts as stuck:
+    /// twice its time limit, from half a second to two seconds. A stopped call ends within one
+    /// instruction (at most some milliseconds: bounds.h) plus its unwinding.
+    static func grace(forLimit seconds: Double) -> Double { min(2.0, max(0.5, 2 * seconds)) }
+
+    /// Ends the process from the watchdog's queue: the stuck thread holds the state, so
+    /// nothing else can be done with it. Uses write and _exit only.
+    private static func endStuck(after seconds: Double) -> Never {
+        let tenths = Int((seconds * 10).rounded())
+        let text = "gamehost: the rule ran \(tenths / 10).\(tenths % 10) s past its time limit inside Lua's own C code, where it cannot be stopped (for example a table rehash among colliding integer keys); the program ends\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+        _exit(1)
     }
 
     private func startTimer() -> DispatchSourceTimer {
@@ -61,6 +93,11 @@ final class Watchdog: Sendable {
             for (key, deadline) in a.deadlines where deadline <= now {
                 if let limits = UnsafeMutablePointer<gh_limits>(bitPattern: key) { gh_fire_watchdog(limits) }
                 a.deadlines[key] = nil
+                a.stopped[key] = now + Self.grace(forLimit: a.limits[key] ?? 1)
+            }
+            // A call disarms as soon as it returns; one that has not by now never will.
+            for (key, end) in a.stopped where end <= now {
+                Self.endStuck(after: now - end + Self.grace(forLimit: a.limits[key] ?? 1))
             }
         }
     }

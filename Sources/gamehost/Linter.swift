@@ -12,11 +12,18 @@ enum Linter {
     static let defaultTimeLimit = 30.0
     /// The most of luacheck's output kept; the rest is read and dropped, so it never blocks.
     static let outputLimit = 1 << 20
+    /// The largest file linted: a rule file's bound (LuaState.sourceLimit).
+    static let sourceLimit = 1 << 20
 
     /// `file:line:col: message` for each warning; nil when luacheck is not installed. When
     /// the time bound stops it, the last line says so.
     static func lint(_ path: String, config: String, timeLimit: Double = Linter.defaultTimeLimit) -> [String]? {
         guard let luacheck = which("luacheck") else { return nil }
+        // A file the host would not load (past a rule file's 1 MB, or not a regular file) is
+        // not linted either: check has said why, and luacheck would read all of it (an 8 GB
+        // sparse file took it past a gigabyte).
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= sourceLimit else { return [] }
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()

@@ -268,4 +268,28 @@ final class HostileCLITests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("is not a regular file"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/dev/zero-journal") || FileManager.default.fileExists(atPath: "/dev/zero-wal"))
     }
+
+    /// A path inside one instruction that nothing charges (here a rehash of integer keys that
+    /// Lua 5.4 hashes into one chain: 27 s of C at 2^17 keys, hours at 2^20) cannot be stopped
+    /// by the hook: the watchdog ends the process a grace period after the time limit, with a
+    /// message and exit status 1, in every mode.
+    func testAStepStuckInLuasCEndsTheProcess() throws {
+        let path = try rule("collisions", ["play": "function(state) local t = {} for i = 1, 131072 do t[i * 131071] = i end end"])
+        // (The watchdog is one for every mode; play shows it.)
+        let r = try runBounded(["play", path, "--seed", "1", "--time-limit", "0.1"], input: "up\nup\n", bound: 3)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("inside Lua's own C code"), r.stderr)
+    }
+
+    /// check is bounded as a whole inside a game too: thousands of slow refusals of free text
+    /// in one playthrough stop at --total-time, which the report names.
+    func testCheckStopsInsideAGameAtItsTotalTime() throws {
+        let path = try rule("slow-refusals", [
+            "moves": "function() return { text = 'a word', pattern = '%a+' } end",
+            "play": "function(state, input, game) local t = os.clock and 0 or 0 for i = 1, 3e5 do t = t + i end game.refuse('never') end",
+        ])
+        let r = try runBounded(["check", path, "--seeds", "1", "--total-time", "1", "--lint-time", "1"], bound: 4)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("--total-time"), r.stderr)
+    }
 }

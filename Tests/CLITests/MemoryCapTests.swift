@@ -160,4 +160,25 @@ final class MemoryCapTests: XCTestCase {
         XCTAssertEqual(sim.status, 0, sim.stderr)
         XCTAssertLessThan(sim.peakKB, Self.processCapKB + Self.marginKB, "peak resident memory of sim")
     }
+
+    /// A run of games bounded by time holds what its played games need, not a slot for every
+    /// game asked for (--games 100000000 reserved 10 GB before).
+    func testSimHoldsOnlyTheGamesItPlays() throws {
+        let r = try peak(["sim", "rps", "--games", "100000000", "--total-time", "1", "--jobs", "1"])
+        XCTAssertTrue(r.stdout.contains("--total-time") || r.stderr.contains("--total-time"), "the bound that stopped it is named: \(r.stdout) \(r.stderr)")
+        XCTAssertLessThan(r.peakKB, 64 * 1024 + Self.marginKB, "peak resident memory of sim")
+    }
+
+    /// check lints no file it would not load: luacheck read all of an 8 GB sparse file
+    /// (1.2 GB resident) before.
+    func testCheckLintsNoFileTooBigToLoad() throws {
+        let path = folder + "/sparse.lua"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("-- ".utf8)))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 8 << 30)
+        try handle.close()
+        let r = try peak(["check", path, "--seeds", "1", "--lint-time", "20"])
+        XCTAssertEqual(r.status, 1, "a rule file past 1 MB fails to load")
+        XCTAssertLessThan(r.peakKB, 64 * 1024 + Self.marginKB, "peak resident memory of check and luacheck")
+    }
 }

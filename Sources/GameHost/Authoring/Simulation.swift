@@ -312,11 +312,14 @@ public enum Simulation {
         }
         private let state: Locked<State>
 
-        init(count: Int) { state = Locked(State(slots: Array(repeating: nil, count: count))) }
+        /// The slots grow as games finish, not to `count` at once: `--games 100000000` under a
+        /// time bound would otherwise hold gigabytes for games never played.
+        init(count: Int) { state = Locked(State(slots: [])) }
 
         /// Keeps game k's outcome; returns how many games are done.
         func set(_ k: Int, _ outcome: Outcome) -> Int {
             state.withLock { s in
+                if k >= s.slots.count { s.slots.append(contentsOf: repeatElement(nil, count: k + 1 - s.slots.count)) }
                 s.slots[k] = outcome
                 s.done += 1
                 return s.done

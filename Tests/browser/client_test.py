@@ -24,6 +24,12 @@ import threading
 import time
 import traceback
 
+if "--status" in sys.argv:
+    # Started in the background by the Swift tests (BrowserTests.swift): what this process was
+    # given besides its standard streams (such as the descriptor by which the tests' Foundation
+    # learns that the shell that started it has ended) is closed, or the tests would wait here.
+    os.closerange(3, 1 << 16)
+
 from selenium import webdriver
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -622,6 +628,7 @@ def main():
     parser.add_argument("--data", help="the server's data folder")
     parser.add_argument("--workers", type=int, default=2, help="Chromiums that run tests side by side (2)")
     parser.add_argument("--parent", type=int, help="a process whose end stops the run (the Swift tests')")
+    parser.add_argument("--status", help="a file to write the exit status to at the end")
     parser.add_argument("tests", nargs="*")
     args = parser.parse_args()
     if not args.url and not (args.gamehost and args.data):
@@ -672,5 +679,19 @@ def main():
     return 1 if run.failures else 0
 
 
+def main_with_status():
+    status = 1
+    try:
+        status = main()
+    finally:
+        # Written whole (a rename), so a reader never sees half of it.
+        path = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--status"), None)
+        if path:
+            with open(path + ".part", "w") as f:
+                f.write(f"{status}\n")
+            os.replace(path + ".part", path)
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main_with_status())

@@ -12,10 +12,12 @@ import Glibc
 ///
 /// The last resort: a call stopped by the watchdog ends at its next instruction, but a path
 /// inside one instruction that no charge reaches (Sources/CLua/bounds.h lists them; a rehash
-/// of a table whose integer keys Lua hashes into one chain is one) would run on. A call still
-/// running a grace period after the watchdog stopped it is stuck there: the process cannot
-/// unwind it safely, so it says so and ends with exit status 1, like any other rule error,
-/// within seconds of the time limit instead of never.
+/// of a table whose integer keys Lua hashes into one chain is one) would run on. A call that
+/// has spent a grace period of its thread's processor time since the watchdog stopped it is
+/// stuck there: the process cannot unwind it safely, so it says so and ends with exit status
+/// 1, like any other rule error, within seconds of the time limit instead of never. The grace
+/// is counted in the thread's own processor time, not the wall clock's, so that a loaded
+/// machine, where a stopped call waits for a core to unwind on, never ends a healthy process.
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
@@ -25,11 +27,13 @@ final class Watchdog: Sendable {
     private struct Armed {
         /// By the address of the state's limits (an address is Sendable; the pointer is not).
         var deadlines: [UInt: Double] = [:]
-        /// Calls stopped by the watchdog that have not returned yet, with the time by which
-        /// they must have.
+        /// Calls stopped by the watchdog that have not returned yet, with their thread's
+        /// processor time by which they must have.
         var stopped: [UInt: Double] = [:]
         /// How long each call armed was given, for its grace period.
         var limits: [UInt: Double] = [:]
+        /// The processor-time clock of the thread that runs each call.
+        var clocks: [UInt: clockid_t] = [:]
         var timer: DispatchSourceTimer?
     }
     private let armed = Locked(Armed())
@@ -43,11 +47,21 @@ final class Watchdog: Sendable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// The processor time `clock` has counted, nil when its thread is gone.
+    static func processorTime(_ clock: clockid_t) -> Double? {
+        var ts = timespec()
+        guard clock_gettime(clock, &ts) == 0 else { return nil }
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     func arm(_ limits: UnsafeMutablePointer<gh_limits>, seconds: Double) {
         let key = UInt(bitPattern: limits)
+        var clock = clockid_t()
+        let hasClock = pthread_getcpuclockid(pthread_self(), &clock) == 0
         armed.withLock { a in
             a.deadlines[key] = Self.now() + seconds
             a.limits[key] = seconds
+            a.clocks[key] = hasClock ? clock : nil
             a.stopped[key] = nil
             if a.timer == nil { a.timer = startTimer() }
         }
@@ -60,13 +74,14 @@ final class Watchdog: Sendable {
             a.deadlines[key] = nil
             a.stopped[key] = nil
             a.limits[key] = nil
+            a.clocks[key] = nil
         }
     }
 
-    /// How long after the watchdog stops a call it may still run before it counts as stuck:
-    /// twice its time limit, from half a second to two seconds. A stopped call ends within one
-    /// instruction (at most some milliseconds: bounds.h) plus its unwinding.
-    static func grace(forLimit seconds: Double) -> Double { min(2.0, max(0.5, 2 * seconds)) }
+    /// How much processor time a call may still spend after the watchdog stops it before it
+    /// counts as stuck: twice its time limit, from one second to two. A stopped call ends
+    /// within one instruction (at most some milliseconds: bounds.h) plus its unwinding.
+    static func grace(forLimit seconds: Double) -> Double { min(2.0, max(1.0, 2 * seconds)) }
 
     /// Ends the process from the watchdog's queue: the stuck thread holds the state, so
     /// nothing else can be done with it. Uses write and _exit only.
@@ -93,11 +108,19 @@ final class Watchdog: Sendable {
             for (key, deadline) in a.deadlines where deadline <= now {
                 if let limits = UnsafeMutablePointer<gh_limits>(bitPattern: key) { gh_fire_watchdog(limits) }
                 a.deadlines[key] = nil
-                a.stopped[key] = now + Self.grace(forLimit: a.limits[key] ?? 1)
+                // Without its thread's clock a call is only stopped, never ended.
+                if let clock = a.clocks[key], let spent = Self.processorTime(clock) {
+                    a.stopped[key] = spent + Self.grace(forLimit: a.limits[key] ?? 1)
+                }
             }
-            // A call disarms as soon as it returns; one that has not by now never will.
-            for (key, end) in a.stopped where end <= now {
-                Self.endStuck(after: now - end + Self.grace(forLimit: a.limits[key] ?? 1))
+            // A call disarms as soon as it returns; one that has spent its grace by now, on a
+            // core, never will.
+            for (key, end) in a.stopped {
+                guard let clock = a.clocks[key], let spent = Self.processorTime(clock) else {
+                    a.stopped[key] = nil
+                    continue
+                }
+                if spent >= end { Self.endStuck(after: spent - end + Self.grace(forLimit: a.limits[key] ?? 1)) }
             }
         }
     }

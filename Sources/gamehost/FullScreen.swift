@@ -63,7 +63,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
         title = info.title
         out.wraps = false
         Terminal.alternateScreen = true
-        out.control("\u{1B}[?1049h")
+        out.control("\u{1B}[?1049h\u{1B}[?2004h")
     }
 
     /// The seed of the game on the screen and the command that replays it, then the keys.
@@ -87,10 +87,6 @@ final class FullScreenPresenter: Presenter, HandingOver {
         }
         let now = r.view(of: seat)
         if r.showsView { seen = now }
-        // Where letters play at once but whole words are also taken, say how to type a word.
-        if r.result == nil, now.freeText != nil, now.moves.contains(where: { $0.count == 1 }) {
-            status.append(("One key plays a letter; a Space first types a whole word.", .dim))
-        }
         if let result = r.result {
             lastResult = result.summary
             status.append((result.summary, .title))
@@ -100,7 +96,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
     }
 
     func end(reason: Table.EndReason) {
-        out.control("\u{1B}[?1049l")
+        out.control("\u{1B}[?2004l\u{1B}[?1049l")
         Terminal.alternateScreen = false
         out.wraps = true
         // What stays on the main screen: the game's last word.
@@ -153,7 +149,10 @@ final class FullScreenPresenter: Presenter, HandingOver {
 /// Keys from the terminal for the full-screen mode. A move plays as soon as it is typed in
 /// full, when no other move starts with it: a letter in Hangman, card 7 of 12 in Memory (while
 /// 1 waits for 10, 11 or Enter), a key the rule names (r for rock) or an element on the screen
-/// shows for its move (a button's "(r)"). Where every move is one character, every key plays,
+/// shows for its move (a button's "(r)"), unless it begins another move's name (s in RPSLS,
+/// for Spock). After a key played its move, the rest of that move's name is taken as the same
+/// word (so "scissors" is one throw), and a pasted line (or keys that arrived together) is
+/// one input, played by its Enter. Where every move is one character, every key plays,
 /// so a repeated or unknown letter is answered at once; where the game takes no free text,
 /// keys that no move starts with play too, so the game answers them. Anything else is typed on
 /// the bottom row and played with Enter (Backspace, Ctrl-U and Tab work; a Space first types a
@@ -174,6 +173,12 @@ final class ScreenInput: LineSource {
     private var typed: [UInt8] = []
     /// Set by a leading Space: keys are typed, not played.
     private var typing = false
+    /// Inside a bracketed paste (the terminal marks pasted text): lines, not keys.
+    private var inPaste = false
+    /// The rest of the name of the move a key just played (s: "cissors"). Typed next, it
+    /// finishes that word rather than playing again, so a move typed in full plays once;
+    /// empty once the word is whole, when its Enter is taken too.
+    private var following: [UInt8]?
     /// A hand-over is awaited: Enter confirms it (an empty line), Ctrl-D goes back, and other
     /// keys do nothing, so the next player's first key is not taken as the confirmation.
     var confirming = false
@@ -190,10 +195,15 @@ final class ScreenInput: LineSource {
     /// The move that what is typed plays at once, or nil to wait for more keys or Enter.
     func move(forTyped text: String) -> String? {
         guard !typing, !text.isEmpty, !text.hasPrefix("/") else { return nil }
-        if let named = keys[text] { return named }
-        // A key an element ties to a move on the screen (a button's "(r)", a key of a keyboard).
-        if let tapped = presenter?.elementKeys[text], moves.contains(tapped) { return tapped }
         let lower = text.lowercased()
+        // A key that also begins another move's name waits (in RPSLS, s for scissors waits for
+        // Spock's p), so the name can be typed in full; Enter then plays the key's move.
+        func startsAnother(than move: String) -> Bool {
+            moves.contains { $0 != move && $0.count > text.count && $0.lowercased().hasPrefix(lower) }
+        }
+        if let named = keys[text] { return startsAnother(than: named) ? nil : named }
+        // A key an element ties to a move on the screen (a button's "(r)", a key of a keyboard).
+        if let tapped = presenter?.elementKeys[text], moves.contains(tapped) { return startsAnother(than: tapped) ? nil : tapped }
         // Every move one character: each key plays (the game refuses the ones it does not take).
         if !moves.isEmpty, moves.allSatisfy({ $0.count == 1 }), text.count == 1 {
             return moves.contains(lower) ? lower : text
@@ -208,11 +218,21 @@ final class ScreenInput: LineSource {
         return longer ? nil : move
     }
 
+    /// What the prompt row says before "> ": the keys that play at once (r/p/s), or how to
+    /// type a whole word where letters play at once.
+    var keyHint: String {
+        let named = moves.compactMap { move in keys.filter { $0.value == move }.keys.sorted().first }
+        if !named.isEmpty { return named.joined(separator: "/") + " " }
+        if takesText, !moves.isEmpty, moves.allSatisfy({ $0.count == 1 }) { return "Space: a word " }
+        return ""
+    }
+
     /// The bottom row: the prompt and what is typed, its end when it is longer than the row
     /// (a longer line would wrap and scroll the screen).
     func drawPrompt() {
         let (rows, columns) = Terminal.size()
-        let line = TerminalText.plain(prompt + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
+        let shown = (prompt == presenter?.prompt ? keyHint : "") + prompt
+        let line = TerminalText.plain(shown + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
         var start = line.endIndex, width = 0
         while start > line.startIndex {
             let before = line.index(before: start)
@@ -261,6 +281,15 @@ final class ScreenInput: LineSource {
                 continue
             }
             if n <= 0 { return nil }
+            // The rest of a move's name after its key played it: taken, not played again.
+            if let rest = following {
+                following = nil
+                if let next = rest.first, ((65...90).contains(byte) ? byte + 32 : byte) == next {
+                    following = Array(rest.dropFirst())
+                    continue
+                }
+                if rest.isEmpty && (byte == 13 || byte == 10) { continue }
+            }
             if confirming {
                 if byte == 13 || byte == 10 {
                     confirming = false
@@ -284,16 +313,25 @@ final class ScreenInput: LineSource {
                 let text = String(decoding: typed, as: UTF8.self).lowercased()
                 let matches = offered.filter { $0.lowercased().hasPrefix(text) && TerminalText.plain($0) == $0 }
                 if matches.count == 1 { typed = Array(matches[0].utf8) } else { stdout_.bell() }
-            case 27:  // an escape sequence (arrow keys): read and ignored
-                skipEscapeSequence()
+            case 27:  // an escape sequence: the marks around a paste; others (arrow keys) ignored
+                switch skipEscapeSequence() {
+                case "[200~": inPaste = true
+                case "[201~": inPaste = false
+                default: break
+                }
             case 32 where typed.isEmpty:
                 typing = true
             default:
                 if byte < 32 { break }
                 if typed.count < StandardInput.lineLimit { typed.append(byte) }
                 // A character is whole once its UTF-8 bytes are: then what is typed may be a move.
+                // Not in a paste, nor when more keys have already arrived (a paste without the
+                // marks, or a line typed ahead): those are a line, played by its Enter.
                 if byte < 0x80 || byte & 0xC0 == 0x80, let text = String(validating: typed, as: UTF8.self),
-                   let move = move(forTyped: text) {
+                   !inPaste, !(text.count == 1 && Self.moreWaiting()), let move = move(forTyped: text) {
+                    if text.count == 1, move.count > 1, move.lowercased().hasPrefix(text.lowercased()) {
+                        following = Array(move.lowercased().utf8.dropFirst(typed.count))
+                    }
                     return move
                 }
             }
@@ -301,13 +339,25 @@ final class ScreenInput: LineSource {
         }
     }
 
-    /// Reads the rest of `ESC [ ... final` (or `ESC O x`) without waiting on a lone Escape.
-    private func skipEscapeSequence() {
+    /// Reads the rest of `ESC [ ... final` (or `ESC O x`) without waiting on a lone Escape,
+    /// and returns it (`[201~`).
+    private func skipEscapeSequence() -> String {
         var pending = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         var byte: UInt8 = 0
-        guard poll(&pending, 1, 30) > 0, read(0, &byte, 1) == 1 else { return }
-        if byte == UInt8(ascii: "O") { _ = read(0, &byte, 1); return }
-        guard byte == UInt8(ascii: "[") else { return }
-        while poll(&pending, 1, 30) > 0, read(0, &byte, 1) == 1, !(0x40...0x7E).contains(byte) {}
+        guard poll(&pending, 1, 30) > 0, read(0, &byte, 1) == 1 else { return "" }
+        if byte == UInt8(ascii: "O") { _ = read(0, &byte, 1); return "" }
+        guard byte == UInt8(ascii: "[") else { return "" }
+        var sequence: [UInt8] = [byte]
+        while poll(&pending, 1, 30) > 0, read(0, &byte, 1) == 1 {
+            if sequence.count < 16 { sequence.append(byte) }
+            if (0x40...0x7E).contains(byte) { break }
+        }
+        return String(decoding: sequence, as: UTF8.self)
+    }
+
+    /// Whether more input has already arrived (no waiting).
+    private static func moreWaiting() -> Bool {
+        var pending = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&pending, 1, 0) > 0
     }
 }

@@ -175,8 +175,10 @@ let commandHelp: [String: String] = [
           --reveal        with --json: every step also carries the whole state, secrets
                           included (a debugging aid)
 
-        At a terminal the game is drawn full screen and a move is played as soon as it is typed
-        in full (a Space first types a whole word where letters would play). Anywhere else input is read line by line, so a game
+        At a terminal the game is drawn full screen: a move's key (shown before the prompt) plays
+        it at once, and a move typed in full plays it once; a key that begins another move's name
+        waits for it or for Enter, a pasted line is one move, and a Space first types a whole word
+        where letters would play. Anywhere else input is read line by line, so a game
         can be piped: printf 'rock\\n' | gamehost play rps. Seeded, piped and --json runs are
         practice: their scores are kept apart and never ranked.
 

@@ -74,7 +74,7 @@ enum Terminal {
         signal(SIGINT) { _ in
             if Terminal.hasSaved { tcsetattr(0, TCSANOW, &Terminal.saved) }
             if Terminal.alternateScreen {
-                let leave: [UInt8] = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
+                let leave: [UInt8] = Array("\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l".utf8)
                 _ = write(1, leave, leave.count)
             }
             // The protocol ends with its end object, as every session does (whole lines are

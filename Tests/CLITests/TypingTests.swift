@@ -1,0 +1,85 @@
+import Foundation
+import GameHostTesting
+import XCTest
+
+/// What a player types in full screen is what they mean (tmux): a move's key plays it at once,
+/// a move typed in full plays it once (the rest of its name after the key is not more moves),
+/// a key that begins another move's name waits for it, and a pasted line is one input.
+final class TypingTests: XCTestCase {
+    override func setUpWithError() throws {
+        _ = try requiredTool("tmux")
+    }
+
+    func environment() -> [String: String] {
+        ["XDG_DATA_HOME": NSTemporaryDirectory() + "typing-\(UUID().uuidString)", "TERM": "screen", "NO_COLOR": "1"]
+    }
+
+    /// RPS's running score, "You 1 · Computer 0 · Ties 2": how many throws were played.
+    func thrown(_ screen: [String]) -> Int? {
+        guard let line = screen.first(where: { $0.hasPrefix("You ") && $0.contains("Ties") }) else { return nil }
+        return line.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }.reduce(0, +)
+    }
+
+    /// One key at a time, as a person types.
+    func type(_ word: String, into window: FullScreenTests.Window) throws {
+        for key in word {
+            try window.keys(String(key))
+            usleep(120_000)
+        }
+    }
+
+    func testAWordTypedOrPastedIsOneThrow() throws {
+        let window = try FullScreenTests.Window(["play", "rps", "--seed", "3", "--match", "best-of-9"], columns: 80, rows: 24, environment: environment())
+        // The prompt shows the keys.
+        try window.wait(for: "the game and its keys") { $0.last == "r/p/s >" }
+        // s plays Scissors at once; the rest of the word and its Enter are not more throws.
+        try type("scissors", into: window)
+        try window.keys("Enter")
+        var screen = try window.wait(for: "one throw") { $0.contains { $0.hasPrefix("You: Scissors") } }
+        usleep(300_000)
+        screen = try window.screen()
+        XCTAssertEqual(thrown(screen), 1, screen.joined(separator: "\n"))
+        // Three pasted lines (bracketed, as a terminal pastes) are three throws, not 18.
+        try window.tmux(["set-buffer", "-b", "p", "rock\npaper\nscissors\n"])
+        try window.tmux(["paste-buffer", "-p", "-b", "p"])
+        screen = try window.wait(for: "four throws") { self.thrown($0) == 4 }
+        usleep(300_000)
+        XCTAssertEqual(thrown(try window.screen()), 4, screen.joined(separator: "\n"))
+        // A word arriving all at once (typed ahead, or pasted without the marks) is one throw too.
+        try window.keys("paper")
+        screen = try window.wait(for: "five throws") { self.thrown($0) == 5 }
+        XCTAssertTrue(screen.contains { $0.hasPrefix("You: Paper") }, screen.joined(separator: "\n"))
+        usleep(300_000)
+        XCTAssertEqual(thrown(try window.screen()), 5)
+        try window.keys("C-c")
+    }
+
+    func testAKeyThatBeginsAnotherMoveWaitsForIt() throws {
+        let window = try FullScreenTests.Window(["play", "rpsls", "--seed", "3", "--match", "best-of-9"], columns: 80, rows: 24, environment: environment())
+        try window.wait(for: "the game") { $0.last == "r/p/s/l/k >" }
+        // s is Scissors' key, and Spock starts with s: s waits, and spock throws Spock.
+        try type("spock", into: window)
+        try window.wait(for: "Spock") { $0.contains { $0.hasPrefix("You: Spock") } }
+        // s and Enter: Scissors.
+        try window.keys("s")
+        try window.wait(for: "the waiting s") { $0.last == "r/p/s/l/k > s" }
+        try window.keys("Enter")
+        try window.wait(for: "Scissors") { $0.contains { $0.hasPrefix("You: Scissors") } }
+        try window.keys("C-c")
+    }
+
+    func testDoubleTypedInFullDoublesAndStays() throws {
+        let window = try FullScreenTests.Window(["play", "blackjack", "--seed", "3"], columns: 60, rows: 24, environment: environment())
+        try window.wait(for: "the bet") { $0.contains { $0.hasPrefix("Bet 1-25 chips") } }
+        try window.keys("10")
+        try window.wait(for: "the hand") { $0.last == "h/s/d/l >" || $0.last == "h/s/d >" }
+        // d doubles at once; "ouble" (with its l, Leave's key) finishes the word.
+        try type("double", into: window)
+        let screen = try window.wait(for: "the next bet") { $0.contains { $0.hasPrefix("Bet 1-") } }
+        XCTAssertTrue(screen.contains { $0.contains("You win 20") || $0.contains("lose 20") || $0.contains("20") }, screen.joined(separator: "\n"))
+        usleep(400_000)
+        XCTAssertTrue(try window.screen().contains { $0.hasPrefix("Bet 1-") }, "still at the table")
+        XCTAssertNil(window.exitStatus(timeout: 0), "the game goes on")
+        try window.keys("C-c")
+    }
+}

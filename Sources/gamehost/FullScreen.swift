@@ -163,6 +163,35 @@ final class ScreenInput: LineSource {
     /// is what a handler may write, and the loop re-reads it after each interrupted read.
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
+    /// The terminal's settings outside and inside a read, for the Ctrl-Z handler. Safe
+    /// unsynchronised: written on the main thread before the handler is installed, then read.
+    nonisolated(unsafe) static var cooked = termios()
+    nonisolated(unsafe) static var keys = termios()
+
+    /// SIGTSTP while a key is awaited: the terminal and the main screen as the shell had them,
+    /// stop; on continuing, the keys and the game's screen again, drawn anew (the interrupted
+    /// read sees `resized`). Only async-signal-safe calls.
+    static func suspend() {
+        tcsetattr(0, TCSANOW, &cooked)
+        let leave: [UInt8] = Array("\u{1B}[?2004l\u{1B}[?1049l".utf8)
+        _ = write(1, leave, leave.count)
+        var stop = sigaction(), ours = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &ours)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTSTP)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
+        kill(getpid(), SIGTSTP)
+        // Continued (fg).
+        sigaction(SIGTSTP, &ours, nil)
+        tcsetattr(0, TCSANOW, &keys)
+        let enter: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?2004h".utf8)
+        _ = write(1, enter, enter.count)
+        resized = 1
+    }
+
     /// What Tab completes: moves, commands, list words.
     private var offered: [String] = []
     /// The moves listed now, and the rule's keys for them.
@@ -266,8 +295,17 @@ final class ScreenInput: LineSource {
         resize.__sigaction_handler.sa_handler = { _ in ScreenInput.resized = 1 }
         sigemptyset(&resize.sa_mask)
         sigaction(SIGWINCH, &resize, &before)
+        // Ctrl-Z, as BSD games do: the shell's terminal and screen back while stopped, ours
+        // back and the screen redrawn on `fg`.
+        Self.cooked = original
+        Self.keys = raw
+        var stop = sigaction(), beforeStop = sigaction()
+        stop.__sigaction_handler.sa_handler = { _ in ScreenInput.suspend() }
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &beforeStop)
         defer {
             sigaction(SIGWINCH, &before, nil)
+            sigaction(SIGTSTP, &beforeStop, nil)
             tcsetattr(0, TCSANOW, &original)
         }
         while true {

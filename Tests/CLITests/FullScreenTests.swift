@@ -17,6 +17,12 @@ final class FullScreenTests: XCTestCase {
             try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), command], starting: true)
         }
 
+        /// An interactive shell with job control instead of gamehost, for Ctrl-Z and fg.
+        init(shellWith environment: [String: String], columns: Int, rows: Int) throws {
+            let env = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+            try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "env \(env) PS1='$ ' bash --norc --noprofile -i"], starting: true)
+        }
+
         deinit {
             _ = try? tmux(["kill-server"])
             try? FileManager.default.removeItem(atPath: statusFile)

@@ -1,4 +1,5 @@
 import CSQLite
+import Dispatch
 import GameCore
 import Locking
 #if canImport(Glibc)
@@ -10,10 +11,17 @@ import Glibc
 /// order with the clock readings the rule made while taking it. After a crash (kill -9
 /// included) every open table is rebuilt from here by replaying its inputs. Each change is
 /// one transaction, written before the players hear of it (WAL: a killed process loses none).
+///
+/// The write-ahead log is copied into the database by a connection and a timer of its own
+/// (`checkpoints`), never by a move's commit: a checkpoint waits for the disk, and a move that
+/// ran one would keep every table's next move waiting on the store's lock.
 final class TableStore: @unchecked Sendable {
-    // Sound as Sendable: the connection is used only under `lock`.
+    // Sound as Sendable: the connection is used only under `lock`; `checkpointer` only on
+    // `checkpoints`' queue.
     private let db: OpaquePointer
     private let lock = Locked(())
+    private var checkpointer: OpaquePointer?
+    private var checkpoints: DispatchSourceTimer?
     let path: String
 
     /// One table as stored.
@@ -54,6 +62,7 @@ final class TableStore: @unchecked Sendable {
         try exec("""
             PRAGMA journal_mode=WAL;
             PRAGMA synchronous=NORMAL;
+            PRAGMA wal_autocheckpoint=0;
             CREATE TABLE IF NOT EXISTS tables(code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
               seats TEXT NOT NULL, start_clock TEXT NOT NULL, created REAL NOT NULL, active REAL NOT NULL);
             CREATE TABLE IF NOT EXISTS seeds(code TEXT NOT NULL, game_number INTEGER NOT NULL, seed TEXT NOT NULL,
@@ -61,9 +70,33 @@ final class TableStore: @unchecked Sendable {
             CREATE TABLE IF NOT EXISTS inputs(code TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
               line TEXT NOT NULL, clock TEXT NOT NULL, PRIMARY KEY(code, n));
             """)
+        startCheckpoints(real)
     }
 
-    deinit { sqlite3_close_v2(db) }
+    /// Copies the log into the database twice a second, beside the moves (a passive checkpoint
+    /// takes no lock a writer needs). Without its own connection the log is still copied, at
+    /// the next start.
+    private func startCheckpoints(_ file: String) {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(file, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil) == SQLITE_OK,
+              let handle else {
+            sqlite3_close_v2(handle)
+            return
+        }
+        sqlite3_busy_timeout(handle, 100)
+        checkpointer = handle
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gamehost.serve.checkpoints"))
+        timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
+        timer.setEventHandler { _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
+        timer.setCancelHandler { sqlite3_close_v2(handle) }
+        timer.resume()
+        checkpoints = timer
+    }
+
+    deinit {
+        checkpoints?.cancel()
+        sqlite3_close_v2(db)
+    }
 
     // MARK: Writing
 

@@ -370,9 +370,21 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
     // MARK: Restarts and expiry
 
     /// Plays every stored table again to where it was (no one hears these steps again).
+    /// Rebuilds every open table by replaying its stored inputs. A table whose replay ended the
+    /// last start (a step stuck in Lua's own C code ends the process: Watchdog) is named in
+    /// `serve.db.restoring` while it replays, and closed at the next start rather than replayed
+    /// again, so that one such table cannot keep the server from starting.
     private func restoreTables() throws {
         guard let store else { return }
+        let marker = store.path + ".restoring"
+        if let stuck = Self.readMarker(marker) {
+            try? store.remove(code: stuck)
+            let text = "gamehost serve: table \(stuck) ended the last start while it was rebuilt; it is closed\n"
+            _ = text.withCString { write(2, $0, strlen($0)) }
+        }
+        defer { unlink(marker) }
         for saved in try store.openTables() {
+            Self.writeMarker(marker, saved.code)
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings)
             do {
@@ -385,6 +397,25 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
                 try? store.remove(code: saved.code)
             }
         }
+    }
+
+    /// Table codes are short letters and digits: the marker holds one, or is ignored.
+    private static func readMarker(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = read(fd, &bytes, bytes.count)
+        guard n > 0 else { return nil }
+        let code = String(decoding: bytes[0..<n], as: UTF8.self)
+        return code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) ? code : nil
+    }
+
+    private static func writeMarker(_ path: String, _ code: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { return }
+        _ = code.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
     }
 
     private func startExpiry() {

@@ -85,4 +85,31 @@ final class ServeRestartTests: XCTestCase {
         }
         XCTAssertTrue(over, "the match ends after the restart")
     }
+
+    /// A table whose rebuild ended the last start (a step stuck in Lua's own C code ends the
+    /// process) is named in serve.db.restoring; the next start closes it instead of replaying
+    /// it again, and serves the other tables.
+    func testATableWhoseRebuildEndedTheLastStartIsClosed() throws {
+        var (server, port) = try startServer()
+        var codes: [String] = []
+        for _ in 0..<2 {
+            let ann = try WebSocketClient(port: port)
+            ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+            codes.append(try XCTUnwrap(ann.next("joined")?["table"] as? String))
+            ann.close()
+        }
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        // As the process leaves it when it ends while rebuilding the first table.
+        try codes[0].write(toFile: folder + "/serve.db.restoring", atomically: false, encoding: .utf8)
+        (server, port) = try startServer()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        let bob = try WebSocketClient(port: port)
+        defer { bob.close() }
+        bob.send(["type": "join", "table": codes[0], "name": "Bob"])
+        XCTAssertEqual(bob.next { $0["type"] as? String != "lobby" }?["type"] as? String, "error")
+        bob.send(["type": "join", "table": codes[1], "name": "Bob"])
+        XCTAssertEqual(bob.next("joined")?["seat"] as? Int, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/serve.db.restoring"), "the marker goes once the tables are rebuilt")
+    }
 }

@@ -19,6 +19,12 @@ final class FullScreenPresenter: Presenter, HandingOver {
     var elementKeys: [String: String] { seen.elements.map(ViewElement.keys(of:)) ?? [:] }
     /// The status area: what the last step said, each line with its style.
     private var status: [(String, TextStyle)] = []
+    /// The question the game waits on ("Play again? (y/n)"), drawn above the prompt whatever
+    /// the window's height.
+    private var question: String?
+    /// The page of a status area too long for the window (Space shows the next, as in less).
+    private var page = 0
+    private(set) var morePages = false
     private var lastResult: String?
     /// The bottom row's owner, drawn again after the screen.
     weak var input: ScreenInput?
@@ -42,6 +48,8 @@ final class FullScreenPresenter: Presenter, HandingOver {
     func hand(to seat: Int) {
         seen = SeatView()
         input?.confirming = true
+        question = nil
+        page = 0
         status = [("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.", .title)]
         draw()
     }
@@ -52,9 +60,11 @@ final class FullScreenPresenter: Presenter, HandingOver {
         self.seat = seat
         seen = step.view(of: seat)
         status = (waiting.removeValue(forKey: seat) ?? []).map { ($0, .message) }
+        page = 0
+        question = nil
         if let result = step.result {
             status.append((result.summary, .title))
-            status.append(("Play again? (y/n)", .dim))
+            question = "Play again? (y/n)"
         }
         draw()
     }
@@ -76,6 +86,8 @@ final class FullScreenPresenter: Presenter, HandingOver {
             waiting[other, default: []] += messages
         }
         status = r.notices.map { ("gamehost: " + $0, .refusal) }
+        page = 0
+        question = nil
         if let start = r.start {
             header = Self.header(start)
             if r.input != nil { status.append(("Game \(start.number), seed \(start.seed)", .dim)) }
@@ -90,8 +102,14 @@ final class FullScreenPresenter: Presenter, HandingOver {
         if let result = r.result {
             lastResult = result.summary
             status.append((result.summary, .title))
-            status.append(("Play again? (y/n)", .dim))
+            question = "Play again? (y/n)"
         }
+        draw()
+    }
+
+    /// The next page of a long status area.
+    func nextPage() {
+        page += 1
         draw()
     }
 
@@ -123,16 +141,27 @@ final class FullScreenPresenter: Presenter, HandingOver {
             body = wrapped(view.hasSuffix("\n") ? String(view.dropLast()) : view).map { ($0, TextStyle.plain) }
         }
         var bottom = status.flatMap { line in wrapped(line.0).map { ($0, line.1) } }
+        let asked = question.map { wrapped($0).map { ($0, TextStyle.dim) } } ?? []
         // A screen too short for everything gives up, in turn, the blank rows, the title and
-        // seed, the hints, then the top of the view: the game's state and its messages stay.
+        // seed, the hints, then the top of the view: the game's state, its messages and its
+        // question stay. Messages longer than the window are paged.
         let room = max(1, rows - 1)
         let blank = [("", TextStyle.plain)]
-        var lines = top + blank + body + (bottom.isEmpty ? [] : blank + bottom)
-        if lines.count > room { lines = top + body + bottom }
-        if lines.count > room { lines = body + bottom }
+        var lines = top + blank + body + (bottom.isEmpty && asked.isEmpty ? [] : blank + bottom + asked)
+        if lines.count > room { lines = top + body + bottom + asked }
+        if lines.count > room { lines = body + bottom + asked }
+        morePages = false
         if lines.count > room {
             bottom.removeAll { $0.1 == .dim }
-            if bottom.count > room { bottom = Array(bottom.suffix(room)) }
+            let pageRows = max(1, room - asked.count - 1)
+            if bottom.count + asked.count > room {
+                let pages = (bottom.count + pageRows - 1) / pageRows
+                page = min(page, pages - 1)
+                morePages = page < pages - 1
+                bottom = Array(bottom[(page * pageRows)..<min(bottom.count, (page + 1) * pageRows)])
+                if morePages { bottom.append(("-- more (\(page + 1)/\(pages)): Space --", .dim)) }
+            }
+            bottom += asked
             body = Array(body.suffix(max(0, room - bottom.count)))
             lines = body + bottom
         }
@@ -357,6 +386,8 @@ final class ScreenInput: LineSource {
                 case "[201~": inPaste = false
                 default: break
                 }
+            case 32 where typed.isEmpty && presenter?.morePages == true:
+                presenter?.nextPage()
             case 32 where typed.isEmpty:
                 typing = true
             default:

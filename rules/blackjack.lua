@@ -66,10 +66,8 @@ local function settle(state, game, win, why)
   state.phase = "bet"
   state.bet = 0
   for _, card in ipairs(state.dealer) do game.cards.turn_up(card) end
-  if max_bet(state) < MIN_BET then
-    state.over = true
-    game.say("You are out of chips.")
-  end
+  -- The result's summary says "You are out of chips": not said twice.
+  if max_bet(state) < MIN_BET then state.over = true end
 end
 
 -- The dealer turns the hole card and draws to 17 (standing on every 17), then the hands are

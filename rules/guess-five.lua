@@ -216,7 +216,7 @@ used again. Your statistics are kept for each word list.]],
     if state.solved or #state.rows == TRIES then
       state.over = true
       record_game(state, game)
-      game.say(state.solved and ("Found in %d!"):format(#state.rows) or ("The word was %s."):format(state.word))
+      -- The result's summary says how it ended: no message of its own, said twice.
     end
   end,
 

@@ -30,11 +30,11 @@ function M.find_theme(name)
   end
 end
 
--- The theme for a new game: --theme for the first game; a random one when asked for, and
--- for every game after the first (/new starts a game with a random theme).
+-- The theme for a new game: --theme for every game (so a game's replay line deals it
+-- again); a random one when asked for.
 function M.choose_theme(game)
   local name = game.options.theme
-  if name ~= "random" and game.game_number == 1 then return M.find_theme(name) end
+  if name ~= "random" then return M.find_theme(name) end
   return game.pick(THEMES)
 end
 
@@ -43,7 +43,12 @@ end
 function M.set_count(game, theme, emoji)
   local wanted = game.options.pairs ~= "theme" and tonumber(game.options.pairs) or theme.pairs
   if wanted == "random" then wanted = game.random(2, #emoji) end
-  return math.max(2, math.min(math.tointeger(wanted) or 2, #emoji))
+  local sets = math.max(2, math.min(math.tointeger(wanted) or 2, #emoji))
+  -- Fewer than asked: said, not done silently.
+  if game.options.pairs ~= "theme" and sets < (tonumber(game.options.pairs) or 0) then
+    game.say(("The %s theme has %d emoji: %d dealt, not %s."):format(theme.name, #emoji, sets, game.options.pairs))
+  end
+  return sets
 end
 
 -- The contents of --deck: the entries between commas, in table order, spaces around each

@@ -38,4 +38,18 @@ final class HotSeatScreenTests: XCTestCase {
         // Paper covers rock: Bob's.
         _ = try window.wait(for: "the result") { $0.contains { $0.contains("Seat 2 wins the match 1:0") } }
     }
+
+    func testPlainHandOverTakesOnlyAnEmptyLine() throws {
+        let environment = ["XDG_DATA_HOME": NSTemporaryDirectory() + "hotseat-\(UUID().uuidString)", "TERM": "screen", "NO_COLOR": "1"]
+        let window = try FullScreenTests.Window(["play", "rps", "--plain", "--seats", "2", "--seat", "2=Bob", "--name", "ann", "--match", "single", "--seed", "2"],
+                                                columns: 80, rows: 24, environment: environment)
+        try window.wait(for: "the hand-over") { $0.contains { $0.hasPrefix("Press Enter when ready.") } }
+        // A move typed at the hand-over is not a confirmation: the player is told, and asked again.
+        try window.keys("rock", "Enter")
+        var screen = try window.wait(for: "the second ask") { $0.contains { $0.hasPrefix("Only Enter confirms: press Enter when ready.") } }
+        XCTAssertFalse(screen.contains { $0.hasPrefix("Your throw") }, screen.joined(separator: "\n"))
+        try window.keys("Enter")
+        screen = try window.wait(for: "ann's throw") { $0.contains { $0.hasPrefix("Your throw") } }
+        try window.keys("C-c")
+    }
 }

@@ -77,7 +77,15 @@ public enum SessionLoop {
             if let handing = io.presenter as? HandingOver, handing.seatsAtKeyboard > 1, atKeyboard != seat {
                 handing.hand(to: seat)
                 if atTerminal {
-                    guard io.input.readLine(prompt: handing.handoverPrompt(seat)) != nil else {
+                    // Only an empty line confirms: a move typed by the next person too early is
+                    // not taken as the confirmation and lost, and they are told.
+                    var prompt = handing.handoverPrompt(seat)
+                    var answer = io.input.readLine(prompt: prompt)
+                    while let typed = answer, !InputLine.clean(typed).isEmpty {
+                        prompt = "Only Enter confirms: " + handing.handoverPrompt(seat).prefix(1).lowercased() + handing.handoverPrompt(seat).dropFirst()
+                        answer = io.input.readLine(prompt: prompt)
+                    }
+                    guard answer != nil else {
                         table.end(io.endOfInput)
                         break
                     }

@@ -165,12 +165,15 @@ final class MemoryTests: XCTestCase {
         XCTAssertGreaterThan(counts.count, 3)
     }
 
-    func testNewGamesPickARandomTheme() throws {
+    func testNewGamesKeepTheChosenThemeOrPickARandomOne() throws {
         let t = try RuleTester(RuleTester.builtIn("memory"), options: ["theme": "sports"])
         t.assertState("theme", "sports")
-        t.force(7)  // the 7th theme of rules/lib/memory-themes.lua
         t.send("/new")
-        t.assertState("theme", "flags")
+        t.assertState("theme", "sports")
+        let r = try RuleTester(RuleTester.builtIn("memory"), options: ["theme": "random"])
+        r.force(7)  // the 7th theme of rules/lib/memory-themes.lua
+        r.send("/new")
+        r.assertState("theme", "flags")
     }
 
     func testTheBestScoreOfAThemePersists() throws {

@@ -229,6 +229,11 @@ final class ScreenInput: LineSource {
     private var takesText = false
     private var prompt = ""
     private var typed: [UInt8] = []
+    /// Bytes read from the terminal and not yet taken: it is read as much as has arrived at
+    /// once, so that a paste is seen as keys that came together (a line) and costs one read,
+    /// not one a byte.
+    private var arrived: [UInt8] = []
+    private var taken = 0
     /// Set by a leading Space: keys are typed, not played.
     private var typing = false
     /// Inside a bracketed paste (the terminal marks pasted text): lines, not keys.
@@ -310,9 +315,11 @@ final class ScreenInput: LineSource {
         var original = termios()
         tcgetattr(0, &original)
         var raw = original
-        // Keys as they are pressed, not echoed; Ctrl-C still raises SIGINT.
+        // Keys as they are pressed, not echoed; Ctrl-C still raises SIGINT. Ctrl-S and Ctrl-Q
+        // are keys like any other: with flow control on, a Ctrl-S typed or pasted would stop
+        // the screen until a Ctrl-Q nobody knows to press.
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        raw.c_iflag &= ~tcflag_t(ICRNL)
+        raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
@@ -339,7 +346,7 @@ final class ScreenInput: LineSource {
         }
         while true {
             var byte: UInt8 = 0
-            let n = read(0, &byte, 1)
+            let n = nextByte(&byte)
             if n < 0 && errno == EINTR {
                 if Self.resized != 0 {
                     Self.resized = 0
@@ -396,28 +403,34 @@ final class ScreenInput: LineSource {
                 // A character is whole once its UTF-8 bytes are: then what is typed may be a move.
                 // Not in a paste, nor when more keys have already arrived (a paste without the
                 // marks, or a line typed ahead): those are a line, played by its Enter.
-                if byte < 0x80 || byte & 0xC0 == 0x80, let text = String(validating: typed, as: UTF8.self),
-                   !inPaste, !(text.count == 1 && Self.moreWaiting()), let move = move(forTyped: text) {
+                // Only a short beginning can be a move played at once (a longer name is played by
+                // its Enter): a long paste is not read again at every byte.
+                if typed.count <= Self.playableLength, byte < 0x80 || byte & 0xC0 == 0x80, let text = String(validating: typed, as: UTF8.self),
+                   !inPaste, !moreWaiting(), let move = move(forTyped: text) {
                     if text.count == 1, move.count > 1, move.lowercased().hasPrefix(text.lowercased()) {
                         following = Array(move.lowercased().utf8.dropFirst(typed.count))
                     }
                     return move
                 }
             }
-            drawPrompt()
+            // Drawn once what has arrived is taken: a paste is drawn once, not once a byte.
+            if !moreWaiting() { drawPrompt() }
         }
     }
+
+    /// The most bytes typed that a key press may still play at once as a move.
+    static let playableLength = 64
 
     /// Reads the rest of `ESC [ ... final` (or `ESC O x`) without waiting on a lone Escape,
     /// and returns it (`[201~`).
     private func skipEscapeSequence() -> String {
         var pending = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         var byte: UInt8 = 0
-        guard poll(&pending, 1, 30) > 0, read(0, &byte, 1) == 1 else { return "" }
-        if byte == UInt8(ascii: "O") { _ = read(0, &byte, 1); return "" }
+        guard taken < arrived.count || poll(&pending, 1, 30) > 0, nextByte(&byte) == 1 else { return "" }
+        if byte == UInt8(ascii: "O") { _ = nextByte(&byte); return "" }
         guard byte == UInt8(ascii: "[") else { return "" }
         var sequence: [UInt8] = [byte]
-        while poll(&pending, 1, 30) > 0, read(0, &byte, 1) == 1 {
+        while taken < arrived.count || poll(&pending, 1, 30) > 0, nextByte(&byte) == 1 {
             if sequence.count < 16 { sequence.append(byte) }
             if (0x40...0x7E).contains(byte) { break }
         }
@@ -425,8 +438,23 @@ final class ScreenInput: LineSource {
     }
 
     /// Whether more input has already arrived (no waiting).
-    private static func moreWaiting() -> Bool {
+    private func moreWaiting() -> Bool {
+        if taken < arrived.count { return true }
         var pending = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         return poll(&pending, 1, 0) > 0
+    }
+
+    /// The next byte from the terminal: 1, or what read gave (0 at its end, -1 with errno).
+    private func nextByte(_ byte: inout UInt8) -> Int {
+        if taken == arrived.count {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            let n = read(0, &buffer, buffer.count)
+            if n <= 0 { return n }
+            arrived = Array(buffer[0..<n])
+            taken = 0
+        }
+        byte = arrived[taken]
+        taken += 1
+        return 1
     }
 }

@@ -82,4 +82,21 @@ final class TypingTests: XCTestCase {
         XCTAssertNil(window.exitStatus(timeout: 0), "the game goes on")
         try window.keys("C-c")
     }
+
+    /// A long run of keys that arrives at once without a paste's marks (a terminal that does
+    /// not mark pastes) is one line, drawn once and answered once, not a move or a refusal a
+    /// key; and Ctrl-S is a key, not the terminal's flow control that would freeze the screen.
+    func testALongRunOfKeysIsOneLineAndCtrlSFreezesNothing() throws {
+        let window = try FullScreenTests.Window(["play", "rps", "--seed", "3", "--match", "best-of-9"], columns: 80, rows: 24, environment: environment())
+        try window.wait(for: "the game") { $0.last == "r/p/s >" }
+        try window.tmux(["send-keys", "-l", String(repeating: "r", count: 5_000)])
+        try window.keys("Enter")
+        var screen = try window.wait(for: "one refusal") { $0.contains { $0.hasPrefix("✗") } }
+        XCTAssertEqual(thrown(screen), 0, screen.joined(separator: "\n"))
+        try window.keys("C-s")
+        try window.keys("p")
+        screen = try window.wait(for: "a throw after Ctrl-S") { self.thrown($0) == 1 }
+        XCTAssertTrue(screen.contains { $0.hasPrefix("You: Paper") }, screen.joined(separator: "\n"))
+        try window.keys("C-c")
+    }
 }

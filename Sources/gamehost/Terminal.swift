@@ -39,6 +39,14 @@ enum Terminal {
     /// The terminal's rows and columns (24 by 80 when it cannot say).
     static func size() -> (rows: Int, columns: Int) { measured(1) ?? (24, 80) }
 
+    /// Whether libedit may read the next line: it keeps buffers the size of the whole window
+    /// (678 MB at 9999 by 9999), so past a window of 1,000 rows or columns the terminal's own
+    /// line editing reads it instead (no history or completion, and bounded by the kernel).
+    static var fitsLineEditor: Bool {
+        guard let size = measured(0) else { return true }
+        return size.rows <= 1000 && size.columns <= 1000
+    }
+
     /// What the terminal on `fd` says its size is; nil for a pipe or a file.
     private static func measured(_ fd: Int32) -> (rows: Int, columns: Int)? {
         var size = winsize()
@@ -143,7 +151,7 @@ final class StandardInput: LineSource {
     func readInput(prompt: String) -> (line: String, bytes: Int)? {
         // A prompt can hold a rule's text (an option's default): show it as text.
         let prompt = TerminalText.plain(prompt)
-        if Terminal.inputIsTerminal {
+        if Terminal.inputIsTerminal && Terminal.fitsLineEditor {
             guard let raw = readline(prompt) else {
                 // libedit echoes the Ctrl-D that ended the input as "^D": take it back.
                 if Terminal.environment("TERM") != "dumb" { stdout_.control("\u{8}\u{8}\u{1B}[K") }
@@ -154,6 +162,8 @@ final class StandardInput: LineSource {
             return (String(cString: raw), strlen(raw))
         }
         if endedByRunaway { return nil }
+        // At a terminal libedit does not fit, the prompt is written here, as libedit would.
+        if Terminal.inputIsTerminal { stdout_.control(prompt) }
         guard let line = input.line(keeping: Self.lineLimit, runaway: Self.runawayLimit) else { return nil }
         if line.runaway {
             // The over-long line is still an input (the game refuses it as too long); what

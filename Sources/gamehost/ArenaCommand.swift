@@ -12,53 +12,17 @@ func arena(_ args: inout Arguments) throws -> Int32 {
         throw CLIError.usage("arena needs a game: gamehost arena GAME [bot|random|program:COMMAND ...] [--games N] [--seed N]")
     }
     let fillers = try args.positional.dropFirst().map(arenaFiller)
-    func count(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws -> Int {
-        guard let text = try args.take(name) else { return value }
-        guard let n = Int(text), range.contains(n) else {
-            throw CLIError.usage("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return n
-    }
-    let games = try count("games", 1...10_000_000, default: 1000)
-    let maxMoves = try count("max-moves", 1...10_000_000, default: 50_000)
-    // Each job holds a Lua state of its own: more jobs than cores would only cost memory.
-    let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    let jobs = min(try count("jobs", 1...256, default: cores), cores)
-    let seats = try args.take("seats").map { text -> Int in
-        guard let n = Int(text), n >= 1, n <= SeatRange.limit else { throw CLIError.usage("--seats needs a number of seats from 1 to \(SeatRange.limit), not '\(text)'") }
-        return n
-    }
-    let seed = try args.take("seed").map { text -> UInt64 in
-        guard let s = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not '\(text)'") }
-        return s
-    } ?? 1
     let replyTime = try args.take("reply-time").map { text -> Double in
         guard let s = Double(text), s.isFinite, s >= 0.1, s <= 3600 else {
             throw CLIError.usage("--reply-time needs a number of seconds from 0.1 to 3600, not '\(text)'")
         }
         return s
     } ?? Arena.replyTimeLimit
-    let wordsName = try args.take("words")
-    let wordLengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
-    let timeLimit = try parseTimeLimit(try args.take("time-limit"))
-    let totalTime = try parseTotalTime(try args.take("total-time"))
     if args.flags.contains("bot") { throw CLIError.usage("arena names its fillers after the game: gamehost arena \(game) bot random") }
-    let catalog = catalog()
-    let loaded = try loadRule(game, from: catalog)
-    let rule = loaded.info
+    let (plan, loaded, rest) = try simulationPlan(game, &args, maxGames: 10_000_000)
+    let rule = loaded.info, games = plan.games, seed = plan.seed
     // Without fillers, the rule's bot against random moves: how good is the shipped bot?
     let compared: [Arena.Filler] = fillers.isEmpty ? [rule.hasBot ? .bot : .random, .random] : fillers
-    var plan = Simulation.Plan(rulePath: rule.path)
-    plan.timeLimit = timeLimit ?? plan.timeLimit
-    plan.totalTime = totalTime ?? plan.totalTime
-    plan.seats = seats
-    plan.libraryDirectories = catalog.libraryDirectories
-    plan.options = try args.optionTable()
-    plan.words = try wordList(for: rule, name: wordsName, lengths: wordLengths, catalog: catalog)
-    plan.games = games
-    plan.maxMoves = maxMoves
-    plan.seed = seed
-    plan.jobs = jobs
     loaded.close()
     var arenaPlan = Arena.Plan(games: plan, fillers: compared)
     arenaPlan.replyTime = replyTime
@@ -84,8 +48,6 @@ func arena(_ args: inout Arguments) throws -> Int32 {
         writeArenaTable(report, game: rule.id, seed: seed)
     }
     // A failing game is replayed with its line-up, seed and options.
-    let rest = plan.options.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
-        + (wordsName.map { ["--words", $0] } ?? []) + wordLengths.arguments
     for f in report.failures.prefix(5) {
         let lineUp = Arena.lineUp(game: f.game, seats: report.seats, fillers: compared.count).enumerated().flatMap { seat, filler in
             ["--seat", shellQuoted("\(seat + 1)=\(compared[filler].label)")]

@@ -61,45 +61,8 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     guard let game = args.positional.first, args.positional.count == 1 else {
         throw CLIError.usage("sim takes one game: gamehost sim GAME [--games N] [--seed N] [--jobs N]")
     }
-    func count(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws -> Int {
-        guard let text = try args.take(name) else { return value }
-        guard let n = Int(text), range.contains(n) else {
-            throw CLIError.usage("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return n
-    }
-    let games = try count("games", 1...100_000_000, default: 1000)
-    let maxMoves = try count("max-moves", 1...10_000_000, default: 50_000)
-    // Each job holds a Lua state of its own (up to the memory limit): more jobs than cores
-    // would only cost memory.
-    let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    let jobs = min(try count("jobs", 1...256, default: cores), cores)
-    let seed = try args.take("seed").map { text -> UInt64 in
-        guard let s = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not '\(text)'") }
-        return s
-    } ?? 1
-    let wordsName = try args.take("words")
-    let wordLengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
-    let timeLimit = try parseTimeLimit(try args.take("time-limit"))
-    let totalTime = try parseTotalTime(try args.take("total-time"))
-    let seats = try args.take("seats").map { text -> Int in
-        guard let n = Int(text), n >= 1, n <= SeatRange.limit else { throw CLIError.usage("--seats needs a number of seats from 1 to \(SeatRange.limit)") }
-        return n
-    }
-    let catalog = catalog()
-    let loaded = try loadRule(game, from: catalog)
-    let rule = loaded.info
-    var plan = Simulation.Plan(rulePath: rule.path)
-    plan.timeLimit = timeLimit ?? plan.timeLimit
-    plan.totalTime = totalTime ?? plan.totalTime
-    plan.seats = seats
-    plan.libraryDirectories = catalog.libraryDirectories
-    plan.options = try args.optionTable()
-    plan.words = try wordList(for: rule, name: wordsName, lengths: wordLengths, catalog: catalog)
-    plan.games = games
-    plan.maxMoves = maxMoves
-    plan.seed = seed
-    plan.jobs = jobs
+    var (plan, loaded, replay) = try simulationPlan(game, &args, maxGames: 100_000_000)
+    let rule = loaded.info, games = plan.games, seed = plan.seed
     plan.usesBot = args.flags.contains("bot")
     // The simulation loads the rule in each worker: this copy has told what it needed.
     loaded.close()
@@ -154,8 +117,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     }
     // A failing game is replayed with everything that chose it: its seed and number, its
     // options and word list.
-    let rest = (plan.options.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
-        + (wordsName.map { ["--words", $0] } ?? []) + wordLengths.arguments + (seats.map { ["--seats", String($0)] } ?? []))
+    let rest = replay + (plan.seats.map { ["--seats", String($0)] } ?? [])
     for f in report.failures.prefix(5) {
         let replay = (["gamehost", "play", game, "--seed", String(f.seed)] + (f.game == 1 ? [] : ["--game", String(f.game)]) + rest).joined(separator: " ")
         fail("game \(f.game) (replay: \(replay)): \(f.message)")

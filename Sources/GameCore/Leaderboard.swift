@@ -34,30 +34,48 @@ public struct Leaderboard: Equatable {
         }.map(\.element)
     }
 
-    /// Where `value` would rank (1 is first); equal values rank after those recorded before.
-    /// A binary search: a board of 100,000 entries ranks in microseconds.
+    /// Where `value` would rank (1 is first): one after the entries strictly better, so a
+    /// tie shares its rank ("1st, 1st, 3rd"). A binary search: a board of 100,000 entries
+    /// ranks in microseconds.
     public func rank(of value: Double) -> Int {
+        firstIndex(notBetterThan: value) + 1
+    }
+
+    /// The rank of the entry at `index` (from 0): tied entries share the rank of the first.
+    public func rank(at index: Int) -> Int {
+        firstIndex(notBetterThan: entries[index].value) + 1
+    }
+
+    /// The index of the first entry that is not strictly better than `value`.
+    private func firstIndex(notBetterThan value: Double) -> Int {
         var low = 0, high = entries.count
         while low < high {
             let mid = (low + high) / 2
-            let atOrBetter = order == .lower ? entries[mid].value <= value : entries[mid].value >= value
-            if atOrBetter { low = mid + 1 } else { high = mid }
+            let better = order == .lower ? entries[mid].value < value : entries[mid].value > value
+            if better { low = mid + 1 } else { high = mid }
         }
-        return low + 1
+        return low
     }
 
+    /// Adds an entry after those of equal value (they were recorded first) and returns its
+    /// rank, shared with them.
     @discardableResult
     public mutating func insert(_ entry: Entry) -> Int {
         guard !entry.value.isNaN else { return entries.count + 1 }
-        let r = rank(of: entry.value)
-        entries.insert(entry, at: r - 1)
-        return r
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            let atOrBetter = order == .lower ? entries[mid].value <= entry.value : entries[mid].value >= entry.value
+            if atOrBetter { low = mid + 1 } else { high = mid }
+        }
+        entries.insert(entry, at: low)
+        return rank(of: entry.value)
     }
 
-    /// "1st 40 s, 2nd 60 s" for the first `limit` entries.
+    /// "1st 40 s, 2nd 60 s" for the first `limit` entries (a tie: "1st 40 s, 1st 40 s").
     public func summary(limit: Int = 10) -> String {
-        entries.prefix(limit).enumerated().map { i, e in
-            Self.ordinal(i + 1) + " " + value(e.value)
+        entries.prefix(limit).indices.map { i in
+            Self.ordinal(rank(at: i)) + " " + value(entries[i].value)
         }.joined(separator: ", ")
     }
 

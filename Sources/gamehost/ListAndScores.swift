@@ -198,7 +198,7 @@ func showBoard(_ listed: ScoreListing.Board) {
     let board = listed.leaderboard
     stdout_.write("  \(listed.name)\n", style: .plain)
     let rows = board.entries.prefix(boardRows).enumerated().map { i, entry in
-        [Leaderboard.ordinal(i + 1), board.value(entry.value), entry.player.isEmpty ? "-" : entry.player,
+        [Leaderboard.ordinal(board.rank(at: i)), board.value(entry.value), entry.player.isEmpty ? "-" : entry.player,
          entry.at.map(calendarDate) ?? ""]
     }
     if rows.isEmpty { stdout_.write("    no ranked runs yet\n", style: .dim) }

@@ -6,9 +6,18 @@ final class LeaderboardTests: XCTestCase {
         var b = Leaderboard(order: .lower, unit: "s")
         XCTAssertEqual(b.insert(.init(value: 60)), 1)
         XCTAssertEqual(b.insert(.init(value: 40)), 1)
-        XCTAssertEqual(b.insert(.init(value: 60)), 3, "a tie ranks after the earlier entry")
-        XCTAssertEqual(b.summary(), "1st 40.0 s, 2nd 60.0 s, 3rd 60.0 s", "times to a tenth of a second")
+        XCTAssertEqual(b.insert(.init(value: 60)), 2, "a tie shares the earlier entry's rank")
+        XCTAssertEqual(b.summary(), "1st 40.0 s, 2nd 60.0 s, 2nd 60.0 s", "times to a tenth of a second")
         XCTAssertEqual(b.rank(of: 50), 2)
+        XCTAssertEqual(b.insert(.init(value: 70)), 4, "after a tie for 2nd comes 4th")
+    }
+
+    func testTiedEntriesShareTheirRank() {
+        let b = Leaderboard(order: .higher, entries: [.init(value: 100), .init(value: 100), .init(value: 90), .init(value: 100)])
+        XCTAssertEqual(b.summary(), "1st 100, 1st 100, 1st 100, 4th 90")
+        XCTAssertEqual((0..<4).map(b.rank(at:)), [1, 1, 1, 4])
+        XCTAssertEqual(b.rank(of: 100), 1)
+        XCTAssertEqual(b.rank(of: 95), 4)
     }
 
     func testHighestFirstAndOrdinals() {

@@ -34,11 +34,13 @@ let package = Package(
         .executableTarget(name: "gamehost", dependencies: ["GameHost", "GameServer", "GameCore", "CEdit", "Locking"], swiftSettings: optimized),
         .executableTarget(name: "gamehost-bench", dependencies: ["GameHost", "LuaKit", "GameCore"]),
         .executableTarget(name: "gamehost-serve-bench", dependencies: ["CCivetweb", "Locking"]),
+        // Work the slow tests start early, on a second thread (Tests/TestSupport/EarlyStart.swift).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "GameCore"], swiftSettings: optimized),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: optimized),
         // rules/ holds the rule of docs/testing-rules.md's worked test, found beside the test file.
-        .testTarget(name: "GameHostTests", dependencies: ["GameHost", "GameHostTesting", "GameCore", "LuaKit"], exclude: ["rules"], swiftSettings: optimized),
-        .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting"], swiftSettings: optimized),
+        .testTarget(name: "GameHostTests", dependencies: ["GameHost", "GameHostTesting", "GameCore", "LuaKit", "TestSupport"], exclude: ["rules"], swiftSettings: optimized),
+        .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting", "TestSupport"], swiftSettings: optimized),
         .testTarget(name: "ServerTests", dependencies: ["GameServer", "GameHost", "CCivetweb", "gamehost", "GameHostTesting"], swiftSettings: optimized),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `gamehost arena`: fillers compared over seeded games, from the built binary. The same seed
@@ -6,16 +7,44 @@ import XCTest
 /// an outside program (a shell script, and examples/bot.py) takes a seat; a silent program
 /// cannot hold up a run; bad arguments give one message each.
 final class ArenaTests: XCTestCase {
-    let folder = NSTemporaryDirectory() + "gamehost-arena-" + UUID().uuidString
-
-    override func setUpWithError() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if name.hasSuffix("testTheShippedCrazyEightsBotBeatsRandomMovesTheSameWayWhateverTheJobs") { Self.crazyEights.start() }
+        if name.hasSuffix("testAShellProgramAndThePythonExampleTakeSeats") { Self.programs.start() }
+        if name.hasSuffix("testAProgramThatStopsAnsweringFailsItsGameWithinTheReplyTime") { Self.silent.start() }
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    /// The arena runs, started early (they take seconds): seed 7 with one job and with two, and
+    /// seed 8.
+    static let crazyEights = EarlyStart {
+        try ["1", "2"].map { jobs in try run(["crazy-eights", "--games", "150", "--seed", "7", "--jobs", jobs]) }
+            + [try run(["crazy-eights", "--games", "30", "--seed", "8", "--jobs", "2"])]
+    }
+
+    /// A shell program at one seat of three, with one job and with two; examples/bot.py.
+    static let programs = EarlyStart {
+        let folder = NSTemporaryDirectory() + "gamehost-arena-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shell = try firstMoveProgram(in: folder)
+        let bot = GamehostProcess.packageRoot.appendingPathComponent("examples/bot.py").path
+        return (shell, try ["1", "2"].map { jobs in
+            try run(["crazy-eights", "bot", shell, "random", "--seats", "3", "--games", "4", "--seed", "2", "--jobs", jobs])
+        }, try run(["crazy-eights", "bot", "program:python3 \(bot) --stdio --seed 1", "--games", "2"]))
+    }
+
+    /// A program that never answers, and one that ends at once.
+    static let silent = EarlyStart {
+        (try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:sleep 30", "--games", "2", "--reply-time", "0.3"]),
+         try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:true", "--games", "1"]))
+    }
+
+    static func run(_ arguments: [String]) throws -> GamehostProcess.Result {
+        try GamehostProcess.run(["arena"] + arguments + ["--json"])
+    }
 
     /// A program for a seat in plain sh: the first move offered whenever its seat is to move.
-    func firstMoveProgram() throws -> String {
+    static func firstMoveProgram(in folder: String) throws -> String {
         let path = folder + "/first.sh"
         try """
             #!/bin/sh
@@ -30,8 +59,7 @@ final class ArenaTests: XCTestCase {
         return "program:sh " + path
     }
 
-    func report(_ arguments: [String]) throws -> [String: Any] {
-        let r = try GamehostProcess.run(["arena"] + arguments + ["--json"])
+    func report(_ r: GamehostProcess.Result) throws -> [String: Any] {
         XCTAssertEqual(r.status, 0, r.stderr)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
     }
@@ -39,26 +67,26 @@ final class ArenaTests: XCTestCase {
     func fillers(_ report: [String: Any]) -> [[String: Any]] { report["fillers"] as? [[String: Any]] ?? [] }
 
     func testTheShippedCrazyEightsBotBeatsRandomMovesTheSameWayWhateverTheJobs() throws {
-        let one = try report(["crazy-eights", "--games", "300", "--seed", "7", "--jobs", "1"])
-        let two = try report(["crazy-eights", "--games", "300", "--seed", "7", "--jobs", "2"])
+        let runs = try Self.crazyEights.value()
+        let one = try report(runs[0]), two = try report(runs[1])
         XCTAssertEqual(one["jobs"] as? Int, 1)
         // Everything but the time and the jobs is the same, to the last digit.
         XCTAssertEqual(NSArray(array: fillers(one)), NSArray(array: fillers(two)))
-        let other = try report(["crazy-eights", "--games", "300", "--seed", "8", "--jobs", "2"])
+        let other = try report(runs[2])
         XCTAssertNotEqual(NSArray(array: fillers(one)), NSArray(array: fillers(other)), "another seed, other games")
         // Without fillers, the rule's bot plays random moves, each in every game.
         let standings = fillers(one)
         XCTAssertEqual(standings.map { $0["name"] as? String }, ["bot", "random"])
         for s in standings {
             let games = try XCTUnwrap(s["games"] as? Int), wins = try XCTUnwrap(s["wins"] as? Int)
-            XCTAssertEqual(games, 300)
+            XCTAssertEqual(games, 150)
             XCTAssertEqual(wins + (s["draws"] as! Int) + (s["losses"] as! Int), games)
             let rate = try XCTUnwrap(s["win_rate"] as? Double)
-            XCTAssertEqual(rate, Double(wins) / 300, accuracy: 1e-12)
+            XCTAssertEqual(rate, Double(wins) / 150, accuracy: 1e-12)
             let ci = try XCTUnwrap(s["win_rate_95"] as? [Double])
             XCTAssertTrue(ci[0] >= 0 && ci[0] < rate && rate < ci[1] && ci[1] <= 1, "\(ci) around \(rate)")
-            // 300 games: the interval is about ±1.96·√(p(1−p)/300) wide, a few points.
-            XCTAssertEqual(ci[1] - ci[0], 2 * 1.96 * (rate * (1 - rate) / 300).squareRoot(), accuracy: 0.02)
+            // 150 games: the interval is about ±1.96·√(p(1−p)/150) wide, a few points.
+            XCTAssertEqual(ci[1] - ci[0], 2 * 1.96 * (rate * (1 - rate) / 150).squareRoot(), accuracy: 0.02)
             let mean = try XCTUnwrap(s["mean_score"] as? Double), meanCI = try XCTUnwrap(s["mean_score_95"] as? [Double])
             XCTAssertTrue(meanCI[0] < mean && mean < meanCI[1], "\(meanCI) around \(mean)")
         }
@@ -95,36 +123,31 @@ final class ArenaTests: XCTestCase {
     }
 
     func testAShellProgramAndThePythonExampleTakeSeats() throws {
-        let shell = try firstMoveProgram()
-        let one = try report(["crazy-eights", "bot", shell, "random", "--seats", "3", "--games", "6", "--seed", "2", "--jobs", "1"])
-        let two = try report(["crazy-eights", "bot", shell, "random", "--seats", "3", "--games", "6", "--seed", "2", "--jobs", "2"])
-        XCTAssertEqual(one["played"] as? Int, 6)
+        let (shell, runs, pythonRun) = try Self.programs.value()
+        let one = try report(runs[0]), two = try report(runs[1])
+        XCTAssertEqual(one["played"] as? Int, 4)
         XCTAssertEqual((one["failures"] as? [Any])?.count, 0)
         // A program that answers from what it reads is as repeatable as the rule's bot.
         XCTAssertEqual(NSArray(array: fillers(one)), NSArray(array: fillers(two)))
         let program = fillers(one)[1]
         XCTAssertEqual(program["filler"] as? String, String(shell))
-        XCTAssertEqual(program["games"] as? Int, 6)
-        XCTAssertEqual(fillers(one).map { $0["wins"] as! Int }.reduce(0, +), 6, "each game has one winner")
+        XCTAssertEqual(program["games"] as? Int, 4)
+        XCTAssertEqual(fillers(one).map { $0["wins"] as! Int }.reduce(0, +), 4, "each game has one winner")
         // examples/bot.py, as a bot writer runs it.
-        let bot = GamehostProcess.packageRoot.appendingPathComponent("examples/bot.py").path
-        let python = try report(["crazy-eights", "bot", "program:python3 \(bot) --stdio --seed 1", "--games", "2"])
+        let python = try report(pythonRun)
         XCTAssertEqual(python["played"] as? Int, 2)
         XCTAssertEqual((python["failures"] as? [Any])?.count, 0)
         XCTAssertEqual(fillers(python)[1]["games"] as? Int, 2)
     }
 
     func testAProgramThatStopsAnsweringFailsItsGameWithinTheReplyTime() throws {
-        let start = Date()
-        let r = try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:sleep 30", "--games", "2", "--reply-time", "0.3"])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        let (r, quits) = try Self.silent.value()
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("2 games failed and count for nobody"), r.stdout)
         XCTAssertTrue(r.stderr.contains("the program in seat 2 (sleep 30) did not read its input or give its move within 0.3 s (--reply-time SECONDS)"), r.stderr)
         // Each failure says how to replay its game with its line-up.
         XCTAssertTrue(r.stderr.contains("(replay: gamehost play crazy-eights --seed 1 --seats 2 --seat 1=bot --seat '2=program:sleep 30')"), r.stderr)
         // A program that ends at once leaves its seat.
-        let quits = try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:true", "--games", "1"])
         XCTAssertEqual(quits.status, 1)
         XCTAssertTrue(quits.stderr.contains("the program in seat 2 (true) ended, or closed its output, before the game did"), quits.stderr)
     }

@@ -2,6 +2,8 @@ import Foundation
 import GameCore
 import GameHost
 import GameHostTesting
+import Locking
+import TestSupport
 import XCTest
 
 /// Every rule file in rules/ is checked against the rule contract with random playthroughs,
@@ -17,14 +19,28 @@ final class ConformanceTests: XCTestCase {
         try rule.defaultWordList.map { try WordListCatalog(directories: [RuleTester.rulesDirectory + "/../wordlists"]).load($0) }
     }
 
-    func testEveryRuleFileConforms() {
-        XCTAssertGreaterThanOrEqual(Self.ruleFiles.count, 6, "the built-in games are found")
-        // Two files at a time, on the two cores (each check has a state of its own).
-        let files = Self.ruleFiles, words = Self.words
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if name.hasSuffix("testEveryRuleFileConforms") { Self.everyRuleFile.start() }
+    }
+
+    /// Each rule file's check (seconds of play), started early.
+    static let everyRuleFile = EarlyStart { () -> [(String, Conformance.Findings)] in
+        let files = ruleFiles
+        let findings = Locked([Conformance.Findings?](repeating: nil, count: files.count))
+        // Two files at a time (each check has a state of its own).
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let path = files[i]
-            let report = Conformance.check(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"],
+            let report = Conformance.check(path: files[i], libraryDirectories: [RuleTester.rulesDirectory + "/lib"],
                                            settings: Conformance.Settings(seeds: 3, maxMoves: 20_000), words: words)
+            findings.withLock { $0[i] = report }
+        }
+        return zip(files, findings.withLock { $0 }.map { $0! }).map { ($0, $1) }
+    }
+
+    func testEveryRuleFileConforms() throws {
+        let reports = try Self.everyRuleFile.value()
+        XCTAssertGreaterThanOrEqual(reports.count, 6, "the built-in games are found")
+        for (path, report) in reports {
             XCTAssertTrue(report.passed, "\(path):\n" + report.problems.joined(separator: "\n"))
             XCTAssertEqual(report.warnings, [], path)
             XCTAssertGreaterThan(report.moves, 0, path)

@@ -3,6 +3,8 @@ import Foundation
 import GameCore
 import GameHost
 import GameHostTesting
+import Locking
+import TestSupport
 import XCTest
 
 /// Tests/planted-bugs: six small games (War and Higher or Lower on cards, Anagram and Ghost on
@@ -80,40 +82,68 @@ final class PlantedBugTests: XCTestCase {
         return Conformance.check(path: path, settings: Conformance.Settings(seeds: seeds), words: words)
     }
 
-    func testEveryPlantedBugIsCaughtWithItsCauseOnEveryRun() throws {
-        let games = Self.games
-        XCTAssertEqual(games.count, 6, "the corpus's games")
-        var cases: [(bug: Bug?, source: String)] = []
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if name.hasSuffix("testEveryPlantedBugIsCaughtWithItsCauseOnEveryRun") { Self.corpus.start() }
+    }
+
+    /// One case: a correct game (no bug) or a bug planted in it, and what check found in it on
+    /// each of the two runs.
+    struct Case: Sendable {
+        var game: String
+        var bug: Bug?
+        /// Edits whose text is not found exactly once in the game.
+        var misplaced: [String]
+        var found: [[String]] = []
+    }
+
+    /// The corpus, each case checked twice, two at a time; each check in a folder of its own.
+    /// Started early: it takes seconds.
+    static let corpus = EarlyStart { () -> [Case] in
+        var cases: [(Case, String)] = []
         for game in games {
-            let base = try String(contentsOfFile: "\(Self.folder)/\(game).lua", encoding: .utf8)
-            cases.append((nil, base))
-            for bug in try Self.bugs(of: game) {
+            let base = try String(contentsOfFile: "\(folder)/\(game).lua", encoding: .utf8)
+            cases.append((Case(game: game, bug: nil, misplaced: []), base))
+            for bug in try bugs(of: game) {
                 var source = base
+                var misplaced: [String] = []
                 for edit in bug.edits {
-                    XCTAssertEqual(source.components(separatedBy: edit.find).count, 2, "\(game)/\(bug.name): its text is found once: \(edit.find)")
+                    if source.components(separatedBy: edit.find).count != 2 { misplaced.append(edit.find) }
                     source = source.replacingOccurrences(of: edit.find, with: edit.with)
                 }
-                XCTAssertFalse(bug.cause.isEmpty, "\(game)/\(bug.name) names its cause")
-                cases.append((bug, source))
+                cases.append((Case(game: game, bug: bug, misplaced: misplaced), source))
             }
+        }
+        let runs = 2, directory = NSTemporaryDirectory() + "gamehost-planted-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let found = Locked([[String]](repeating: [], count: cases.count * runs))
+        let all = cases
+        DispatchQueue.concurrentPerform(iterations: all.count * runs) { i in
+            let (c, source) = all[i % all.count]
+            let report = check(source, game: c.bug?.game ?? "base", in: directory + "/\(i)")
+            found.withLock { $0[i] = report.problems }
+        }
+        return cases.enumerated().map { i, c in
+            var result = c.0
+            result.found = (0..<runs).map { run in found.withLock { $0[i + run * all.count] } }
+            return result
+        }
+    }
+
+    func testEveryPlantedBugIsCaughtWithItsCauseOnEveryRun() throws {
+        XCTAssertEqual(Self.games.count, 6, "the corpus's games")
+        let cases = try Self.corpus.value()
+        for c in cases {
+            XCTAssertEqual(c.misplaced, [], "\(c.game)/\(c.bug?.name ?? "base"): edits whose text is not found once")
+            if let bug = c.bug { XCTAssertFalse(bug.cause.isEmpty, "\(c.game)/\(bug.name) names its cause") }
         }
         let bugs = cases.filter { $0.bug != nil }.count
         XCTAssertGreaterThanOrEqual(bugs, 40)
-        // Each case twice, two at a time; each check in a folder of its own.
-        let files = RuleFiles()
-        let runs = 2
-        let found = LockedResults(count: cases.count * runs)
-        let all = cases, directory = files.directory
-        DispatchQueue.concurrentPerform(iterations: all.count * runs) { i in
-            let (bug, source) = all[i % all.count]
-            let report = Self.check(source, game: bug?.game ?? "base", in: directory + "/\(i)")
-            found.set(i, report.problems)
-        }
         var caught = 0
         var missed: [String] = []
-        for (i, (bug, _)) in cases.enumerated() {
-            let first = found.get(i), second = found.get(i + cases.count)
-            guard let bug else {
+        for c in cases {
+            let first = c.found[0], second = c.found[1]
+            guard let bug = c.bug else {
                 XCTAssertEqual(first, [], "a correct game passes")
                 continue
             }
@@ -130,13 +160,4 @@ final class PlantedBugTests: XCTestCase {
         print("planted bugs: \(caught) of \(bugs) caught with their cause on both runs (\(Int((rate * 100).rounded()))%)")
         XCTAssertGreaterThan(rate, 0.95, missed.joined(separator: "\n"))
     }
-}
-
-/// Results written from several threads, each to its own slot.
-final class LockedResults: @unchecked Sendable {
-    private var slots: [[String]]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-    func set(_ i: Int, _ value: [String]) { lock.lock(); slots[i] = value; lock.unlock() }
-    func get(_ i: Int) -> [String] { lock.lock(); defer { lock.unlock() }; return slots[i] }
 }

@@ -30,7 +30,7 @@ public enum Conformance {
     }
 
     /// What a check found.
-    public struct Findings {
+    public struct Findings: Sendable {
         public var problems: [String] = []
         public var warnings: [String] = []
         public var playthroughs = 0

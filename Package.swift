@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: optimized),
         // rules/ holds the rule of docs/testing-rules.md's worked test, found beside the test file.
         .testTarget(name: "GameHostTests", dependencies: ["GameHost", "GameHostTesting", "GameCore", "LuaKit", "Locking", "TestSupport"], exclude: ["rules"], swiftSettings: optimized),
-        .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting", "TestSupport"], swiftSettings: optimized),
+        .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting", "Locking", "TestSupport"], swiftSettings: optimized),
         .testTarget(name: "ServerTests", dependencies: ["GameServer", "GameHost", "CCivetweb", "gamehost", "GameHostTesting"], swiftSettings: optimized),
     ]
 )

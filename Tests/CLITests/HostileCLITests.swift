@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Hostile rule files and inputs through the real binary, in every mode: each run ends within
@@ -15,6 +16,10 @@ final class HostileCLITests: XCTestCase {
 
     /// A rule file with `fields` replacing the defaults of a small valid game.
     func rule(_ name: String, prelude: String = "", _ fields: [String: String]) throws -> String {
+        try Self.rule(name, prelude: prelude, fields, in: folder)
+    }
+
+    static func rule(_ name: String, prelude: String = "", _ fields: [String: String], in folder: String) throws -> String {
         var all: [String: String] = [
             "id": "'hostile'", "title": "'Hostile'",
             "setup": "function(game) return { n = 0 } end",
@@ -41,28 +46,53 @@ final class HostileCLITests: XCTestCase {
     static func runBounded(_ arguments: [String], input: String = "", bound: Double = 5, folder: String,
                            file: StaticString = #filePath, line: UInt = #line) throws -> GamehostProcess.Result {
         let r = try GamehostProcess.run(arguments, input: input, environment: ["XDG_DATA_HOME": folder + "/data"])
-        let label = arguments.joined(separator: " ")
+        assertBounded(r, arguments.joined(separator: " "), bound: bound, file: file, line: line)
+        return r
+    }
+
+    /// The bounds of runBounded, for a run made earlier.
+    static func assertBounded(_ r: GamehostProcess.Result, _ label: String, bound: Double = 5, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertLessThan(r.status, 128, "\(label): killed by a signal\n\(r.stderr)", file: file, line: line)
         XCTAssertLessThan(r.cpuSeconds, bound, "\(label): took \(r.cpuSeconds) s of processor time", file: file, line: line)
         for (stream, text) in [("stdout", r.stdout), ("stderr", r.stderr)] {
             let bad = text.unicodeScalars.first { $0.value == 0x1B || $0.value == 0x07 || (0x80..<0xA0).contains($0.value) }
             XCTAssertNil(bad, "\(label): a control character on \(stream)", file: file, line: line)
         }
-        return r
+    }
+
+    /// A folder of the test's own, for work started early.
+    static func scratch() throws -> String {
+        let folder = NSTemporaryDirectory() + "gamehost-hostile-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if name.hasSuffix("testHostileRulesInEveryMode") { Self.everyMode.start() }
+        if name.hasSuffix("testHostileWordLists") { Self.wordLists.start() }
+        if name.hasSuffix("testAStepStuckInLuasCEndsTheProcess") || name.hasSuffix("testCheckStopsInsideAGameAtItsTotalTime") { Self.stuckAndSlow.start() }
     }
 
     static let escapes = #""\27]0;pwned\7\27[2J\27c\27]52;c;cHduZWQ=\7\194\155 31m\0\8\13""#
 
-    func testHostileRulesInEveryMode() throws {
+    /// Each hostile rule in play (text and JSON), check and sim, and then `list`: the runs
+    /// (labelled "RULE: ARGUMENTS"), started early.
+    static let everyMode = EarlyStart { () -> [(label: String, result: GamehostProcess.Result)] in
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func rule(_ name: String, prelude: String = "", _ fields: [String: String]) throws -> String {
+            try HostileCLITests.rule(name, prelude: prelude, fields, in: folder)
+        }
         let rules = [
-            try rule("escapes", prelude: "local E = \(Self.escapes)", [
+            try rule("escapes", prelude: "local E = \(HostileCLITests.escapes)", [
                 "title": "'T' .. E", "about": "E", "rules": "E",
                 "options": "{ level = { help = E, choices = { 'a', 'b' }, default = 'a' } }",
                 "view": "function(state, game) return 'view ' .. E end",
                 "play": "function(state, input, game) game.say(E) game.bell() state.n = state.n + 1 if state.n == 1 then game.refuse(E) end end",
                 "result": "function(state) if state.n >= 3 then return { winner = E, summary = E } end end",
             ]),
-            try rule("error-escapes", prelude: "local E = \(Self.escapes)", ["play": "function() error(E) end"]),
+            try rule("error-escapes", prelude: "local E = \(HostileCLITests.escapes)", ["play": "function() error(E) end"]),
             try rule("cpu", ["view": "function() while true do end end"]),
             try rule("cpu-coroutine", ["play": "function() coroutine.wrap(function() while true do end end)() end"]),
             try rule("cpu-close", ["play": "function() local co = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() while true do end end }) coroutine.yield() end) coroutine.resume(co) coroutine.close(co) end"]),
@@ -75,27 +105,32 @@ final class HostileCLITests: XCTestCase {
             try rule("lying-moves", ["moves": "function() return setmetatable({ 'up' }, { __len = function() return -5 end, __index = function() return 'up' end }) end"]),
             try rule("huge-moves", ["moves": "function() local t = {} for i = 1, 300000 do t[i] = 'm' .. i end return t end"]),
         ]
-        // Two rules at a time: most runs wait out their time limits.
-        let folder = self.folder
-        @Sendable func runBounded(_ arguments: [String], input: String = "") throws -> GamehostProcess.Result {
-            try Self.runBounded(arguments, input: input, folder: folder)
-        }
-        DispatchQueue.concurrentPerform(iterations: rules.count) { i in
-            let path = rules[i]
+        // Each runs under a time limit of 0.02 s an input (play) or a game (sim).
+        var runs: [(label: String, arguments: [String], input: String)] = []
+        for path in rules {
             let name = (path as NSString).lastPathComponent
-            do {
-                // Each runs under a time limit of 0.05 s an input (play) or a game (sim).
-                let play = try runBounded(["play", path, "--seed", "1", "--time-limit", "0.05"], input: "up\nup\n")
-                XCTAssertTrue(play.status == 0 || play.stderr.contains(name) || play.stdout.contains(name), "\(name): \(play.stdout) \(play.stderr)")
-                try runBounded(["play", path, "--seed", "1", "--json", "--time-limit", "0.05"], input: "up\nup\n/quit\n")
-                try runBounded(["check", path, "--seeds", "1", "--time-limit", "0.05"])
-                try runBounded(["sim", path, "--games", "2", "--jobs", "1", "--time-limit", "0.05", "--max-moves", "2000"])
-            } catch {
-                XCTFail("\(name): \(error)")
+            runs += [(name, ["play", path, "--seed", "1", "--time-limit", "0.02"], "up\nup\n"),
+                     (name, ["play", path, "--seed", "1", "--json", "--time-limit", "0.02"], "up\nup\n/quit\n"),
+                     (name, ["check", path, "--seeds", "1", "--time-limit", "0.02"], ""),
+                     (name, ["sim", path, "--games", "2", "--jobs", "1", "--time-limit", "0.02", "--max-moves", "2000"], "")]
+        }
+        runs.append(("list", ["list"], ""))
+        // Two at a time: most runs wait out their time limits.
+        let results = GamehostProcess.runAll(runs.map { ($0.arguments, $0.input) }, environment: ["XDG_DATA_HOME": folder + "/data"])
+        return zip(runs, results).map { ($0.label + ": " + $0.arguments.joined(separator: " "), $1) }
+    }
+
+    func testHostileRulesInEveryMode() throws {
+        let runs = try Self.everyMode.value()
+        XCTAssertEqual(runs.count, 13 * 4 + 1)
+        for (label, r) in runs {
+            Self.assertBounded(r, label)
+            let name = String(label.prefix { $0 != ":" })
+            if label.contains(": play ") && !label.contains("--json") {
+                XCTAssertTrue(r.status == 0 || r.stderr.contains(name) || r.stdout.contains(name), "\(label): \(r.stdout) \(r.stderr)")
             }
         }
-        let list = try runBounded(["list"], input: "")
-        XCTAssertEqual(list.status, 0)
+        XCTAssertEqual(runs.last?.result.status, 0, "list: \(runs.last?.result.stderr ?? "")")
     }
 
     func testListSurvivesHostileRulesInTheUsersFolder() throws {
@@ -163,12 +198,15 @@ final class HostileCLITests: XCTestCase {
         XCTAssertTrue(problems.contains("the input is not lines of text"), problems)
     }
 
-    func testHostileWordLists() throws {
+    /// Hangman on hostile word lists (big lists are read in two halves at once), started early.
+    static let wordLists = EarlyStart { () -> [(list: String, reason: String, result: GamehostProcess.Result)] in
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/a-folder", withIntermediateDirectories: true)
         try (String(repeating: "x", count: 10 << 20) + "\n").write(toFile: folder + "/long.txt", atomically: true, encoding: .utf8)
         try "".write(toFile: folder + "/empty.txt", atomically: true, encoding: .utf8)
         mkfifo(folder + "/fifo.txt", 0o644)
-        // Big lists (read in two halves at once) of bad lines, of one word repeated, of bytes.
+        // Big lists of bad lines, of one word repeated, of bytes.
         try String(repeating: "-\n", count: 1 << 20).write(toFile: folder + "/dashes.txt", atomically: true, encoding: .utf8)
         try String(repeating: "a\n", count: 1 << 20).write(toFile: folder + "/repeats.txt", atomically: true, encoding: .utf8)
         var random = SystemRandomNumberGenerator()
@@ -178,12 +216,14 @@ final class HostileCLITests: XCTestCase {
                      (folder + "/missing.txt", "no word list at"), (folder + "/dashes.txt", "dashes.txt: 1048556 more lines with problems"),
                      (folder + "/repeats.txt", "repeats.txt: 1048555 more repeated words, each played once"),
                      (folder + "/bytes.txt", "more lines with problems")]
-        let folder = self.folder
-        DispatchQueue.concurrentPerform(iterations: cases.count) { i in
-            let (list, reason) = cases[i]
-            guard let r = try? Self.runBounded(["play", "hangman", "--words", list, "--seed", "1"], input: "", folder: folder) else {
-                return XCTFail("\(list): gamehost did not run")
-            }
+        let results = GamehostProcess.runAll(cases.map { (["play", "hangman", "--words", $0.0, "--seed", "1"], "") },
+                                             environment: ["XDG_DATA_HOME": folder + "/data"])
+        return zip(cases, results).map { ($0.0, $0.1, $1) }
+    }
+
+    func testHostileWordLists() throws {
+        for (list, reason, r) in try Self.wordLists.value() {
+            Self.assertBounded(r, list)
             XCTAssertEqual(r.status == 0, list.hasSuffix("repeats.txt"), "\(list): \(r.status)")
             XCTAssertTrue(r.stderr.contains(reason), "\(list): \(r.stderr)")
             XCTAssertLessThan(r.stderr.split(separator: "\n").count, 30, "at most 20 problems and 20 warnings are listed: \(list)")
@@ -274,21 +314,35 @@ final class HostileCLITests: XCTestCase {
     /// by the hook: the watchdog ends the process a grace period after the time limit, with a
     /// message and exit status 1, in every mode.
     func testAStepStuckInLuasCEndsTheProcess() throws {
-        let path = try rule("collisions", ["play": "function(state) local t = {} for i = 1, 131072 do t[i * 131071] = i end end"])
-        // (The watchdog is one for every mode; play shows it.)
-        let r = try runBounded(["play", path, "--seed", "1", "--time-limit", "0.1"], input: "up\nup\n", bound: 3)
+        let r = try Self.stuckAndSlow.value().stuck
+        Self.assertBounded(r, "collisions", bound: 3)
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("inside Lua's own C code"), r.stderr)
+    }
+
+    /// Two runs that spend seconds by design (a grace of the stuck thread's processor time; a
+    /// check's total time), started early.
+    static let stuckAndSlow = EarlyStart { () -> (stuck: GamehostProcess.Result, slow: GamehostProcess.Result) in
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let collisions = try HostileCLITests.rule("collisions", ["play": "function(state) local t = {} for i = 1, 131072 do t[i * 131071] = i end end"], in: folder)
+        let slow = try HostileCLITests.rule("slow-refusals", [
+            "moves": "function() return { text = 'a word', pattern = '%a+' } end",
+            "play": "function(state, input, game) local t = os.clock and 0 or 0 for i = 1, 3e5 do t = t + i end game.refuse('never') end",
+        ], in: folder)
+        let results = GamehostProcess.runAll([
+            // (The watchdog is one for every mode; play shows it.)
+            (["play", collisions, "--seed", "1", "--time-limit", "0.1"], "up\nup\n"),
+            (["check", slow, "--seeds", "1", "--total-time", "1", "--lint-time", "1"], ""),
+        ], environment: ["XDG_DATA_HOME": folder + "/data"])
+        return (results[0], results[1])
     }
 
     /// check is bounded as a whole inside a game too: thousands of slow refusals of free text
     /// in one playthrough stop at --total-time, which the report names.
     func testCheckStopsInsideAGameAtItsTotalTime() throws {
-        let path = try rule("slow-refusals", [
-            "moves": "function() return { text = 'a word', pattern = '%a+' } end",
-            "play": "function(state, input, game) local t = os.clock and 0 or 0 for i = 1, 3e5 do t = t + i end game.refuse('never') end",
-        ])
-        let r = try runBounded(["check", path, "--seeds", "1", "--total-time", "1", "--lint-time", "1"], bound: 4)
+        let r = try Self.stuckAndSlow.value().slow
+        Self.assertBounded(r, "slow-refusals", bound: 4)
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("--total-time"), r.stderr)
     }

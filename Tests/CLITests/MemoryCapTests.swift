@@ -1,5 +1,7 @@
 import Foundation
 import GameHostTesting
+import Locking
+import TestSupport
 import XCTest
 
 /// One memory limit for everything a rule causes, in every mode: what the host builds for a
@@ -56,7 +58,10 @@ final class MemoryCapTests: XCTestCase {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let answer = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // (No XCTUnwrap: this may run on another thread, beside another test.)
+        guard let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ChildProcess.Failure(description: "no report from the peak's python3: \(String(decoding: data, as: UTF8.self))")
+        }
         return Peak(status: Int32(answer["status"] as? Int ?? -1), stdout: answer["stdout"] as? String ?? "",
                     stderr: answer["stderr"] as? String ?? "", peakKB: answer["peak"] as? Int ?? Int.max)
     }
@@ -82,8 +87,20 @@ final class MemoryCapTests: XCTestCase {
         }
         """
 
-    func testWhatTheHostBuildsForARuleCountsAgainstItsLimitInSim() throws {
-        let path = try write("fill.lua", Self.builders + """
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if ["testWhatTheHostBuildsForARuleCountsAgainstItsLimitInSim", "testASharedStringIsSavedOnceAndEachGameHasTheWholeLimit",
+            "testSimHoldsOnlyTheGamesItPlays"].contains(where: name.hasSuffix) { Self.simRuns.start() }
+    }
+
+    /// The runs of sim (seconds of filling memory), started early: "builder N", "shared play",
+    /// "shared sim" and "many games".
+    static let simRuns = EarlyStart { () -> [String: Peak] in
+        let folder = NSTemporaryDirectory() + "gamehost-memory-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fill = folder + "/fill.lua", shared = folder + "/shared.lua"
+        try (builders + """
             return {
               id = "fill", title = "Fill",
               options = { builder = { choices = { "1", "2", "3", "4", "5" }, default = "1", help = "which builder" } },
@@ -95,15 +112,29 @@ final class MemoryCapTests: XCTestCase {
               view = function() return "" end, moves = function() return { "go" } end,
               play = function() end, result = function() return { summary = "done" } end,
             }
-            """)
-        let folder = self.folder
-        DispatchQueue.concurrentPerform(iterations: 5) { i in
-            let builder = i + 1
+            """).write(toFile: fill, atomically: true, encoding: .utf8)
+        try sharedString.write(toFile: shared, atomically: true, encoding: .utf8)
+        var runs: [(String, [String], String)] = (1...5).map { builder in
             // The first with three workers at once (three times the limit in all), the others in one.
             let jobs = builder == 1 ? "3" : "1"
-            guard let r = try? Self.peak(["sim", path, "--games", jobs, "--jobs", jobs, "--time-limit", "20", "--builder", String(builder)], folder: folder) else {
-                return XCTFail("builder \(builder): did not run")
-            }
+            return ("builder \(builder)", ["sim", fill, "--games", jobs, "--jobs", jobs, "--time-limit", "20", "--builder", String(builder)], "")
+        }
+        runs += [("shared play", ["play", shared, "--seed", "1", "--plain"], "go\ngo\ny\ngo\ngo\nn\n"),
+                 ("shared sim", ["sim", shared, "--games", "4", "--jobs", "2"], ""),
+                 ("many games", ["sim", "rps", "--games", "100000000", "--total-time", "1", "--jobs", "1"], "")]
+        let peaks = Locked([String: Peak]())
+        let all = runs
+        DispatchQueue.concurrentPerform(iterations: all.count) { i in
+            let peak = (try? MemoryCapTests.peak(all[i].1, input: all[i].2, folder: folder)) ?? Peak(status: -1, stdout: "", stderr: "did not run", peakKB: Int.max)
+            peaks.withLock { $0[all[i].0] = peak }
+        }
+        return peaks.withLock { $0 }
+    }
+
+    func testWhatTheHostBuildsForARuleCountsAgainstItsLimitInSim() throws {
+        let peaks = try Self.simRuns.value()
+        for builder in 1...5 {
+            let r = try XCTUnwrap(peaks["builder \(builder)"])
             XCTAssertEqual(r.status, 1, r.stderr)
             // Every game ends at the limit a played game has, whatever the number of workers.
             XCTAssertTrue(r.stderr.contains("rule exceeded its memory limit of 64 MB"), "builder \(builder): \(r.stderr)")
@@ -136,7 +167,19 @@ final class MemoryCapTests: XCTestCase {
     /// A string held by eight fields is saved once before each move, and a new game may use the
     /// whole limit again: the last game's state and its saved copy are let go first.
     func testASharedStringIsSavedOnceAndEachGameHasTheWholeLimit() throws {
-        let path = try write("shared.lua", """
+        let peaks = try Self.simRuns.value()
+        let played = try XCTUnwrap(peaks["shared play"])
+        XCTAssertEqual(played.status, 0, played.stderr)
+        XCTAssertEqual(played.stdout.components(separatedBy: "done").count - 1, 2, played.stdout)
+        XCTAssertFalse(played.stderr.contains("memory"), played.stderr)
+        XCTAssertLessThan(played.peakKB, 64 * 1024 + Self.marginKB, "peak resident memory of play")
+        let sim = try XCTUnwrap(peaks["shared sim"])
+        XCTAssertEqual(sim.status, 0, sim.stderr)
+        XCTAssertLessThan(sim.peakKB, Self.processCapKB + Self.marginKB, "peak resident memory of sim")
+    }
+
+    /// Eight fields hold one string of 28 MB.
+    static let sharedString = """
             return {
               id = "shared", title = "Shared",
               setup = function()
@@ -150,21 +193,12 @@ final class MemoryCapTests: XCTestCase {
               play = function(state) state.n = state.n + 1 end,
               result = function(state) if state.n >= 2 then return { summary = "done" } end end,
             }
-            """)
-        let played = try peak(["play", path, "--seed", "1", "--plain"], input: "go\ngo\ny\ngo\ngo\nn\n")
-        XCTAssertEqual(played.status, 0, played.stderr)
-        XCTAssertEqual(played.stdout.components(separatedBy: "done").count - 1, 2, played.stdout)
-        XCTAssertFalse(played.stderr.contains("memory"), played.stderr)
-        XCTAssertLessThan(played.peakKB, 64 * 1024 + Self.marginKB, "peak resident memory of play")
-        let sim = try peak(["sim", path, "--games", "4", "--jobs", "2"])
-        XCTAssertEqual(sim.status, 0, sim.stderr)
-        XCTAssertLessThan(sim.peakKB, Self.processCapKB + Self.marginKB, "peak resident memory of sim")
-    }
+            """
 
     /// A run of games bounded by time holds what its played games need, not a slot for every
     /// game asked for (--games 100000000 reserved 10 GB before).
     func testSimHoldsOnlyTheGamesItPlays() throws {
-        let r = try peak(["sim", "rps", "--games", "100000000", "--total-time", "1", "--jobs", "1"])
+        let r = try XCTUnwrap(try Self.simRuns.value()["many games"])
         XCTAssertTrue(r.stdout.contains("--total-time") || r.stderr.contains("--total-time"), "the bound that stopped it is named: \(r.stdout) \(r.stderr)")
         XCTAssertLessThan(r.peakKB, 64 * 1024 + Self.marginKB, "peak resident memory of sim")
     }

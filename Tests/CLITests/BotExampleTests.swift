@@ -1,5 +1,7 @@
 import Foundation
 import GameHostTesting
+import Locking
+import TestSupport
 import XCTest
 
 /// examples/bot.py, written from docs/protocol.md alone, plays every built-in game to the end
@@ -20,7 +22,7 @@ final class BotExampleTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
-    struct Run {
+    struct Run: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
@@ -28,6 +30,12 @@ final class BotExampleTests: XCTestCase {
 
     /// Runs `executable` with `arguments` in the package's folder (no input), and waits for it.
     func run(_ executable: String, _ arguments: [String], input: String = "") throws -> Run {
+        try Self.run(executable, arguments, input: input, folder: folder)
+    }
+
+    static func run(_ executable: String, _ arguments: [String], input: String = "", folder: String) throws -> Run {
+        // A write to a process that has exited is an error here, not a signal.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -66,17 +74,36 @@ final class BotExampleTests: XCTestCase {
     /// The seats a game is played with here: Crazy Eights at three.
     static func seats(_ game: String) -> [String] { game == "crazy-eights" ? ["--seats", "3"] : [] }
 
-    func testTheExampleBotPlaysEveryGameToTheEnd() throws {
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if name.hasSuffix("testTheExampleBotPlaysEveryGameToTheEnd") { Self.everyGame.start() }
+        if name.hasSuffix("testTheBotPlaysCrazyEightsBothWays") { Self.crazyEights.start() }
+    }
+
+    /// A folder for work started early.
+    static func scratch() throws -> String {
+        let folder = NSTemporaryDirectory() + "gamehost-bot-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The bot's two games of every built-in game, two games at a time, started early.
+    static let everyGame = EarlyStart { () -> [(game: String, run: Run)] in
         let python = try requiredTool("python3")
-        XCTAssertTrue(Set(Self.games).isSuperset(of: ["rps", "rpsls", "applepie", "hangman", "memory", "memory-triples", "blackjack", "guess-five"]))
-        // Two games at a time. (`run` touches nothing of the test but its folder's name.)
-        nonisolated(unsafe) let test = self
-        let games = Self.games
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let games = BotExampleTests.games
+        let runs = Locked([Run?](repeating: nil, count: games.count))
         DispatchQueue.concurrentPerform(iterations: games.count) { i in
-            let game = games[i]
-            guard let r = try? test.run(python, [Self.bot, game, "--gamehost", GamehostProcess.binary.path, "--seed", "1", "--games", "2"] + Self.seats(game)) else {
-                return XCTFail("\(game): the bot did not run")
-            }
+            let r = try? run(python, [bot, games[i], "--gamehost", GamehostProcess.binary.path, "--seed", "1", "--games", "2"] + seats(games[i]), folder: folder)
+            runs.withLock { $0[i] = r }
+        }
+        return zip(games, runs.withLock { $0 }).map { ($0, $1 ?? Run(status: -1, stdout: "", stderr: "the bot did not run")) }
+    }
+
+    func testTheExampleBotPlaysEveryGameToTheEnd() throws {
+        XCTAssertTrue(Set(Self.games).isSuperset(of: ["rps", "rpsls", "applepie", "hangman", "memory", "memory-triples", "blackjack", "guess-five"]))
+        for (game, r) in try Self.everyGame.value() {
             XCTAssertEqual(r.status, 0, "\(game): \(r.stdout)\n\(r.stderr)")
             XCTAssertTrue(r.stdout.contains("\(game): game 1 over"), "\(game): \(r.stdout)")
             XCTAssertTrue(r.stdout.contains("\(game): game 2 over"), "\(game): \(r.stdout)")
@@ -132,22 +159,30 @@ final class BotExampleTests: XCTestCase {
     /// Crazy Eights against the rule's bots: the bot as the program on standard input, as a
     /// program in a seat beside it, and two seated bots with seat 1 answering play-again.
     func testTheBotPlaysCrazyEightsBothWays() throws {
-        let python = try requiredTool("python3")
-        try XCTSkipUnless(Self.games.contains("crazy-eights"), "rules/crazy-eights.lua is not there yet")
-        let seated = "program:\(python) \(Self.bot) --stdio"
-        let alone = try run(python, [Self.bot, "crazy-eights", "--gamehost", GamehostProcess.binary.path, "--seed", "3", "--games", "2", "--seats", "3"])
+        let (alone, beside, watched) = try Self.crazyEights.value()
         XCTAssertEqual(alone.status, 0, "\(alone.stdout)\n\(alone.stderr)")
         XCTAssertTrue(alone.stdout.contains("crazy-eights: game 2 over"), alone.stdout)
-        let beside = try run(python, [Self.bot, "crazy-eights", "--gamehost", GamehostProcess.binary.path, "--seed", "5", "--games", "2", "--seats", "3",
-                                      "--", "--seat", "2=\(seated) --seed 7"])
         XCTAssertEqual(beside.status, 0, "\(beside.stdout)\n\(beside.stderr)")
         XCTAssertTrue(beside.stdout.contains("crazy-eights: game 2 over"), beside.stdout)
         XCTAssertTrue(beside.stderr.contains("seat: game 2 over"), beside.stderr)
-        // The program on standard input plays seat 3; the seated bot at seat 1 answers play-again.
-        let watched = try run(python, [Self.bot, "crazy-eights", "--gamehost", GamehostProcess.binary.path, "--seed", "6", "--seats", "3",
-                                       "--", "--as", "3", "--seat", "1=\(seated) --games 2", "--seat", "2=\(seated)"])
         XCTAssertEqual(watched.status, 0, "\(watched.stdout)\n\(watched.stderr)")
         XCTAssertTrue(watched.stdout.contains("crazy-eights: game 2 over"), watched.stdout)
+    }
+
+    /// The three runs of Crazy Eights, started early: the bot alone on standard input; a
+    /// seated bot beside it; the program on standard input at seat 3 with the seated bot at
+    /// seat 1 answering play-again.
+    static let crazyEights = EarlyStart { () -> (Run, Run, Run) in
+        let python = try requiredTool("python3")
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let seated = "program:\(python) \(bot) --stdio"
+        let binary = GamehostProcess.binary.path
+        return (try run(python, [bot, "crazy-eights", "--gamehost", binary, "--seed", "3", "--games", "2", "--seats", "3"], folder: folder),
+                try run(python, [bot, "crazy-eights", "--gamehost", binary, "--seed", "5", "--games", "2", "--seats", "3",
+                                 "--", "--seat", "2=\(seated) --seed 7"], folder: folder),
+                try run(python, [bot, "crazy-eights", "--gamehost", binary, "--seed", "6", "--seats", "3",
+                                 "--", "--as", "3", "--seat", "1=\(seated) --games 2", "--seat", "2=\(seated)"], folder: folder))
     }
 
     /// Every command line of the bot's docstring runs as written (in the package's folder,

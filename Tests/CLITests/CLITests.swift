@@ -326,7 +326,8 @@ final class AuthorCommandTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
     func testCheckPassesTheBuiltInGamesAndFailsABrokenRule() throws {
-        let ok = try GamehostProcess.run(["check", "rps", "hangman", "--seeds", "3"])
+        // (ConformanceTests checks every built-in game; here, the command's report.)
+        let ok = try GamehostProcess.run(["check", "rps", "--seeds", "3"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("rules/rps.lua: ok (3 playthroughs"), ok.stdout)
         let broken = dir + "/broken.lua"
@@ -344,7 +345,7 @@ final class AuthorCommandTests: XCTestCase {
 
     func testSimGivesTheSameOutcomeForAnyNumberOfJobs() throws {
         func run(_ jobs: String) throws -> [String: Any] {
-            let r = try GamehostProcess.run(["sim", "rps", "--games", "3000", "--seed", "9", "--jobs", jobs, "--json"])
+            let r = try GamehostProcess.run(["sim", "rps", "--games", "1000", "--seed", "9", "--jobs", jobs, "--json"])
             XCTAssertEqual(r.status, 0, r.stderr)
             return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         }
@@ -352,8 +353,8 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(one["outcomes"] as? [String: Int], two["outcomes"] as? [String: Int])
         XCTAssertEqual((one["moves"] as? [String: Any])?["mean"] as? Double, (two["moves"] as? [String: Any])?["mean"] as? Double)
         let outcomes = one["outcomes"] as! [String: Int]
-        XCTAssertEqual(outcomes.values.reduce(0, +), 3000)
-        XCTAssertEqual(Double(outcomes["player"] ?? 0), 1500, accuracy: 150)
+        XCTAssertEqual(outcomes.values.reduce(0, +), 1000)
+        XCTAssertEqual(Double(outcomes["player"] ?? 0), 500, accuracy: 60)
         let text = try GamehostProcess.run(["sim", "memory", "--games", "20", "--theme", "fruit"])
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertTrue(text.stdout.contains("memory: 20 games in"), text.stdout)

@@ -60,12 +60,13 @@ local function next_round(state, game)
   state.round_score = 0
 end
 
--- The list's name as a board names it: whole characters, at most 36 bytes (a board name has 64).
-local function short_name(name)
-  if #name <= 36 then return name end
+-- The list's name as a board names it: whole characters, at most `room` bytes (a board name
+-- has 64).
+local function short_name(name, room)
+  if #name <= room then return name end
   local cut = 0
   for position in utf8.codes(name) do
-    if position > 34 then break end
+    if position > room - 2 then break end
     cut = position - 1
   end
   return name:sub(1, cut) .. "…"
@@ -74,8 +75,12 @@ end
 local function finish_timed_run(state, game)
   state.elapsed = game.now() - state.started
   state.over = true
-  -- One board for each target and list: the settings that change the time.
-  local board = ("Fastest %s from %s"):format(plural(game.options.target, "word"), short_name(game.words.name))
+  -- One board for each setting that changes the time: the target, the fruit on the tree and
+  -- how accents count (the host keeps boards per list content, whatever the list's name).
+  local head = ("Fastest %s from "):format(plural(game.options.target, "word"))
+  local settings = (game.options["fruit-count"] ~= 7 and (", %d fruit"):format(game.options["fruit-count"]) or "")
+    .. (game.options.accents == "strict" and ", strict accents" or "")
+  local board = head .. short_name(game.words.name, 64 - #head - #settings) .. settings
   state.rank = game.scores.submit { board = board, value = state.elapsed, better = "lower", unit = "s" }
   state.board = game.scores.summary(board, 5)
 end

@@ -4,7 +4,10 @@
 --
 -- Choices where the rule book is silent:
 -- * A game is one sitting at the table: you start with 100 chips and play hands until you
---   leave or cannot bet. The best chip count you reached is your score on the leaderboard.
+--   leave or cannot bet. The most chips you held after a hand is your score on the
+--   leaderboard: the 100 you sit down with are not a score, so leaving before a hand puts
+--   nothing on the board, and a sitting that only lost scores what was left after its
+--   first hand.
 -- * One 52-card deck; before a hand, with a quarter of it (13 cards) or fewer left, the
 --   dealer gathers every card and shuffles.
 -- * Naturals are settled at once: the dealer checks the hole card before you play.
@@ -51,7 +54,7 @@ end
 local function settle(state, game, win, why)
   local amount = state.bet * win
   state.chips = math.tointeger(state.chips + amount) or state.chips + amount  -- whole chips stay integers
-  state.best = math.max(state.best, state.chips)
+  state.best = state.best and math.max(state.best, state.chips) or state.chips
   state.hands = state.hands + 1
   local line
   if win > 0 then
@@ -165,7 +168,7 @@ Then: hit (h) takes a card; stand (s) keeps your hand; double (d), on your first
 doubles the bet, takes one card and stands. Over 21 you bust and lose.
 The dealer then turns the hole card and draws until 17 or more (standing on every 17).
 A win pays your bet; an ace with a ten-card (a natural, or blackjack) pays 3 to 2.
-Your best chip count goes on the leaderboard.]],
+The most chips you hold after a hand goes on the leaderboard.]],
 
   secret = { "deck" },
 
@@ -190,7 +193,7 @@ Your best chip count goes on the leaderboard.]],
 
   setup = function(game)
     return {
-      chips = START_CHIPS, best = START_CHIPS, bet = 0, hands = 0, phase = "bet", over = false,
+      chips = START_CHIPS, bet = 0, hands = 0, phase = "bet", over = false,
       deck = shuffled_deck(game), player = {}, dealer = {},
     }
   end,
@@ -201,8 +204,9 @@ Your best chip count goes on the leaderboard.]],
     local elements = {
       { type = "heading", text = "Blackjack" },
       { type = "meter", name = "Chips", value = state.chips },
-      { type = "meter", name = "Best", value = state.best },
     }
+    -- The best is the most chips held after a hand: none before the first.
+    if state.best then elements[#elements + 1] = { type = "meter", name = "Best", value = state.best } end
     if #state.player > 0 then
       local hidden = state.dealer[2] and not state.dealer[2].faceUp
       local shown = hidden and show_total({ state.dealer[1] }, game) .. " + ?" or show_total(state.dealer, game)
@@ -262,7 +266,7 @@ Your best chip count goes on the leaderboard.]],
     else
       game.refuse("hit, stand or double")
     end
-    if state.over then
+    if state.over and state.best then
       state.rank = game.scores.submit { board = BOARD, value = state.best, better = "higher", unit = "chips" }
       state.board = game.scores.summary(BOARD, 5)
     end
@@ -270,12 +274,12 @@ Your best chip count goes on the leaderboard.]],
 
   result = function(state, game)
     if not state.over then return nil end
-    local summary = ("%s after %d hand%s (best %s)."):format(
+    local summary = ("%s after %d hand%s%s."):format(
       max_bet(state) < MIN_BET and "You are out of chips" or ("You leave with %s chips"):format(chips(state.chips)),
-      state.hands, state.hands == 1 and "" or "s", chips(state.best))
+      state.hands, state.hands == 1 and "" or "s", state.best and (" (best %s)"):format(chips(state.best)) or "")
     if state.rank then
       summary = summary .. ("\nRank %d. Best: %s"):format(state.rank, state.board)
-    elseif game.scores.practice then
+    elseif game.scores.practice and state.best then
       summary = summary .. "\nA practice sitting (seeded or scripted): not ranked."
     end
     local winner = state.chips > START_CHIPS and "player" or state.chips < START_CHIPS and "dealer" or nil

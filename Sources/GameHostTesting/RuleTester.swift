@@ -36,6 +36,9 @@ public final class RuleTester {
         /// Where leaderboards and records persist across testers (nil: this session only).
         public var scores: ScoreStore?
         public var ascii = false
+        /// A practice session (seeded or scripted at the command line): scores kept apart,
+        /// never ranked, and records read but not changed.
+        public var practice = false
         /// Seats at the table (nil: the fewest the rule takes); the seats the rule's bot plays
         /// (the test gives every other seat's inputs).
         public var seats: Int?
@@ -88,6 +91,7 @@ public final class RuleTester {
         settings.words = list
         settings.scores = config.scores
         settings.ascii = config.ascii
+        settings.practice = config.practice
         settings.seats = config.seats
         engine = try GameEngine(rule: rule, settings: settings)
         engine.random.force(config.force)

@@ -170,13 +170,19 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             if file != nil { named += ")" }
             stdout_.write((rule?.title ?? TerminalText.plain(named)) + "\n", style: .title)
             let boards = try listing.boards(of: shown, ruleHash: rule?.contentHash, top: boardRows)
-            for board in boards { showBoard(board) }
+            // Boards of one name on lists of other words (a list of the same name) are told
+            // apart by the list's fingerprint.
+            var names: [String: Int] = [:]
+            for board in boards { names[board.name, default: 0] += 1 }
+            for board in boards { showBoard(board, showsList: names[board.name]! > 1) }
+            let records = try listing.records(of: shown)
+            showRecords(records)
             let stats = try listing.statistics(of: shown)
             if stats.played > 0 {
                 let winners = stats.winners.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
                 stdout_.write("  Games played: \(stats.played)" + (winners.isEmpty ? "" : "; wins: " + winners) + "\n", style: .dim)
             }
-            if boards.isEmpty && stats.played == 0 && !listing.stopped { stdout_.write("  no scores yet\n", style: .dim) }
+            if boards.isEmpty && records.isEmpty && stats.played == 0 && !listing.stopped { stdout_.write("  no scores yet\n", style: .dim) }
         } catch {
             throw CLIError.failure(String(describing: error))
         }
@@ -194,9 +200,11 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
 let boardRows = 10
 
 /// One board as a table: rank, score, player and date, best first; then its practice runs.
-func showBoard(_ listed: ScoreListing.Board) {
+/// `showsList`: another board has the same name, on a list of other words.
+func showBoard(_ listed: ScoreListing.Board, showsList: Bool = false) {
     let board = listed.leaderboard
-    stdout_.write("  \(listed.name)\n", style: .plain)
+    let list = showsList ? " (list \(listed.list.isEmpty ? "unknown" : String(listed.list.prefix(8))))" : ""
+    stdout_.write("  \(listed.name)\(list)\n", style: .plain)
     let rows = board.entries.prefix(boardRows).enumerated().map { i, entry in
         [Leaderboard.ordinal(board.rank(at: i)), board.value(entry.value), entry.player.isEmpty ? "-" : entry.player,
          entry.at.map(calendarDate) ?? ""]
@@ -211,5 +219,49 @@ func showBoard(_ listed: ScoreListing.Board) {
     if let best = listed.practice.entries.first {
         let count = listed.practiceRuns
         stdout_.write("    practice (seeded or scripted, not ranked): \(count) run\(count == 1 ? "" : "s"), best \(listed.practice.value(best.value))\n", style: .dim)
+    }
+}
+
+/// The records a game keeps (statistics such as streaks and the distribution of tries), one a
+/// line, its fields by name: `stats five-letter: played 3, won 2, streak 1, tries 0 1 1 0 0 0`.
+/// Records of one name on lists of other words are told apart by the list's fingerprint.
+func showRecords(_ records: [ScoreListing.Record]) {
+    guard !records.isEmpty else { return }
+    stdout_.write("  Statistics\n", style: .plain)
+    var names: [String: Int] = [:]
+    for record in records { names[record.name, default: 0] += 1 }
+    for record in records {
+        let list = names[record.name]! > 1 ? " (list \(record.list.isEmpty ? "unknown" : String(record.list.prefix(8))))" : ""
+        let line = "    \(record.name)\(list): \(recordText(record.value))"
+        stdout_.write((line.count > 400 ? String(line.prefix(399)) + "…" : line) + "\n", style: .plain)
+    }
+}
+
+/// A record's value as a player reads it: fields by name (`best_streak` as `best streak`),
+/// plain values first, lists as their items.
+func recordText(_ value: JSONValue) -> String {
+    switch value {
+    case .null: return "-"
+    case .bool(let b): return b ? "yes" : "no"
+    case .int(let i): return String(i)
+    case .double(let d): return Leaderboard.number(d)
+    case .string(let s): return s
+    case .array(let items): return items.map(recordText).joined(separator: " ")
+    case .object(let fields):
+        func plain(_ v: JSONValue) -> Bool {
+            switch v {
+            case .array, .object: return false
+            default: return true
+            }
+        }
+        let keys = fields.keys.sorted { a, b in
+            let (pa, pb) = (plain(fields[a]!), plain(fields[b]!))
+            return pa != pb ? pa : Array(a.utf8).lexicographicallyPrecedes(b.utf8)
+        }
+        return keys.map { key in
+            let shown = String(key.map { $0 == "_" ? " " : $0 })
+            if case .object = fields[key]! { return "\(shown) (\(recordText(fields[key]!)))" }
+            return "\(shown) \(recordText(fields[key]!))"
+        }.joined(separator: ", ")
     }
 }

@@ -100,9 +100,10 @@ final class BlackjackTests: XCTestCase {
         t.send(["10", "leave"])
         XCTAssertEqual(t.result?.summary, "You leave with 115 chips after 1 hand (best 115).\nRank 1. Best: 1st 115 chips")
         XCTAssertEqual(t.result?.winner, "player")
+        // Leaving before a hand puts nothing on the board (BoardTrustTests).
         let again = try blackjack([], scores: ScoreStore(directory: dir))
         again.send("leave")
-        XCTAssertEqual(again.result?.summary, "You leave with 100 chips after 0 hands (best 100).\nRank 2. Best: 1st 115 chips, 2nd 100 chips")
+        XCTAssertEqual(again.result?.summary, "You leave with 100 chips after 0 hands.")
     }
 
     func testTheDeckIsReshuffledWhenAQuarterIsLeft() throws {

@@ -199,8 +199,13 @@ final class SavedRecordTests: XCTestCase {
         try lock.release()
         win = nil
         lose = nil
-        let text = try XCTUnwrap(try ScoreStore(directory: dir).record(game: key, name: "stats five-letter"))
-        let stats = try JSONValue(parsing: text)
+        // Kept for the list's content: the record's stored name ends with its fingerprint.
+        let listing = ScoreListing(store: ScoreStore(directory: dir))
+        let record = try XCTUnwrap(try listing.records(of: listing.game(named: key)).first)
+        XCTAssertEqual(record.name, "stats five-letter")
+        XCTAssertEqual(record.list.count, 16)
+        let stats = record.value
+        let text = stats.encoded
         XCTAssertEqual(stats["played"], .int(2), text)
         XCTAssertEqual(stats["won"], .int(1), text)
         XCTAssertEqual(stats["tries"], .array([0, 1, 0, 0, 0, 0].map { .int($0) }), text)

@@ -63,9 +63,9 @@ final class TranscriptTests: XCTestCase {
         let rule = try LoadedRule(path: rules + "/applepie.lua", libraryDirectories: [rules + "/lib"])
         rule.useBuiltInScoreKey()
         let store = ScoreStore(directory: dir)
-        try store.add(ScoreStore.Score(board: "Fastest 1 word from original", value: -1, order: .lower, unit: "s"),
-                      game: rule.info.scoreKey, ruleHash: rule.info.contentHash, at: 0)
         let words = try WordListCatalog(directories: [rules + "/../wordlists"]).load("original", filter: rule.info.wordFilter)
+        try store.add(ScoreStore.Score(board: "Fastest 1 word from original", value: -1, order: .lower, unit: "s", list: words.fingerprint),
+                      game: rule.info.scoreKey, ruleHash: rule.info.contentHash, at: 0)
         let text = try Transcript.record(rule: rule, game: "applepie", seed: 3, options: ["mode": "timed", "order": "list", "target": "1"],
                                          words: words, inputs: ["b", "u", "c", "a", "n", "e", "r"], scores: store)
         try text.write(toFile: dir + "/ranked.transcript", atomically: true, encoding: .utf8)

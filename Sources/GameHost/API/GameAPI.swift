@@ -87,6 +87,9 @@ final class GameAPI {
         letterCache = [:]
         sortedWords = nil
         self.scores = scores
+        // Boards and records are kept per list content: a list of the same name and other
+        // words is another list.
+        scores.listFingerprint = { words?.fingerprint ?? "" }
         practice = false
         lua.setField(table, "options", .map(options))
         lua.setField(table, "seed", .integer(Int64(bitPattern: seed)))

@@ -28,8 +28,13 @@ final class ScoreKeeper {
     /// The seat whose move is being made (the API sets it for each call into the rule).
     var seat = 1
     /// A practice session (seeded, or scripted from a pipe): its scores are kept apart and
-    /// never ranked, so a replayed or scripted run cannot fill the board.
+    /// never ranked, so a replayed or scripted run cannot fill the board; the records it saves
+    /// are the session's alone (statistics are not changed by practice).
     var practice = false
+    /// The fingerprint of the session's word list ("" for none), asked for at the first board
+    /// or record: boards and records are kept per list content, not per list name.
+    var listFingerprint: () -> String = { "" }
+    private(set) lazy var list = listFingerprint()
 
     /// Boards as this session sees them; `before` is the board without the current move's
     /// scores, while the move is undecided.
@@ -72,6 +77,8 @@ final class ScoreKeeper {
     /// (scores are off, with one notice) and keeps its records for itself.
     private var failed = false
     private var writes: Bool { store != nil && !failed }
+    /// Whether records go to the store: not a practice session's, which are its own.
+    private var writesRecords: Bool { writes && !practice }
 
     /// Told of each board as it is first read from the store (a transcript records them, so a
     /// replay ranks against the same boards).
@@ -104,12 +111,12 @@ final class ScoreKeeper {
     /// The end of the session: what is still waiting is written now, waiting for the database
     /// (no rule runs any more). What cannot be written is lost, and the player is told.
     deinit {
-        guard let store, writes, !waiting.isEmpty || !keptRecords.isEmpty else { return }
+        guard let store, writes, !waiting.isEmpty || (writesRecords && !keptRecords.isEmpty) else { return }
         store.waits = true
         do {
             try store.write(batch(), game: game, ruleHash: ruleHash)
         } catch {
-            let what = [(waiting.scores.count, "score"), (waiting.results.count, "finished game"), (keptRecords.count, "record")]
+            let what = [(waiting.scores.count, "score"), (waiting.results.count, "finished game"), (writesRecords ? keptRecords.count : 0, "record")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
             // No presenter is left at this point: standard error, as a command's own failure.
             let line = Array("gamehost: \(what) could not be saved: \(error)\n".utf8)
@@ -122,6 +129,11 @@ final class ScoreKeeper {
     /// A saved record, or `.null`.
     func record(_ name: String) -> JSONValue { read(name).value }
 
+    /// The name a record is stored under: with a word list, the rule's name, a unit separator
+    /// and the list's fingerprint (`gamehost scores` shows the rule's name).
+    func storedName(_ name: String) -> String { list.isEmpty ? name : name + Self.listSeparator + list }
+    static let listSeparator = "\u{1F}"
+
     private func read(_ name: String) -> RecordRead {
         if let change = pendingRecords[name] { return RecordRead(base: change.base, value: change.value) }
         if let cached = reads.value(name) { return cached }
@@ -132,8 +144,12 @@ final class ScoreKeeper {
             if case .null = recorded {} else { base = recorded.encoded }
         } else if store != nil {
             do {
-                base = try quietly { try $0.record(game: game, name: name) }
+                base = try quietly { try $0.record(game: game, name: storedName(name)) }
                 value = base.flatMap { try? JSONValue(parsing: $0) } ?? .null
+                // A record saved before records were kept per list is where this list's starts.
+                if base == nil, !list.isEmpty, let legacy = try quietly({ try $0.record(game: game, name: name) }) {
+                    value = (try? JSONValue(parsing: legacy)) ?? .null
+                }
             } catch {
                 note(error)
             }
@@ -183,7 +199,7 @@ final class ScoreKeeper {
         if let recorded = preset[name] {
             b = recorded
         } else if store != nil {
-            do { b = try quietly { try $0.leaderboard(game: game, ruleHash: ruleHash, board: name, order: order, unit: unit) } }
+            do { b = try quietly { try $0.leaderboard(game: game, ruleHash: ruleHash, board: name, list: list, order: order, unit: unit) } }
             catch { note(error) }
         }
         // The session's scores the store has not taken yet (it was busy) are on the board too.
@@ -211,10 +227,12 @@ final class ScoreKeeper {
         let player = seatName?(seat) ?? player
         score.player = player
         score.practice = practice
+        score.list = list
         _ = board(score.board, order: score.order, unit: score.unit)
         pending.append(score)
-        // A practice run is not ranked, nor is a score that cannot be saved (the player is told).
-        if practice || (store != nil && !problems.isEmpty) { return nil }
+        // A practice run is not ranked. A score that cannot be saved is ranked for the session
+        // (the player is told once that scores are not saved).
+        if practice { return nil }
         guard var cached = boards.peek(score.board) else { return nil }
         if cached.before == nil { cached.before = cached.board }
         let rank = cached.board.insert(Leaderboard.Entry(value: score.value, label: score.label, player: player))
@@ -249,7 +267,7 @@ final class ScoreKeeper {
         pendingRecords = [:]
         for (name, var change) in changes {
             change.at = time
-            if !writes, change.base == nil, case .null = change.value {
+            if !writesRecords, change.base == nil, case .null = change.value {
                 keptRecords[name] = nil  // nothing to remember: no record, and none before
             } else {
                 keptRecords[name] = change
@@ -289,11 +307,11 @@ final class ScoreKeeper {
     /// one that fails otherwise stops the session's writing (the player is told): its scores
     /// are dropped, its records kept for the session alone.
     private func flush() {
-        guard writes, !waiting.isEmpty || !keptRecords.isEmpty else { return }
+        guard writes, !waiting.isEmpty || (writesRecords && !keptRecords.isEmpty) else { return }
         do {
             try quietly { try $0.write(batch(), game: game, ruleHash: ruleHash) }
             waiting = ScoreBatch()
-            keptRecords = [:]
+            if writesRecords { keptRecords = [:] }
             busyWrites = 0
         } catch let error as ScoreStoreError where error.busy {
             busyWrites += 1
@@ -307,7 +325,12 @@ final class ScoreKeeper {
 
     private func batch() -> ScoreBatch {
         var batch = waiting
-        batch.records = keptRecords.values.sorted { Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8) }
+        guard writesRecords else { return batch }
+        batch.records = keptRecords.values.map { change in
+            var stored = change
+            stored.name = storedName(change.name)
+            return stored
+        }.sorted { Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8) }
         return batch
     }
 
@@ -317,7 +340,7 @@ final class ScoreKeeper {
         var notices: [String] = []
         if !reported, !problems.isEmpty {
             reported = true
-            notices += problems.map { "Scores are not saved: \($0)" }
+            notices += problems.map { "Scores are not saved: \($0). This session's scores are ranked for it alone; --data DIR keeps them in DIR." }
         }
         if busy, !busyReported, let store {
             busyReported = true

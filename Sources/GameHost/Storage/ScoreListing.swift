@@ -98,6 +98,9 @@ public final class ScoreListing {
     /// practice runs it has.
     public struct Board {
         public var name: String
+        /// The fingerprint of the word list its runs played ("" for none): boards of the
+        /// same name on lists of other words are boards of their own.
+        public var list: String
         public var leaderboard: Leaderboard
         public var practice: Leaderboard
         public var practiceRuns: Int
@@ -114,9 +117,11 @@ public final class ScoreListing {
         let hasPlayers = try store.hasPlayerColumns()
         let player = hasPlayers ? "substr(player, 1, \(ScoreStore.textLimit))" : "''"
         let practice = hasPlayers ? "practice" : "0"
+        let list = try store.hasListColumn() ? "substr(list, 1, 32)" : "''"
         var tallies: [String: BoardTally] = [:]
+        // A tally's key is the board's name, a unit separator and the list's fingerprint.
         let sql = """
-            SELECT id, substr(board, 1, \(ScoreStore.textLimit + 1)), value, better, substr(unit, 1, 32),
+            SELECT id, substr(board, 1, \(ScoreStore.textLimit + 1)) || char(31) || \(list), value, better, substr(unit, 1, 32),
               substr(label, 1, \(ScoreStore.textLimit)), \(player), \(practice), at FROM scores WHERE \(filter)
             """
         // Rows come board by board (the index's order): a board's name is made once per run
@@ -142,13 +147,47 @@ public final class ScoreListing {
                                practice: sqlite3_column_double(row, 7) != 0, row: row)
             return true
         }
-        return tallies.sorted { Self.precedes($0.key, $1.key) }.map { name, tally in
+        return tallies.sorted { Self.precedes($0.key, $1.key) }.map { key, tally in
             let order = Leaderboard.Order(rawValue: tally.better) ?? .higher
+            let parts = key.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
             let shown = name.count > ScoreStore.textLimit ? String(name.prefix(ScoreStore.textLimit - 1)) + "…" : name
-            return Board(name: shown, leaderboard: Leaderboard(order: order, unit: tally.unit, entries: tally.best(order, practice: false)),
+            return Board(name: shown, list: parts.count > 1 ? String(parts[1]) : "", leaderboard: Leaderboard(order: order, unit: tally.unit, entries: tally.best(order, practice: false)),
                          practice: Leaderboard(order: order, unit: tally.unit, entries: tally.best(order, practice: true)),
                          practiceRuns: tally.practiceRuns)
         }
+    }
+
+    /// A record a game saved (`game.scores.save`): its name as the rule gave it, the
+    /// fingerprint of the word list it is kept for ("" for none), and its value.
+    public struct Record {
+        public var name: String
+        public var list: String
+        public var value: JSONValue
+    }
+
+    /// The most records listed for a game, and the longest value read.
+    public static let recordLimit = 100
+    static let recordBytes = 4096
+
+    /// A game's saved records (statistics such as streaks), by name; a value longer than
+    /// `recordBytes` is left out.
+    public func records(of game: Game) throws -> [Record] {
+        guard try store.hasTable("records") else { return [] }
+        let (key, keyValue) = game.sql
+        var records: [Record] = []
+        try read("""
+            SELECT substr(name, 1, \(ScoreStore.textLimit + 40)), value FROM records WHERE game = \(key)
+              AND length(CAST(value AS BLOB)) <= \(Self.recordBytes) ORDER BY name LIMIT \(Self.recordLimit)
+            """, [keyValue]) { row in
+            let stored = Self.text(row, 0)
+            let parts = stored.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+            if let value = try? JSONValue(parsing: Self.text(row, 1)) {
+                records.append(Record(name: String(parts[0].prefix(ScoreStore.textLimit)), list: parts.count > 1 ? String(parts[1]) : "", value: value))
+            }
+            return true
+        }
+        return records
     }
 
     /// Games finished, and how many each winner took (the 100 who took most).

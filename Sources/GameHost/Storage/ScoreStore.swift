@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 /// Leaderboards and statistics in SQLite at `DIR/scores.db` (DIR is `--data`, else
-/// `$XDG_DATA_HOME/gamehost`). Scores are keyed by game and by a hash of the rule file, so an
-/// edited rule gets boards of its own. A move's scores are written in one transaction; a
+/// `$XDG_DATA_HOME/gamehost`). Scores are keyed by game, by a hash of the rule file, so an
+/// edited rule gets boards of its own, and by the fingerprint of the word list played (its
+/// words, not its name), so a list of the same name and other words has boards of its own. A move's scores are written in one transaction; a
 /// process killed mid-move keeps none of that move's. A file that is not a sound database is
 /// reported and left as it is, never replaced; a read-only file or folder still shows its
 /// scores; the database is never reached through a symbolic link. The file is opened on first
@@ -55,8 +56,10 @@ public final class ScoreStore {
         /// scripted, kept and counted but never ranked.
         public var player: String
         public var practice: Bool
+        /// The fingerprint of the word list the run played (`WordList.fingerprint`), "" for none.
+        public var list: String
         public init(board: String, value: Double, order: Leaderboard.Order, unit: String = "", label: String = "",
-                    player: String = "", practice: Bool = false) {
+                    player: String = "", practice: Bool = false, list: String = "") {
             self.board = board
             self.value = value
             self.order = order
@@ -64,6 +67,7 @@ public final class ScoreStore {
             self.label = label
             self.player = player
             self.practice = practice
+            self.list = list
         }
     }
 
@@ -131,15 +135,16 @@ public final class ScoreStore {
 
     private func insert(_ score: Score, game: String, ruleHash: String, at time: Double) throws {
         try write(
-            "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice, list) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [.text(game), .text(ruleHash), .text(score.board), .real(score.value), .text(score.order.rawValue),
-             .text(score.unit), .text(score.label), .real(time), .text(score.player), .real(score.practice ? 1 : 0)])
+             .text(score.unit), .text(score.label), .real(time), .text(score.player), .real(score.practice ? 1 : 0), .text(score.list)])
     }
 
     /// The board as recorded so far, its best `limit` ranked entries (or, with `practice`, the
-    /// practice runs); `order` and `unit` are used when it is still empty. (Texts are read cut
+    /// practice runs) of runs on the word list `list` (its fingerprint, "" for a game without
+    /// one; nil: any); `order` and `unit` are used when it is still empty. (Texts are read cut
     /// to 64 bytes: a stored label can be anything.)
-    public func leaderboard(game: String, ruleHash: String?, board: String, order: Leaderboard.Order, unit: String,
+    public func leaderboard(game: String, ruleHash: String?, board: String, list: String? = "", order: Leaderboard.Order, unit: String,
                             limit: Int = ScoreStore.boardLimit, practice: Bool = false) throws -> Leaderboard {
         // A database from before players and practice runs has only ranked entries.
         let hasPlayers = try hasPlayerColumns()
@@ -147,6 +152,10 @@ public final class ScoreStore {
         if hasPlayers { filter += practice ? " AND practice <> 0" : " AND practice = 0" } else if practice { filter += " AND 0" }
         var params: [Value] = [.text(game), .text(board)]
         if let ruleHash { filter += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
+        // A database from before lists were kept has runs of no known list.
+        if let list {
+            if try hasListColumn() { filter += " AND list = ?"; params.append(.text(list)) } else if !list.isEmpty { filter += " AND 0" }
+        }
         let first = try query("SELECT better, substr(unit, 1, 32) FROM scores WHERE \(filter) ORDER BY id LIMIT 1", params).first
         let recordedOrder = first.flatMap { Leaderboard.Order(rawValue: $0[0].text ?? "") } ?? order
         let direction = recordedOrder == .lower ? "ASC" : "DESC"
@@ -162,14 +171,16 @@ public final class ScoreStore {
     }
 
     /// Every board of a game (for its current rule file, or all versions when nil), each with
-    /// its best `limit` ranked entries and its best `limit` practice runs.
+    /// its best `limit` ranked entries and its best `limit` practice runs: a board for each
+    /// name and word list.
     public func boards(game: String, ruleHash: String?, limit: Int = 10) throws -> [(board: String, leaderboard: Leaderboard, practice: Leaderboard)] {
-        var sql = "SELECT DISTINCT substr(board, 1, \(Self.textLimit)) FROM scores WHERE game = ?"
+        let list = try hasListColumn() ? "list" : "''"
+        var sql = "SELECT DISTINCT substr(board, 1, \(Self.textLimit)), \(list) FROM scores WHERE game = ?"
         var params: [Value] = [.text(game)]
         if let ruleHash { sql += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
-        return try query(sql + " ORDER BY 1 LIMIT 100", params).compactMap { $0[0].text }.map { name in
-            (name, try leaderboard(game: game, ruleHash: ruleHash, board: name, order: .higher, unit: "", limit: limit),
-             try leaderboard(game: game, ruleHash: ruleHash, board: name, order: .higher, unit: "", limit: limit, practice: true))
+        return try query(sql + " ORDER BY 1, 2 LIMIT 100", params).compactMap { row in row[0].text.map { ($0, row[1].text ?? "") } }.map { name, list in
+            (name, try leaderboard(game: game, ruleHash: ruleHash, board: name, list: list, order: .higher, unit: "", limit: limit),
+             try leaderboard(game: game, ruleHash: ruleHash, board: name, list: list, order: .higher, unit: "", limit: limit, practice: true))
         }
     }
 
@@ -200,6 +211,15 @@ public final class ScoreStore {
         return has
     }
 
+    /// Whether the scores table has its list column (an older read-only database may not).
+    private var listColumn: Bool?
+    func hasListColumn() throws -> Bool {
+        if let listColumn { return listColumn }
+        let has = try hasColumn("scores", "list")
+        listColumn = has
+        return has
+    }
+
     private func hasColumn(_ table: String, _ column: String) throws -> Bool {
         try query("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)]).isEmpty == false
     }
@@ -227,8 +247,10 @@ public final class ScoreStore {
     public static let recordLimit = 64 << 10
     public static let recordsPerGame = 100
 
-    private func hasRecords() throws -> Bool {
-        !(try query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records'", [])).isEmpty
+    private func hasRecords() throws -> Bool { try hasTable("records") }
+
+    func hasTable(_ name: String) throws -> Bool {
+        !(try query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)])).isEmpty
     }
 
     /// Counts a finished game for the statistics.
@@ -338,7 +360,7 @@ public final class ScoreStore {
         }
         try exec("PRAGMA synchronous=NORMAL")
         let present = try query("SELECT name FROM sqlite_master WHERE name IN ('scores', 'results', 'records', 'scores_by_board', 'results_by_game')", [])
-        if present.count == 5, try hasColumn("scores", "player") { return }
+        if present.count == 5, try hasColumn("scores", "player"), try hasColumn("scores", "list") { return }
         // The tables are made under the write lock taken up front: several players opening a
         // new database at once would otherwise race between reading the schema and writing it,
         // and lose with "database is locked" at once.
@@ -360,8 +382,13 @@ public final class ScoreStore {
                     ALTER TABLE scores ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
                     """)
             }
+            // So did the word list's fingerprint: older runs have none ("").
+            if try !hasColumn("scores", "list") {
+                try exec("ALTER TABLE scores ADD COLUMN list TEXT NOT NULL DEFAULT ''")
+            }
         }
         playerColumns = nil
+        listColumn = nil
     }
 
     /// A path as a file: URI takes it (%, ? and # escaped).

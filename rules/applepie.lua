@@ -245,9 +245,9 @@ leaderboard.]],
   play = function(state, input, game)
     local outcome, revealed = game.words.guess(state.puzzle, input)
     if outcome == "invalid" then
-      game.refuse(("'%s' is not a letter or a word"):format(input))
+      game.refuse(revealed or ("'%s' is not a letter or a word"):format(input))
     elseif outcome == "repeat" then
-      game.refuse(("already guessed '%s'"):format(input:lower()))
+      game.refuse(("already guessed '%s'"):format(revealed or input:lower()))
     end
     state.masked = state.puzzle.masked
     state.letters = words.shown_letters(state.puzzle)

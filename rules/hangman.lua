@@ -138,10 +138,10 @@ The averages count the misses per word; a lost word counts as 9.]],
     end
     -- One letter (which may be several code points: a Thai letter with its tone mark); a
     -- whole word is refused (the refusal undoes what the guess recorded).
-    local outcome = game.words.guess(state.puzzle, input)
-    if outcome == "invalid" then game.refuse("not a valid guess") end
+    local outcome, why = game.words.guess(state.puzzle, input)
+    if outcome == "invalid" then game.refuse(why and ("not a valid guess: " .. why) or "not a valid guess") end
     if outcome == "wrong" or outcome == "solved" then game.refuse("not a valid guess: type one letter") end
-    if outcome == "repeat" then game.refuse(("already guessed '%s'"):format(input:lower())) end
+    if outcome == "repeat" then game.refuse(("already guessed '%s'"):format(why or input:lower())) end
     state.masked = state.puzzle.masked
     state.letters = words.shown_letters(state.puzzle)
     state.guessed = state.puzzle.guessed

@@ -48,9 +48,18 @@ final class HidingProofTests: XCTestCase {
                                  settings: settings).problems
     }
 
-    func testTheShippedCrazyEightsHidesEveryHand() {
-        let found = problems(RuleTester.builtIn("crazy-eights"))
-        XCTAssertEqual(found, [])
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if name.hasSuffix("testTheShippedCrazyEightsHidesEveryHand") { ConformanceTests.everyRuleFile.start() }
+    }
+
+    /// The check of every rule file that ConformanceTests starts early holds the proof for the
+    /// shipped Crazy Eights: it is read here, not played again.
+    func testTheShippedCrazyEightsHidesEveryHand() throws {
+        let checks = try ConformanceTests.everyRuleFile.value()
+        let found = try XCTUnwrap(checks.first { $0.0.hasSuffix("/crazy-eights.lua") }, "crazy-eights.lua is checked").1
+        XCTAssertGreaterThan(found.playthroughs, 0)
+        XCTAssertEqual(found.problems, [])
     }
 
     func testALeakThroughTheViewIsNamed() throws {

@@ -3,7 +3,12 @@
 -- looked up with game.words.find, in any script (the keyboard shows the list's own letters).
 --
 -- Choices where the rule book is silent:
--- * A guess must be a word of the list; it is compared as the list spells it (any case).
+-- * A guess must be a word of the list, typed in any case and, with accents folded (the
+--   default, as in every word game), with or without its accents: "ecole" is "école". It is
+--   shown as the list spells it. Letters are marked by their identity (game.words.letter):
+--   with accents folded, the ê of crêpe is an e.
+-- * A list needs two five-letter words or more to be a puzzle; with fewer than 20 the game
+--   warns that the keyboard (the list's letters) gives much away.
 -- * A repeated guess is refused and costs no try.
 -- * Repeated letters: a letter is marked "right" where it is in place; the rest of its
 --   copies are marked "elsewhere" from left to right while the word has unmatched copies of
@@ -24,7 +29,15 @@ local function letters_of(word)
   return list
 end
 
--- Marks a guess against the word: right, elsewhere or absent for each letter.
+-- The identities of a word's letters (game.words.letter: lower case, folded as the game folds).
+local function keys_of(letters, game)
+  local keys = {}
+  for i, c in ipairs(letters) do keys[i] = game.words.letter(c, game.options.accents) or c end
+  return keys
+end
+
+-- Marks a guess against the word (both as letter identities): right, elsewhere or absent for
+-- each letter.
 local function marks_for(guess, word)
   local marks, unmatched = {}, {}
   for i, c in ipairs(word) do
@@ -47,7 +60,7 @@ end
 local function hard_mode_problem(state, guess)
   for _, row in ipairs(state.rows) do
     local needed, counted = {}, {}
-    for i, c in ipairs(row.letters) do
+    for i, c in ipairs(row.keys) do
       if row.marks[i] == "right" and guess[i] ~= c then
         return ("hard mode: letter %d must be %s"):format(i, c)
       end
@@ -95,11 +108,33 @@ local function stats_lines(stats, game)
   return lines
 end
 
+-- Whether an entry is a word of five letters and nothing else (a list may hold phrases).
+local function playable(word)
+  return #letters_of(word) == LENGTH and not word:find("[%s%-'%.]")
+end
+
+-- A list too short to be a puzzle: refused with one word, a warning under 20.
+local LEAST, ENOUGH = 2, 20
+local function check_list(game)
+  local found = 0
+  for i = 1, game.words.count() do
+    if playable(game.words.entry(i).word) then found = found + 1 end
+    if found >= ENOUGH then return end
+  end
+  local name = tostring(game.words.name)
+  if found < LEAST then
+    error(("%s has only %s: Guess Five needs a list of %d or more (--words LIST)."):format(
+      name, found == 1 and "one five-letter word" or "no five-letter word", ENOUGH), 0)
+  end
+  game.say(("%s has only %d five-letter words: the keyboard, its letters, gives much away."
+    .. " Guess Five plays best with %d or more (--words LIST)."):format(name, found, ENOUGH))
+end
+
 -- A word of the list with five letters and nothing else (a list may hold phrases).
 local function draw_word(game)
   local entry = game.words.draw()
   for _ = 1, game.words.count() do
-    if #letters_of(entry.word) == LENGTH and not entry.word:find("[%s%-'%.]") then break end
+    if playable(entry.word) then break end
     entry = game.words.draw()
   end
   return entry.word
@@ -130,11 +165,13 @@ used again. Your statistics are kept for each word list.]],
 
   options = {
     hard = { choices = { "off", "on" }, default = "off", help = "letters you found must be used again" },
+    accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "fold: e is also accented e" },
   },
 
   setup = function(game)
+    check_list(game)
     local keyboard = {}
-    for i, c in ipairs(game.words.letters("strict")) do keyboard[i] = c end
+    for i, c in ipairs(game.words.letters(game.options.accents)) do keyboard[i] = c end
     return { word = draw_word(game), rows = {}, tried = {}, keys = {}, keyboard = keyboard, solved = false, over = false }
   end,
 
@@ -184,7 +221,7 @@ used again. Your statistics are kept for each word list.]],
     if game.options.hard == "on" then
       for _, row in ipairs(state.rows) do
         for i, mark in ipairs(row.marks) do
-          if mark == "right" then places[i] = row.letters[i] end
+          if mark == "right" then places[i] = row.keys[i] end
         end
       end
     end
@@ -194,25 +231,28 @@ used again. Your statistics are kept for each word list.]],
   play = function(state, input, game)
     local typed = letters_of(input)
     if #typed ~= LENGTH then game.refuse(("type a word of %d letters"):format(LENGTH)) end
-    local entry = game.words.find(input)
+    local entry = game.words.find(input, game.options.accents)
     if not entry then game.refuse(("'%s' is not in the word list"):format(input)) end
-    local guess = letters_of(entry.word)
+    local letters = letters_of(entry.word)
+    local guess = keys_of(letters, game)
     if state.tried[entry.word] then game.refuse(("you tried '%s' already"):format(entry.word)) end
     if game.options.hard == "on" then
       local problem = hard_mode_problem(state, guess)
       if problem then game.refuse(problem) end
     end
 
-    local marks = marks_for(guess, letters_of(state.word))
-    state.rows[#state.rows + 1] = { letters = guess, marks = marks }
+    local marks = marks_for(guess, keys_of(letters_of(state.word), game))
+    state.rows[#state.rows + 1] = { letters = letters, keys = guess, marks = marks }
     state.tried[entry.word] = true
     local rank = { absent = 1, elsewhere = 2, right = 3 }
+    local right = 0
     for i, c in ipairs(guess) do
       local known = state.keys[c]
       if not known or rank[marks[i]] > rank[known] then state.keys[c] = marks[i] end
+      if marks[i] == "right" then right = right + 1 end
     end
 
-    state.solved = state.word == entry.word
+    state.solved = right == LENGTH
     if state.solved or #state.rows == TRIES then
       state.over = true
       record_game(state, game)

@@ -4,7 +4,8 @@
 public struct WordPuzzle {
     public let word: String
     public let foldsAccents: Bool
-    /// Letter guesses in the order made (lower case, NFC).
+    /// Letter guesses in the order made, each as its identity (`AccentFolding.key`: lower
+    /// case, NFC, and folded when the puzzle folds accents).
     public private(set) var guessed: [String] = []
     /// Wrong whole-word guesses, so the same one is refused next time.
     public private(set) var wrongWords: [String] = []
@@ -44,7 +45,7 @@ public struct WordPuzzle {
         let text = AccentFolding.nfc(input)
         let letters = text.filter(\.isLetter)
         if text.count == 1, let c = text.first, c.isLetter {
-            let key = AccentFolding.key(c, fold: false)
+            let key = AccentFolding.key(c, fold: foldsAccents)
             if guessed.contains(key) { return .repeated }
             guessed.append(key)
             let revealed = keys.filter { $0.map { reveals(key, $0) } ?? false }.count
@@ -67,10 +68,10 @@ public struct WordPuzzle {
         return .wrong
     }
 
-    /// Whether a guessed letter reveals a letter of the word: the same letter, or with folding
-    /// an accented form of it (guessing `e` reveals `é`; guessing `é` reveals only `é`).
+    /// Whether a guessed letter (its identity) reveals a letter of the word: the same letter;
+    /// with folding, the same base letter (guessing `e` or `é` reveals `e`, `é` and `è`).
     private func reveals(_ guess: String, _ letter: (exact: String, folded: String)) -> Bool {
-        guess == letter.exact || (foldsAccents && guess == letter.folded)
+        guess == (foldsAccents ? letter.folded : letter.exact)
     }
 
     private func isRevealed(_ i: Int) -> Bool {

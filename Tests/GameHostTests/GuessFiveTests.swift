@@ -90,7 +90,10 @@ final class GuessFiveTests: XCTestCase {
         XCTAssertEqual(lastRow(t), "[к] н  и  г [а]")
         let accented = try guessFive("crêpe", wordList: "accented")
         accented.send("école")
-        XCTAssertEqual(lastRow(accented), " é (c) o  l [e]", "é is not e: accents count")
+        XCTAssertEqual(lastRow(accented), "(é)(c) o  l [e]", "é is e, as in every word game (ê in crêpe)")
+        let strict = try guessFive("crêpe", options: ["accents": "strict"], wordList: "accented")
+        strict.send("école")
+        XCTAssertEqual(lastRow(strict), " é (c) o  l [e]", "--accents strict: é is not e")
     }
 
     func testProgramsDoNotSeeTheWord() throws {

@@ -21,10 +21,14 @@ final class WordAPITests: XCTestCase {
 
     func testLookingUpAndReadingTheListUsesNoWord() throws {
         let t = try tester("""
-            game.words.contains("CAT"), game.words.contains("Café"), game.words.contains("cafe"), game.words.contains("ca"),
+            game.words.contains("CAT"), game.words.contains("Café"), game.words.contains("cafe", "strict"), game.words.contains("ca"),
             game.words.count(), game.words.entry(2).word, tostring(game.words.entry(2).hint), game.words.entry(2).line, game.words.left(), game.words.name, game.words.find("DOG").word, game.words.find("DOG").hint, game.words.find("cow") == nil
             """, list: ["cat\tpurrs", "café", "# a comment", "dog\tbarks"])
         XCTAssertEqual(t.state["seen"], [true, true, false, false, 3, "café", "nil", 2, 3, "test-words", "dog", "barks", true])
+        // Accents folded (the default), a word is found without them, in the list's spelling.
+        let folded = try tester("game.words.contains('CAFE'), game.words.find('cafe').word, game.words.letter('É'), game.words.letter('É', 'strict'), game.words.letter('ab') == nil",
+                                list: ["cat", "café"])
+        XCTAssertEqual(folded.state["seen"], [true, "café", "e", "é", true])
     }
 
     /// Words by prefix, in sorted order, compared as players type (case, NFC), a page at a time,

@@ -80,17 +80,31 @@ function GameWords.draw() end
 ---@return WordEntry
 function GameWords.entry(i) end
 
----Whether the list has `word`, compared in NFC and ignoring case ("CAFÉ" finds "café").
+---Whether the list has `word` as a player types it: in any case and, with accents "fold" (the
+---default), with or without its accents ("CAFÉ" and "cafe" find "café"; with "strict", "cafe"
+---does not).
 ---@param word string
+---@param accents? "fold"|"strict"
 ---@return boolean
-function GameWords.contains(word) end
+function GameWords.contains(word, accents) end
 
----The list's entry for `word` (compared as `contains` does), in the list's own spelling, or nil.
+---The list's entry for `word` (compared as `contains` does, its own spelling first), in the
+---list's own spelling, or nil.
 ---@param word string
+---@param accents? "fold"|"strict"
 ---@return WordEntry|nil
-function GameWords.find(word) end
+function GameWords.find(word, accents) end
 
----The words that start with `prefix` (compared as `contains` does), in sorted order, at most
+---A letter's identity, the one rule every word game compares letters by: lower case in any
+---script (final sigma is sigma), NFC, and with accents "fold" (the default) its base letter
+---("É" is "e"); nil when `text` is not one letter. Second: whether the list's words have it.
+---@param text string
+---@param accents? "fold"|"strict"
+---@return string|nil letter
+---@return boolean listed
+function GameWords.letter(text, accents) end
+
+---The words that start with `prefix` (in any case, accents as typed), in sorted order, at most
 ---`limit` (default 100, at most 1000), beginning after the word `after`; and how many words
 ---start with `prefix` in all. `starting("")` pages through the whole list in sorted order.
 ---@param prefix string
@@ -106,7 +120,7 @@ function GameWords.starting(prefix, limit, after) end
 ---@return string[]
 function GameWords.letters(accents) end
 
----A new puzzle for `word`; accents "fold" (default: e reveals é) or "strict".
+---A new puzzle for `word`; accents "fold" (default: e and é are one letter) or "strict".
 ---@param word string
 ---@param accents? "fold"|"strict"
 ---@return WordPuzzle
@@ -116,7 +130,7 @@ function GameWords.puzzle(word, accents) end
 ---@param puzzle WordPuzzle
 ---@param input string
 ---@return "hit"|"miss"|"repeat"|"invalid"|"solved"|"wrong"|"over" outcome
----@return integer|nil revealed  places revealed, for "hit"
+---@return integer|string|nil detail  places revealed, for "hit"; the letter's identity or the word, for "repeat"; why, for an "invalid" letter of a script the list is not written in
 function GameWords.guess(puzzle, input) end
 
 ---@class ScoreEntry

@@ -34,17 +34,32 @@ extension GameAPI {
             call.push(Self.table(of: list.entries[i - 1]))
             return 1
         }
-        set("contains", [.string("word", max: WordList.lineLimit)]) { [unowned self] call in
+        // A word is found as a player types it: in any case and, with accents folded (the
+        // default), without its accents ("ecole" finds "école"); the list's own spelling first.
+        let accents = LuaParameter.choice("accents", ["fold", "strict"], optional: true)
+        set("contains", [.string("word", max: WordList.lineLimit), accents]) { [unowned self] call in
             let list = try list("contains")
             try call.charge(Double(call.length(1)) * 4)
-            call.push(list.contains(call.text(1)))
+            call.push(entry(in: list, matching: call.text(1), fold: call.text(2, default: "fold") == "fold") != nil)
             return 1
         }
-        set("find", [.string("word", max: WordList.lineLimit)]) { [unowned self] call in
+        set("find", [.string("word", max: WordList.lineLimit), accents]) { [unowned self] call in
             let list = try list("find")
             try call.charge(Double(call.length(1)) * 4)
-            call.push(list.entry(matching: call.text(1)).map(Self.table(of:)) ?? .nil)
+            call.push(entry(in: list, matching: call.text(1), fold: call.text(2, default: "fold") == "fold").map(Self.table(of:)) ?? .nil)
             return 1
+        }
+        // A letter's identity, the one rule every word game compares letters by: lower case,
+        // NFC, and with accents folded its base letter; nil for what is not one letter. Second:
+        // whether the list's words have it (true without a list).
+        set("letter", [.string("text", max: 64), accents]) { [unowned self] call in
+            let text = AccentFolding.nfc(call.text(1))
+            guard text.count == 1, let c = text.first, c.isLetter else { call.pushNil(); return 1 }
+            let fold = call.text(2, default: "fold") == "fold"
+            let key = AccentFolding.key(c, fold: fold)
+            call.push(key)
+            call.push(wordList.map { _ in alphabet(fold: fold).contains(key) } ?? true)
+            return 2
         }
         // The words that start with a prefix, in sorted order, a page at a time: a game such
         // as Ghost asks whether any word goes on, or a bot looks for one, without copying the
@@ -85,17 +100,33 @@ extension GameAPI {
             call.push(Self.table(of: WordPuzzle(word: word, foldsAccents: accents == "fold"), accents: accents))
             return 1
         }
-        set("guess", [.table("puzzle"), .string("input", max: Self.puzzleWordLimit)]) { call in
+        set("guess", [.table("puzzle"), .string("input", max: Self.puzzleWordLimit)]) { [unowned self] call in
             let accents = try call.field(1, "accents").string ?? "fold"
             var puzzle = try Self.puzzle(from: call)
-            let outcome = puzzle.guess(call.text(2))
+            let input = AccentFolding.nfc(call.text(2))
+            // A letter that is in none of the list's words (nor the puzzle's) is no guess: a
+            // kana game takes kana, whatever else a keyboard types.
+            if let foreign = foreignLetter(in: input, puzzle: puzzle) {
+                call.push("invalid")
+                call.push(foreign)
+                return 2
+            }
+            let outcome = puzzle.guess(input)
             for (key, value) in Self.table(of: puzzle, accents: accents).map ?? [:] {
                 call.setField(1, key, value)
             }
             switch outcome {
             case .hit(let n): call.push("hit"); call.push(Int64(n)); return 2
             case .miss: call.push("miss")
-            case .repeated: call.push("repeat")
+            case .repeated:
+                // What was guessed before, as the game knows it: the letter's identity, or the word.
+                call.push("repeat")
+                if input.count == 1, let c = input.first {
+                    call.push(AccentFolding.key(c, fold: puzzle.foldsAccents))
+                } else {
+                    call.push(input.lowercased())
+                }
+                return 2
             case .invalid: call.push("invalid")
             case .solved: call.push("solved")
             case .wrong: call.push("wrong")
@@ -109,6 +140,56 @@ extension GameAPI {
     /// the rule gives no limit.
     static let startingLimit = 1000
     static let startingDefault = 100
+
+    /// The list's letters as identities (`AccentFolding.key`), made once a session for each way
+    /// of comparing.
+    func alphabet(fold: Bool) -> Set<String> {
+        if let known = alphabets[fold] { return known }
+        let made = Set(wordList?.letters(fold: fold) ?? [])
+        alphabets[fold] = made
+        return made
+    }
+
+    /// The scripts the list's words are written in (`AccentFolding.script`).
+    func scripts() -> Set<String> {
+        if let listScripts { return listScripts }
+        let made = Set(alphabet(fold: false).compactMap { $0.first.map(AccentFolding.script(of:)) })
+        listScripts = made
+        return made
+    }
+
+    /// Why a guess is none: it has a letter of a script that none of the list's words (nor the
+    /// puzzle's word) is written in. Nil without a list, or when every letter's script is the
+    /// list's (a letter in no word but of the list's script is a guess, and a miss).
+    private func foreignLetter(in input: String, puzzle: WordPuzzle) -> String? {
+        guard wordList != nil else { return nil }
+        let known = scripts()
+        for c in input where c.isLetter {
+            let script = AccentFolding.script(of: c)
+            if known.contains(script) || puzzle.word.contains(where: { $0.isLetter && AccentFolding.script(of: $0) == script }) { continue }
+            let named = known.sorted().map { $0.hasPrefix("U+") ? "the letters of its block " + $0 : $0 }
+            let list = named.count <= 1 ? named.joined() : named.dropLast().joined(separator: ", ") + " and " + named.last!
+            return "'\(AccentFolding.key(c, fold: false))' is not a letter of this word list, which is written in \(list)"
+        }
+        return nil
+    }
+
+    /// The list's entry for `word` as a player types it: the list's own spelling in any case,
+    /// else, with `fold`, the first entry of the same identity (`AccentFolding.wordKey`).
+    private func entry(in list: WordList, matching word: String, fold: Bool) -> WordList.Entry? {
+        if let exact = list.entry(matching: word) { return exact }
+        guard fold else { return nil }
+        let key = AccentFolding.wordKey(word, fold: true)
+        if foldedWords == nil {
+            var index: [String: Int] = [:]
+            for i in list.entries.indices {
+                let folded = AccentFolding.wordKey(list.entries.word(i), fold: true)
+                if index[folded] == nil { index[folded] = i }
+            }
+            foldedWords = index
+        }
+        return foldedWords![key].map { list.entries[$0] }
+    }
 
     /// The list's words in sorted order, made the first time a rule asks for them.
     private func sortedIndex(of list: WordList) -> SortedWords {

@@ -23,6 +23,11 @@ final class GameAPI {
     var gameData: LuaRef?
     /// `game.words.letters()` of the session's list, by folding (computed once: a list can be long).
     var letterCache: [Bool: [LuaValue]] = [:]
+    /// The same as identities to look guesses up in, and the list's words by their identity
+    /// with accents folded (`game.words.find(word)`), made when first asked for.
+    var alphabets: [Bool: Set<String>] = [:]
+    var foldedWords: [String: Int]?
+    var listScripts: Set<String>?
     /// The session's list in sorted order (`game.words.starting`), made when first asked for.
     var sortedWords: SortedWords?
     /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
@@ -85,6 +90,9 @@ final class GameAPI {
         wordList = words
         self.words = words.map(WordQueue.init)
         letterCache = [:]
+        alphabets = [:]
+        foldedWords = nil
+        listScripts = nil
         sortedWords = nil
         self.scores = scores
         // Boards and records are kept per list content: a list of the same name and other

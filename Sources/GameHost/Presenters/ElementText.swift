@@ -20,7 +20,13 @@ public enum ElementText {
     }
 
     public static func lines(_ elements: [ViewElement], width: Int, ascii: Bool = false, colour: Bool = false) -> [Line] {
-        let drawing = Drawing(width: max(1, width), ascii: ascii, colour: colour)
+        var drawing = Drawing(width: max(1, width), ascii: ascii, colour: colour)
+        // Marked words (Guess Five's rows) share one letter width, a blank's too, so their
+        // columns line up when the letters are wide (kana).
+        for element in elements {
+            guard case .word(let letters, _?) = element.kind else { continue }
+            drawing.letterWidth = max(drawing.letterWidth, min(letters.map { drawing.columns(drawing.shown($0)) }.max() ?? 1, drawing.width))
+        }
         return elements.flatMap { drawing.lines($0) }
     }
 
@@ -35,6 +41,8 @@ private struct Drawing {
     let width: Int
     let ascii: Bool
     let colour: Bool
+    /// The width of a letter of a marked word, and of its blanks.
+    var letterWidth = 1
 
     typealias Line = ElementText.Line
 
@@ -82,7 +90,7 @@ private struct Drawing {
                 // As a word puzzle masks it: letters apart, a blank as _ (a space stays one).
                 return wrapped(letters.map { $0.isEmpty ? "_" : $0 }.joined(separator: " "), .plain)
             }
-            let cells = zip(letters, marks).map { cell($0.0.isEmpty ? "_" : $0.0, $0.1, width: columns($0.0.isEmpty ? "_" : $0.0)) }
+            let cells = zip(letters, marks).map { cell($0.0.isEmpty ? "_" : $0.0, $0.1, width: max(letterWidth, columns($0.0.isEmpty ? "_" : $0.0))) }
             return flow(cells, gap: 0, perLine: nil).map { Line($0) }
         case .keyboard(let keys, let rows):
             return keyboard(keys, rows: rows)

@@ -6,7 +6,10 @@
 --   one letter); a longer line is "not a valid guess".
 -- * The averages are for this session: "Overall" over the finished words, "Current" with the
 --   word in play counted as its misses so far. A lost word counts as 9 misses.
--- * After each word, y plays the next word and n ends the session with its summary.
+-- * After each word, y plays the next word and n ends the session with its summary (the host
+--   asks nothing more: one_game). Leaving in the middle of a word (/quit, Ctrl-D) ends the
+--   session with the summary of the words finished; the word in play is not counted.
+-- * The averages stand beside the gallows, as in BSD hangman, so the game fits 40x12.
 
 local words = require("word-game")
 
@@ -26,14 +29,19 @@ local GALLOWS = {
 }
 local PARTS = { { 3, 8, "O" }, { 4, 8, "|" }, { 5, 8, "|" }, { 6, 7, "/" }, { 4, 7, "/" }, { 4, 9, "\\" }, { 6, 9, "\\" } }
 
-local function gallows_lines(misses)
+-- The gallows, with `beside` (lines of text) to its right from its third row, as BSD
+-- hangman places its counts.
+local function gallows_lines(misses, beside)
   local rows = {}
   for i, line in ipairs(GALLOWS) do rows[i] = line .. "   " end
   for i = 1, math.min(misses, MAX_MISSES) do
     local row, col, ch = PARTS[i][1], PARTS[i][2], PARTS[i][3]
     rows[row] = rows[row]:sub(1, col - 1) .. ch .. rows[row]:sub(col + 1)
   end
-  for i, line in ipairs(rows) do rows[i] = line:gsub("%s+$", "") end
+  for i, line in ipairs(rows) do
+    local text = beside and beside[i - 2]
+    rows[i] = text and line .. "  " .. text or line:gsub("%s+$", "")
+  end
   return rows
 end
 
@@ -82,6 +90,9 @@ Guess the hidden word one letter at a time. Each miss adds a part to the hanged 
 head, body, lower body, left leg, left arm, right arm, right leg. Seven misses hang him.
 The averages count the misses per word; a lost word counts as 9.]],
 
+  -- n to "Another word?" ends the session with its summary: no "Play again?" after it.
+  one_game = true,
+
   options = {
     order = { choices = { "shuffle", "list" }, default = "shuffle", advanced = true, help = "the order of the words" },
     accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "fold: e also reveals accented e" },
@@ -98,11 +109,15 @@ The averages count the misses per word; a lost word counts as 9.]],
   view = function(state, game)
     local current, overall = averages(state)
     local misses = math.min(state.misses, MAX_MISSES)
+    local stats = {
+      ("Word #:          %d"):format(state.number),
+      ("Current Average: %.3f"):format(current),
+      ("Overall Average: %.3f"):format(overall),
+    }
     local elements = {
-      { type = "picture", lines = gallows_lines(state.misses),
-        alt = ("the gallows with %d of the %d parts of the man drawn"):format(misses, MAX_MISSES) },
-      { type = "text", text = ("Word #:          %d\nCurrent Average: %.3f\nOverall Average: %.3f"):format(
-        state.number, current, overall) },
+      { type = "picture", lines = gallows_lines(state.misses, stats),
+        alt = ("the gallows with %d of the %d parts of the man drawn; %s"):format(misses, MAX_MISSES,
+          table.concat(stats, ", "):gsub("%s+", " ")) },
     }
     if state.over then return elements end
     elements[#elements + 1] = { type = "word", letters = state.letters, label = "the word" }
@@ -112,8 +127,8 @@ The averages count the misses per word; a lost word counts as 9.]],
         { text = "Yes", move = "y", key = "y" }, { text = "No", move = "n", key = "n" },
       } }
     else
+      -- The keyboard is BSD hangman's "Guessed:" line; the prompt is its "Guess:".
       elements[#elements + 1] = words.keyboard(state.puzzle, game, true)
-      elements[#elements + 1] = { type = "text", text = "Guess:" }
     end
     return elements
   end,
@@ -160,6 +175,11 @@ The averages count the misses per word; a lost word counts as 9.]],
       state.letters = words.whole_word(state.word, game)
       game.say(('Sorry, the word was "%s"'):format(state.word))
     end
+  end,
+
+  -- Leaving in the middle of a word ends the session with the words finished so far.
+  leave = function(state)
+    state.over = true
   end,
 
   result = function(state)

@@ -12,7 +12,8 @@ final class FullScreenPresenter: Presenter, HandingOver {
     private let out: StandardOutput
     private let notices: StandardOutput
     private var title = ""
-    private var header = ""
+    /// The game on the screen, for its seed and replay command.
+    private var start: GameStart?
     /// What the seat at the keyboard sees: text, or elements drawn at the window's width.
     private var seen = SeatView()
     /// The keys the elements on the screen tie to moves (`ViewElement.keys`).
@@ -89,7 +90,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
         page = 0
         question = nil
         if let start = r.start {
-            header = Self.header(start)
+            self.start = start
             if r.input != nil { status.append(("Game \(start.number), seed \(start.seed)", .dim)) }
         }
         status += r.messages(for: seat).map { ($0, .message) }
@@ -101,9 +102,18 @@ final class FullScreenPresenter: Presenter, HandingOver {
         if r.showsView { seen = now }
         if let result = r.result {
             lastResult = result.summary
-            status.append((result.summary, .title))
-            question = "Play again? (y/n)"
+            // The result first: a refusal after the game is over answers below it.
+            let at = !r.applied && r.reason != nil ? status.count - 1 : status.count
+            status.insert((result.summary, .title), at: at)
+            question = r.endsSession ? nil : "Play again? (y/n)"
         }
+        draw()
+    }
+
+    /// The view again, as it is now (a clock that moved): nothing else changes.
+    func refresh(_ view: RuleView) {
+        seen.view = view.text
+        seen.elements = view.elements
         draw()
     }
 
@@ -132,7 +142,22 @@ final class FullScreenPresenter: Presenter, HandingOver {
             let text = out.ascii ? ASCIIText.fold(text) : text
             return TextWrap.wrap(text, width: columns).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
-        let top: [(String, TextStyle)] = wrapped(title).map { ($0, .title) } + wrapped(header).map { ($0, .dim) }
+        func width(_ text: String) -> Int { TerminalWidth.columns(out.ascii ? ASCIIText.fold(text) : text) }
+        var top: [(String, TextStyle)] = wrapped(title).map { ($0, .title) }
+        if let start {
+            // The replay command is never broken by wrapping: a window too narrow for the
+            // header gives it a line of its own, which the terminal wraps itself if it must
+            // (a copy of it is then one line).
+            let header = Self.header(start)
+            if width(header) <= columns {
+                top.append((header, .dim))
+            } else {
+                top += wrapped("Seed \(start.seed) · /help · Ctrl-D: back").map { ($0, .dim) }
+                top.append(("replay: " + start.replay, .dim))
+            }
+        }
+        /// The rows lines take: a line wider than the window (the replay command) wraps.
+        func rowsTaken(_ lines: [(String, TextStyle)]) -> Int { lines.reduce(0) { $0 + max(1, (width($1.0) + columns - 1) / columns) } }
         var body: [(String, TextStyle)]
         if let elements = seen.elements {
             body = ElementText.lines(elements, width: columns, ascii: out.ascii, colour: out.colour).map { ($0.text, $0.style) }
@@ -148,10 +173,10 @@ final class FullScreenPresenter: Presenter, HandingOver {
         let room = max(1, rows - 1)
         let blank = [("", TextStyle.plain)]
         var lines = top + blank + body + (bottom.isEmpty && asked.isEmpty ? [] : blank + bottom + asked)
-        if lines.count > room { lines = top + body + bottom + asked }
-        if lines.count > room { lines = body + bottom + asked }
+        if rowsTaken(lines) > room { lines = top + body + bottom + asked }
+        if rowsTaken(lines) > room { lines = body + bottom + asked }
         morePages = false
-        if lines.count > room {
+        if rowsTaken(lines) > room {
             bottom.removeAll { $0.1 == .dim }
             let pageRows = max(1, room - asked.count - 1)
             if bottom.count + asked.count > room {
@@ -167,7 +192,10 @@ final class FullScreenPresenter: Presenter, HandingOver {
         }
         var frame = "\u{1B}[H"
         for (line, style) in lines {
-            frame += out.styled(line, style) + "\u{1B}[K\r\n"
+            // A line that fills its last row exactly is not cleared after (the cursor waits
+            // at the edge, where an erase would take its last character).
+            let w = width(line)
+            frame += out.styled(line, style) + (w >= columns && w % columns == 0 ? "" : "\u{1B}[K") + "\r\n"
         }
         frame += "\u{1B}[J"
         out.control(frame)
@@ -249,6 +277,15 @@ final class ScreenInput: LineSource {
 
     func offer(_ completions: [String]) { offered = completions }
 
+    /// How often the view is drawn anew while a key is awaited, and where it comes from.
+    private var refreshInterval: Double?
+    private var freshView: (() -> RuleView?)?
+
+    func offer(refresh interval: Double?, view: @escaping () -> RuleView?) {
+        refreshInterval = interval
+        freshView = view
+    }
+
     func offer(moves: [String], keys: [String: String], takesText: Bool) {
         self.moves = moves
         self.keys = keys
@@ -290,12 +327,31 @@ final class ScreenInput: LineSource {
         return ""
     }
 
+    /// What Enter plays when what is typed is a move that waits for more keys (1 while 10,
+    /// 11 and 12 may follow; s for scissors while Spock may), or nil.
+    var waitingMove: String? {
+        guard !typing, !typed.isEmpty, let text = String(validating: typed, as: UTF8.self), !text.hasPrefix("/"),
+              move(forTyped: text) == nil else { return nil }
+        let lower = text.lowercased()
+        return keys[text] ?? moves.first { $0 == text } ?? moves.first { $0.lowercased() == lower }
+    }
+
     /// The bottom row: the prompt and what is typed, its end when it is longer than the row
-    /// (a longer line would wrap and scroll the screen).
+    /// (a longer line would wrap and scroll the screen). A move that waits for more keys says
+    /// that Enter plays it, where the row has room.
     func drawPrompt() {
         let (rows, columns) = Terminal.size()
         let shown = (prompt == presenter?.prompt ? keyHint : "") + prompt
-        let line = TerminalText.plain(shown + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
+        var line = TerminalText.plain(shown + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
+        // Before the prompt, as the keys are: what is typed stays at the row's end.
+        if prompt == presenter?.prompt, let waiting = waitingMove.map(TerminalText.plain) {
+            let typedPart = TerminalText.plain(prompt + String(decoding: typed, as: UTF8.self))
+            for hint in ["(Enter plays \(waiting), or type more) ", "(Enter: \(waiting)) "]
+            where TerminalWidth.columns(hint + typedPart) < columns {
+                line = hint + typedPart
+                break
+            }
+        }
         var start = line.endIndex, width = 0
         while start > line.startIndex {
             let before = line.index(before: start)
@@ -346,6 +402,22 @@ final class ScreenInput: LineSource {
         }
         while true {
             var byte: UInt8 = 0
+            // A view with a clock is drawn anew each interval that passes without a key.
+            if let interval = refreshInterval, taken == arrived.count, !confirming {
+                var pending = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&pending, 1, Int32(interval * 1000))
+                if ready == 0 {
+                    if let view = freshView?() { presenter?.refresh(view) }
+                    continue
+                }
+                if ready < 0 && errno == EINTR {
+                    if Self.resized != 0 {
+                        Self.resized = 0
+                        presenter?.draw()
+                    }
+                    continue
+                }
+            }
             let n = nextByte(&byte)
             if n < 0 && errno == EINTR {
                 if Self.resized != 0 {

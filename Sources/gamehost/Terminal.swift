@@ -232,6 +232,30 @@ final class StandardOutput: TextSink, Sendable {
         emit(out)
     }
 
+    /// `text` kept whole (see `TextSink.writeUnbroken`): a new line first when the rest of
+    /// this one has no room for it, then the text as it is, however long.
+    func writeUnbroken(_ text: String, style: TextStyle) {
+        let width = Terminal.width(of: fd)
+        let (lead, folded) = settings.withLock { s -> (String, String) in
+            let text = s.ascii ? ASCIIText.fold(text) : text
+            guard s.wraps, let width else { return ("", text) }
+            let columns = TerminalWidth.columns(text)
+            var lead = ""
+            if s.column > 0 && s.column + columns > width {
+                lead = "\n"
+                s.column = 0
+            }
+            // Where the terminal's own wrapping leaves the cursor.
+            let end = s.column + columns
+            s.column = end <= width ? end : (end % width == 0 ? width : end % width)
+            return (lead, text)
+        }
+        emit(lead)
+        var rendered = TerminalText.render(folded, colour: colour)
+        if colour, let code = Self.codes[style], !rendered.isEmpty { rendered = "\u{1B}[\(code)m" + rendered + "\u{1B}[0m" }
+        emit(rendered)
+    }
+
     func bell() { if ringsBell { emit("\u{07}") } }
 
     /// The host's own terminal control (the full-screen mode's cursor moves), sent as it is.

@@ -541,6 +541,9 @@ function Game.now() end
 ---@field result fun(state: table, game: Game): GameResult|nil
 ---@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" }
 ---@field plays_after_result? boolean  play still receives inputs after result returns a table
+---@field leave? fun(state: table, game: Game, seat: integer): table|nil  a game the player leaves in the middle (/quit, Ctrl-D, the end of the input): may finish it, so that result returns a table
+---@field refresh? number      seconds (0.1 to 60): the full screen draws a view that changes with time (a clock) anew while it waits for a key
+---@field one_game? boolean     the session is one game: it ends with the result, and nobody is asked to play again
 ---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
 ---@field bot? fun(state: table, game: Game, seat: integer): string  the rule's own player for a seat (and `gamehost sim --bot`)
 ---@field observe? fun(state: table, game: Game, seat: integer): table  what a seat may know, instead of the default

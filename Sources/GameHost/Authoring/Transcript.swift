@@ -278,6 +278,10 @@ public struct Transcript {
             } else if expected.automatic {
                 guard let automatic = table.nextAutomaticStep() else { return "step \(k): the recorded move of seat \(expected.seat ?? 1)'s player was not played" }
                 step = automatic
+            } else if expected.input == nil && expected.status == Step.Status.quit.rawValue {
+                // The input ended in the middle of a game, and the rule finished it (`leave`).
+                guard let left = table.leave(.eof, seat: expected.seat ?? 1) else { return "step \(k): the rule's leave made no step" }
+                step = left
             } else {
                 step = table.handle(expected.input ?? "", seat: expected.seat ?? 1)
             }

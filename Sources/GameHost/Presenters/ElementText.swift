@@ -118,17 +118,23 @@ private struct Drawing {
         let faceWidth = max(2, min(faces.compactMap { $0.map(columns) }.max() ?? 0, width))
         var back = String(repeating: ascii ? "#" : "▓", count: count == nil ? 2 : faceWidth)
         if colour, let backs { back = TerminalText.coloured(back, backs) ?? back }
+        // A matched card still face up is marked after its face (✓, * in ASCII), so it does not
+        // look like a card merely turned up. In a grid the mark takes the first column of the
+        // gap, so no card moves.
+        let marking = cards.contains { $0.matched && $0.up }
+        let mark = ascii ? "*" : "✓"
         var cells: [String] = []
         for (k, card) in cards.enumerated() {
             let body = faces[k] ?? (card.matched ? spaces(count == nil ? 2 : faceWidth) : back)
+            let marked = card.matched && card.up ? mark : ""
             if count == nil {
-                cells.append(labels[k].isEmpty ? body : labels[k] + " " + body)
+                cells.append((labels[k].isEmpty ? body : labels[k] + " " + body) + marked)
             } else {
                 let label = labelWidth == 0 ? "" : TerminalWidth.pad(labels[k], to: labelWidth, alignRight: true) + " "
-                cells.append(label + body + spaces(faceWidth - columns(body)))
+                cells.append(label + body + marked + spaces(faceWidth - columns(body) + (marking && marked.isEmpty ? 1 : 0)))
             }
         }
-        return flow(cells, gap: count == nil ? 1 : 2, perLine: count).map { Line($0) }
+        return flow(cells, gap: count == nil ? 1 : (marking ? 1 : 2), perLine: count).map { Line($0) }
     }
 
     // MARK: Letters and keys

@@ -13,12 +13,16 @@ public protocol LineSource: AnyObject {
     /// The moves listed now, the rule's keys for them, and whether free text is taken too,
     /// where input is read key by key (a move plays as soon as it is typed in full).
     func offer(moves: [String], keys: [String: String], takesText: Bool)
+    /// A view that changes with time: every `interval` seconds while a key is awaited, `view`
+    /// gives it anew (nil `interval`: the view changes only with input).
+    func offer(refresh interval: Double?, view: @escaping () -> RuleView?)
 }
 
 extension LineSource {
     public func readInput(prompt: String) -> (line: String, bytes: Int)? { readLine(prompt: prompt).map { ($0, $0.utf8.count) } }
     public func offer(_ completions: [String]) {}
     public func offer(moves: [String], keys: [String: String], takesText: Bool) {}
+    public func offer(refresh interval: Double?, view: @escaping () -> RuleView?) {}
 }
 
 /// How a piece of output should look; a terminal sink may colour it, others ignore it.
@@ -27,8 +31,16 @@ public enum TextStyle: Sendable { case plain, title, message, refusal, error, di
 /// Where a presenter writes: a terminal (with colour), a pipe, or a test buffer.
 public protocol TextSink: AnyObject {
     func write(_ text: String, style: TextStyle)
+    /// Writes `text` (one line) never broken by wrapping: on a new line when the rest of the
+    /// current one has no room for it, and as one line even when it is longer than the window
+    /// (the terminal wraps it itself, and a copy of it is one line): a command to copy.
+    func writeUnbroken(_ text: String, style: TextStyle)
     /// The terminal bell.
     func bell()
+}
+
+extension TextSink {
+    public func writeUnbroken(_ text: String, style: TextStyle) { write(text, style: style) }
 }
 
 /// Shows the steps of a table: as text for people, as JSON Lines for programs, as a

@@ -86,7 +86,7 @@ public enum SessionLoop {
                         answer = io.input.readLine(prompt: prompt)
                     }
                     guard answer != nil else {
-                        table.end(io.endOfInput)
+                        if let left = table.leave(io.endOfInput, seat: seat) { show(left) }
                         break
                     }
                 }
@@ -96,8 +96,11 @@ public enum SessionLoop {
             let view = last.view(of: seat)
             io.input.offer(view.moves + commands + completions(view))
             io.input.offer(moves: view.moves, keys: view.keys, takesText: view.freeText != nil)
+            // A view with a clock (`refresh`) is drawn anew while the player thinks.
+            io.input.offer(refresh: last.result == nil ? table.info.refresh : nil) { [table] in table.freshView(for: seat) }
             guard let (line, bytes) = io.input.readInput(prompt: io.presenter.prompt) else {
-                table.end(io.endOfInput)
+                // The player leaves: the rule may finish a game left in the middle (`leave`).
+                if let left = table.leave(io.endOfInput, seat: seat) { show(left) }
                 break
             }
             if atTerminal && movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {

@@ -37,10 +37,15 @@ public final class TextPresenter: Presenter, HandingOver {
         }
         for notice in r.notices { notices.write("gamehost: " + notice + "\n", style: .plain) }
         if let start = r.start {
+            // The replay command is never broken across lines: a copy of it runs as it is.
             if start.number == 1 {
-                out.write("Seed \(start.seed) (replay: \(start.replay)) · /help for commands\n\n", style: .dim)
+                out.write("Seed \(start.seed) (replay: ", style: .dim)
+                out.writeUnbroken(start.replay, style: .dim)
+                out.write(") · /help for commands\n\n", style: .dim)
             } else {
-                out.write("\nGame \(start.number), seed \(start.seed) (replay: \(start.replay))\n", style: .dim)
+                out.write("\nGame \(start.number), seed \(start.seed) (replay: ", style: .dim)
+                out.writeUnbroken(start.replay, style: .dim)
+                out.write(")\n", style: .dim)
             }
         }
         for message in r.messages(for: seat) { out.write(message + "\n", style: .message) }
@@ -59,7 +64,8 @@ public final class TextPresenter: Presenter, HandingOver {
         }
         if let result = r.result {
             out.write("\n" + result.summary + "\n", style: .title)
-            out.write("Play again? (y/n)\n", style: .dim)
+            // A session that ends with its game (`one_game`, a game left) asks nothing.
+            if !r.endsSession { out.write("Play again? (y/n)\n", style: .dim) }
         }
     }
 

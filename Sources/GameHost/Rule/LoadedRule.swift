@@ -29,12 +29,14 @@ public final class LoadedRule {
         let bot: LuaRef?
         /// `turn(state, game)`: the seat or seats to move (optional; needed with several seats).
         let turn: LuaRef?
+        /// `leave(state, game, seat)`: a game the player leaves in the middle (optional).
+        let leave: LuaRef?
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
     static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret",
                                                            "observe", "plays_after_result", "bot", "keys", "players", "turn", "maps",
-                                                           "share_words"])
+                                                           "share_words", "leave", "one_game", "refresh"])
 
     /// The path, as the rule's messages name it.
     public var path: String { info.path }
@@ -171,7 +173,7 @@ public final class LoadedRule {
                 return nil
             }
         }
-        let observe = optionalHook("observe"), bot = optionalHook("bot"), turn = optionalHook("turn")
+        let observe = optionalHook("observe"), bot = optionalHook("bot"), turn = optionalHook("turn"), leave = optionalHook("leave")
         var secrets: [String] = []
         switch fields["secret"] ?? .nil {
         case .nil: break
@@ -206,6 +208,20 @@ public final class LoadedRule {
                 problems.append("\(path): field 'maps' must be a list of state field paths, as { \"keys\", \"rows.*.marks\" } (at most 100)")
             }
         }
+        var oneGame = false
+        switch fields["one_game"] ?? .nil {
+        case .nil: break
+        case .boolean(let b): oneGame = b
+        case let other: problems.append("\(path): field 'one_game' must be true or false, not a \(other.typeName)")
+        }
+        var refresh: Double?
+        switch fields["refresh"] ?? .nil {
+        case .nil: break
+        case .integer(let n) where (1...60).contains(n): refresh = Double(n)
+        case .number(let d) where d >= 0.1 && d <= 60: refresh = d
+        case .integer, .number: problems.append("\(path): field 'refresh' must be from 0.1 to 60 seconds")
+        case let other: problems.append("\(path): field 'refresh' must be a number of seconds (0.1 to 60), not a \(other.typeName)")
+        }
         var shareWords = false
         switch fields["share_words"] ?? .nil {
         case .nil: break
@@ -219,7 +235,7 @@ public final class LoadedRule {
         // A typo'd field is often why a field is missing: say both.
         guard problems.isEmpty else { throw RuleError(problems + warnings.filter { $0.contains("did you mean") }) }
         hooks = Hooks(setup: hookRefs["setup"]!, view: hookRefs["view"]!, moves: hookRefs["moves"]!,
-                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot, turn: turn)
+                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot, turn: turn, leave: leave)
         optionChecks = checks
         commandRuns = runs
         info = RuleInfo(path: path, id: id, title: title, about: about, howToPlay: rules.isEmpty ? about : rules,
@@ -227,7 +243,8 @@ public final class LoadedRule {
                         wordFilter: wordFilter, contentHash: contentHash, warnings: warnings,
                         scoreKey: id + "@" + (FileSystem.realPath(path) ?? path), keys: keys,
                         playsAfterResult: playsAfterResult, secretFields: secrets, seats: seats, hasBot: bot != nil,
-                        hasObserve: observe != nil, mapPaths: maps, sharesWords: shareWords, libraryDirectories: libraryDirectories)
+                        hasObserve: observe != nil, mapPaths: maps, sharesWords: shareWords, libraryDirectories: libraryDirectories,
+                        oneGame: oneGame, hasLeave: leave != nil, refresh: refresh)
 
         // A default that its own option refuses is a bug in the rule file.
         var defaultProblems: [String] = []

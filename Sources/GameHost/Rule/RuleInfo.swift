@@ -48,6 +48,15 @@ public struct RuleInfo: Sendable {
     public let sharesWords: Bool
     /// The library folders the rule may `require` from, besides its own lib/.
     public let libraryDirectories: [String]
+    /// Whether a session is one game (`one_game = true`): once `result` returns a table the
+    /// session ends with it, and nobody is asked to play again (Hangman asks "Another word?"
+    /// itself).
+    public var oneGame = false
+    /// Whether the rule finishes a game the player leaves in the middle (`leave`).
+    public var hasLeave = false
+    /// Seconds between redraws of a view that changes with time (`refresh`, a clock): the
+    /// full screen draws it again while it waits for a key. Nil: only after an input.
+    public var refresh: Double?
 
     /// The keys of the moves offered now, by key.
     public func keys(offered moves: [String]) -> [String: String] {

@@ -201,6 +201,18 @@ public final class GameEngine {
         }
     }
 
+    /// Lets the rule finish a game the player leaves in the middle, with
+    /// `leave(state, game, seat)`: like a move, all or nothing, and what it says is shown; a
+    /// result it leads to is the game's, counted as any other. Nil when there is nothing to
+    /// do: no `leave` hook, no game, or a game already over. A refusal there is no refusal:
+    /// the player leaves all the same, with the state as it was.
+    public func leave(seat: Int = 1) -> MoveOutcome? {
+        guard let hook = rule.hooks.leave, hasGame, (try? result()) == nil, seatProblem(seat) == nil else { return nil }
+        return transaction(hook: "leave", seat: seat) { state in
+            try lua.call(hook, [.ref(state), .ref(api.table), .integer(Int64(seat))], results: 1, tablesByReference: true).first
+        }
+    }
+
     private func seatProblem(_ seat: Int) -> String? {
         (1...seatCount).contains(seat) ? nil : "there is no seat \(seat) (seats 1 to \(seatCount))"
     }

@@ -156,10 +156,51 @@ public final class Table {
         return finish(r, spent: spent)
     }
 
+    /// What `seat` sees now, asked again without an input: a view that changes with time
+    /// (`refresh`), drawn anew while the player thinks. Nil when the view fails.
+    public func freshView(for seat: Int) -> RuleView? {
+        guard !finished, engine.hasGame else { return nil }
+        return engine.step { try? engine.drawing(for: seat) }
+    }
+
     /// Ends the session from outside (the input ended, or the process was told to stop).
     public func end(_ reason: EndReason) {
         finished = true
         endReason = reason
+    }
+
+    /// Ends the session because the player at `seat` leaves (`/quit`, the end of the input),
+    /// after giving the rule its `leave` hook for a game left in the middle: the step it
+    /// makes (its messages, and the result it led to, which is counted as any game's), or nil
+    /// when the rule has nothing to do. The session has ended either way.
+    @discardableResult
+    public func leave(_ reason: EndReason, seat: Int? = nil) -> Step? {
+        guard !finished else { return nil }
+        let seat = seat ?? playAgainSeat
+        number += 1
+        var spent = false
+        let left = engine.step { () -> Step? in
+            defer { spent = engine.budgetSpent }
+            guard let outcome = engine.leave(seat: seat) else { return nil }
+            return apply(outcome, to: Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .quit))
+        }
+        end(reason)
+        guard var r = left else {
+            number -= 1
+            return nil
+        }
+        // A refusal in leave is no refusal: the player leaves all the same.
+        if r.status == .refused {
+            r.status = .quit
+            r.reason = nil
+            r.code = nil
+        }
+        r.endsSession = true
+        r = finish(r, spent: spent)
+        r.showsView = r.applied
+        r.toMove = []
+        for seat in viewers { r.seats[seat]?.moves = [] }
+        return r
     }
 
     /// The seat a line without a seat is from: the first to move that a person or program
@@ -402,6 +443,19 @@ public final class Table {
     }
 
     private func quit(input: String, seat: Int) -> Step {
+        // A game left in the middle: the rule may finish it (its `leave`).
+        if let outcome = engine.leave(seat: seat) {
+            end(.quit)
+            var r = apply(outcome, to: Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit))
+            if r.status == .refused {
+                r.status = .quit
+                r.reason = nil
+                r.code = nil
+            }
+            r.showsView = r.applied
+            r.endsSession = true
+            return r
+        }
         end(.quit)
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit)
         r.showsView = false
@@ -449,7 +503,7 @@ public final class Table {
         // Once a game is over, one seat is asked to play again, and is told so; a table of one
         // game ends there instead.
         if r.result != nil && !finished {
-            if playsOneGame {
+            if playsOneGame || info.oneGame {
                 end(.quit)
                 r.endsSession = true
                 r.toMove = []

@@ -387,7 +387,9 @@ public enum Conformance {
                 return run
             }
             if tracing { run.trace.note(step, engine) }
-            if table.finished || step.status == .error {
+            // A session of one game (`one_game`) ends with its result: that is no stop.
+            let endedWithResult = step.result != nil && table.endReason == .quit
+            if (table.finished && !endedWithResult) || step.status == .error {
                 run.problem = "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? ""): \(step.reason ?? "the game stopped")"
                 return run
             }

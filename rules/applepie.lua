@@ -8,6 +8,10 @@
 -- * /hint shows the word's hint (from the word list) for one fruit; it is refused when the
 --   word has none or when only one fruit is left; asking again for the same word is free.
 -- * A wrong whole-word guess costs one fruit, like a wrong letter, and is refused if repeated.
+--   A guess with more or fewer letters than the word is refused and costs nothing.
+-- * The timed mode's header shows the seconds so far, drawn anew every second (refresh).
+-- * In timed mode, once the target can no longer be reached (too few words are left), the game
+--   says so once and plays on, unranked.
 -- * Timed mode ranks the time to the target's win, shown to a tenth of a second, on a board of
 --   its own for each target and word list.
 -- * Timed mode's default target (5 won words) fits the default list of six words with one to
@@ -31,6 +35,24 @@ local function theme_of(game)
 end
 
 local function plural(n, word, many) return n .. " " .. (n == 1 and word or many or word .. "s") end
+
+-- How many times a letter was found, in words: "one 'b'", "two 'r's", "13 'e's".
+local NUMBERS = { "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve" }
+local function letter_times(n, letter)
+  return (NUMBERS[n] or tostring(n)) .. " '" .. letter .. "'" .. (n == 1 and "" or "s")
+end
+
+-- The letters of `text` (what is not a letter, such as a space or a hyphen, is not counted),
+-- as the host's puzzle finds them.
+local function letter_count(game, text)
+  local ok, puzzle = pcall(game.words.puzzle, text, game.options.accents)
+  if not ok then return nil end
+  local n = 0
+  for _, slot in ipairs(puzzle.slots) do
+    if slot == false then n = n + 1 end
+  end
+  return n
+end
 
 -- The separator of the status lines: a middle dot, or a hyphen with --ascii.
 local function dot(game) return game.ascii and " - " or " · " end
@@ -103,6 +125,15 @@ local function end_round(state, game, won)
     return finish_timed_run(state, game)
   end
   next_round(state, game)
+  -- A lost word may put the target out of reach: said once (the run goes on, unranked).
+  if game.options.mode == "timed" and not state.unreachable then
+    local possible = state.wins + (state.over and 0 or 1) + game.words.left()
+    if possible < game.options.target then
+      state.unreachable = true
+      game.say(("The target of %s can no longer be reached: at most %s. The run goes on, unranked."):format(
+        plural(game.options.target, "won word"), plural(possible, "win")))
+    end
+  end
 end
 
 local function drop_fruit(state, game, why)
@@ -117,24 +148,31 @@ local function drop_fruit(state, game, why)
   end
 end
 
--- The tree with the fruit left on it (seven a row) and the fallen fruit counted at its foot.
+-- The tree: its crown, the fruit left on it (seven a row), its trunk, and the fallen fruit
+-- counted at its foot. Every row of fruit is centred on the trunk.
+local TRUNK_CENTRE = 11  -- columns left of the middle of "||"
+local function centred(text, game)
+  return string.rep(" ", math.max(0, TRUNK_CENTRE - game.width(text) // 2)) .. text
+end
+
 local function tree(state, game)
   local theme = theme_of(game)
   local mark = game.ascii and theme.ascii or theme.emoji
   local total = game.options["fruit-count"]
-  local lines = { "       .-~~~~~~-." }
+  local lines = { centred(".-" .. string.rep("~", 18) .. "-.", game) }
   local row = {}
   for i = 1, state.fruit do
     row[#row + 1] = mark
     if #row == 7 or i == state.fruit then
-      lines[#lines + 1] = "    " .. table.concat(row, " ")
+      lines[#lines + 1] = centred(table.concat(row, " "), game)
       row = {}
     end
   end
-  if state.fruit == 0 then lines[#lines + 1] = "    (bare)" end
-  lines[#lines + 1] = "          ||"
+  if state.fruit == 0 then lines[#lines + 1] = centred("(bare)", game) end
+  lines[#lines + 1] = centred("||", game)
   local fallen = total - state.fruit
-  lines[#lines + 1] = "   ~~~~~~~||~~~~~~~ " .. (fallen > 0 and (mark .. " x" .. fallen) or "")
+  lines[#lines + 1] = centred(string.rep("~", 10) .. "||" .. string.rep("~", 10), game)
+    .. (fallen > 0 and (" " .. mark .. " x" .. fallen) or "")
   return {
     type = "picture", lines = lines,
     alt = ("a tree with %s on it%s"):format(plural(state.fruit, theme.name, theme.plural),
@@ -157,6 +195,8 @@ return {
   -- (--json): a bot sees what a player sees.
   secret = { "word", "hint", "puzzle" },
   about = "Guess the word letter by letter before the tree is bare.",
+  -- The timed mode's clock ticks on the screen while the player thinks.
+  refresh = 1,
   words = "original",
   rules = [[
 Guess the hidden word one letter at a time, or type the whole word.
@@ -198,6 +238,7 @@ leaderboard.]],
     -- The words this game can play: the rest of the list's pass, or a new pass of all of them.
     local available = game.words.left() > 0 and game.words.left() or game.words.count()
     if game.options.mode == "timed" and game.options.target > available then
+      state.unreachable = true
       game.say(("This run cannot be ranked: its target is %s, but the list has only %s left to play."
         .. " Give --target %d or less, or a longer list with --words."):format(
         plural(game.options.target, "won word"), plural(available, "word"), available))
@@ -243,6 +284,12 @@ leaderboard.]],
   end,
 
   play = function(state, input, game)
+    -- A whole word of another length cannot be the word: refused, at no cost.
+    local typed = letter_count(game, input)
+    local needed = letter_count(game, state.word)
+    if typed and needed and typed > 1 and typed ~= needed then
+      game.refuse(("the word has %d letters, and '%s' has %d"):format(needed, input, typed))
+    end
     local outcome, revealed = game.words.guess(state.puzzle, input)
     if outcome == "invalid" then
       game.refuse(revealed or ("'%s' is not a letter or a word"):format(input))
@@ -256,7 +303,7 @@ leaderboard.]],
     if outcome == "hit" then
       state.score = state.score + 1
       state.round_score = state.round_score + 1
-      game.say(("Yes: %s '%s'. +1"):format(revealed == 1 and "one" or tostring(revealed), input:lower()))
+      game.say(("Yes: %s. +1"):format(letter_times(revealed, input:lower())))
     elseif outcome == "miss" then
       drop_fruit(state, game, ("No '%s'"):format(input:lower()))
     elseif outcome == "wrong" then

@@ -46,7 +46,11 @@ cards you had already seen. Your next choice turns the others face down.]],
       else
         local seen = (a.seen and 1 or 0) + (b.seen and 1 or 0) + (card.seen and 1 or 0)
         points = -seen * factor
-        if points < 0 then game.say(("No match: %d"):format(points)) end
+        if points < 0 then
+          game.say(("No match, and you had seen %d of them: %d"):format(seen, points))
+        else
+          game.say("No match: none of the cards had been seen, so nothing is lost.")
+        end
       end
     end
     table_.count_choice(state, game, points)

@@ -51,7 +51,11 @@ others face down; matched cards leave the table. The game ends when every pair i
         game.say(("Match: %s! +%d"):format(table_.face(state, game, card.content), points))
       else
         points = -penalty * factor
-        if points < 0 then game.say(("No match, and you had seen %s: %d"):format(penalty == 2 and "both" or "one", points)) end
+        if points < 0 then
+          game.say(("No match, and you had seen %s: %d"):format(penalty == 2 and "both" or "one", points))
+        else
+          game.say("No match: neither card had been seen, so nothing is lost.")
+        end
       end
     else
       for _, j in ipairs(up) do game.cards.turn_down(cards, j) end

@@ -115,6 +115,7 @@ final class GuessFiveListTests: XCTestCase {
         let kana = Array("あいうえおかきくけこ")
         let words = (0..<25).map { i in String((0..<5).map { kana[(i + $0 * 3) % kana.count] }) }
         let t = try RuleTester(RuleTester.builtIn("guess-five"), forceWords: [words[0]], words: words)
+        XCTAssertTrue(t.view.contains("\n _   _   _   _   _\n"), "as wide before the first guess: \(t.view)")
         t.send(words[1])
         // A blank takes a letter's width: the columns of the rows line up.
         let rows = t.last.view(of: 1).view.split(separator: "\n").dropFirst().prefix(2).map { String($0) }

@@ -21,10 +21,16 @@ public enum ElementText {
 
     public static func lines(_ elements: [ViewElement], width: Int, ascii: Bool = false, colour: Bool = false) -> [Line] {
         var drawing = Drawing(width: max(1, width), ascii: ascii, colour: colour)
-        // Marked words (Guess Five's rows) share one letter width, a blank's too, so their
-        // columns line up when the letters are wide (kana).
+        // Marked words (Guess Five's rows) share one letter width, a blank's too, the widest of
+        // their letters and the keyboard's keys, so their columns line up when the letters are
+        // wide (kana), before the first guess too.
         for element in elements {
-            guard case .word(let letters, _?) = element.kind else { continue }
+            let letters: [String]
+            switch element.kind {
+            case .word(let word, _?): letters = word
+            case .keyboard(let keys, _): letters = keys.map(\.key)
+            default: continue
+            }
             drawing.letterWidth = max(drawing.letterWidth, min(letters.map { drawing.columns(drawing.shown($0)) }.max() ?? 1, drawing.width))
         }
         return elements.flatMap { drawing.lines($0) }

@@ -49,7 +49,7 @@ cards you had already seen. Your next choice turns the others face down.]],
         if points < 0 then
           game.say(("No match, and you had seen %d of them: %d"):format(seen, points))
         else
-          game.say("No match: none of the cards had been seen, so nothing is lost.")
+          game.say("No match: no cost, all three were new.")
         end
       end
     end

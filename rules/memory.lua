@@ -54,7 +54,7 @@ others face down; matched cards leave the table. The game ends when every pair i
         if points < 0 then
           game.say(("No match, and you had seen %s: %d"):format(penalty == 2 and "both" or "one", points))
         else
-          game.say("No match: neither card had been seen, so nothing is lost.")
+          game.say("No match: no cost, both were new.")
         end
       end
     else

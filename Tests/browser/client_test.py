@@ -51,7 +51,10 @@ def finish(page, game):
     check(re.fullmatch(r"\d+", result["seed"]), f"{game}: the result shows no seed: {result}")
     check(f"gamehost play {game} --seed {result['seed']}" in result["replay"], f"{game}: the replay line {result['replay']!r} is not the seed's")
     page.check_fits(f"{game}'s result")
-    page.stop()
+    # A session of one game (Hangman's, after "Another word?" n) has ended with its result.
+    page.wait(lambda: page.ended() or page.control(r"^Stop playing", "#moves button"), f"{game}: Stop playing, or the table's end")
+    if not page.ended():
+        page.stop()
     check("ended" in page.text("#turn") or page.ended(), f"{game}: the page does not say the table ended")
 
 

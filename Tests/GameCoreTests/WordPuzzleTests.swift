@@ -51,6 +51,16 @@ final class WordPuzzleTests: XCTestCase {
         XCTAssertEqual(q.guess("cafe"), .solved, "a whole word without accents counts when folding")
     }
 
+    func testFoldingIsOneLetterBothWays() {
+        var p = WordPuzzle(word: "née")
+        XCTAssertEqual(p.guess("é"), .hit(2), "é reveals e as e reveals é")
+        XCTAssertEqual(p.guess("e"), .repeated, "e after é is the same letter")
+        XCTAssertEqual(p.guess("È"), .repeated)
+        XCTAssertEqual(p.guessed, ["e"], "a guess is kept as its identity")
+        var greek = WordPuzzle(word: "σοφός")
+        XCTAssertEqual(greek.guess("Σ"), .hit(2), "final sigma is sigma")
+    }
+
     func testStrictAccentsKeepLettersApart() {
         var p = WordPuzzle(word: "café", foldsAccents: false)
         XCTAssertEqual(p.guess("e"), .miss)

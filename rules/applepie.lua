@@ -290,7 +290,7 @@ leaderboard.]],
     if typed and needed and typed > 1 and typed ~= needed then
       game.refuse(("the word has %d letters, and '%s' has %d"):format(needed, input, typed))
     end
-    local outcome, revealed = game.words.guess(state.puzzle, input)
+    local outcome, revealed, letter = game.words.guess(state.puzzle, input)
     if outcome == "invalid" then
       game.refuse(revealed or ("'%s' is not a letter or a word"):format(input))
     elseif outcome == "repeat" then
@@ -303,9 +303,9 @@ leaderboard.]],
     if outcome == "hit" then
       state.score = state.score + 1
       state.round_score = state.round_score + 1
-      game.say(("Yes: %s. +1"):format(letter_times(revealed, input:lower())))
+      game.say(("Yes: %s. +1"):format(letter_times(revealed, letter or input:lower())))
     elseif outcome == "miss" then
-      drop_fruit(state, game, ("No '%s'"):format(input:lower()))
+      drop_fruit(state, game, ("No '%s'"):format(revealed or input:lower()))
     elseif outcome == "wrong" then
       drop_fruit(state, game, ("Not \"%s\""):format(input))
     end

@@ -54,6 +54,14 @@ final class LetterIdentityTests: XCTestCase {
         t.assertRefused(containing: "already guessed 'о'")
     }
 
+    func testApplePieSaysALetterInLowerCaseInAnyScript() throws {
+        let t = try RuleTester(RuleTester.builtIn("applepie"), forceWords: ["кошка"], wordList: "russian")
+        t.send("Ж")
+        XCTAssertTrue(t.last.messages.contains { $0.contains("No 'ж'") }, "\(t.last.messages)")
+        t.send("К")
+        XCTAssertTrue(t.last.messages.contains { $0.contains("'к'") }, "\(t.last.messages)")
+    }
+
     func testALetterInNoWordOfTheListIsNoGuess() throws {
         for game in ["hangman", "applepie"] {
             let t = try RuleTester(RuleTester.builtIn(game), forceWords: ["ねこ"], wordList: "japanese-kana")

@@ -130,7 +130,8 @@ function GameWords.puzzle(word, accents) end
 ---@param puzzle WordPuzzle
 ---@param input string
 ---@return "hit"|"miss"|"repeat"|"invalid"|"solved"|"wrong"|"over" outcome
----@return integer|string|nil detail  places revealed, for "hit"; the letter's identity or the word, for "repeat"; why, for an "invalid" letter of a script the list is not written in
+---@return integer|string|nil detail  places revealed, for "hit"; the letter's identity, for "miss"; the letter's identity or the word, for "repeat"; why, for an "invalid" letter of a script the list is not written in
+---@return string|nil letter  for "hit": the letter's identity
 function GameWords.guess(puzzle, input) end
 
 ---@class ScoreEntry

@@ -116,8 +116,10 @@ extension GameAPI {
                 call.setField(1, key, value)
             }
             switch outcome {
-            case .hit(let n): call.push("hit"); call.push(Int64(n)); return 2
-            case .miss: call.push("miss")
+            // A letter guess also gives the letter as the game knows it (its identity), for
+            // the game's messages: "No 'о'", never the "О" typed.
+            case .hit(let n): call.push("hit"); call.push(Int64(n)); call.push(puzzle.guessed.last ?? ""); return 3
+            case .miss: call.push("miss"); call.push(puzzle.guessed.last ?? ""); return 2
             case .repeated:
                 // What was guessed before, as the game knows it: the letter's identity, or the word.
                 call.push("repeat")

@@ -233,9 +233,10 @@ class Player:
         return word
 
 
-def converse(read, write, player, games, name, report):
+def converse(read, write, player, games, name, report, first=1):
     """Plays the stream to its end object. `read` gives the next object (None at the end of
-    the input), `write` sends one line. Returns (games over, end object or None, problems)."""
+    the input), `write` sends one line; games are counted from `first`. Returns (games over,
+    end object or None, problems)."""
     you = None
     unanswered = []            # our lines the host has not answered yet, oldest first
     over_games, moves_made, problems = set(), 0, []
@@ -259,7 +260,7 @@ def converse(read, write, player, games, name, report):
                 problems.append(f"'{line}' gave an error: {step['reason']}")
         if step["over"] and step["game_number"] not in over_games:
             over_games.add(step["game_number"])
-            report(f"{name}: game {len(over_games)} over after {moves_made} moves: {step['result']['summary']}")
+            report(f"{name}: game {first - 1 + len(over_games)} over after {moves_made} moves: {step['result']['summary']}")
             moves_made = 0
         if unanswered or step["ends_session"]:
             continue
@@ -283,10 +284,23 @@ def converse(read, write, player, games, name, report):
 
 
 def play(gamehost, game, seed, games, seats, options):
-    """Plays `games` games of `game` as the program on gamehost's standard input."""
+    """Plays `games` games of `game` as the program on gamehost's standard input. A game whose
+    session is one game (Hangman's, which ends at its result) is played again in a new session,
+    as the next game of the same seed (--game K)."""
+    played = 0
+    rng = random.Random(seed)
+    while True:
+        over, ok = session(gamehost, game, seed, games - played, seats, options, rng, played + 1)
+        played += over
+        if not ok or over == 0 or played >= games:
+            return ok and played >= games
+
+
+def session(gamehost, game, seed, games, seats, options, rng, first):
+    """One gamehost session from game `first`: (games over, whether it ended well)."""
     command = [gamehost, "play", game, "--json", "--data", "none"]
     if seed is not None:
-        command += ["--seed", str(seed)]
+        command += ["--seed", str(seed)] + (["--game", str(first)] if first > 1 else [])
     if seats is not None:
         command += ["--seats", str(seats)]
     process = subprocess.Popen(command + options, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -299,8 +313,7 @@ def play(gamehost, game, seed, games, seats, options):
         process.stdin.write(line + "\n")
         process.stdin.flush()
 
-    rng = random.Random(seed)
-    over, end, problems = converse(read, write, Player(rng), games, game, print)
+    over, end, problems = converse(read, write, Player(rng), games, game, print, first)
     process.stdin.close()
     code = process.wait(timeout=60)
     for problem in problems:
@@ -309,7 +322,7 @@ def play(gamehost, game, seed, games, seats, options):
         print(f"{game}: gamehost ended without an end object", file=sys.stderr)
     elif end["exit_code"] != code:
         print(f"{game}: the end object says exit code {end['exit_code']}, gamehost exited {code}", file=sys.stderr)
-    return not problems and end is not None and over >= games and code == 0
+    return over, not problems and end is not None and code == 0
 
 
 def stdio(seed, games):

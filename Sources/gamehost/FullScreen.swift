@@ -343,8 +343,9 @@ final class ScreenInput: LineSource {
         let (rows, columns) = Terminal.size()
         let shown = (prompt == presenter?.prompt ? keyHint : "") + prompt
         var line = TerminalText.plain(shown + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
-        // Before the prompt, as the keys are: what is typed stays at the row's end.
-        if prompt == presenter?.prompt, let waiting = waitingMove.map(TerminalText.plain) {
+        // Before the prompt, where the keys would be (a game with keys shows them instead):
+        // what is typed stays at the row's end.
+        if prompt == presenter?.prompt, keyHint.isEmpty, let waiting = waitingMove.map(TerminalText.plain) {
             let typedPart = TerminalText.plain(prompt + String(decoding: typed, as: UTF8.self))
             for hint in ["(Enter plays \(waiting), or type more) ", "(Enter: \(waiting)) "]
             where TerminalWidth.columns(hint + typedPart) < columns {

@@ -12,7 +12,7 @@ size, on any element wider than the viewport.
 With --gamehost and --data it starts `gamehost serve` itself (on a free port, with DIR as its
 data folder), and the last test kills the server and starts it again on the same port: the
 page must find its seat again by itself. With --url it uses a server that is running, and
-skips that test. BrowserTests.swift runs it, with $XDG_DATA_HOME/gamehost/rules (the player's
+skips that test. scripts/test-browser runs it, with $XDG_DATA_HOME/gamehost/rules (the player's
 own rules, which the server serves) holding hostile.lua.
 """
 
@@ -23,12 +23,6 @@ import sys
 import threading
 import time
 import traceback
-
-if "--status" in sys.argv:
-    # Started in the background by the Swift tests (BrowserTests.swift): what this process was
-    # given besides its standard streams (such as the descriptor by which the tests' Foundation
-    # learns that the shell that started it has ended) is closed, or the tests would wait here.
-    os.closerange(3, 1 << 16)
 
 from selenium import webdriver
 
@@ -606,21 +600,8 @@ def run_one(t, browser, args, run):
         browser.close_pages()
 
 
-def alive(pid):
-    try:
-        os.kill(pid, 0)
-        return True
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-
-
 def work(browser, args, run):
     while (t := run.next()) is not None:
-        if args.parent and not alive(args.parent):
-            run.report(f"FAIL the process {args.parent} that runs the tests has gone: stopping", failed=True)
-            return
         run_one(t, browser, args, run)
 
 
@@ -630,8 +611,6 @@ def main():
     parser.add_argument("--gamehost", help="the gamehost to start the server with")
     parser.add_argument("--data", help="the server's data folder")
     parser.add_argument("--workers", type=int, default=2, help="Chromiums that run tests side by side (2)")
-    parser.add_argument("--parent", type=int, help="a process whose end stops the run (the Swift tests')")
-    parser.add_argument("--status", help="a file to write the exit status to at the end")
     parser.add_argument("tests", nargs="*")
     args = parser.parse_args()
     if not args.url and not (args.gamehost and args.data):
@@ -682,19 +661,5 @@ def main():
     return 1 if run.failures else 0
 
 
-def main_with_status():
-    status = 1
-    try:
-        status = main()
-    finally:
-        # Written whole (a rename), so a reader never sees half of it.
-        path = next((sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--status"), None)
-        if path:
-            with open(path + ".part", "w") as f:
-                f.write(f"{status}\n")
-            os.replace(path + ".part", path)
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(main_with_status())
+    sys.exit(main())

@@ -43,7 +43,7 @@ final class ScoreListingCLITests: XCTestCase {
 
 /// Runs gamehost with a terminal for its input and output (a pseudo-terminal, through
 /// python3's pty), as a player at a keyboard: a live session, not practice. `input` is typed
-/// at once, a line for each prompt (`> `); Ctrl-D follows the prompt after the last line.
+/// a line at each prompt (`> `); Ctrl-D follows the prompt after the last line.
 /// Start with `start`, then `finish`.
 struct TerminalSession {
     let process: Process
@@ -52,20 +52,25 @@ struct TerminalSession {
     static func start(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> TerminalSession {
         let python = try requiredTool("python3")
         let script = """
-            import json, os, pty, sys
+            import json, os, pty, select, signal, sys, time
             args = json.loads(sys.argv[1])
             pid, fd = pty.fork()
             if pid == 0:
                 os.execv(args[0], args)
-            os.write(fd, sys.argv[2].encode())
-            # Ctrl-D once every line has had its prompt: typed ahead, the terminal's own
-            # line discipline would take it before the game reads.
-            prompts = sys.argv[2].count("\\n") + 1
-            out, sent = b"", False
+            # Each line is typed once its prompt is there, then Ctrl-D: typed ahead, a line
+            # could be flushed as the game sets up its terminal, and the session would wait
+            # for it for ever. No session here takes a minute: past that it is ended.
+            lines = sys.argv[2].splitlines(keepends=True) + ["\\x04"]
+            out, typed = b"", 0
+            deadline = time.monotonic() + 60
             while True:
-                if not sent and out.count(b"> ") >= prompts:
-                    os.write(fd, b"\\x04")
-                    sent = True
+                if typed < len(lines) and out.count(b"> ") > typed:
+                    os.write(fd, lines[typed].encode())
+                    typed += 1
+                ready, _, _ = select.select([fd], [], [], max(0, deadline - time.monotonic()))
+                if not ready:
+                    os.kill(pid, signal.SIGKILL)
+                    break
                 try:
                     data = os.read(fd, 65536)
                 except OSError:

@@ -265,15 +265,21 @@ leaderboard.]],
       header = header .. dot(game) .. ("%d/%d won"):format(state.wins, game.options.target) .. dot(game)
         .. ("%d s"):format(math.floor(game.now() - state.started))
     end
-    return {
+    local elements = {
       { type = "heading", text = header },
       tree(state, game),
       fruit_meter(state, game),
       { type = "word", letters = state.letters, label = "the word" },
       words.keyboard(state.puzzle, game, true),
       { type = "text", text = tally(state, game) },
-      { type = "text", text = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "." },
     }
+    -- How to play, until the word's first guess: then the row goes to the messages, so the
+    -- whole tree (and the timed clock) stays on a 40x12 screen.
+    if #state.puzzle.guessed == 0 and #state.puzzle.wrong_words == 0 then
+      elements[#elements + 1] = { type = "text",
+        text = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "." }
+    end
+    return elements
   end,
 
   moves = function(state, game)

@@ -100,6 +100,16 @@ final class PolishScreenTests: XCTestCase {
         try window.keys("C-c")
     }
 
+    func testApplePiesTimedClockStaysOnAFortyByTwelveScreen() throws {
+        let window = try FullScreenTests.Window(["play", "applepie", "--mode", "timed"], columns: 40, rows: 12, environment: environment())
+        try window.wait(for: "the game") { $0.last?.hasSuffix(">") == true }
+        try window.keys("x")
+        let screen = try window.wait(for: "the answer") { $0.contains { $0.hasPrefix("No 'x'") || $0.hasPrefix("Yes") } }
+        XCTAssertTrue(screen.contains { $0.contains(" won · ") }, "the clock's line:\n\(screen.joined(separator: "\n"))")
+        XCTAssertTrue(screen.last?.hasSuffix(">") == true)
+        try window.keys("C-c")
+    }
+
     func testMatchedCardsAreMarkedAndAKeyThatWaitsSaysSo() throws {
         // Six pairs, twelve cards: 1 waits for 10, 11, 12.
         let deck = "A,A,B,B,C,C,D,D,E,E,F,F"

@@ -102,6 +102,7 @@ local function finish_timed_run(state, game)
   local head = ("Fastest %s from "):format(plural(game.options.target, "word"))
   local settings = (game.options["fruit-count"] ~= 7 and (", %d fruit"):format(game.options["fruit-count"]) or "")
     .. (game.options.accents == "strict" and ", strict accents" or "")
+    .. (game.options.order == "list" and ", in list order" or "")
   local board = head .. short_name(game.words.name, 64 - #head - #settings) .. settings
   state.rank = game.scores.submit { board = board, value = state.elapsed, better = "lower", unit = "s" }
   state.board = game.scores.summary(board, 5)

@@ -112,7 +112,7 @@ final class WordGameCLITests: XCTestCase {
         let scores = try GamehostProcess.run(["scores", "applepie", "--data", dir])
         XCTAssertEqual(scores.status, 0, scores.stderr)
         // Piped runs are practice: kept and counted, never ranked.
-        XCTAssertTrue(scores.stdout.contains("  Fastest 1 word from original\n    no ranked runs yet\n"), scores.stdout)
+        XCTAssertTrue(scores.stdout.contains("  Fastest 1 word from original, in list order\n    no ranked runs yet\n"), scores.stdout)
         XCTAssertTrue(scores.stdout.contains("    practice (seeded or scripted, not ranked): 3 runs, best 1.0 s"), scores.stdout)
         XCTAssertTrue(scores.stdout.contains("Games played: 3"), scores.stdout)
         XCTAssertFalse(scores.stdout.contains("timed-"), "no internal keys: \(scores.stdout)")
@@ -121,9 +121,9 @@ final class WordGameCLITests: XCTestCase {
         let insert = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            h = db.execute("SELECT rule_hash FROM scores LIMIT 1").fetchone()[0]
+            h, l = db.execute("SELECT rule_hash, list FROM scores LIMIT 1").fetchone()
             for v, who in ((12.34, "ann"), (9.06, "bob")):
-                db.execute("INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice) VALUES ('applepie', ?, 'Fastest 1 word from original', ?, 'lower', 's', '', 1796000000, ?, 0)", (h, v, who))
+                db.execute("INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice, list) VALUES ('applepie', ?, 'Fastest 1 word from original, in list order', ?, 'lower', 's', '', 1796000000, ?, 0, ?)", (h, v, who, l))
             db.commit()
             """
         let python = Process()

@@ -86,11 +86,14 @@ extension BoardTrustTests {
         XCTAssertTrue(many.result?.summary.contains("rank 1. Best times: 1st 4.0 s") == true, many.result?.summary ?? "")
         let strict = try timedRun(list: "fruits", options: ["accents": "strict"])
         XCTAssertTrue(strict.result?.summary.contains("rank 1. Best times: 1st 4.0 s") == true, strict.result?.summary ?? "")
+        let ordered = try timedRun(list: "fruits", options: ["order": "list"])
+        XCTAssertTrue(ordered.result?.summary.contains("rank 1. Best times: 1st 4.0 s") == true, ordered.result?.summary ?? "")
         // What only changes the look shares the board.
         let cherries = try timedRun(list: "fruits", options: ["fruit": "cherry", "sound": "off"])
         XCTAssertTrue(cherries.result?.summary.contains("rank 1. Best times: 1st 4.0 s, 1st 4.0 s") == true, cherries.result?.summary ?? "")
         XCTAssertEqual(try boards("applepie").map(\.board).sorted(), [
-            "Fastest 1 word from fruits", "Fastest 1 word from fruits, 26 fruit", "Fastest 1 word from fruits, strict accents",
+            "Fastest 1 word from fruits", "Fastest 1 word from fruits, 26 fruit", "Fastest 1 word from fruits, in list order",
+            "Fastest 1 word from fruits, strict accents",
         ])
     }
 

@@ -64,7 +64,7 @@ final class TranscriptTests: XCTestCase {
         rule.useBuiltInScoreKey()
         let store = ScoreStore(directory: dir)
         let words = try WordListCatalog(directories: [rules + "/../wordlists"]).load("original", filter: rule.info.wordFilter)
-        try store.add(ScoreStore.Score(board: "Fastest 1 word from original", value: -1, order: .lower, unit: "s", list: words.fingerprint),
+        try store.add(ScoreStore.Score(board: "Fastest 1 word from original, in list order", value: -1, order: .lower, unit: "s", list: words.fingerprint),
                       game: rule.info.scoreKey, ruleHash: rule.info.contentHash, at: 0)
         let text = try Transcript.record(rule: rule, game: "applepie", seed: 3, options: ["mode": "timed", "order": "list", "target": "1"],
                                          words: words, inputs: ["b", "u", "c", "a", "n", "e", "r"], scores: store)

@@ -33,6 +33,19 @@ final class PolishScreenTests: XCTestCase {
         XCTAssertTrue(scores.stdout.contains("Games played: 2"), scores.stdout)
     }
 
+    func testALeftGamesResultIsAQuitStepOfTheProtocol() throws {
+        let words = try wordFile("bug\ncat\n")
+        let r = try GamehostProcess.run(["play", "hangman", "--words", words, "--order", "list", "--json", "--data", "none"], input: "b\nu\ng\ny\nc\n")
+        let schema = try JSONSchema(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("docs/protocol.schema.json"))
+        let objects = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        for object in objects { XCTAssertEqual(schema.problems(object), [], "\(object)") }
+        let last = try XCTUnwrap(objects.last { $0["type"] as? String == "step" })
+        XCTAssertEqual(last["status"] as? String, "quit")
+        XCTAssertTrue(last["input"] is NSNull)
+        XCTAssertEqual((last["result"] as? [String: Any])?["summary"] as? String, "1 word: 1 guessed, 0 hanged. Average misses per word: 0.000.")
+        XCTAssertEqual(objects.last?["reason"] as? String, "eof")
+    }
+
     func testTheReplayCommandIsNeverBrokenAcrossLines() throws {
         let command = "gamehost play memory --seed 5 --pairs 4 --theme animals"
         let r = try GamehostProcess.run(["play", "memory", "--theme", "animals", "--pairs", "4", "--seed", "5"], input: "/new\n",

@@ -48,6 +48,7 @@ final class SessionLeaveTests: XCTestCase {
         quit.send(["+", "+"])
         let step = quit.send("/quit")
         XCTAssertEqual(step.status, .quit)
+        XCTAssertFalse(step.applied, "leaving is no move")
         XCTAssertEqual(step.messages, ["Bye."])
         XCTAssertEqual(step.result?.summary, "Counted 2.")
         XCTAssertTrue(step.endsSession)

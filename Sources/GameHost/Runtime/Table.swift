@@ -198,6 +198,9 @@ public final class Table {
         r.endsSession = true
         r = finish(r, spent: spent)
         r.showsView = r.applied
+        // Leaving is no move: a quit step is never applied, whatever the rule did (the view
+        // and the result show it).
+        r.applied = false
         r.toMove = []
         for seat in viewers { r.seats[seat]?.moves = [] }
         return r
@@ -453,6 +456,7 @@ public final class Table {
                 r.code = nil
             }
             r.showsView = r.applied
+            r.applied = false
             r.endsSession = true
             return r
         }

@@ -31,7 +31,7 @@ final class ConformanceTests: XCTestCase {
         // Two files at a time (each check has a state of its own).
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             let report = Conformance.check(path: files[i], libraryDirectories: [RuleTester.rulesDirectory + "/lib"],
-                                           settings: Conformance.Settings(seeds: 3, maxMoves: 20_000), words: words)
+                                           settings: Conformance.Settings(seeds: 2, maxMoves: 20_000), words: words)
             findings.withLock { $0[i] = report }
         }
         return zip(files, findings.withLock { $0 }.map { $0! }).map { ($0, $1) }

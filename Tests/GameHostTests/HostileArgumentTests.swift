@@ -28,7 +28,7 @@ final class HostileArgumentTests: XCTestCase {
         ("game.match.new", ["V"]), ("game.match.length", ["V"]),
         ("game.match.record", ["V, 'win'", "game.match.new(3), V", "{ match = 3, wins = 0, losses = 0, ties = V }, 'tie'",
                                "{ match = V, wins = 0, losses = 0, ties = 0 }, 'win'"]),
-        ("game.words.next", ["V"]), ("game.words.letters", ["V"]), ("game.words.draw", ["V"]), ("game.words.left", ["V"]), ("game.words.count", ["V"]),
+        ("game.words.next", ["V"]), ("game.words.letters", ["V"]), ("game.words.letter", ["V", "'a', V"]), ("game.words.draw", ["V"]), ("game.words.left", ["V"]), ("game.words.count", ["V"]),
         ("game.words.entry", ["V"]), ("game.words.contains", ["V"]), ("game.words.find", ["V"]),
         ("game.words.starting", ["V", "'a', V", "'a', 10, V"]),
         ("game.words.puzzle", ["V", "'cat', V"]),

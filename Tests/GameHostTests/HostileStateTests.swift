@@ -174,7 +174,7 @@ final class HostileStateTests: XCTestCase {
         for bomb in bombs {
             let t = try tester(["play": "function(state, input) if input == 'go' then \(bomb) end state.n = state.n + 1 end"])
             // Those the step budget cannot stop end at the time limit: a short one, for speed.
-            t.engine.timeLimit = 0.2
+            t.engine.timeLimit = 0.05
             let start = ProcessorTime.thread()
             t.send("go")
             XCTAssertLessThan(ProcessorTime.thread() - start, 5, bomb)

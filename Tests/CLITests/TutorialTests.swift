@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// docs/writing-rules.md, followed literally: its shell blocks run in order in an empty folder,
@@ -6,7 +7,46 @@ import XCTest
 final class TutorialTests: XCTestCase {
     enum Block { case shell(String), write(file: String, text: String) }
 
-    func blocks(_ page: String = "docs/writing-rules.md") throws -> [Block] {
+    /// A page followed: what its shell blocks printed, its blocks, the work folder, and the
+    /// blocks that failed (each with what it printed). `dir` is removed by the test.
+    struct Walk: Sendable {
+        var dir: String
+        var blocks: Int
+        var output: String
+        var work: String
+        var failed: [String]
+    }
+
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        for (test, walk) in [("testTheTutorialProducesAWorkingVariant", Self.rules), ("testTheCardGameWalkThroughWorks", Self.cards),
+                             ("testTheViewWalkThroughWorks", Self.views), ("testTheTwoSeatWalkThroughWorks", Self.twoSeats)] where name.hasSuffix(test) {
+            walk.start()
+        }
+    }
+
+    // Each page is followed early, on the second thread: it runs gamehost a dozen times.
+    static let rules = EarlyStart { try walk("docs/writing-rules.md") }
+    static let cards = EarlyStart { try walk("docs/writing-card-games.md") }
+    static let views = EarlyStart { try walk("docs/writing-views.md") }
+    static let twoSeats = EarlyStart { try walk("docs/writing-a-two-seat-game.md") }
+
+    static func walk(_ page: String) throws -> Walk {
+        let dir = NSTemporaryDirectory() + "tutorial-" + UUID().uuidString
+        let blocks = try blocks(page)
+        let (output, work, failed) = try follow(blocks, in: dir)
+        return Walk(dir: dir, blocks: blocks.count, output: output, work: work, failed: failed)
+    }
+
+    /// The page's walk, with its folder removed at the end of the test.
+    func walked(_ walk: EarlyStart<Walk>) throws -> Walk {
+        let w = try walk.value()
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: w.dir) }
+        XCTAssertEqual(w.failed, [], "blocks that failed")
+        return w
+    }
+
+    static func blocks(_ page: String) throws -> [Block] {
         let doc = try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent(page), encoding: .utf8)
         var blocks: [Block] = []
         var lines = doc.components(separatedBy: "\n")[...]
@@ -29,11 +69,9 @@ final class TutorialTests: XCTestCase {
     }
 
     func testTheTutorialProducesAWorkingVariant() throws {
-        let dir = NSTemporaryDirectory() + "tutorial-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let blocks = try blocks()
-        XCTAssertGreaterThanOrEqual(blocks.count, 9)
-        let (all, work) = try follow(blocks, in: dir)
+        let w = try walked(Self.rules)
+        let (all, work, dir) = (w.output, w.work, w.dir)
+        XCTAssertGreaterThanOrEqual(w.blocks, 9)
         XCTAssertTrue(all.contains("Lizard poisons Spock: you win this one"), all)
         XCTAssertTrue(all.contains("rpsls.lua: ok (10 playthroughs"), all)
         XCTAssertTrue(all.contains("the old test no longer matches"), all)
@@ -46,11 +84,9 @@ final class TutorialTests: XCTestCase {
     }
 
     func testTheCardGameWalkThroughWorks() throws {
-        let dir = NSTemporaryDirectory() + "card-tutorial-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let blocks = try blocks("docs/writing-card-games.md")
-        XCTAssertEqual(blocks.count, 4)
-        let (all, _) = try follow(blocks, in: dir)
+        let w = try walked(Self.cards)
+        let all = w.output
+        XCTAssertEqual(w.blocks, 4)
         XCTAssertTrue(all.contains("Cards: "), all)
         XCTAssertTrue(all.contains("higher-lower.lua: ok (10 playthroughs"), all)
         XCTAssertTrue(all.contains("higher-lower: 2000 games"), all)
@@ -61,12 +97,10 @@ final class TutorialTests: XCTestCase {
     /// docs/writing-views.md: its commands run in order, and the first view it shows is the
     /// one the game draws.
     func testTheViewWalkThroughWorks() throws {
-        let dir = NSTemporaryDirectory() + "view-tutorial-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let page = "docs/writing-views.md"
-        let blocks = try blocks(page)
-        XCTAssertEqual(blocks.count, 6)
-        let (all, work) = try follow(blocks, in: dir)
+        let w = try walked(Self.views)
+        let (all, work) = (w.output, w.work)
+        XCTAssertEqual(w.blocks, 6)
         XCTAssertTrue(all.contains("[Higher (h)] [Lower (l)]\nJ♠: right!"), "h plays higher, as the button says: \(all)")
         XCTAssertTrue(all.contains("5H ##\nRight in a row: 0/10\nIs the next card higher\nor lower?"), "24 columns in ASCII: \(all)")
         XCTAssertTrue(all.contains(#"{"id":"deck","matched":false,"selectable":false,"up":false}"#), "the deck's card has no face: \(all)")
@@ -84,11 +118,9 @@ final class TutorialTests: XCTestCase {
     /// hides each hand from the other seat, passes check (and a leaky copy fails it), and the
     /// arena measures its bot.
     func testTheTwoSeatWalkThroughWorks() throws {
-        let dir = NSTemporaryDirectory() + "two-seat-tutorial-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let blocks = try blocks("docs/writing-a-two-seat-game.md")
-        XCTAssertEqual(blocks.count, 7)
-        let (all, _) = try follow(blocks, in: dir)
+        let w = try walked(Self.twoSeats)
+        let all = w.output
+        XCTAssertEqual(w.blocks, 7)
         XCTAssertTrue(all.contains("Your hand: 4♠ K♥ K♠ 6♣ A♦\nSeat 2 holds 5 cards."), all)
         XCTAssertTrue(all.contains("A♦ against 2♦: seat 1 takes the trick."), "the bot answers: \(all)")
         XCTAssertTrue(all.contains("Seat 2 · Bob to play: pass the keyboard."), all)
@@ -104,13 +136,13 @@ final class TutorialTests: XCTestCase {
     }
 
     /// Runs the blocks in order in `dir`/work, as a reader would; returns what the shell
-    /// blocks printed and the work folder.
-    func follow(_ blocks: [Block], in dir: String) throws -> (String, String) {
+    /// blocks printed, the work folder, and the blocks that failed.
+    static func follow(_ blocks: [Block], in dir: String) throws -> (String, String, [String]) {
         let home = dir + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let work = dir + "/work"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        var outputs: [String] = []
+        var outputs: [String] = [], failed: [String] = []
         for block in blocks {
             switch block {
             case .write(let file, let text):
@@ -131,10 +163,10 @@ final class TutorialTests: XCTestCase {
                 try process.run()
                 let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
-                XCTAssertEqual(process.terminationStatus, 0, "\(script)\n\(text)")
+                if process.terminationStatus != 0 { failed.append("exit status \(process.terminationStatus): \(script)\n\(text)") }
                 outputs.append(text)
             }
         }
-        return (outputs.joined(separator: "\n"), work)
+        return (outputs.joined(separator: "\n"), work, failed)
     }
 }

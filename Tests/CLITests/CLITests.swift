@@ -459,6 +459,8 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(update.status, 0, update.stderr)
         XCTAssertTrue(update.stdout.hasPrefix("\(path): recorded again from the same inputs (it differed at step 2"), update.stdout)
         XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("\"input\":\"scissors\""))
+        // A seeded game is practice, and its transcript recorded again still says so.
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")[0].contains(#""practice":true"#))
         XCTAssertEqual(try GamehostProcess.run(["replay", path]).status, 0)
         XCTAssertTrue(try GamehostProcess.run(["replay", path, "--update"]).stdout.hasSuffix("nothing to update\n"))
     }

@@ -263,7 +263,7 @@ public struct Transcript {
     public func rerecorded(rule: LoadedRule, words: WordList?) throws -> String {
         try Transcript.record(rule: rule, game: header.game, seed: header.seed, options: header.options, words: words,
                               wordsName: header.words, inputs: steps.dropFirst().filter { !$0.automatic }.compactMap(\.input),
-                              minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii)
+                              minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii, practice: header.practice)
     }
 
     /// Replays the transcript with `rule` and `words` and returns the first difference, or
@@ -327,7 +327,8 @@ extension Transcript {
     /// `autoMoves` times: a starter golden test for a new rule.
     public static func record(rule: LoadedRule, game: String, seed: UInt64 = 1, options: [String: String] = [:],
                               words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3,
-                              scores: ScoreStore? = nil, minLength: Int? = nil, maxLength: Int? = nil, ascii: Bool = false) throws -> String {
+                              scores: ScoreStore? = nil, minLength: Int? = nil, maxLength: Int? = nil, ascii: Bool = false,
+                              practice: Bool = false) throws -> String {
         let clock = RecordingClock(StepClock(at: EngineSettings.manualEpoch))
         var settings = EngineSettings()
         settings.options = options
@@ -335,6 +336,8 @@ extension Transcript {
         settings.words = words
         settings.scores = scores
         settings.ascii = ascii
+        // A practice run recorded again stays one: its messages ("not ranked") are part of it.
+        settings.practice = practice
         var lines = inputs ?? []
         if inputs == nil {
             // Choose the moves ahead of time with a scratch engine of the same seed.
@@ -353,8 +356,9 @@ extension Transcript {
         settings.clock = clock
         let engine = try GameEngine(rule: rule, settings: settings)
         var text = ""
-        let header = Header(game: game, ruleHash: rule.info.contentHash, seed: seed, options: options, words: wordsName,
+        var header = Header(game: game, ruleHash: rule.info.contentHash, seed: seed, options: options, words: wordsName,
                             minLength: minLength, maxLength: maxLength, ascii: ascii)
+        header.practice = practice
         let recorder = TranscriptRecorder(SilentPresenter(), engine: engine, clock: clock, header: header) { text += $0 }
         _ = SessionLoop.run(Table(engine: engine), input: ScriptedLines(lines), presenter: recorder)
         return text

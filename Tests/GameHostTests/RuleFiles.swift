@@ -1,6 +1,7 @@
 import Foundation
 import GameHost
 import GameCore
+import Locking
 
 /// Writes rule files for a test into a fresh temporary folder.
 final class RuleFiles {
@@ -9,9 +10,21 @@ final class RuleFiles {
     init() {
         directory = NSTemporaryDirectory() + "gamehost-tests-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: directory + "/lib", withIntermediateDirectories: true)
+        Self.made.withLock { $0.append(directory) }
+        _ = Self.removedAtExit
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// XCTest keeps every test case, and so the folders of the RuleFiles they hold, until the
+    /// process ends: the folders are removed then, not left in the temporary folder by the
+    /// hundred each run.
+    private static let made = Locked([String]())
+    private static let removedAtExit: Void = {
+        atexit {
+            for folder in RuleFiles.made.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) }
+        }
+    }()
 
     /// Writes `source` as NAME.lua (or lib/NAME.lua) and returns its path.
     @discardableResult

@@ -5,6 +5,7 @@ return {
   view = function(state) return "n=" .. state.n end,
   moves = function() return { "go" } end,
   play = function(state, input, game)
+    if input ~= "go" then return game.refuse("type go") end
     state.n = state.n + 1
     local r = game.scores.load("counter") or { played = 0, deep = { hits = 0 }, list = { 0, 0 } }
     r.played = r.played + 1

@@ -23,42 +23,10 @@ final class ScoreHardeningTests: XCTestCase {
         return path
     }
 
-    /// A child's exit status, output and peak resident memory (its own, from wait4: the
-    /// children's figure of getrusage is the largest of every child so far).
-    struct Child {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var cpuSeconds: Double
-    }
-
-    func spawn(_ arguments: [String], input: String = "") throws -> Child {
-        let id = UUID().uuidString
-        let (inPath, outPath, errPath) = (dir + "/in-" + id, dir + "/out-" + id, dir + "/err-" + id)
-        try input.write(toFile: inPath, atomically: true, encoding: .utf8)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = [GamehostProcess.binary.path] + arguments
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dir + "/xdg"
-        environment["COLUMNS"] = nil
-        var cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv) == 0 else { throw CocoaError(.fileNoSuchFile) }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        return Child(status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), stdout: read(outPath), stderr: read(errPath),
-                     cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    /// Runs gamehost (posix_spawn and wait4, so its processor time is its own) with a data
+    /// home of the test's.
+    func spawn(_ arguments: [String], input: String = "") throws -> GamehostProcess.Result {
+        try GamehostProcess.run(arguments, input: input, environment: ["XDG_DATA_HOME": dir + "/xdg"])
     }
 
     // MARK: Memory

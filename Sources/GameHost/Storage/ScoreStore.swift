@@ -201,24 +201,17 @@ public final class ScoreStore {
         if !writable { throw ScoreStoreError(path: path, reason: readOnlyReason) }
     }
 
-    /// Whether the scores table has its player and practice columns (an older read-only
-    /// database may not), asked once.
-    private var playerColumns: Bool?
-    func hasPlayerColumns() throws -> Bool {
-        if let playerColumns { return playerColumns }
-        let has = try hasColumn("scores", "player")
-        playerColumns = has
+    /// Whether the scores table has a column (an older read-only database may lack the player,
+    /// practice and list columns), asked once each.
+    private var scoreColumns: [String: Bool] = [:]
+    private func hasScoreColumn(_ name: String) throws -> Bool {
+        if let known = scoreColumns[name] { return known }
+        let has = try hasColumn("scores", name)
+        scoreColumns[name] = has
         return has
     }
-
-    /// Whether the scores table has its list column (an older read-only database may not).
-    private var listColumn: Bool?
-    func hasListColumn() throws -> Bool {
-        if let listColumn { return listColumn }
-        let has = try hasColumn("scores", "list")
-        listColumn = has
-        return has
-    }
+    func hasPlayerColumns() throws -> Bool { try hasScoreColumn("player") }
+    func hasListColumn() throws -> Bool { try hasScoreColumn("list") }
 
     private func hasColumn(_ table: String, _ column: String) throws -> Bool {
         try query("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)]).isEmpty == false
@@ -387,8 +380,7 @@ public final class ScoreStore {
                 try exec("ALTER TABLE scores ADD COLUMN list TEXT NOT NULL DEFAULT ''")
             }
         }
-        playerColumns = nil
-        listColumn = nil
+        scoreColumns = [:]
     }
 
     /// A path as a file: URI takes it (%, ? and # escaped).

@@ -182,20 +182,13 @@ public final class Table {
         let left = engine.step { () -> Step? in
             defer { spent = engine.budgetSpent }
             guard let outcome = engine.leave(seat: seat) else { return nil }
-            return apply(outcome, to: Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .quit))
+            return leftStep(outcome, input: nil, seat: seat)
         }
         end(reason)
         guard var r = left else {
             number -= 1
             return nil
         }
-        // A refusal in leave is no refusal: the player leaves all the same.
-        if r.status == .refused {
-            r.status = .quit
-            r.reason = nil
-            r.code = nil
-        }
-        r.endsSession = true
         r = finish(r, spent: spent)
         r.showsView = r.applied
         // Leaving is no move: a quit step is never applied, whatever the rule did (the view
@@ -445,19 +438,27 @@ public final class Table {
         return r
     }
 
+    /// The quit step of a game the rule finished in its `leave`: a refusal there is no
+    /// refusal (the player leaves all the same), and the view is shown when the rule changed
+    /// the game. The caller marks it not applied (leaving is no move, whatever the rule did).
+    private func leftStep(_ outcome: MoveOutcome, input: String?, seat: Int) -> Step {
+        var r = apply(outcome, to: Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit))
+        if r.status == .refused {
+            r.status = .quit
+            r.reason = nil
+            r.code = nil
+        }
+        r.showsView = r.applied
+        r.endsSession = true
+        return r
+    }
+
     private func quit(input: String, seat: Int) -> Step {
         // A game left in the middle: the rule may finish it (its `leave`).
         if let outcome = engine.leave(seat: seat) {
             end(.quit)
-            var r = apply(outcome, to: Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit))
-            if r.status == .refused {
-                r.status = .quit
-                r.reason = nil
-                r.code = nil
-            }
-            r.showsView = r.applied
+            var r = leftStep(outcome, input: input, seat: seat)
             r.applied = false
-            r.endsSession = true
             return r
         }
         end(.quit)

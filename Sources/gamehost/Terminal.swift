@@ -117,6 +117,8 @@ final class StandardInput: LineSource {
 
     init() {
         guard Terminal.inputIsTerminal else { return }
+        // Set up now, so the terminal can be put in editing mode before the first prompt too.
+        rl_initialize()
         gh_set_completion { text, state in
             // libedit asks for match `state` (0, 1, 2, ...) until it gets NULL.
             if state == 0 {
@@ -152,6 +154,11 @@ final class StandardInput: LineSource {
         // A prompt can hold a rule's text (an option's default): show it as text.
         let prompt = TerminalText.plain(prompt)
         if Terminal.inputIsTerminal && Terminal.fitsLineEditor {
+            // libedit writes the prompt before it takes the terminal out of line mode: a
+            // Ctrl-D typed in that moment would be read by the kernel as the end of a line
+            // libedit never sees, and the session would wait for ever. The terminal is set
+            // to libedit's editing mode first, so every key after the prompt reaches it.
+            rl_prep_terminal(1)
             guard let raw = readline(prompt) else {
                 // libedit echoes the Ctrl-D that ended the input as "^D": take it back.
                 if Terminal.environment("TERM") != "dumb" { stdout_.control("\u{8}\u{8}\u{1B}[K") }

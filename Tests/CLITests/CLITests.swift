@@ -43,6 +43,18 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("Your throw"))
     }
 
+    /// At a terminal, keys typed the moment the prompt shows reach the line editor: each line
+    /// shows once (not echoed by the terminal as well), and a Ctrl-D right at the prompt ends
+    /// the session instead of being read by the terminal as a line the game never sees.
+    func testKeysTypedTheMomentThePromptShowsReachTheLineEditor() throws {
+        let session = try TerminalSession.start(["play", "rps", "--plain", "--seed", "3"], input: "rock\npaper\n")
+        let (status, output, promptsInLineMode) = session.finish()
+        XCTAssertEqual(status, 0, output)
+        XCTAssertEqual(promptsInLineMode, 0, output)
+        XCTAssertFalse(output.contains("rock\r\nrock") || output.contains("paper\r\npaper"), output)
+        XCTAssertTrue(output.contains("> paper"), output)
+    }
+
     func testCtrlCLeavesWithStatus130() throws {
         let process = Process()
         process.executableURL = GamehostProcess.binary

@@ -382,6 +382,7 @@ final class ScreenInput: LineSource {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(0, TCSANOW, &raw)
+        Terminal.wakeBlockedTypist()
         // While a key is awaited, a resize interrupts the read (no SA_RESTART) and the screen is
         // drawn again; the handler before (libedit's, the default) comes back after.
         var resize = sigaction(), before = sigaction()

@@ -99,6 +99,18 @@ enum Terminal {
         }
     }
 
+    /// Keys typed or pasted in line mode (before the game began, or while a rule's step ran)
+    /// past the kernel's line buffer, 4 KB without an Enter, are dropped by the kernel, and a
+    /// program that writes keys to the terminal and waits for room (a pasting script, a test
+    /// driver) is then not woken again: it and the game's read would wait on each other for
+    /// ever. Called as the keys are taken (out of line mode): when nothing waits to be read
+    /// then, the terminal's input is flushed, which wakes the writer and discards nothing
+    /// typed (at most a key still in flight inside the kernel).
+    static func wakeBlockedTypist() {
+        var waiting: Int32 = 0
+        if ioctl(0, UInt(FIONREAD), &waiting) == 0, waiting == 0 { tcflush(0, TCIFLUSH) }
+    }
+
     /// The protocol's last line when the program is interrupted (set with --json). Safe
     /// unsynchronised: set once on the main thread before the game starts, then only read.
     nonisolated(unsafe) static var protocolEnd: [UInt8]?
@@ -117,8 +129,6 @@ final class StandardInput: LineSource {
 
     init() {
         guard Terminal.inputIsTerminal else { return }
-        // Set up now, so the terminal can be put in editing mode before the first prompt too.
-        rl_initialize()
         gh_set_completion { text, state in
             // libedit asks for match `state` (0, 1, 2, ...) until it gets NULL.
             if state == 0 {
@@ -147,6 +157,8 @@ final class StandardInput: LineSource {
     /// read to its end and refused as too long, and the session goes on.
     static let runawayLimit = 64 << 20
     private var endedByRunaway = false
+    /// libedit is set up at the first line it reads (never, in a window too large for it).
+    private var lineEditorReady = false
 
     func readLine(prompt: String) -> String? { readInput(prompt: prompt)?.line }
 
@@ -158,7 +170,12 @@ final class StandardInput: LineSource {
             // Ctrl-D typed in that moment would be read by the kernel as the end of a line
             // libedit never sees, and the session would wait for ever. The terminal is set
             // to libedit's editing mode first, so every key after the prompt reaches it.
+            if !lineEditorReady {
+                rl_initialize()
+                lineEditorReady = true
+            }
             rl_prep_terminal(1)
+            Terminal.wakeBlockedTypist()
             guard let raw = readline(prompt) else {
                 // libedit echoes the Ctrl-D that ended the input as "^D": take it back.
                 if Terminal.environment("TERM") != "dumb" { stdout_.control("\u{8}\u{8}\u{1B}[K") }

@@ -55,6 +55,19 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(output.contains("> paper"), output)
     }
 
+    /// 150 KB typed without an Enter before the game takes the keys (the kernel drops what
+    /// overflows its line buffer) leaves the game answering, in full screen and in line mode:
+    /// the typist's writes and the game's reads never wait on each other.
+    func testAFloodTypedBeforeTheGameTakesTheKeysLeavesItAnswering() throws {
+        let flood = String(repeating: "a", count: 50_000) + String(repeating: "\u{7F}", count: 100_000) + "\n"
+        for (mode, term) in [([String](), "xterm-256color"), (["--plain"], "dumb")] {
+            let session = try TerminalSession.start(["play", "guess-five", "--seed", "1"] + mode, input: "", ahead: flood,
+                                                    environment: ["TERM": term])
+            let (status, output, _) = session.finish()
+            XCTAssertEqual(status, 0, "\(mode): \(output.suffix(500))")
+        }
+    }
+
     func testCtrlCLeavesWithStatus130() throws {
         let process = Process()
         process.executableURL = GamehostProcess.binary

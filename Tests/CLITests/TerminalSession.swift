@@ -16,27 +16,36 @@ struct TerminalSession {
     let output: Pipe
     let report: Pipe
 
-    static func start(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> TerminalSession {
+    /// `ahead` is typed at once, before any prompt, as by a program that writes to the
+    /// terminal and waits for room (a paste into a game still starting); `input` follows it.
+    static func start(_ arguments: [String], input: String, ahead: String = "", environment: [String: String] = [:]) throws -> TerminalSession {
         let python = try requiredTool("python3")
         let script = """
-            import json, os, pty, select, signal, sys, termios, time
+            import json, os, pty, select, signal, sys, termios, threading, time
             args = json.loads(sys.argv[1])
             pid, fd = pty.fork()
             if pid == 0:
                 os.execv(args[0], args)
+            def type_ahead(data):
+                while data:
+                    data = data[os.write(fd, data):]
+            ahead = threading.Thread(target=type_ahead, args=(sys.stdin.buffer.read(),), daemon=True)
+            ahead.start()
             # Each line is typed once its prompt is there, then Ctrl-D. No session here takes
             # a minute: past that it is ended.
             lines = sys.argv[2].splitlines(keepends=True) + ["\\x04"]
             out, typed, line_mode = b"", 0, 0
             deadline = time.monotonic() + 60
             while True:
-                if typed < len(lines) and out.count(b"> ") > typed:
+                if typed < len(lines) and out.count(b"> ") > typed and not ahead.is_alive():
                     # The master side reads the terminal's settings (Linux shares them).
                     if termios.tcgetattr(fd)[3] & termios.ICANON:
                         line_mode += 1
                     os.write(fd, lines[typed].encode())
                     typed += 1
-                ready, _, _ = select.select([fd], [], [], max(0, deadline - time.monotonic()))
+                ready, _, _ = select.select([fd], [], [], min(0.1, max(0, deadline - time.monotonic())))
+                if not ready and time.monotonic() < deadline:
+                    continue
                 if not ready:
                     os.kill(pid, signal.SIGKILL)
                     break
@@ -65,7 +74,11 @@ struct TerminalSession {
         let output = Pipe(), report = Pipe()
         process.standardOutput = output
         process.standardError = report
+        let typedAhead = Pipe()
+        process.standardInput = typedAhead
         try process.run()
+        typedAhead.fileHandleForWriting.write(Data(ahead.utf8))
+        try typedAhead.fileHandleForWriting.close()
         return TerminalSession(process: process, output: output, report: report)
     }
 

@@ -75,6 +75,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
         out.wraps = false
         Terminal.alternateScreen = true
         out.control("\u{1B}[?1049h\u{1B}[?2004h")
+        input?.takeKeys()
     }
 
     /// The seed of the game on the screen and the command that replays it, then the keys.
@@ -124,6 +125,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
     }
 
     func end(reason: Table.EndReason) {
+        input?.releaseKeys()
         out.control("\u{1B}[?2004l\u{1B}[?1049l")
         Terminal.alternateScreen = false
         out.wraps = true
@@ -220,12 +222,12 @@ final class ScreenInput: LineSource {
     /// is what a handler may write, and the loop re-reads it after each interrupted read.
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
 
-    /// The terminal's settings outside and inside a read, for the Ctrl-Z handler. Safe
+    /// The terminal's settings before and while the keys are held, for the Ctrl-Z handler. Safe
     /// unsynchronised: written on the main thread before the handler is installed, then read.
     nonisolated(unsafe) static var cooked = termios()
     nonisolated(unsafe) static var keys = termios()
 
-    /// SIGTSTP while a key is awaited: the terminal and the main screen as the shell had them,
+    /// SIGTSTP while the keys are held: the terminal and the main screen as the shell had them,
     /// stop; on continuing, the keys and the game's screen again, drawn anew (the interrupted
     /// read sees `resized`). Only async-signal-safe calls.
     static func suspend() {
@@ -364,43 +366,66 @@ final class ScreenInput: LineSource {
         stdout_.control("\u{1B}[\(rows);1H" + line[start...] + "\u{1B}[K")
     }
 
-    func readLine(prompt: String) -> String? {
-        self.prompt = prompt
-        typed = []
-        typing = false
-        drawPrompt()
+    /// Whether the keys are held for the whole session (between `takeKeys` and `releaseKeys`);
+    /// otherwise a read takes them for itself.
+    private var held = false
+    private var beforeStop = sigaction()
+
+    /// Puts the terminal in the keys mode for the whole game: keys as they are pressed, not
+    /// echoed; Ctrl-C still raises SIGINT. Held from the game's start to its end, not only
+    /// while a key is awaited: keys typed while a rule's step runs then wait as typed, neither
+    /// echoed over the screen nor read by the kernel's line editing (which would take a
+    /// Ctrl-D as the end of a line, and a Backspace as its own).
+    func takeKeys() {
+        guard !held else { return }
+        held = true
         var original = termios()
         tcgetattr(0, &original)
         var raw = original
-        // Keys as they are pressed, not echoed; Ctrl-C still raises SIGINT. Ctrl-S and Ctrl-Q
-        // are keys like any other: with flow control on, a Ctrl-S typed or pasted would stop
-        // the screen until a Ctrl-Q nobody knows to press.
+        // Ctrl-S and Ctrl-Q are keys like any other: with flow control on, a Ctrl-S typed or
+        // pasted would stop the screen until a Ctrl-Q nobody knows to press.
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        // Ctrl-Z, as BSD games do: the shell's terminal and screen back while stopped, ours
+        // back and the screen redrawn on `fg`.
+        Self.cooked = original
+        Self.keys = raw
         tcsetattr(0, TCSANOW, &raw)
         Terminal.wakeBlockedTypist()
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = { _ in ScreenInput.suspend() }
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &beforeStop)
+    }
+
+    /// The terminal and Ctrl-Z as they were before `takeKeys`.
+    func releaseKeys() {
+        guard held else { return }
+        held = false
+        sigaction(SIGTSTP, &beforeStop, nil)
+        tcsetattr(0, TCSANOW, &Self.cooked)
+    }
+
+    func readLine(prompt: String) -> String? {
+        self.prompt = prompt
+        typed = []
+        typing = false
+        drawPrompt()
+        let ownKeys = !held
+        if ownKeys { takeKeys() }
         // While a key is awaited, a resize interrupts the read (no SA_RESTART) and the screen is
         // drawn again; the handler before (libedit's, the default) comes back after.
         var resize = sigaction(), before = sigaction()
         resize.__sigaction_handler.sa_handler = { _ in ScreenInput.resized = 1 }
         sigemptyset(&resize.sa_mask)
         sigaction(SIGWINCH, &resize, &before)
-        // Ctrl-Z, as BSD games do: the shell's terminal and screen back while stopped, ours
-        // back and the screen redrawn on `fg`.
-        Self.cooked = original
-        Self.keys = raw
-        var stop = sigaction(), beforeStop = sigaction()
-        stop.__sigaction_handler.sa_handler = { _ in ScreenInput.suspend() }
-        sigemptyset(&stop.sa_mask)
-        sigaction(SIGTSTP, &stop, &beforeStop)
         defer {
             sigaction(SIGWINCH, &before, nil)
-            sigaction(SIGTSTP, &beforeStop, nil)
-            tcsetattr(0, TCSANOW, &original)
+            if ownKeys { releaseKeys() }
         }
         while true {
             var byte: UInt8 = 0

@@ -100,15 +100,32 @@ enum Terminal {
     }
 
     /// Keys typed or pasted in line mode (before the game began, or while a rule's step ran)
-    /// past the kernel's line buffer, 4 KB without an Enter, are dropped by the kernel, and a
-    /// program that writes keys to the terminal and waits for room (a pasting script, a test
-    /// driver) is then not woken again: it and the game's read would wait on each other for
-    /// ever. Called as the keys are taken (out of line mode): when nothing waits to be read
-    /// then, the terminal's input is flushed, which wakes the writer and discards nothing
-    /// typed (at most a key still in flight inside the kernel).
+    /// past the kernel's line buffer, 4 KB without an Enter, are dropped or erased there, and
+    /// a program that writes keys to the terminal and waits for room (a pasting script, a test
+    /// driver) is then never woken: it and the game's read would wait on each other for ever.
+    /// Called as the keys are taken (out of line mode): when nothing waits to be read, the
+    /// terminal's input is flushed, which wakes the writer. The poll first waits for keys the
+    /// kernel is still passing on, so the flush finds nothing typed to discard.
     static func wakeBlockedTypist() {
-        var waiting: Int32 = 0
-        if ioctl(0, UInt(FIONREAD), &waiting) == 0, waiting == 0 { tcflush(0, TCIFLUSH) }
+        var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&input, 1, 0) == 0 { tcflush(0, TCIFLUSH) }
+    }
+
+    /// At a terminal, Ctrl-S and Ctrl-Q are keys like any other, in every mode: with flow
+    /// control on, a Ctrl-S typed or pasted (even before the game began) would stop the
+    /// game's output, and the game with it, until a Ctrl-Q nobody knows to press. Turning flow
+    /// control off also restarts output a Ctrl-S already stopped.
+    static func takeFlowControlKeys() {
+        guard hasSaved, saved.c_iflag & tcflag_t(IXON) != 0 else { return }
+        var now = termios()
+        guard tcgetattr(0, &now) == 0 else { return }
+        now.c_iflag &= ~tcflag_t(IXON)
+        tcsetattr(0, TCSANOW, &now)
+    }
+
+    /// The terminal's settings as the program found them, at its end.
+    static func restoreSettings() {
+        if hasSaved { tcsetattr(0, TCSANOW, &saved) }
     }
 
     /// The protocol's last line when the program is interrupted (set with --json). Safe

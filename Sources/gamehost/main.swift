@@ -71,4 +71,7 @@ signal(SIGPIPE, SIG_IGN)
 // Only libedit reads the locale, and only at a terminal: a pipe skips loading it.
 if Terminal.inputIsTerminal { Terminal.useUTF8CharacterType() }
 Terminal.installInterruptHandler()
-exit(run())
+Terminal.takeFlowControlKeys()
+let status = run()
+Terminal.restoreSettings()
+exit(status)

@@ -55,16 +55,23 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(output.contains("> paper"), output)
     }
 
-    /// 150 KB typed without an Enter before the game takes the keys (the kernel drops what
-    /// overflows its line buffer) leaves the game answering, in full screen and in line mode:
-    /// the typist's writes and the game's reads never wait on each other.
-    func testAFloodTypedBeforeTheGameTakesTheKeysLeavesItAnswering() throws {
-        let flood = String(repeating: "a", count: 50_000) + String(repeating: "\u{7F}", count: 100_000) + "\n"
-        for (mode, term) in [([String](), "xterm-256color"), (["--plain"], "dumb")] {
-            let session = try TerminalSession.start(["play", "guess-five", "--seed", "1"] + mode, input: "", ahead: flood,
-                                                    environment: ["TERM": term])
-            let (status, output, _) = session.finish()
-            XCTAssertEqual(status, 0, "\(mode): \(output.suffix(500))")
+    /// What a typist or a paste sends before the game takes the keys leaves it answering, in
+    /// full screen and in line mode: 150 KB without an Enter (the kernel drops what overflows
+    /// its line buffer, and the typist's writes and the game's reads must not wait on each
+    /// other), and every control byte, Ctrl-S last (flow control must not freeze the game).
+    func testWhatIsTypedBeforeTheGameTakesTheKeysLeavesItAnswering() throws {
+        let floods = [
+            String(repeating: "a", count: 50_000) + String(repeating: "\u{7F}", count: 100_000) + "\n",
+            String(String.UnicodeScalarView((0..<32).filter { ![3, 4, 0x1A, 0x1C].contains($0) }.map { Unicode.Scalar(UInt8($0)) }))
+                + String(repeating: "x", count: 5_000) + "\u{11}\u{13}\n",
+        ]
+        for flood in floods {
+            for (mode, term) in [([String](), "xterm-256color"), (["--plain"], "dumb")] {
+                let session = try TerminalSession.start(["play", "guess-five", "--seed", "1"] + mode, input: "", ahead: flood,
+                                                        environment: ["TERM": term])
+                let (status, output, _) = session.finish()
+                XCTAssertEqual(status, 0, "\(mode), flood of \(flood.count): \(output.suffix(500))")
+            }
         }
     }
 

@@ -26,22 +26,27 @@ struct TerminalSession {
             pid, fd = pty.fork()
             if pid == 0:
                 os.execv(args[0], args)
-            def type_ahead(data):
+            # Keys are written by a thread of their own, as a terminal would, so the game's
+            # output is read while a write waits for room.
+            def type_keys(data):
                 while data:
                     data = data[os.write(fd, data):]
-            ahead = threading.Thread(target=type_ahead, args=(sys.stdin.buffer.read(),), daemon=True)
-            ahead.start()
+            def start_typing(data):
+                typist = threading.Thread(target=type_keys, args=(data,), daemon=True)
+                typist.start()
+                return typist
+            typist = start_typing(sys.stdin.buffer.read())
             # Each line is typed once its prompt is there, then Ctrl-D. No session here takes
             # a minute: past that it is ended.
             lines = sys.argv[2].splitlines(keepends=True) + ["\\x04"]
             out, typed, line_mode = b"", 0, 0
             deadline = time.monotonic() + 60
             while True:
-                if typed < len(lines) and out.count(b"> ") > typed and not ahead.is_alive():
+                if typed < len(lines) and out.count(b"> ") > typed and not typist.is_alive():
                     # The master side reads the terminal's settings (Linux shares them).
                     if termios.tcgetattr(fd)[3] & termios.ICANON:
                         line_mode += 1
-                    os.write(fd, lines[typed].encode())
+                    typist = start_typing(lines[typed].encode())
                     typed += 1
                 ready, _, _ = select.select([fd], [], [], min(0.1, max(0, deadline - time.monotonic())))
                 if not ready and time.monotonic() < deadline:

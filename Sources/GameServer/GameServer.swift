@@ -63,7 +63,6 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
     /// Open tables stay in the store, to go on at the next start.
     public func stop() {
         state.withLock { $0.stopping = true }
-        // Civetweb takes up to two seconds to stop its threads.
         web?.stop()
         web = nil
         pool.stop()

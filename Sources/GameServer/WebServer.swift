@@ -114,15 +114,25 @@ public final class WebServer: @unchecked Sendable {
         }, me)
         var ports = [mg_server_port](repeating: mg_server_port(), count: 4)
         let n = mg_get_server_ports(context, Int32(ports.count), &ports)
-        return n > 0 ? Int(ports[0].port) : port
+        listening = (address, n > 0 ? Int(ports[0].port) : port)
+        return listening.port
     }
 
     /// Stops listening and closes every connection (civetweb waits for its threads).
     public func stop() {
         guard let context else { return }
+        // Civetweb's listening thread sees a stop only between waits of up to two seconds for
+        // a connection: connections of the server's own, made until it has stopped, end the
+        // wait at once, so stopping (Ctrl-C) takes milliseconds, not seconds.
+        let waker = ListenerWaker(address: listening.address, port: listening.port)
+        waker.start()
         mg_stop(context)
+        waker.stop()
         self.context = nil
     }
+
+    /// Where the server listens, for `stop` to connect to.
+    private var listening = (address: "", port: 0)
 
     /// Sent with every response: no script but the client's own files, nothing framed, no
     /// sniffing of types (a rule's text is never HTML, and the page never runs inline script).

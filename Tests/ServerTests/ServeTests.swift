@@ -7,8 +7,7 @@ import XCTest
 /// tokens, watchers, and what bad input gets.
 final class ServeTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    // One server for the class (civetweb takes two seconds to stop): each test plays at tables
-    // of its own.
+    // One server for the class: each test plays at tables of its own.
     nonisolated(unsafe) static var shared: (server: GameServer, port: Int, folder: String)?
     var server: GameServer { Self.shared!.server }
     var port: Int { Self.shared!.port }

@@ -218,14 +218,34 @@ final class SeatTests: XCTestCase {
             lines.all = host.readAll()
             done.signal()
         }
-        // Time for the host to fill the program's pipe (about 60 steps) and wait.
-        usleep(1_000_000)
+        // The host fills the program's pipe (about 60 steps) and waits to write more.
+        XCTAssertTrue(Self.fillsAChildsInput(host.process.processIdentifier), "the host never filled the program's input")
         host.process.interrupt()
         done.wait()
         let (status, exited, _) = host.wait()
         XCTAssertTrue(exited, "the host ended by itself, not killed")
         XCTAssertEqual(status, 130)
         XCTAssertEqual(Self.end(objects(lines.all.joined(separator: "\n"))), "end interrupted 130")
+    }
+
+    /// Whether the standard input of a child of process `pid` (a program in a seat) comes to
+    /// hold 60,000 bytes or more, all but full (a pipe holds 65,536), within 10 s: the host then
+    /// waits for the program to read.
+    static func fillsAChildsInput(_ pid: Int32) -> Bool {
+        for _ in 0..<1000 {
+            let children = (FileHandle(forReadingAtPath: "/proc/\(pid)/task/\(pid)/children")?.readDataToEndOfFile())
+                .map { String(decoding: $0, as: UTF8.self).split(separator: " ") } ?? []
+            for child in children {
+                let fd = open("/proc/\(child)/fd/0", O_RDONLY | O_NONBLOCK)
+                guard fd >= 0 else { continue }
+                var queued: Int32 = 0
+                let asked = ioctl(fd, UInt(FIONREAD), &queued)
+                close(fd)
+                if asked == 0, queued >= 60_000 { return true }
+            }
+            usleep(10_000)
+        }
+        return false
     }
 
     // MARK: Replay, input, help

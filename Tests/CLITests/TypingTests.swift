@@ -20,6 +20,14 @@ final class TypingTests: XCTestCase {
         return line.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }.reduce(0, +)
     }
 
+    /// The screen once every key typed so far has been taken: /moves is typed after them, and
+    /// keys are taken in order, so its answer shows only after theirs.
+    func settled(_ window: FullScreenTests.Window) throws -> [String] {
+        try window.tmux(["send-keys", "-l", "/moves"])
+        try window.keys("Enter")
+        return try window.wait(for: "the moves") { $0.contains { $0.hasPrefix("Moves: ") } }
+    }
+
     /// One key at a time, as a person types.
     func type(_ word: String, into window: FullScreenTests.Window) throws {
         for key in word {
@@ -35,22 +43,21 @@ final class TypingTests: XCTestCase {
         // s plays Scissors at once; the rest of the word and its Enter are not more throws.
         try type("scissors", into: window)
         try window.keys("Enter")
-        var screen = try window.wait(for: "one throw") { $0.contains { $0.hasPrefix("You: Scissors") } }
-        usleep(300_000)
-        screen = try window.screen()
+        try window.wait(for: "one throw") { $0.contains { $0.hasPrefix("You: Scissors") } }
+        var screen = try settled(window)
         XCTAssertEqual(thrown(screen), 1, screen.joined(separator: "\n"))
         // Three pasted lines (bracketed, as a terminal pastes) are three throws, not 18.
         try window.tmux(["set-buffer", "-b", "p", "rock\npaper\nscissors\n"])
         try window.tmux(["paste-buffer", "-p", "-b", "p"])
-        screen = try window.wait(for: "four throws") { self.thrown($0) == 4 }
-        usleep(300_000)
-        XCTAssertEqual(thrown(try window.screen()), 4, screen.joined(separator: "\n"))
+        try window.wait(for: "four throws") { self.thrown($0) == 4 }
+        screen = try settled(window)
+        XCTAssertEqual(thrown(screen), 4, screen.joined(separator: "\n"))
         // A word arriving all at once (typed ahead, or pasted without the marks) is one throw too.
         try window.keys("paper")
         screen = try window.wait(for: "five throws") { self.thrown($0) == 5 }
         XCTAssertTrue(screen.contains { $0.hasPrefix("You: Paper") }, screen.joined(separator: "\n"))
-        usleep(300_000)
-        XCTAssertEqual(thrown(try window.screen()), 5)
+        screen = try settled(window)
+        XCTAssertEqual(thrown(screen), 5, screen.joined(separator: "\n"))
         try window.keys("C-c")
     }
 
@@ -77,8 +84,8 @@ final class TypingTests: XCTestCase {
         try type("double", into: window)
         let screen = try window.wait(for: "the next bet") { $0.contains { $0.hasPrefix("Bet 1-") } }
         XCTAssertTrue(screen.contains { $0.contains("You win 20") || $0.contains("lose 20") || $0.contains("20") }, screen.joined(separator: "\n"))
-        usleep(400_000)
-        XCTAssertTrue(try window.screen().contains { $0.hasPrefix("Bet 1-") }, "still at the table")
+        let after = try settled(window)
+        XCTAssertTrue(after.contains { $0.hasPrefix("Bet 1-") }, "still at the table: \(after.joined(separator: "\n"))")
         XCTAssertNil(window.exitStatus(timeout: 0), "the game goes on")
         try window.keys("C-c")
     }

@@ -9,10 +9,10 @@ import Foundation
 /// asks for the value, waiting if need be, and makes its assertions on it as usual (an XCTAssert
 /// on another thread would be counted against whichever test is running there).
 ///
-/// One worker takes the work last started first: XCTest makes the cases in the order it runs
-/// them, so the worker begins at the end of the suite while the tests begin at its start. Work
-/// that the worker has not begun when its test asks for it runs at once on the test's thread,
-/// so a filtered run never waits for work it does not need.
+/// One worker takes the work in the order it was started: XCTest makes the cases in the order
+/// it runs them, so the work needed soonest is done first, and the worker runs well ahead of
+/// the tests. Work that the worker has not begun when its test asks for it runs at once on the
+/// test's thread, and a filtered run makes (and starts) only the cases it runs.
 public final class EarlyStart<Value: Sendable>: @unchecked Sendable {
     // Sendable by hand: `state` is read and written only under `Lane.condition`, and `work` is
     // a Sendable closure that runs once (the state moves from .waiting to .running under the
@@ -61,7 +61,7 @@ public final class EarlyStart<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The second thread: one worker, taking the work last pushed first.
+/// The second thread: one worker, taking the work in the order it was pushed.
 private enum Lane {
     static let condition = NSCondition()
     // Read and written only under `condition`.
@@ -87,13 +87,10 @@ private enum Lane {
     }
 
     private static func loop() {
-        // XCTest makes every case within a few milliseconds: wait for them all, so that the
-        // first work taken is the last test's.
-        Thread.sleep(forTimeInterval: 0.2)
         while true {
             condition.lock()
             while pending.isEmpty { condition.wait() }
-            let job = pending.removeLast()
+            let job = pending.removeFirst()
             condition.unlock()
             job()
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GameHost
 import GameHostTesting
+import TestSupport
 import XCTest
 
 /// The score store through the binary, under the kinds of attack and load it must contain: a
@@ -11,8 +12,22 @@ final class ScoreHardeningTests: XCTestCase {
     let dir = NSTemporaryDirectory() + "gamehost-score-hardening-" + UUID().uuidString
     var data: String { dir + "/data" }
 
+    required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+        super.init(name: name, testClosure: testClosure)
+        if name.hasSuffix("testReadingManyLargeRecordsAndBoardsKeepsMemoryBounded") { Self.hoarding.start() }
+        if name.hasSuffix("testScoresIsBoundedAsAWhole") { Self.listing.start() }
+    }
+
     override func setUp() {
         try? FileManager.default.createDirectory(atPath: dir + "/data", withIntermediateDirectories: true)
+    }
+
+    /// A folder of its own for work started early (`EarlyStart`), removed after it.
+    static func inFolder<T>(_ work: (String) throws -> T) throws -> T {
+        let folder = NSTemporaryDirectory() + "gamehost-score-hardening-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try work(folder)
     }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
@@ -33,7 +48,7 @@ final class ScoreHardeningTests: XCTestCase {
 
     /// Writes a database with the host's schema (indexes made after the rows, which is
     /// quicker) by running `rows` (SQL statements) through python3's sqlite3.
-    func database(_ folder: String, rows: String, parameters: String = "()") throws {
+    static func database(_ folder: String, rows: String, parameters: String = "()") throws {
         let python = try requiredTool("python3")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = """
@@ -58,7 +73,7 @@ final class ScoreHardeningTests: XCTestCase {
         p.arguments = ["-c", script, folder + "/scores.db", rows]
         try p.run()
         p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
+        guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["why": "python3 could not write the database"]) }
     }
 
     /// The keeper's caches are bounded: a rule that reads 20 distinct boards of 10,000 entries
@@ -67,51 +82,59 @@ final class ScoreHardeningTests: XCTestCase {
     /// two moves of it hold no more than 16 MB beyond one move (the first move already fills
     /// the caches), where a cache that kept every board read held about 27 MB more.
     func testReadingManyLargeRecordsAndBoardsKeepsMemoryBounded() throws {
-        let rule = write("hoard.lua", """
-            return {
-              id = "hoard", title = "Hoard",
-              setup = function(game) return { n = 0, seen = 0 } end,
-              view = function(state) return "moves " .. state.n .. ", seen " .. state.seen end,
-              moves = function(state) return { "go" } end,
-              play = function(state, input, game)
-                state.n = state.n + 1
-                for i = 1, 10 do
-                  local k = (state.n - 1) * 10 + i
-                  state.seen = state.seen + math.floor(game.scores.best("board " .. k) or 0)
-                  local r = game.scores.load("big" .. k)
-                  state.seen = state.seen + #r
-                  game.scores.save("copy" .. k, r .. "!")
-                end
-                for i = 1, 300 do game.scores.best(("empty %d of move %d"):format(i, state.n)) end
-              end,
-              result = function(state) end,
-            }
-            """)
-        let info = try LoadedRule(path: rule).info
-        try database(data, rows: """
-            INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice)
-              WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 199999)
-              SELECT ?, ?, 'board ' || (i % 20 + 1), i, 'higher', '', printf('%060d', i), 0, printf('p%059d', i), 0 FROM c;;
-            INSERT INTO records(game, name, value, at)
-              WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20)
-              SELECT ?, 'big' || i, '"' || hex(zeroblob(30000)) || '"', 0 FROM c
-            """, parameters: "('\(info.scoreKey)', '\(info.contentHash)')")
-
-        // A move reads a lot, which takes a debug build most of a second: the time limit is
-        // raised, so a busy machine cannot fail the test on time (memory is what it measures).
-        // Measured through a small parent (MemoryCapTests.peak): a child this process spawns
-        // directly reports this process's own peak, which the kernel carries over at exec.
-        let one = try MemoryCapTests.peak(["play", rule, "--data", data, "--time-limit", "60"], input: "go\n", folder: dir)
+        let (one, two, copied) = try Self.hoarding.value()
         XCTAssertEqual(one.status, 0, one.stderr)
         XCTAssertTrue(one.stdout.contains("moves 1, seen \(1_999_845 + 600_000)"), String(one.stdout.suffix(300)))
-        let two = try MemoryCapTests.peak(["play", rule, "--data", data, "--time-limit", "60"], input: "go\ngo\n", folder: dir)
         XCTAssertEqual(two.status, 0, two.stderr)
         XCTAssertTrue(two.stdout.contains("moves 2, seen \(3_999_790 + 1_200_000)"), String(two.stdout.suffix(300)))
         XCTAssertEqual(two.stderr, "")
         // A piped session is practice: the records it saves are its own, the store's stay.
-        XCTAssertNil(try ScoreStore(directory: data).record(game: info.scoreKey, name: "copy20"))
+        XCTAssertNil(copied)
         XCTAssertLessThan(two.peakKB / 1024, 200 + 64)
         XCTAssertLessThan((two.peakKB - one.peakKB) / 1024, 16, "one move: \(one.peakKB) KB, two: \(two.peakKB) KB")
+    }
+
+    /// One move and two of the hoarding rule, and the store's copy of a record it saved.
+    static let hoarding = EarlyStart { () -> (MemoryCapTests.Peak, MemoryCapTests.Peak, String?) in
+        try inFolder { dir in
+            let data = dir + "/data", rule = dir + "/hoard.lua"
+            try """
+                return {
+                  id = "hoard", title = "Hoard",
+                  setup = function(game) return { n = 0, seen = 0 } end,
+                  view = function(state) return "moves " .. state.n .. ", seen " .. state.seen end,
+                  moves = function(state) return { "go" } end,
+                  play = function(state, input, game)
+                    state.n = state.n + 1
+                    for i = 1, 10 do
+                      local k = (state.n - 1) * 10 + i
+                      state.seen = state.seen + math.floor(game.scores.best("board " .. k) or 0)
+                      local r = game.scores.load("big" .. k)
+                      state.seen = state.seen + #r
+                      game.scores.save("copy" .. k, r .. "!")
+                    end
+                    for i = 1, 300 do game.scores.best(("empty %d of move %d"):format(i, state.n)) end
+                  end,
+                  result = function(state) end,
+                }
+                """.write(toFile: rule, atomically: true, encoding: .utf8)
+            let info = try LoadedRule(path: rule).info
+            try database(data, rows: """
+                INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice)
+                  WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 199999)
+                  SELECT ?, ?, 'board ' || (i % 20 + 1), i, 'higher', '', printf('%060d', i), 0, printf('p%059d', i), 0 FROM c;;
+                INSERT INTO records(game, name, value, at)
+                  WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20)
+                  SELECT ?, 'big' || i, '"' || hex(zeroblob(30000)) || '"', 0 FROM c
+                """, parameters: "('\(info.scoreKey)', '\(info.contentHash)')")
+            // A move reads a lot, which takes a debug build most of a second: the time limit is
+            // raised, so a busy machine cannot fail the test on time (memory is what it measures).
+            // Measured through a small parent (MemoryCapTests.peak): a child this process spawns
+            // directly reports this process's own peak, which the kernel carries over at exec.
+            let one = try MemoryCapTests.peak(["play", rule, "--data", data, "--time-limit", "60"], input: "go\n", folder: dir)
+            let two = try MemoryCapTests.peak(["play", rule, "--data", data, "--time-limit", "60"], input: "go\ngo\n", folder: dir)
+            return (one, two, try ScoreStore(directory: data).record(game: info.scoreKey, name: "copy20"))
+        }
     }
 
     // MARK: Records
@@ -173,16 +196,8 @@ final class ScoreHardeningTests: XCTestCase {
     /// bound of rows, says that bound stopped it and how to raise it, and prints the key and
     /// a long board name cut; a game within the bound shows every board.
     func testScoresIsBoundedAsAWhole() throws {
-        let columns = "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice)"
-        try database(data, rows: """
-            \(columns) WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 399999)
-              SELECT 'flood@/x/flood.lua', 'h', 'board ' || (i % 100), i, 'higher', '', '', 0, 'p' || (i % 7), i % 2 FROM c;;
-            \(columns) WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 999)
-              SELECT 'small@/x/small.lua', 'h', 'board ' || (i % 100), i, 'higher', '', '', 0, 'p' || (i % 7), (i / 100) % 2 FROM c;;
-            \(columns) VALUES (?, 'h', ?, 5, 'higher', '', '', 0, 'p', 0)
-            """, parameters: "('a' * 3000000 + '@/x.lua', 'long board ' * 50)")
-
-        let bounded = try spawn(["scores", "--data", data])
+        let runs = try Self.listing.value()
+        let (bounded, small, whole, usage) = (runs[0], runs[1], runs[2], runs[3])
         XCTAssertEqual(bounded.status, 0, bounded.stderr)
         XCTAssertTrue(bounded.stdout.contains("Stopped after reading 100000 rows"), String(bounded.stdout.suffix(500)))
         XCTAssertTrue(bounded.stdout.contains("--max-rows"), String(bounded.stdout.suffix(500)))
@@ -194,20 +209,36 @@ final class ScoreHardeningTests: XCTestCase {
         XCTAssertFalse(bounded.stdout.contains("small"), "the bound stopped the listing before the next game")
         XCTAssertLessThan(bounded.cpuSeconds, 10, "a hang guard, not a benchmark")
 
-        let small = try spawn(["scores", "flood", "--data", data, "--max-rows", "1000"])
         XCTAssertTrue(small.stdout.contains("Stopped after reading 1000 rows"), small.stdout)
         XCTAssertLessThan(small.cpuSeconds, bounded.cpuSeconds)
 
-        let whole = try spawn(["scores", "small", "--data", data])
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertFalse(whole.stdout.contains("Stopped"), String(whole.stdout.suffix(500)))
         XCTAssertEqual(whole.stdout.components(separatedBy: "\n  board ").count - 1, 100, "every board")
         XCTAssertTrue(whole.stdout.contains("  board 7\n    1st  807  p2"), whole.stdout)
         XCTAssertTrue(whole.stdout.contains("practice (seeded or scripted, not ranked): 5 runs, best 907"), whole.stdout)
 
-        let usage = try spawn(["scores", "--data", data, "--max-rows", "0"])
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.stderr.contains("--max-rows needs a number of rows"), usage.stderr)
+    }
+
+    /// `scores` over a database of 401,000 scores and a 3 MB key: at its bound, with a lower
+    /// bound, for one small game, and with a bad bound.
+    static let listing = EarlyStart { () -> [GamehostProcess.Result] in
+        try inFolder { dir in
+            let data = dir + "/data"
+            let columns = "INSERT INTO scores(game, rule_hash, board, value, better, unit, label, at, player, practice)"
+            try database(data, rows: """
+                \(columns) WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 399999)
+                  SELECT 'flood@/x/flood.lua', 'h', 'board ' || (i % 100), i, 'higher', '', '', 0, 'p' || (i % 7), i % 2 FROM c;;
+                \(columns) WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 999)
+                  SELECT 'small@/x/small.lua', 'h', 'board ' || (i % 100), i, 'higher', '', '', 0, 'p' || (i % 7), (i / 100) % 2 FROM c;;
+                \(columns) VALUES (?, 'h', ?, 5, 'higher', '', '', 0, 'p', 0)
+                """, parameters: "('a' * 3000000 + '@/x.lua', 'long board ' * 50)")
+            return try [["scores", "--data", data], ["scores", "flood", "--data", data, "--max-rows", "1000"],
+                        ["scores", "small", "--data", data], ["scores", "--data", data, "--max-rows", "0"]]
+                .map { try GamehostProcess.run($0, input: "", environment: ["XDG_DATA_HOME": dir + "/xdg"]) }
+        }
     }
 
     /// A rule whose every "up" scores and saves a record, and which ends at three.

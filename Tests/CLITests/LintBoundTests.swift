@@ -31,10 +31,10 @@ final class LintBoundTests: XCTestCase {
 
     func testLuacheckThatNeverEndsIsStoppedByItsBound() throws {
         let env = try fakeLuacheck("exec sleep 600")
-        let r = try GamehostProcess.run(["check", dir + "/tiny.lua", "--lint-time", "0.5"], environment: env)
+        let r = try GamehostProcess.run(["check", dir + "/tiny.lua", "--lint-time", "0.2"], environment: env)
         XCTAssertEqual(r.status, 0, "lint is advice: the rule itself passes\n\(r.stderr)")
         XCTAssertTrue(r.stdout.contains("tiny.lua: ok"), r.stdout)
-        XCTAssertTrue(r.stderr.contains("lint: \(dir)/tiny.lua: luacheck's time bound (0.5 s) stopped it"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("lint: \(dir)/tiny.lua: luacheck's time bound (0.2 s) stopped it"), r.stderr)
         XCTAssertTrue(r.stderr.contains("--lint-time SECONDS"), "the message names the flag that raises it: \(r.stderr)")
         // The stand-in was killed, not left running.
         let pid = try XCTUnwrap(Int32(try String(contentsOfFile: dir + "/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -46,9 +46,9 @@ final class LintBoundTests: XCTestCase {
     /// in time is read as before, with no word of a bound.
     func testTheBoundCoversAClosedOutputAndSparesAQuickLint() throws {
         let quiet = try fakeLuacheck("exec >&-\nexec sleep 600")
-        let r = try GamehostProcess.run(["check", dir + "/tiny.lua", "--lint-time", "0.5"], environment: quiet)
+        let r = try GamehostProcess.run(["check", dir + "/tiny.lua", "--lint-time", "0.2"], environment: quiet)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("luacheck's time bound (0.5 s) stopped it"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("luacheck's time bound (0.2 s) stopped it"), r.stderr)
 
         let quick = try fakeLuacheck("echo \"$7:1:1: (W111) setting non-standard global variable 'x'\"")
         let q = try GamehostProcess.run(["check", dir + "/tiny.lua"], environment: quick)

@@ -14,7 +14,7 @@ final class ServeAttackTests: XCTestCase {
     static var limits: ServerLimits {
         var limits = ServerLimits()
         limits.connectionsPerAddress = 12
-        limits.requestTimeoutMilliseconds = 1500
+        limits.requestTimeoutMilliseconds = 500
         limits.tables = 40
         return limits
     }

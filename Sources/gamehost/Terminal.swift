@@ -114,19 +114,33 @@ enum Terminal {
     /// At a terminal, Ctrl-S and Ctrl-Q are keys like any other, in every mode: with flow
     /// control on, a Ctrl-S typed or pasted (even before the game began) would stop the
     /// game's output, and the game with it, until a Ctrl-Q nobody knows to press. Turning flow
-    /// control off also restarts output a Ctrl-S already stopped.
+    /// control off also restarts output a Ctrl-S already stopped. Only in the foreground: a
+    /// job in the background that changed the terminal would be stopped (SIGTTOU).
     static func takeFlowControlKeys() {
-        guard hasSaved, saved.c_iflag & tcflag_t(IXON) != 0 else { return }
+        guard inForeground, saved.c_iflag & tcflag_t(IXON) != 0 else { return }
         var now = termios()
         guard tcgetattr(0, &now) == 0 else { return }
         now.c_iflag &= ~tcflag_t(IXON)
+        guard tcsetattr(0, TCSANOW, &now) == 0 else { return }
+        tookFlowControl = true
+        // At any exit (a command may call exit itself); Ctrl-C restores all settings.
+        atexit { Terminal.restoreFlowControl() }
+    }
+
+    /// Flow control as the program found it.
+    private static func restoreFlowControl() {
+        guard tookFlowControl, inForeground else { return }
+        var now = termios()
+        guard tcgetattr(0, &now) == 0 else { return }
+        now.c_iflag |= tcflag_t(IXON)
         tcsetattr(0, TCSANOW, &now)
     }
 
-    /// The terminal's settings as the program found them, at its end.
-    static func restoreSettings() {
-        if hasSaved { tcsetattr(0, TCSANOW, &saved) }
-    }
+    /// Set once on the main thread, before any other thread starts.
+    nonisolated(unsafe) private static var tookFlowControl = false
+
+    /// Whether the program is the terminal's foreground job (and may change its settings).
+    private static var inForeground: Bool { hasSaved && tcgetpgrp(0) == getpgrp() }
 
     /// The protocol's last line when the program is interrupted (set with --json). Safe
     /// unsynchronised: set once on the main thread before the game starts, then only read.

@@ -72,6 +72,4 @@ signal(SIGPIPE, SIG_IGN)
 if Terminal.inputIsTerminal { Terminal.useUTF8CharacterType() }
 Terminal.installInterruptHandler()
 Terminal.takeFlowControlKeys()
-let status = run()
-Terminal.restoreSettings()
-exit(status)
+exit(run())

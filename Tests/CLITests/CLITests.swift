@@ -75,6 +75,35 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// A gamehost started in the background at a terminal (`gamehost list &`) leaves the
+    /// terminal's settings alone: a background job that changed them would be stopped.
+    func testABackgroundRunAtATerminalIsNotStopped() throws {
+        let python = try requiredTool("python3")
+        let script = """
+            import os, pty, sys
+            pid, fd = pty.fork()
+            if pid == 0:
+                job = os.fork()
+                if job == 0:
+                    os.setpgid(0, 0)  # a job of its own, not the terminal's foreground
+                    os.execv(sys.argv[1], [sys.argv[1], "list"])
+                _, status = os.waitpid(job, os.WUNTRACED)
+                if os.WIFSTOPPED(status):
+                    os.kill(job, 9)
+                    os._exit(20 + os.WSTOPSIG(status))
+                os._exit(os.waitstatus_to_exitcode(status))
+            while True:
+                try:
+                    if not os.read(fd, 65536): break
+                except OSError:
+                    break
+            _, status = os.waitpid(pid, 0)
+            sys.exit(os.waitstatus_to_exitcode(status))
+            """
+        let r = try ChildProcess.run(python, ["-c", script, GamehostProcess.binary.path], input: Data(), environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(r.status, 0, "20 + 22 is a stop by SIGTTOU: \(r.stderr)")
+    }
+
     func testCtrlCLeavesWithStatus130() throws {
         let process = Process()
         process.executableURL = GamehostProcess.binary

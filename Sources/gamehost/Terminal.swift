@@ -201,10 +201,15 @@ final class StandardInput: LineSource {
             // Ctrl-D typed in that moment would be read by the kernel as the end of a line
             // libedit never sees, and the session would wait for ever. The terminal is set
             // to libedit's editing mode first, so every key after the prompt reaches it.
+            // readline puts back, as it returns, the settings it found: the line mode they
+            // were before, so the terminal is in line mode between prompts and after the game.
             if !lineEditorReady {
                 rl_initialize()
                 lineEditorReady = true
             }
+            var lineMode = termios()
+            let knowsLineMode = tcgetattr(0, &lineMode) == 0
+            defer { if knowsLineMode { tcsetattr(0, TCSADRAIN, &lineMode) } }
             rl_prep_terminal(1)
             Terminal.wakeBlockedTypist()
             guard let raw = readline(prompt) else {

@@ -48,9 +48,10 @@ final class CLITests: XCTestCase {
     /// the session instead of being read by the terminal as a line the game never sees.
     func testKeysTypedTheMomentThePromptShowsReachTheLineEditor() throws {
         let session = try TerminalSession.start(["play", "rps", "--plain", "--seed", "3"], input: "rock\npaper\n")
-        let (status, output, promptsInLineMode) = session.finish()
+        let (status, output, promptsInLineMode, leftInLineMode) = session.finish()
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(promptsInLineMode, 0, output)
+        XCTAssertTrue(leftInLineMode, "the terminal is back in line mode after the game")
         XCTAssertFalse(output.contains("rock\r\nrock") || output.contains("paper\r\npaper"), output)
         XCTAssertTrue(output.contains("> paper"), output)
     }
@@ -69,8 +70,9 @@ final class CLITests: XCTestCase {
             for (mode, term) in [([String](), "xterm-256color"), (["--plain"], "dumb")] {
                 let session = try TerminalSession.start(["play", "guess-five", "--seed", "1"] + mode, input: "", ahead: flood,
                                                         environment: ["TERM": term])
-                let (status, output, _) = session.finish()
+                let (status, output, _, leftInLineMode) = session.finish()
                 XCTAssertEqual(status, 0, "\(mode), flood of \(flood.count): \(output.suffix(500))")
+                XCTAssertTrue(leftInLineMode, "\(mode): the terminal is back in line mode after the game")
             }
         }
     }

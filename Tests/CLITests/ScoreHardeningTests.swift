@@ -164,7 +164,7 @@ final class ScoreHardeningTests: XCTestCase {
             try TerminalSession.start(["play", rule, "--data", data, "--plain"], input: String(repeating: "up\n", count: 30))
         }
         for child in children {
-            let (status, output, _) = child.finish()
+            let (status, output, _, _) = child.finish()
             XCTAssertEqual(status, 0, output)
         }
         let key = "tally@" + FileSystem.realPath(rule)!

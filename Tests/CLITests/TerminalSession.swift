@@ -62,8 +62,13 @@ struct TerminalSession {
                     break
                 out += data
             _, status = os.waitpid(pid, 0)
+            # The terminal as the game left it (the master side reads it after the game's end).
+            try:
+                left_in_line_mode = termios.tcgetattr(fd)[3] & termios.ICANON != 0
+            except termios.error:
+                left_in_line_mode = True
             sys.stdout.buffer.write(out[-8000:])
-            sys.stderr.write(str(line_mode))
+            sys.stderr.write("%d %d" % (line_mode, left_in_line_mode))
             sys.exit(os.waitstatus_to_exitcode(status))
             """
         let command = [GamehostProcess.binary.path] + arguments
@@ -87,13 +92,14 @@ struct TerminalSession {
         return TerminalSession(process: process, output: output, report: report)
     }
 
-    /// Waits for the session to end: its exit status, the last of what it wrote, and how
-    /// many prompts showed while the terminal was still in line mode.
-    func finish() -> (status: Int32, output: String, promptsInLineMode: Int) {
+    /// Waits for the session to end: its exit status, the last of what it wrote, how many
+    /// prompts showed while the terminal was still in line mode, and whether the game left
+    /// the terminal in line mode.
+    func finish() -> (status: Int32, output: String, promptsInLineMode: Int, leftInLineMode: Bool) {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let counted = report.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: counted, as: UTF8.self)
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), Int(text) ?? -1)
+        let figures = String(decoding: counted, as: UTF8.self).split(separator: " ").compactMap { Int($0) }
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), figures.first ?? -1, figures.last == 1)
     }
 }

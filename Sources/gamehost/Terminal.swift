@@ -114,26 +114,37 @@ enum Terminal {
     /// At a terminal, Ctrl-S and Ctrl-Q are keys like any other, in every mode: with flow
     /// control on, a Ctrl-S typed or pasted (even before the game began) would stop the
     /// game's output, and the game with it, until a Ctrl-Q nobody knows to press. Turning flow
-    /// control off also restarts output a Ctrl-S already stopped. Only in the foreground: a
-    /// job in the background that changed the terminal would be stopped (SIGTTOU).
+    /// control off also restarts output a Ctrl-S already stopped. The terminal's settings are
+    /// put back as found at any exit (a command may call exit itself; Ctrl-C's handler does
+    /// the same). Only in the foreground: a job in the background that changed the terminal
+    /// would be stopped (SIGTTOU).
     static func takeFlowControlKeys() {
-        guard inForeground, saved.c_iflag & tcflag_t(IXON) != 0 else { return }
+        guard inForeground else { return }
+        atexit { Terminal.restoreAtExit() }
+        guard saved.c_iflag & tcflag_t(IXON) != 0 else { return }
         var now = termios()
         guard tcgetattr(0, &now) == 0 else { return }
         now.c_iflag &= ~tcflag_t(IXON)
-        guard tcsetattr(0, TCSANOW, &now) == 0 else { return }
-        tookFlowControl = true
-        // At any exit (a command may call exit itself); Ctrl-C restores all settings.
-        atexit { Terminal.restoreFlowControl() }
+        if tcsetattr(0, TCSANOW, &now) == 0 { tookFlowControl = true }
     }
 
-    /// Flow control as the program found it.
-    private static func restoreFlowControl() {
-        guard tookFlowControl, inForeground else { return }
-        var now = termios()
-        guard tcgetattr(0, &now) == 0 else { return }
-        now.c_iflag |= tcflag_t(IXON)
-        tcsetattr(0, TCSANOW, &now)
+    /// The line mode the program uses (as found, flow control off), for a mode that took the
+    /// keys to come back to; nil when the input is not a terminal.
+    static var lineMode: termios? {
+        guard hasSaved else { return nil }
+        var settings = saved
+        if tookFlowControl { settings.c_iflag &= ~tcflag_t(IXON) }
+        return settings
+    }
+
+    /// Back to the line mode (once the line editor is done with the keys).
+    static func restoreLineMode() {
+        guard inForeground, var settings = lineMode else { return }
+        tcsetattr(0, TCSADRAIN, &settings)
+    }
+
+    private static func restoreAtExit() {
+        if inForeground { tcsetattr(0, TCSADRAIN, &saved) }
     }
 
     /// Set once on the main thread, before any other thread starts.
@@ -207,12 +218,14 @@ final class StandardInput: LineSource {
                 rl_initialize()
                 lineEditorReady = true
             }
-            var lineMode = termios()
-            let knowsLineMode = tcgetattr(0, &lineMode) == 0
-            defer { if knowsLineMode { tcsetattr(0, TCSADRAIN, &lineMode) } }
+            // readline puts back, as it returns, the settings it found: the editing mode, so
+            // keys typed while the game answers wait as keys (in line mode the kernel would
+            // take a Ctrl-D for a line's end, lost to the next prompt). The line mode comes
+            // back at the end of the input, before the kernel's own line editing, and at exit.
             rl_prep_terminal(1)
             Terminal.wakeBlockedTypist()
             guard let raw = readline(prompt) else {
+                Terminal.restoreLineMode()
                 // libedit echoes the Ctrl-D that ended the input as "^D": take it back.
                 if Terminal.environment("TERM") != "dumb" { stdout_.control("\u{8}\u{8}\u{1B}[K") }
                 return nil
@@ -221,6 +234,7 @@ final class StandardInput: LineSource {
             if raw.pointee != 0 { add_history(raw) }
             return (String(cString: raw), strlen(raw))
         }
+        if lineEditorReady { Terminal.restoreLineMode() }
         if endedByRunaway { return nil }
         // At a terminal libedit does not fit, the prompt is written here, as libedit would.
         if Terminal.inputIsTerminal { stdout_.control(prompt) }

@@ -382,8 +382,7 @@ final class ScreenInput: LineSource {
         // The line mode to come back to: as the program found it, not the line editor's mode,
         // in which the menu may have left the terminal.
         var original = termios()
-        tcgetattr(0, &original)
-        if let lineMode = Terminal.lineMode { original = lineMode }
+        if let lineMode = Terminal.lineMode { original = lineMode } else { tcgetattr(0, &original) }
         var raw = original
         // Ctrl-S and Ctrl-Q are keys like any other: with flow control on, a Ctrl-S typed or
         // pasted would stop the screen until a Ctrl-Q nobody knows to press.

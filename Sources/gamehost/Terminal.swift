@@ -57,8 +57,9 @@ enum Terminal {
 
     private static let columnsVariable: Int? = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
 
-    /// The terminal settings at start, restored on Ctrl-C. Safe unsynchronised: written once,
-    /// by `installInterruptHandler` before any other thread starts, and only read afterwards.
+    /// The terminal settings at start, restored on Ctrl-C and at exit. Safe unsynchronised:
+    /// written once, by `installInterruptHandler` before any other thread starts, and only
+    /// read afterwards.
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var hasSaved = false
 
@@ -75,9 +76,12 @@ enum Terminal {
 
     /// Ctrl-C ends the program from anywhere, as interrupted programs do: terminal settings
     /// and the main screen restored, a newline, exit status 130 (128 + SIGINT). Output is
-    /// written unbuffered, so nothing is left half-written.
+    /// written unbuffered, so nothing is left half-written. Any other exit (a command may
+    /// call exit itself) puts the settings back too: the line editor leaves its editing mode
+    /// on between lines, and flow control is off while the program runs.
     static func installInterruptHandler() {
         if inputIsTerminal, tcgetattr(0, &saved) == 0 { hasSaved = true }
+        if inForeground { atexit { Terminal.restoreAtExit() } }
         ProgramSeat.prepareForInterrupt()
         signal(SIGINT) { _ in
             if Terminal.hasSaved { tcsetattr(0, TCSANOW, &Terminal.saved) }
@@ -114,14 +118,10 @@ enum Terminal {
     /// At a terminal, Ctrl-S and Ctrl-Q are keys like any other, in every mode: with flow
     /// control on, a Ctrl-S typed or pasted (even before the game began) would stop the
     /// game's output, and the game with it, until a Ctrl-Q nobody knows to press. Turning flow
-    /// control off also restarts output a Ctrl-S already stopped. The terminal's settings are
-    /// put back as found at any exit (a command may call exit itself; Ctrl-C's handler does
-    /// the same). Only in the foreground: a job in the background that changed the terminal
-    /// would be stopped (SIGTTOU).
+    /// control off also restarts output a Ctrl-S already stopped. Only in the foreground: a
+    /// job in the background that changed the terminal would be stopped (SIGTTOU).
     static func takeFlowControlKeys() {
-        guard inForeground else { return }
-        atexit { Terminal.restoreAtExit() }
-        guard saved.c_iflag & tcflag_t(IXON) != 0 else { return }
+        guard inForeground, saved.c_iflag & tcflag_t(IXON) != 0 else { return }
         var now = termios()
         guard tcgetattr(0, &now) == 0 else { return }
         now.c_iflag &= ~tcflag_t(IXON)
@@ -212,8 +212,6 @@ final class StandardInput: LineSource {
             // Ctrl-D typed in that moment would be read by the kernel as the end of a line
             // libedit never sees, and the session would wait for ever. The terminal is set
             // to libedit's editing mode first, so every key after the prompt reaches it.
-            // readline puts back, as it returns, the settings it found: the line mode they
-            // were before, so the terminal is in line mode between prompts and after the game.
             if !lineEditorReady {
                 rl_initialize()
                 lineEditorReady = true

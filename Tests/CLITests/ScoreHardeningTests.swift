@@ -68,12 +68,9 @@ final class ScoreHardeningTests: XCTestCase {
             db.executescript("CREATE INDEX scores_by_board ON scores(game, rule_hash, board); CREATE INDEX results_by_game ON results(game);")
             db.commit()
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = ["-c", script, folder + "/scores.db", rows]
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["why": "python3 could not write the database"]) }
+        let made = try ChildProcess.run(python, ["-c", script, folder + "/scores.db", rows], input: Data(),
+                                        environment: ProcessInfo.processInfo.environment)
+        guard made.status == 0 else { throw ChildProcess.Failure(description: "python3 could not write the database: \(made.stderr)") }
     }
 
     /// The keeper's caches are bounded: a rule that reads 20 distinct boards of 10,000 entries

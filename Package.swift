@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "gamehost-serve-bench", dependencies: ["CCivetweb", "Locking"]),
         // Work the slow tests start early, on a second thread (Tests/TestSupport/EarlyStart.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "GameCore"], swiftSettings: optimized),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "GameCore", "Locking"], swiftSettings: optimized),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: optimized),
         // rules/ holds the rule of docs/testing-rules.md's worked test, found beside the test file.
         .testTarget(name: "GameHostTests", dependencies: ["GameHost", "GameHostTesting", "GameCore", "LuaKit", "Locking", "TestSupport"], exclude: ["rules"], swiftSettings: optimized),

@@ -18,7 +18,8 @@
 //   sandbox's pcall, xpcall, coroutine functions and the host report as "stack overflow (a
 //   sandbox limit)". A chain now stops in 0.4 to 0.5 s (Tests/CLua/test_bounds.c). The check
 //   reads lua_State's layout, verified on each new state (gh_verify_stack_layout); if it does
-//   not verify, stack_check stays 0 and the bound is off.
+//   not verify, stack_check stays 0 and the state runs no rule at all (LuaState.call fails
+//   closed with a message), never a rule without the bound.
 // - A stack grown at once past the bound (a C function asking room for many values): "stack
 //   overflow" at the next instruction (gh_note_freed_block); the functions that ask for the
 //   most are bounded themselves: table.unpack, string.byte and utf8.codepoint push at most
@@ -86,7 +87,11 @@
 //   c-int-key-collisions).
 // - __index and __newindex chains: Lua stops them at 2,000 links ("chain too long").
 //
-// MEMORY AND COLLECTION (budget.h, sandbox.h)
+// MEMORY AND COLLECTION (budget.h, sandbox.h, calls.h)
+// - One account: host functions' allocations for the rule (strings, tables, cards they return)
+//   count in the same `used` as the rule's own; they are not refused while Swift runs, but the
+//   trampoline checks the cap when the host function returns, collects, and raises a memory
+//   error if the state is still over it (gh_host_left_over_cap).
 // - Allocation: charged a step per 32 bytes. An allocation past the cap makes Lua run a full
 //   collection before it fails: charged as the heap's size in allocation steps.
 // - collectgarbage("collect") and ("step"): charged the heap's size.

@@ -67,6 +67,9 @@ typedef struct gh_limits {
     char stack_message[128];
     void *fresh_block;      // the latest new block and its size: a new stack, when a stack moves
     size_t fresh_size;
+    // 1 once a host function left the state over its cap (gh_swift_trampoline): the call's
+    // error is a memory error, whatever its status. Cleared by the next call.
+    int host_over_cap;
 } gh_limits;
 
 // Instructions between two looks of the count hook.
@@ -480,6 +483,7 @@ static inline void gh_begin_call(gh_limits *lim, long long steps, int counting) 
     pthread_mutex_lock(&lim->running_lock);
     lim->steps_left = steps;
     lim->exhausted = 0;
+    lim->host_over_cap = 0;
     atomic_store_explicit(&lim->timed_out, 0, memory_order_relaxed);
     lim->close_depth = 0;
     lim->counting = counting;

@@ -43,6 +43,31 @@ static inline int gh_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
 
+// One memory account: what a host function allocates for the rule (the strings, tables and
+// cards it returns) is counted in `used` as the rule's own allocations are, but it cannot be
+// refused while Swift runs (a failed allocation would raise across Swift frames). So it is
+// checked here, in C, once the Swift frames have returned: a state left over its cap is
+// collected (charged as the heap's size, as a refused allocation is), and if it is still over,
+// the call raises a memory error. Without this a rule that grew its tables first could store
+// host-made strings in them without end.
+static inline int gh_host_left_over_cap(lua_State *L, gh_limits *lim) {
+    if (lim->cap == 0 || lim->used <= lim->cap) return 0;
+    if (lim->budget_on && lim->counting) lim->steps_left -= (long long)(lim->used / GH_ALLOC_BYTES_PER_STEP);
+    lua_gc(L, LUA_GCCOLLECT);
+    return lim->used > lim->cap;
+}
+
+static inline int gh_raise_host_over_cap(lua_State *L, gh_limits *lim) {
+    lim->host_over_cap = 1;
+    int was_host = lim->host;
+    lim->host = 1;  // the message itself must be allocated
+    luaL_where(L, 1);
+    lua_pushfstring(L, "rule exceeded its memory limit of %d MB", (int)(lim->cap >> 20));
+    lua_concat(L, 2);
+    lim->host = was_host;
+    return lua_error(L);
+}
+
 // Every Swift function reaches Lua through this trampoline. Upvalue 1 holds the function's
 // index in the owner's table. The Swift dispatcher returns a result count, -1 with an error
 // value pushed, or -2 when the budget ran out during its work; the raise happens here, in C,
@@ -57,6 +82,7 @@ static inline int gh_swift_trampoline(lua_State *L) {
     lim->host = was_host;
     if (n == -2) return gh_raise_exhausted(L, 1);
     if (n < 0) return lua_error(L);
+    if (!was_host && gh_host_left_over_cap(L, lim)) return gh_raise_host_over_cap(L, lim);
     return n;
 }
 

@@ -21,6 +21,7 @@
 static inline int gh_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline int gh_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void gh_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void gh_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline const char *gh_tolstring(lua_State *L, int i, size_t *len) { return lua_tolstring(L, i, len); }
 static inline lua_Integer gh_tointeger(lua_State *L, int i, int *isnum) { return lua_tointegerx(L, i, isnum); }
 static inline lua_Number gh_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }

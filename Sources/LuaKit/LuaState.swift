@@ -40,8 +40,10 @@ public final class LuaState {
     /// about twice as fast on tight loops, bounded by the time limit alone: for simulations.
     public var stepBudget: Int64? = 20_000_000
 
-    /// Seconds of wall-clock time one `call` may take, whatever it runs: a watchdog stops the
-    /// running thread, main or coroutine, at its next instruction.
+    /// Seconds of processor time one `call` may take on its thread, whatever it runs: a
+    /// watchdog stops the running thread, main or coroutine, at its next instruction. A busy
+    /// machine does not stretch it; a call whose thread gets no core at all is stopped after
+    /// `Watchdog.backstopFactor` times as long by the wall clock.
     public var timeLimit: Double = 1.0
 
     /// Limits on every value read from Lua into Swift (see `LuaValueReader`).
@@ -50,14 +52,14 @@ public final class LuaState {
     /// While open, calls share one allowance of steps and time instead of each starting
     /// afresh: a game's step (a move, then view, moves and result) is bounded as a whole, so
     /// a rule cannot spend a full budget in each of several hooks.
-    private var allowance: (steps: Int64?, deadline: Double)?
+    private var allowance: (steps: Int64?, processorLeft: Double, wallDeadline: Double)?
     /// Allowances nest: one opened inside another draws on it (a sim's game, then each move).
     private var allowanceDepth = 0
 
-    /// Opens a shared allowance of `stepBudget` steps and `timeLimit` seconds, or, inside one
-    /// already open, goes on drawing on that one.
+    /// Opens a shared allowance of `stepBudget` steps and `timeLimit` seconds of processor
+    /// time, or, inside one already open, goes on drawing on that one.
     public func beginAllowance() {
-        if allowanceDepth == 0 { allowance = (stepBudget, Watchdog.now() + timeLimit) }
+        if allowanceDepth == 0 { allowance = (stepBudget, timeLimit, Watchdog.now() + Watchdog.backstop(forLimit: timeLimit)) }
         allowanceDepth += 1
     }
 
@@ -67,9 +69,13 @@ public final class LuaState {
     }
 
     /// Whether the open allowance's steps or time are spent.
-    public var allowanceSpent: Bool {
-        guard let allowance else { return false }
-        return (allowance.steps.map { $0 <= 0 } ?? false) || Watchdog.now() >= allowance.deadline
+    public var allowanceSpent: Bool { allowance.map { spentPart(of: $0) != nil } ?? false }
+
+    /// What of an allowance is spent, if any: "step budget" or "time limit".
+    private func spentPart(of allowance: (steps: Int64?, processorLeft: Double, wallDeadline: Double)) -> String? {
+        if allowance.steps.map({ $0 <= 0 }) ?? false { return "step budget" }
+        if allowance.processorLeft <= 0 || Watchdog.now() >= allowance.wallDeadline { return "time limit" }
+        return nil
     }
     /// Chunk names too long for Lua's messages, which keep only their end after "...".
     private var longChunkNames: [String] = []
@@ -207,20 +213,36 @@ public final class LuaState {
 
     // MARK: Globals and fields
 
+    // Globals are read and written raw: `lua_getglobal` and `lua_setglobal` would run an
+    // `__index` or `__newindex` a rule put on _G, outside any budget (a loop would hang the
+    // host, an error would abort it). A rule's global is what the rule assigned.
+
     public func setGlobal(_ name: String, _ value: LuaValue) {
+        gh_pushglobaltable(L)
+        pushString(name, on: L)
         push(value)
-        lua_setglobal(L, name)
+        lua_rawset(L, -3)
+        gh_pop(L, 1)
+    }
+
+    /// Pushes global `name`, read raw, onto the main thread's stack.
+    private func pushGlobal(_ name: String) {
+        gh_pushglobaltable(L)
+        pushString(name, on: L)
+        lua_rawget(L, -2)
+        lua_rotate(L, -2, -1)  // lua_remove(L, -2), a macro
+        gh_pop(L, 1)
     }
 
     public func global(_ name: String) throws -> LuaValue {
-        lua_getglobal(L, name)
+        pushGlobal(name)
         defer { gh_pop(L, 1) }
         return try value(at: -1, root: name)
     }
 
     /// A reference to global `name`, if it is set.
     public func globalRef(_ name: String) -> LuaRef? {
-        lua_getglobal(L, name)
+        pushGlobal(name)
         defer { gh_pop(L, 1) }
         return lua_type(L, -1) == LUA_TNIL ? nil : ref(at: -1)
     }
@@ -397,6 +419,10 @@ public final class LuaState {
         if limits.pointee.budget_on != 0 && !asHost {
             throw LuaError(.runtime, "a call into rule code from inside another is refused (re-entrant calls are not bounded)")
         }
+        // The stack bound reads Lua's own layout of a thread, checked on each new state
+        // (gh_verify_stack_layout). A Lua library built another way fails that check, and then
+        // no rule runs at all rather than one without its bound (fail closed).
+        if limits.pointee.stack_check == 0 && !asHost { throw LuaError(.runtime, Self.unboundedStackMessage) }
         let base = lua_gettop(L)
         lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
         push(.ref(function))
@@ -412,17 +438,21 @@ public final class LuaState {
             let steps = allowance.map { $0.steps } ?? stepBudget
             // An allowance already spent stops the next call before it starts: a step of many
             // small calls is bounded as a whole, not only call by call.
-            if let allowance, Watchdog.now() >= allowance.deadline || (allowance.steps.map { $0 <= 0 } ?? false) {
+            if let allowance, let what = spentPart(of: allowance) {
                 lua_settop(L, base)
-                let what = Watchdog.now() >= allowance.deadline ? "time limit" : "step budget"
                 throw LuaError(.budget, "rule exceeded its \(what)")
             }
-            let seconds = allowance.map { max(0.001, $0.deadline - Watchdog.now()) } ?? timeLimit
+            let started = Watchdog.threadTime()
+            let deadline = allowance.map { Watchdog.Deadline(processor: started + $0.processorLeft, wall: $0.wallDeadline) }
+                ?? Watchdog.Deadline(processor: started + timeLimit, wall: Watchdog.now() + Watchdog.backstop(forLimit: timeLimit))
             gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
-            Watchdog.shared.arm(limits, seconds: seconds)
+            Watchdog.shared.arm(limits, until: deadline, limit: allowance?.processorLeft ?? timeLimit)
             status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
             Watchdog.shared.disarm(limits)
-            if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
+            if allowance != nil {
+                allowance?.processorLeft -= Watchdog.threadTime() - started
+                if steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
+            }
             exhausted = limits.pointee.exhausted != 0
             gh_end_call(limits, wasHost)
         }
@@ -445,6 +475,8 @@ public final class LuaState {
         return values
     }
 
+    static let unboundedStackMessage = "this Lua library lays out its threads differently from the one GameHost was built for, so a rule's stack could not be bounded: no rule runs. Rebuild GameHost against the liblua5.4 installed (scripts/setup, then swift build)"
+
     /// The longest error message kept (a rule can raise a 10 MB string).
     static let messageLimit = 8192
 
@@ -454,6 +486,9 @@ public final class LuaState {
     }
 
     private func error(status: Int32, exhausted: Bool) -> LuaError {
+        if limits.pointee.host_over_cap != 0 {
+            return LuaError(.memory, "rule exceeded its memory limit of \(limits.pointee.cap >> 20) MB")
+        }
         if status == LUA_ERRMEM {
             // A stack the sandbox would not let grow (deep recursion, a __call chain) reaches
             // here as a memory error: it is the rule's overflow, not its memory.

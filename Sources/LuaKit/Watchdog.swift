@@ -5,28 +5,41 @@ import Locking
 import Glibc
 #endif
 
-/// Stops calls into rule code that run past their wall-clock limit. Every call is armed; the
-/// watchdog costs nothing until it fires, and then stops whichever thread of the state runs
-/// rule code, the main thread or a coroutine, at its next instruction (`gh_fire_watchdog`).
-/// One timer serves every state in the process.
+/// Stops calls into rule code that run past their time limit. A limit counts the processor
+/// time of the thread that runs the call, so a busy machine, or a server with many tables,
+/// never stops a rule that did nothing wrong: a call waiting for a core spends none. A
+/// wall-clock backstop `backstopFactor` times the limit still stops a call whose thread is
+/// starved of a core altogether. Every call is armed; the watchdog costs nothing until it
+/// fires, and then stops whichever thread of the state runs rule code, the main thread or a
+/// coroutine, at its next instruction (`gh_fire_watchdog`). One timer serves every state in
+/// the process.
 ///
 /// The last resort: a call stopped by the watchdog ends at its next instruction, but a path
 /// inside one instruction that no charge reaches (Sources/CLua/bounds.h lists them; a rehash
 /// of a table whose integer keys Lua hashes into one chain is one) would run on. A call that
 /// has spent a grace period of its thread's processor time since the watchdog stopped it is
 /// stuck there: the process cannot unwind it safely, so it says so and ends with exit status
-/// 1, like any other rule error, within seconds of the time limit instead of never. The grace
-/// is counted in the thread's own processor time, not the wall clock's, so that a loaded
-/// machine, where a stopped call waits for a core to unwind on, never ends a healthy process.
+/// 1, like any other rule error, within seconds of the time limit instead of never.
 final class Watchdog: Sendable {
     static let shared = Watchdog()
+
+    /// How many times its limit a call may take by the wall clock before it is stopped even
+    /// though its thread has not spent the limit on a core (a thread that is never scheduled).
+    static let backstopFactor = 10.0
+
+    /// When an armed call is stopped: by its thread's processor time (on `clock`), or by the
+    /// wall clock's backstop.
+    struct Deadline {
+        var processor: Double
+        var wall: Double
+    }
 
     /// The calls armed (by their state's limits) with their deadlines, and the timer, behind a
     /// lock: calls arm and disarm from every thread that runs rule code, and the timer fires
     /// on a queue of its own.
     private struct Armed {
         /// By the address of the state's limits (an address is Sendable; the pointer is not).
-        var deadlines: [UInt: Double] = [:]
+        var deadlines: [UInt: Deadline] = [:]
         /// Calls stopped by the watchdog that have not returned yet, with their thread's
         /// processor time by which they must have.
         var stopped: [UInt: Double] = [:]
@@ -41,9 +54,17 @@ final class Watchdog: Sendable {
 
     private init() {}
 
+    /// Wall-clock seconds (monotonic).
     static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Processor seconds the calling thread has used.
+    static func threadTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
@@ -54,13 +75,24 @@ final class Watchdog: Sendable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    func arm(_ limits: UnsafeMutablePointer<gh_limits>, seconds: Double) {
+    /// The deadline of a call given `seconds` of processor time from now on the calling thread.
+    static func deadline(in seconds: Double) -> Deadline {
+        Deadline(processor: threadTime() + seconds, wall: now() + backstop(forLimit: seconds))
+    }
+
+    /// The wall-clock time a call of `seconds` may take at most.
+    static func backstop(forLimit seconds: Double) -> Double { seconds * backstopFactor }
+
+    /// Arms the call about to run on this thread: it is stopped once this thread's processor
+    /// time passes `deadline.processor`, or the wall clock `deadline.wall`. `limit` is the
+    /// time it was given, for its grace period.
+    func arm(_ limits: UnsafeMutablePointer<gh_limits>, until deadline: Deadline, limit: Double) {
         let key = UInt(bitPattern: limits)
         var clock = clockid_t()
         let hasClock = pthread_getcpuclockid(pthread_self(), &clock) == 0
         armed.withLock { a in
-            a.deadlines[key] = Self.now() + seconds
-            a.limits[key] = seconds
+            a.deadlines[key] = deadline
+            a.limits[key] = limit
             a.clocks[key] = hasClock ? clock : nil
             a.stopped[key] = nil
             if a.timer == nil { a.timer = startTimer() }
@@ -105,11 +137,15 @@ final class Watchdog: Sendable {
     private func check() {
         let now = Self.now()
         armed.withLock { a in
-            for (key, deadline) in a.deadlines where deadline <= now {
+            for (key, deadline) in a.deadlines {
+                let clock = a.clocks[key]
+                let spent = clock.flatMap { Self.processorTime($0) }
+                // Without its thread's clock a call has the wall clock's backstop only.
+                guard deadline.wall <= now || (spent.map { $0 >= deadline.processor } ?? false) else { continue }
                 if let limits = UnsafeMutablePointer<gh_limits>(bitPattern: key) { gh_fire_watchdog(limits) }
                 a.deadlines[key] = nil
                 // Without its thread's clock a call is only stopped, never ended.
-                if let clock = a.clocks[key], let spent = Self.processorTime(clock) {
+                if let spent {
                     a.stopped[key] = spent + Self.grace(forLimit: a.limits[key] ?? 1)
                 }
             }

@@ -232,8 +232,9 @@ final class ScreenInput: LineSource {
     /// read sees `resized`). Only async-signal-safe calls.
     static func suspend() {
         tcsetattr(0, TCSANOW, &cooked)
-        let leave: [UInt8] = Array("\u{1B}[?2004l\u{1B}[?1049l".utf8)
-        _ = write(1, leave, leave.count)
+        // Static text: a handler must not allocate (the thread it stopped may hold malloc's lock).
+        let leave: StaticString = "\u{1B}[?2004l\u{1B}[?1049l"
+        _ = write(1, leave.utf8Start, leave.utf8CodeUnitCount)
         var stop = sigaction(), ours = sigaction()
         stop.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&stop.sa_mask)
@@ -246,8 +247,8 @@ final class ScreenInput: LineSource {
         // Continued (fg).
         sigaction(SIGTSTP, &ours, nil)
         tcsetattr(0, TCSANOW, &keys)
-        let enter: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?2004h".utf8)
-        _ = write(1, enter, enter.count)
+        let enter: StaticString = "\u{1B}[?1049h\u{1B}[?2004h"
+        _ = write(1, enter.utf8Start, enter.utf8CodeUnitCount)
         resized = 1
     }
 

@@ -52,8 +52,9 @@ let commandHelp: [String: String] = [
         learn what it may not see (the cards hidden from it trade faces and the secret fields
         change: its observation, view and moves must stay the same). Every game reports its
         first problem, each with its file and line; the exit code is 1 if any file fails.
-        Bounds: --time-limit each step of the rule (1 s), --total-time the whole check of a
-        file (60 s; the report names the bound that stopped it). The game's own options
+        Bounds: --time-limit each step of the rule (1 s of processor time), --total-time the
+        whole check of a file (60 s by the wall clock; the report names the bound that stopped
+        it). The game's own options
         (--hard on) are played as given. When luacheck is installed (Debian: lua-check), its
         findings on the file follow as "lint:" lines: advice about unused variables and stray
         globals, not failures; --lint-time bounds luacheck on each file (30 s).
@@ -69,7 +70,8 @@ let commandHelp: [String: String] = [
         the games per second.
         Game k's seed is derived from --seed, so the results do not depend on --jobs. A game
         that breaks the contract is reported with the seed to replay it; the exit code is then 1.
-        A game that runs past --time-limit (2 s) fails, and the run stops there.
+        A game that runs past --time-limit (2 s of processor time) fails, and the run stops
+        there.
 
         """,
     "arena": """
@@ -91,7 +93,8 @@ let commandHelp: [String: String] = [
         A program must give its move within --reply-time (10 s) and end when its input
         closes, or it is killed and the game fails. A failed game counts for nobody and is
         reported with the line to replay it; the exit code is then 1. --time-limit bounds each
-        game (2 s), or each step of the rule when programs play; --json prints one object.
+        game (2 s of processor time), or each step of the rule when programs play;
+        --total-time the whole run by the wall clock; --json prints one object.
 
         """,
     "replay": """

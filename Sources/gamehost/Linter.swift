@@ -36,8 +36,12 @@ enum Linter {
         let arguments = [luacheck, "--no-color", "--codes", "--formatter", "plain", "--config", config, path]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        Interrupts.unblockInChild(&attributes)
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, luacheck, &actions, nil, argv, environ) == 0
+        let spawned = posix_spawn(&pid, luacheck, &actions, &attributes, argv, environ) == 0
         close(pipe[1])
         defer { close(pipe[0]) }
         guard spawned else { return nil }

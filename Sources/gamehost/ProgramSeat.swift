@@ -16,9 +16,9 @@ final class ProgramSeat: LineSource, TextSink {
     private let fromProgram: InputBytes
     private var closed = false
 
-    /// Whether Ctrl-C writes the program its end object (see `interrupted`). The arena starts
-    /// programs on worker threads, which must not touch the handler's table (only the main
-    /// thread does): its programs learn of an interrupt as their input ends with the process.
+    /// Whether Ctrl-C writes the program its end object (see `interrupted`). The arena's
+    /// programs, started on worker threads by the dozen, learn of an interrupt as their input
+    /// ends with the process.
     private let hearsInterrupt: Bool
     /// The most seconds the program may take to give a line when its seat is to move, and to
     /// end once its input is closed (nil: no bound, as at a person's table, where Ctrl-C ends
@@ -47,10 +47,8 @@ final class ProgramSeat: LineSource, TextSink {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        if replyTime != nil {
-            posix_spawnattr_setpgroup(&attributes, 0)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        }
+        if replyTime != nil { posix_spawnattr_setpgroup(&attributes, 0) }
+        Interrupts.unblockInChild(&attributes, flags: replyTime != nil ? POSIX_SPAWN_SETPGROUP : 0)
         let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
         close(input[0])
         close(output[1])
@@ -149,10 +147,17 @@ final class ProgramSeat: LineSource, TextSink {
         text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {
-                let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
+                // Each write and the note of a cut line are one, for the interrupt thread.
+                let n = Self.withInterruptsHeld { () -> Int in
+                    let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
+                    if n > 0 {
+                        offset += n
+                        if hearsInterrupt { Self.interruptible.setMidLine(toProgram, offset < buf.count) }
+                    }
+                    return n
+                }
                 if n > 0 {
-                    offset += n
-                    if hearsInterrupt { Self.interruptible.setMidLine(toProgram, offset < buf.count) }
+                    continue
                 } else if n < 0 && errno == EAGAIN {
                     var ready = pollfd(fd: toProgram, events: Int16(POLLOUT), revents: 0)
                     // Bounded, a program that stops reading is killed (as one that stops
@@ -175,11 +180,10 @@ final class ProgramSeat: LineSource, TextSink {
 
     // MARK: Ctrl-C
 
-    /// The programs' open inputs, for the interrupt handler, which writes each the end object
+    /// The programs' open inputs, for the interrupt thread, which writes each the end object
     /// before the process exits (a program learns why its input ends), and whether a line to
     /// it is cut short (its pipe full): that program gets no end object, which would join the
-    /// half line. A fixed table of plain integers, which the handler reads whole: the main
-    /// thread changes a descriptor with SIGINT held, and a flag in one store.
+    /// half line. Read and changed only under the lock of whole lines (`Interrupts.whole`).
     private struct Descriptors {
         static let capacity = SeatRange.limit
         let fds = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -200,23 +204,15 @@ final class ProgramSeat: LineSource, TextSink {
             for k in 0..<Self.capacity where fds[k] == fd { midLine[k] = cut ? 1 : 0 }
         }
     }
-    /// Safe unsynchronised: only the main thread changes it, and the handler, which runs on
-    /// that thread, only reads it.
+    /// Safe unsynchronised: every access holds the lock of whole lines (`Interrupts`).
     nonisolated(unsafe) private static let interruptible = Descriptors()
 
     /// The end object of an interrupted session, as the protocol writes it.
     private static let interruptedEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
                                                                   "exit_code": .int(Int64(Table.EndReason.interrupted.exitCode))]).encoded + "\n").utf8)
 
-    /// Makes what the interrupt handler reads before the handler is installed: a static is
-    /// made when first read, which allocates, and a signal handler must not.
-    static func prepareForInterrupt() {
-        _ = interruptible
-        _ = interruptedEnd
-    }
-
-    /// Called by the interrupt handler (async-signal-safe: write only, to pipes that never
-    /// block): each program gets the end object after its last whole line.
+    /// Called on the interrupt thread, which holds the lock of whole lines (write only, to
+    /// pipes that never block): each program gets the end object after its last whole line.
     static func interrupted() {
         interruptedEnd.withUnsafeBufferPointer { end in
             for k in 0..<Descriptors.capacity where interruptible.fds[k] >= 0 && interruptible.midLine[k] == 0 {
@@ -225,12 +221,5 @@ final class ProgramSeat: LineSource, TextSink {
         }
     }
 
-    private static func withInterruptsHeld(_ body: () -> Void) {
-        var interrupt = sigset_t(), before = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &interrupt, &before)
-        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
-        body()
-    }
+    private static func withInterruptsHeld<T>(_ body: () -> T) -> T { Interrupts.whole(body) }
 }

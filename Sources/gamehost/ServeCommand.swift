@@ -32,13 +32,6 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let catalog = catalog()
     let data: String? = settings.data == "none" ? nil : (settings.data ?? dataHome + "/gamehost")
     let web = catalog.builtIn.map { FileSystem.join(FileSystem.directory(of: $0), "web") }.flatMap { FileSystem.isDirectory($0) ? $0 : nil }
-    // SIGINT and SIGTERM are waited for here, on this thread: blocked before any other thread
-    // starts, so every thread the server makes has them blocked too.
-    var stopSignals = sigset_t()
-    sigemptyset(&stopSignals)
-    sigaddset(&stopSignals, SIGINT)
-    sigaddset(&stopSignals, SIGTERM)
-    pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     let server: GameServer
     let bound: Int
     do {
@@ -54,8 +47,8 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     if web == nil { stdout_.write("(no browser client found: programs can still play over ws://\(shown):\(bound)/ws)\n", style: .dim) }
     if server.tableCount > 0 { stdout_.write("\(server.tableCount) open table(s) restored.\n", style: .plain) }
-    var received: Int32 = 0
-    sigwait(&stopSignals, &received)
+    // SIGINT and SIGTERM stop the server in order (blocked in every thread: Interrupts).
+    Interrupts.waitForStop()
     server.stop()
     stdout_.write("Stopped; open tables go on at the next start.\n", style: .plain)
     return 0

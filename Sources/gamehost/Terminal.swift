@@ -58,14 +58,14 @@ enum Terminal {
     private static let columnsVariable: Int? = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
 
     /// The terminal settings at start, restored on Ctrl-C and at exit. Safe unsynchronised:
-    /// written once, by `installInterruptHandler` before any other thread starts, and only
+    /// written once, by `prepareForInterrupts` before the interrupt thread starts, and only
     /// read afterwards.
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var hasSaved = false
 
-    /// Whether the full-screen mode has the alternate screen up, for the Ctrl-C handler. Safe
-    /// unsynchronised: only the main thread writes it, and the handler only reads a Bool (a
-    /// torn read is impossible; a stale one leaves the screen to the shell's reset).
+    /// Whether the full-screen mode has the alternate screen up, for the leaving on Ctrl-C.
+    /// Safe unsynchronised: only the main thread writes it, and the interrupt thread only reads
+    /// a Bool (a torn read is impossible; a stale one leaves the screen to the shell's reset).
     nonisolated(unsafe) static var alternateScreen = false
 
     /// Standard output failed: the terminal as it was, then exit status 1.
@@ -74,33 +74,35 @@ enum Terminal {
         _exit(1)
     }
 
-    /// Ctrl-C ends the program from anywhere, as interrupted programs do: terminal settings
-    /// and the main screen restored, a newline, exit status 130 (128 + SIGINT). Output is
-    /// written unbuffered, so nothing is left half-written. Any other exit (a command may
-    /// call exit itself) puts the settings back too: the line editor leaves its editing mode
-    /// on between lines, and flow control is off while the program runs.
-    static func installInterruptHandler() {
+    /// Keeps the terminal's settings for the leaving on Ctrl-C, and puts them back at any
+    /// other exit too (a command may call exit itself): the line editor leaves its editing
+    /// mode on between lines, and flow control is off while the program runs. Then starts the
+    /// thread that takes Ctrl-C and SIGTERM (`Interrupts`).
+    static func prepareForInterrupts() {
         if inputIsTerminal, tcgetattr(0, &saved) == 0 { hasSaved = true }
         if inForeground { atexit { Terminal.restoreAtExit() } }
-        ProgramSeat.prepareForInterrupt()
-        signal(SIGINT) { _ in
-            if Terminal.hasSaved { tcsetattr(0, TCSANOW, &Terminal.saved) }
-            if Terminal.alternateScreen {
-                let leave: [UInt8] = Array("\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l".utf8)
-                _ = write(1, leave, leave.count)
-            }
-            // The protocol ends with its end object, as every session does (whole lines are
-            // written with SIGINT blocked, so none is cut), for programs in seats too; a
-            // person's terminal with a newline.
-            ProgramSeat.interrupted()
-            if let end = Terminal.protocolEnd {
-                _ = end.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
-            } else {
-                let newline: [UInt8] = [10]
-                _ = write(1, newline, 1)
-            }
-            _exit(130)
+        Interrupts.start()
+    }
+
+    /// Ctrl-C (or SIGTERM) ends the program from anywhere, as interrupted programs do:
+    /// terminal settings and the main screen restored, a newline, exit status 128 + the signal
+    /// (130 for Ctrl-C). Runs on the interrupt thread, holding the lock of whole lines, so
+    /// nothing is left half-written.
+    static func leave(after signal: Int32) -> Never {
+        if hasSaved { tcsetattr(0, TCSANOW, &saved) }
+        if alternateScreen {
+            let leave: StaticString = "\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
+            _ = write(1, leave.utf8Start, leave.utf8CodeUnitCount)
         }
+        // The protocol ends with its end object, as every session does, for programs in
+        // seats too; a person's terminal with a newline.
+        ProgramSeat.interrupted()
+        if let end = protocolEnd {
+            _ = end.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+        } else {
+            _ = write(1, "\n", 1)
+        }
+        _exit(128 + signal)
     }
 
     /// Keys typed or pasted in line mode (before the game began, or while a rule's step ran)
@@ -351,13 +353,8 @@ final class StandardOutput: TextSink, Sendable {
     /// an error here, never a signal.)
     private func emit(_ text: String) {
         var text = text
-        // A line is written whole: Ctrl-C waits for it (the handler then writes its own).
-        var interrupt = sigset_t(), before = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &interrupt, &before)
-        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
-        text.withUTF8 { buf in
+        // A line is written whole: Ctrl-C waits for it (and then writes its own).
+        Interrupts.whole { text.withUTF8 { buf in
             var offset = 0
             while offset < buf.count {
                 let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
@@ -368,7 +365,7 @@ final class StandardOutput: TextSink, Sendable {
                 }
                 offset += n
             }
-        }
+        } }
     }
 }
 

@@ -70,6 +70,6 @@ func run() -> Int32 {
 signal(SIGPIPE, SIG_IGN)
 // Only libedit reads the locale, and only at a terminal: a pipe skips loading it.
 if Terminal.inputIsTerminal { Terminal.useUTF8CharacterType() }
-Terminal.installInterruptHandler()
+Terminal.prepareForInterrupts()
 Terminal.takeFlowControlKeys()
 exit(run())

@@ -127,6 +127,33 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 130)
     }
 
+    func testSIGTERMLeavesWithStatus143() throws {
+        let process = Process()
+        process.executableURL = GamehostProcess.binary
+        process.arguments = ["play", "rps"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("Your throw") {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "the interrupt thread exits; the signal does not kill")
+        XCTAssertEqual(process.terminationStatus, 143)
+    }
+
+    /// Ctrl-C and SIGTERM are blocked in gamehost's threads (a thread of its own takes them):
+    /// a program it starts must not inherit that, or Ctrl-C could not stop it.
+    func testProgramsStartWithNoSignalBlocked() throws {
+        let r = try GamehostProcess.run(["arena", "rps", "program:grep SigBlk /proc/self/status >&2", "random", "--games", "1", "--reply-time", "2"])
+        XCTAssertTrue(r.stderr.contains("SigBlk:\t0000000000000000"), r.stderr)
+    }
+
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
             (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, blackjack, crazy-eights, guess-five, hangman, memory, memory-triples, rps, rpsls)\n"),

@@ -74,6 +74,15 @@ final class HostileCLITests: XCTestCase {
         if name.hasSuffix("testAStepStuckInLuasCEndsTheProcess") || name.hasSuffix("testCheckStopsInsideAGameAtItsTotalTime") { Self.stuckAndSlow.start() }
     }
 
+    /// Rules that put a hostile metatable on _G (after clearing a global, as a rule that
+    /// tidies its environment might): the host reads and writes globals raw, so the metamethods
+    /// never run outside the rule's budget, in any mode.
+    static let hostileGlobals: [(name: String, prelude: String)] = [
+        ("global-loop", "function() while true do end end"),
+        ("global-error", "function() error('boom') end"),
+        ("global-alloc", "function() local t = {} while true do t[#t + 1] = {} end end"),
+    ].map { ($0.0, "assert = nil\nsetmetatable(_G, { __index = \($0.1), __newindex = \($0.1) })") }
+
     static let escapes = #""\27]0;pwned\7\27[2J\27c\27]52;c;cHduZWQ=\7\194\155 31m\0\8\13""#
 
     /// Each hostile rule in play (text and JSON), check and sim, and then `list`: the runs
@@ -104,7 +113,7 @@ final class HostileCLITests: XCTestCase {
             try rule("dag", ["play": "function(state) local d = {} for i = 1, 40 do d = { a = d, b = d } end state.d = d end"]),
             try rule("lying-moves", ["moves": "function() return setmetatable({ 'up' }, { __len = function() return -5 end, __index = function() return 'up' end }) end"]),
             try rule("huge-moves", ["moves": "function() local t = {} for i = 1, 300000 do t[i] = 'm' .. i end return t end"]),
-        ]
+        ] + (try HostileCLITests.hostileGlobals.map { try rule($0.name, prelude: $0.prelude, [:]) })
         // Each runs under a time limit of 0.02 s an input (play) or a game (sim).
         var runs: [(label: String, arguments: [String], input: String)] = []
         for path in rules {
@@ -113,6 +122,7 @@ final class HostileCLITests: XCTestCase {
                      (name, ["play", path, "--seed", "1", "--json", "--time-limit", "0.02"], "up\nup\n/quit\n"),
                      (name, ["check", path, "--seeds", "1", "--time-limit", "0.02"], ""),
                      (name, ["sim", path, "--games", "2", "--jobs", "1", "--time-limit", "0.02", "--max-moves", "2000"], "")]
+            if name.hasPrefix("global-") { runs.append((name, ["arena", path, "--games", "2", "--jobs", "1", "--time-limit", "0.02"], "")) }
         }
         runs.append(("list", ["list"], ""))
         // Two at a time: most runs wait out their time limits.
@@ -122,10 +132,13 @@ final class HostileCLITests: XCTestCase {
 
     func testHostileRulesInEveryMode() throws {
         let runs = try Self.everyMode.value()
-        XCTAssertEqual(runs.count, 13 * 4 + 1)
+        XCTAssertEqual(runs.count, (13 + Self.hostileGlobals.count) * 4 + Self.hostileGlobals.count + 1)
         for (label, r) in runs {
             Self.assertBounded(r, label)
             let name = String(label.prefix { $0 != ":" })
+            if name.hasPrefix("global-") && (label.contains(": play ") || label.contains(": sim ") || label.contains(": arena ")) {
+                XCTAssertEqual(r.status, 0, "\(label): a hostile _G changes nothing the host does: \(r.stdout) \(r.stderr)")
+            }
             if label.contains(": play ") && !label.contains("--json") {
                 XCTAssertTrue(r.status == 0 || r.stderr.contains(name) || r.stdout.contains(name), "\(label): \(r.stdout) \(r.stderr)")
             }

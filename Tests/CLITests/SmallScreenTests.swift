@@ -18,7 +18,9 @@ final class SmallScreenTests: XCTestCase {
         let window = try FullScreenTests.Window(["play", "guess-five", "--seed", "1"], columns: 40, rows: 12, environment: environment())
         try window.wait(for: "the game") { $0.last == ">" }
         try window.keys("rouse", "Enter")
-        let screen = try window.wait(for: "the result") { $0.contains { $0.contains("You found rouse") } }
+        // The result and the question are drawn in one frame, but the frame may be read while
+        // tmux is still taking it in: wait for the question's prompt too.
+        let screen = try window.wait(for: "the result") { $0.contains { $0.contains("You found rouse") } && $0.last == ">" }
         XCTAssertEqual(screen.count, 12)
         XCTAssertEqual(screen[10], "Play again? (y/n)", screen.joined(separator: "\n"))
         XCTAssertEqual(screen[11], ">")

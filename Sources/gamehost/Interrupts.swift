@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C and SIGTERM as events on a thread of their own, not as code run inside a signal
+/// handler (where Swift code that allocates could deadlock on a lock the interrupted thread
+/// holds). Both signals are blocked in every thread from the program's start, and one thread
+/// takes them with `sigwait`: a server then stops in order (`waitForStop`); any other command
+/// leaves as interrupted programs do (`Terminal.leave(after:)`), exit status 128 + the signal.
+///
+/// Whole lines: what the program writes a line at a time (`whole`) is not cut by the leaving,
+/// which takes the same lock first, and waits for a line at most `lineWait` seconds (an output
+/// nobody reads must not keep Ctrl-C from working).
+enum Interrupts {
+    /// The signals taken.
+    private static let signals: sigset_t = {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        return set
+    }()
+
+    /// Serialises whole lines against the leaving. Never freed. Safe unsynchronised: made
+    /// once, by `start` before any other thread exists, and a mutex is shared by design.
+    nonisolated(unsafe) private static let lines: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        m.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(m, nil)
+        return m
+    }()
+
+    /// Posted when a server waits for its stop (`waitForStop`); nil otherwise. Guarded by
+    /// `waiting`'s own mutex.
+    nonisolated(unsafe) private static var stopWaiter: UnsafeMutablePointer<sem_t>?
+    nonisolated(unsafe) private static let waiting: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        m.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(m, nil)
+        return m
+    }()
+
+    /// Seconds the leaving waits for a line being written.
+    static let lineWait = 1.0
+
+    /// Blocks the signals in this thread, and so in every thread made after it, and starts
+    /// the thread that takes them. Call first thing, before any other thread starts.
+    static func start() {
+        var set = signals
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        _ = lines
+        _ = waiting
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { _ in
+            var set = Interrupts.signals
+            while true {
+                var received: Int32 = 0
+                guard sigwait(&set, &received) == 0 else { continue }
+                Interrupts.handle(received)
+            }
+        }, nil)
+        pthread_detach(thread)
+    }
+
+    private static func handle(_ signal: Int32) {
+        pthread_mutex_lock(waiting)
+        let waiter = stopWaiter
+        pthread_mutex_unlock(waiting)
+        if let waiter {
+            sem_post(waiter)
+            return
+        }
+        // A line being written finishes first; one stuck on a full pipe does not hold us.
+        var until = timespec()
+        clock_gettime(CLOCK_REALTIME, &until)
+        until.tv_sec += Int(lineWait)
+        _ = pthread_mutex_timedlock(lines, &until)
+        Terminal.leave(after: signal)
+    }
+
+    /// Gives a program this one starts the signals unblocked (a child inherits the mask, and
+    /// a program with Ctrl-C blocked could not be interrupted): `flags` for
+    /// `posix_spawnattr_setflags`, with the mask's flag added.
+    static func unblockInChild(_ attributes: inout posix_spawnattr_t, flags: Int32 = 0) {
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(flags | POSIX_SPAWN_SETSIGMASK))
+    }
+
+    /// Runs `body` (the writing of one whole line) so that no leaving cuts it.
+    static func whole<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(lines)
+        defer { pthread_mutex_unlock(lines) }
+        return try body()
+    }
+
+    /// Waits for Ctrl-C or SIGTERM, which then stop nothing by themselves: for a server,
+    /// which stops in order.
+    static func waitForStop() {
+        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(semaphore, 0, 0)
+        pthread_mutex_lock(waiting)
+        stopWaiter = semaphore
+        pthread_mutex_unlock(waiting)
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
+        pthread_mutex_lock(waiting)
+        stopWaiter = nil
+        pthread_mutex_unlock(waiting)
+        sem_destroy(semaphore)
+        semaphore.deallocate()
+    }
+}

@@ -77,6 +77,36 @@ final class FullScreenTests: XCTestCase {
             return last
         }
 
+        /// Waits (up to 10 s) until gamehost has taken every key sent and is waiting again: the
+        /// terminal holds no unread input and the program sleeps. What a key did (or did not
+        /// do) to the screen is then on it, with no guess at how long that takes.
+        func waitUntilKeysAreTaken() throws {
+            let tty = try tmux(["display", "-p", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let shell = try tmux(["display", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+            guard fd >= 0 else { throw CocoaError(.fileNoSuchFile) }
+            defer { close(fd) }
+            func unread() -> Int32 {
+                var n: Int32 = 0
+                return ioctl(fd, UInt(FIONREAD), &n) == 0 ? n : -1
+            }
+            // gamehost is the window's shell's child.
+            func sleeping() -> Bool {
+                let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+                guard let pid = children.split(separator: " ").first,
+                      let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return false }
+                return stat[stat.index(close, offsetBy: 2)] == "S"
+            }
+            var quiet = 0
+            for _ in 0..<1000 {
+                quiet = unread() == 0 && sleeping() ? quiet + 1 : 0
+                if quiet == 3 { return }
+                usleep(10_000)
+            }
+            XCTFail("gamehost did not take its keys within 10 s")
+        }
+
         /// The exit status gamehost left, once it has ended.
         func exitStatus(timeout: Double = 10) -> String? {
             for _ in 0...Int(timeout * 20) {

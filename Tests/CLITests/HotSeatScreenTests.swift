@@ -22,7 +22,7 @@ final class HotSeatScreenTests: XCTestCase {
         try handover(to: "Seat 1 · ann")
         // A move's key does not confirm: the screen stays as it is.
         try window.keys("r")
-        usleep(500_000)
+        try window.waitUntilKeysAreTaken()
         try handover(to: "Seat 1 · ann")
         try window.keys("Enter")
         _ = try window.wait(for: "ann's throw") { $0.contains { $0.contains("Your throw") } }

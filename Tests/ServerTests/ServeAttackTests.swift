@@ -9,8 +9,10 @@ import Glibc
 /// Each attack on a running server, and then proof that it still serves others: a fresh client
 /// creates a table and plays a move.
 final class ServeAttackTests: XCTestCase {
-    nonisolated(unsafe) static var shared: (server: GameServer, port: Int, folder: String)?
-    var port: Int { Self.shared!.port }
+    // A server for each test: an attack's leftovers (connections, tables, a spinning rule)
+    // never reach another test.
+    var served: (server: GameServer, port: Int, folder: String)!
+    var port: Int { served.port }
     static var limits: ServerLimits {
         var limits = ServerLimits()
         limits.connectionsPerAddress = 12
@@ -19,33 +21,33 @@ final class ServeAttackTests: XCTestCase {
         return limits
     }
 
-    override class func setUp() {
+    override func setUpWithError() throws {
         let folder = NSTemporaryDirectory() + "gamehost-attack-" + UUID().uuidString
         let rules = folder + "/data/gamehost/rules"
-        try! FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
         // An installed rule that never ends a step: its table must not hold up the others.
-        try! """
+        try """
             return { id = "spin", title = "Spin", setup = function() return { n = 0 } end,
               view = function(state) return "n = " .. state.n end, moves = function() return { "go" } end,
               play = function(state, input) if input == "go" then while true do end end state.n = state.n + 1 end,
               result = function() end }
             """.write(toFile: rules + "/spin.lua", atomically: true, encoding: .utf8)
         // An installed rule whose _G runs away on any missing name: the server reads it raw.
-        try! """
+        try """
             setmetatable(_G, { __index = function() while true do end end, __newindex = function() while true do end end })
             return { id = "hostile-globals", title = "Hostile globals", setup = function() return { n = 0 } end,
               view = function(state) return "n = " .. state.n end, moves = function() return { "up" } end,
               play = function(state) state.n = state.n + 1 end,
               result = function(state) if state.n >= 2 then return { winner = "player", summary = "done" } end end }
             """.write(toFile: rules + "/hostile-globals.lua", atomically: true, encoding: .utf8)
-        let server = try! ServeTests.makeServer(folder: folder, limits: limits)
-        shared = (server, try! server.start(address: "127.0.0.1", port: 0), folder)
+        let server = try ServeTests.makeServer(folder: folder, limits: Self.limits)
+        served = (server, try server.start(address: "127.0.0.1", port: 0), folder)
     }
 
-    override class func tearDown() {
-        guard let shared else { return }
-        shared.server.stop()
-        try? FileManager.default.removeItem(atPath: shared.folder)
+    override func tearDown() {
+        guard let served else { return }
+        served.server.stop()
+        try? FileManager.default.removeItem(atPath: served.folder)
     }
 
     /// The server still serves: a new client creates a table and its move is answered.
@@ -131,8 +133,17 @@ final class ServeAttackTests: XCTestCase {
         for _ in 0..<Self.limits.connectionsPerAddress { open.append(try WebSocketClient(port: port)) }
         XCTAssertThrowsError(try WebSocketClient(port: port), "one more from the same address")
         open.removeLast().close()
-        usleep(200_000)  // the server hears of the close
-        try assertStillServing()
+        // Once the server hears of the close, the address has room for one again (and only one).
+        let deadline = Date() + 5
+        var fresh: WebSocketClient?
+        while fresh == nil && Date() < deadline {
+            fresh = try? WebSocketClient(port: port)
+            if fresh == nil { usleep(10_000) }
+        }
+        let again = try XCTUnwrap(fresh, "a connection closed makes room within 5 s")
+        open.append(again)
+        XCTAssertThrowsError(try WebSocketClient(port: port), "still no more than the limit")
+        open.removeLast().close()
     }
 
     func testSlowClientsHoldNothingForLong() throws {
@@ -163,11 +174,16 @@ final class ServeAttackTests: XCTestCase {
         defer { spinner.close() }
         spinner.send(["type": "create", "game": "spin"])
         XCTAssertNotNil(spinner.next("joined"))
-        spinner.send(["type": "input", "line": "go"])  // runs to its time limit (1 s)
-        // Meanwhile another table plays a whole game.
+        let sent = Date()
+        spinner.send(["type": "input", "line": "go"])  // runs to its time limit (1 s of processor time)
+        // Meanwhile another table is made and plays a move, within the runaway's second.
         try assertStillServing()
-        // The spinning table's step ends by its budget, and the table goes on.
+        let served = Date().timeIntervalSince(sent)
+        XCTAssertLessThan(served, 1.0, "another table waited \(served) s beside a runaway step")
+        // The spinning table's step ends by its budget, after the other table was served, and
+        // the table goes on.
         let failed = try XCTUnwrap(spinner.next { $0["type"] as? String == "step" && $0["input"] as? String == "go" })
+        XCTAssertGreaterThan(Date().timeIntervalSince(sent), served, "the runaway was still running while the other table played")
         XCTAssertEqual(failed["code"] as? String, "budget")
     }
 

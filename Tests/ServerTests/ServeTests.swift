@@ -7,26 +7,24 @@ import XCTest
 /// tokens, watchers, and what bad input gets.
 final class ServeTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    // One server for the class: each test plays at tables of its own.
-    nonisolated(unsafe) static var shared: (server: GameServer, port: Int, folder: String)?
-    var server: GameServer { Self.shared!.server }
-    var port: Int { Self.shared!.port }
+    // A server for each test: what one test leaves (tables, connections, limits spent) never
+    // reaches another.
+    var served: (server: GameServer, port: Int, folder: String)!
+    var server: GameServer { served.server }
+    var port: Int { served.port }
 
-    override class func setUp() {
+    override func setUpWithError() throws {
         let folder = NSTemporaryDirectory() + "gamehost-serve-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
-        let server = try! makeServer(folder: folder)
-        shared = (server, try! server.start(address: "127.0.0.1", port: 0), folder)
-    }
-
-    override class func tearDown() {
-        guard let shared else { return }
-        shared.server.stop()
-        try? FileManager.default.removeItem(atPath: shared.folder)
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        let server = try Self.makeServer(folder: folder)
+        served = (server, try server.start(address: "127.0.0.1", port: 0), folder)
     }
 
     override func tearDown() {
         for c in clients { c.close() }
+        guard let served else { return }
+        served.server.stop()
+        try? FileManager.default.removeItem(atPath: served.folder)
     }
 
     static func makeServer(folder: String, limits: ServerLimits = ServerLimits()) throws -> GameServer {
@@ -76,7 +74,7 @@ final class ServeTests: XCTestCase {
         // Neither saw the other's throw as their input.
         for text in bob.all where text.contains("\"input\":\"rock\"") { XCTFail("bob saw ann's input: \(text)") }
         // The game went on the boards as a terminal game does, won by Ann by name.
-        let store = ScoreStore(directory: Self.shared!.folder + "/data/gamehost")
+        let store = ScoreStore(directory: served.folder + "/data/gamehost")
         var winners: [(String, Int)] = []
         for _ in 0..<100 where !winners.contains(where: { $0.0 == "Ann" }) {
             winners = (try? store.statistics(game: "rps"))?.winners ?? []

@@ -43,6 +43,8 @@ typedef struct gh_limits {
     int counting;           // 1: steps are counted (play); 0: only the time limit holds (sim)
     int exhausted;          // set once the budget or the time ran out; cleared by the next call
     _Atomic int timed_out;  // set by the watchdog: the next hook or charge raises at once
+    _Atomic int expired;    // set by the watchdog, in a call or between the calls of an
+                            // allowance; every later call starts timed out, until cleared
     int close_depth;        // nesting of coroutine.close
     lua_State *main;        // the main thread
     lua_State *_Atomic running;    // the thread running rule code now (main or a coroutine)
@@ -484,7 +486,8 @@ static inline void gh_begin_call(gh_limits *lim, long long steps, int counting) 
     lim->steps_left = steps;
     lim->exhausted = 0;
     lim->host_over_cap = 0;
-    atomic_store_explicit(&lim->timed_out, 0, memory_order_relaxed);
+    // A deadline armed for a whole allowance may have passed between its calls.
+    atomic_store_explicit(&lim->timed_out, atomic_load_explicit(&lim->expired, memory_order_relaxed), memory_order_relaxed);
     lim->close_depth = 0;
     lim->counting = counting;
     lim->stack_overflow = 0;
@@ -545,6 +548,7 @@ static inline void gh_end_call(gh_limits *lim, int was_host) {
 // thread while the gh_limits is alive.
 static inline void gh_fire_watchdog(gh_limits *lim) {
     pthread_mutex_lock(&lim->running_lock);
+    atomic_store_explicit(&lim->expired, 1, memory_order_relaxed);
     // One signal a call is enough, and more could merge into one on the way.
     if (atomic_load_explicit(&lim->in_call, memory_order_relaxed) &&
         !atomic_exchange_explicit(&lim->timed_out, 1, memory_order_acq_rel)) {
@@ -558,6 +562,18 @@ static inline void gh_fire_watchdog(gh_limits *lim) {
 #endif
     }
     pthread_mutex_unlock(&lim->running_lock);
+}
+
+// A new deadline is armed (a call's, or an allowance's): nothing has expired yet.
+static inline void gh_clear_expired(gh_limits *lim) {
+    pthread_mutex_lock(&lim->running_lock);
+    atomic_store_explicit(&lim->expired, 0, memory_order_relaxed);
+    pthread_mutex_unlock(&lim->running_lock);
+}
+
+// Whether the watchdog has fired since the deadline was armed.
+static inline int gh_has_expired(gh_limits *lim) {
+    return atomic_load_explicit(&lim->expired, memory_order_relaxed);
 }
 
 // Records which thread runs rule code (coroutine.resume and wrap, closing a coroutine), so the

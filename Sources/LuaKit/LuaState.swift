@@ -51,30 +51,43 @@ public final class LuaState {
 
     /// While open, calls share one allowance of steps and time instead of each starting
     /// afresh: a game's step (a move, then view, moves and result) is bounded as a whole, so
-    /// a rule cannot spend a full budget in each of several hooks.
-    private var allowance: (steps: Int64?, processorLeft: Double, wallDeadline: Double)?
+    /// a rule cannot spend a full budget in each of several hooks. The watchdog is armed once
+    /// for the whole allowance, on the thread that opened it (its calls run there too), so a
+    /// call inside one costs no clock reading and no lock.
+    private var allowance: Allowance?
+    private struct Allowance {
+        /// Steps left, nil when steps are not counted (bulk mode).
+        var steps: Int64?
+    }
     /// Allowances nest: one opened inside another draws on it (a sim's game, then each move).
     private var allowanceDepth = 0
 
     /// Opens a shared allowance of `stepBudget` steps and `timeLimit` seconds of processor
     /// time, or, inside one already open, goes on drawing on that one.
     public func beginAllowance() {
-        if allowanceDepth == 0 { allowance = (stepBudget, timeLimit, Watchdog.now() + Watchdog.backstop(forLimit: timeLimit)) }
+        if allowanceDepth == 0 {
+            allowance = Allowance(steps: stepBudget)
+            gh_clear_expired(limits)
+            Watchdog.shared.arm(limits, until: Watchdog.deadline(in: timeLimit), limit: timeLimit)
+        }
         allowanceDepth += 1
     }
 
     public func endAllowance() {
         allowanceDepth -= 1
-        if allowanceDepth == 0 { allowance = nil }
+        if allowanceDepth == 0 {
+            allowance = nil
+            Watchdog.shared.disarm(limits)
+        }
     }
 
     /// Whether the open allowance's steps or time are spent.
-    public var allowanceSpent: Bool { allowance.map { spentPart(of: $0) != nil } ?? false }
+    public var allowanceSpent: Bool { allowance != nil && spentPart() != nil }
 
-    /// What of an allowance is spent, if any: "step budget" or "time limit".
-    private func spentPart(of allowance: (steps: Int64?, processorLeft: Double, wallDeadline: Double)) -> String? {
-        if allowance.steps.map({ $0 <= 0 }) ?? false { return "step budget" }
-        if allowance.processorLeft <= 0 || Watchdog.now() >= allowance.wallDeadline { return "time limit" }
+    /// What of the open allowance is spent, if any: "step budget" or "time limit".
+    private func spentPart() -> String? {
+        if allowance?.steps.map({ $0 <= 0 }) ?? false { return "step budget" }
+        if gh_has_expired(limits) != 0 { return "time limit" }
         return nil
     }
     /// Chunk names too long for Lua's messages, which keep only their end after "...".
@@ -438,21 +451,19 @@ public final class LuaState {
             let steps = allowance.map { $0.steps } ?? stepBudget
             // An allowance already spent stops the next call before it starts: a step of many
             // small calls is bounded as a whole, not only call by call.
-            if let allowance, let what = spentPart(of: allowance) {
+            if allowance != nil, let what = spentPart() {
                 lua_settop(L, base)
                 throw LuaError(.budget, "rule exceeded its \(what)")
             }
-            let started = Watchdog.threadTime()
-            let deadline = allowance.map { Watchdog.Deadline(processor: started + $0.processorLeft, wall: $0.wallDeadline) }
-                ?? Watchdog.Deadline(processor: started + timeLimit, wall: Watchdog.now() + Watchdog.backstop(forLimit: timeLimit))
-            gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
-            Watchdog.shared.arm(limits, until: deadline, limit: allowance?.processorLeft ?? timeLimit)
-            status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
-            Watchdog.shared.disarm(limits)
-            if allowance != nil {
-                allowance?.processorLeft -= Watchdog.threadTime() - started
-                if steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
+            // A call of its own is armed alone; one inside an allowance is covered by it.
+            if allowance == nil {
+                gh_clear_expired(limits)
+                Watchdog.shared.arm(limits, until: Watchdog.deadline(in: timeLimit), limit: timeLimit)
             }
+            gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
+            status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
+            if allowance == nil { Watchdog.shared.disarm(limits) }
+            if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
             exhausted = limits.pointee.exhausted != 0
             gh_end_call(limits, wasHost)
         }

@@ -41,8 +41,20 @@ struct LuaValueReader {
     private var bytes = 0
     /// Tables on the path from the root to the value being read (a cycle returns to one).
     private var open: Set<UnsafeRawPointer> = []
-    /// The keys from the root to the value being read, for messages.
-    private var keys: [String] = []
+    /// The keys from the root to the value being read, for messages (rendered only then).
+    private var keys: [PathKey] = []
+
+    /// One key of a path: a list position (`[3]`), or a key as a path shows it (`.name`).
+    private enum PathKey {
+        case position(Int)
+        case shown(String)
+        var text: String {
+            switch self {
+            case .position(let n): "[\(n)]"
+            case .shown(let s): s
+            }
+        }
+    }
 
     init(state: LuaState, L: OpaquePointer?, limits: LuaReadLimits, root: @escaping () -> String) {
         self.state = state
@@ -52,7 +64,7 @@ struct LuaValueReader {
     }
 
     private func failure(_ reason: String) -> LuaReadError {
-        LuaReadError(path: root() + keys.joined(), reason: reason)
+        LuaReadError(path: root() + keys.map(\.text).joined(), reason: reason)
     }
 
     mutating func read(at index: Int32) throws -> LuaValue {
@@ -101,12 +113,13 @@ struct LuaValueReader {
         guard lua_checkstack(L, 4) != 0 else { throw failure("tables nested too deep") }
         open.insert(identity)
         defer { open.remove(identity) }
+        if let list = try list(at: t) { return list }
         var integerKeys: [Int64: LuaValue] = [:]
         var fields: [String: LuaValue] = [:]
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             let key = keyName(at: -2)
-            keys.append(key.path)
+            keys.append(.shown(key.path))
             let item: LuaValue
             do {
                 try count(key.text.utf8.count)
@@ -140,6 +153,50 @@ struct LuaValueReader {
             fields[String(k)] = v
         }
         return .map(fields)
+    }
+
+    /// The table at `t` read as a list when its keys are exactly 1...n, n > 0 (the common
+    /// case: moves, hands, boards), without the map's work per key; nil for any other table.
+    private mutating func list(at t: Int32) throws -> LuaValue? {
+        let length = Int(lua_rawlen(L, t))
+        guard length > 0 else { return nil }
+        // As many keys as positions, and every position set: the keys are 1...n.
+        var keyCount = 0
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            gh_pop(L, 1)
+            keyCount += 1
+            if keyCount > length {
+                gh_pop(L, 1)
+                return nil
+            }
+        }
+        guard keyCount == length else { return nil }
+        var items: [LuaValue] = []
+        items.reserveCapacity(length)
+        var digits = 1, nextPower = 10
+        for i in 1...length {
+            if i == nextPower {
+                digits += 1
+                nextPower *= 10
+            }
+            guard lua_rawgeti(L, t, lua_Integer(i)) != LUA_TNIL else {
+                gh_pop(L, 1)
+                return nil
+            }
+            keys.append(.position(i))
+            do {
+                try count(digits)  // a key's text counts, as in a map
+                items.append(try read(at: -1))
+            } catch {
+                gh_pop(L, 1)
+                keys.removeLast()
+                throw error
+            }
+            keys.removeLast()
+            gh_pop(L, 1)
+        }
+        return .array(items)
     }
 
     /// A key as the map stores it, and as a path shows it (`.name`, `[3]`, `["two words"]`).

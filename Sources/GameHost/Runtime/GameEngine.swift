@@ -174,8 +174,10 @@ public final class GameEngine {
     // MARK: Moves
 
     /// Applies one input line of `seat` with `play(state, input, game, seat)`, all or nothing.
-    /// The seat must be one of those to move.
-    public func play(_ input: String, seat: Int = 1) -> MoveOutcome {
+    /// The seat must be one of those to move. `final`: a refusal or an error of this move ends
+    /// the session (a move the table's own player took from `moves()`), so in bulk mode, where
+    /// no view of the state after it is drawn, the state is not saved first to be rolled back.
+    public func play(_ input: String, seat: Int = 1, final: Bool = false) -> MoveOutcome {
         if let problem = seatProblem(seat) { return .refused(problem) }
         do {
             let turn = try toMove()
@@ -186,7 +188,9 @@ public final class GameEngine {
         }
         api.input = input
         defer { api.input = "" }
-        return transaction(hook: "play", seat: seat) { state in
+        let rollsBack: Bool
+        if case .bulk = settings.mode { rollsBack = !final } else { rollsBack = true }
+        return transaction(hook: "play", seat: seat, rollsBack: rollsBack) { state in
             try lua.call(rule.hooks.play, [.ref(state), .string(input), .ref(api.table), .integer(Int64(seat))],
                          results: 1, tablesByReference: true).first
         }
@@ -240,7 +244,12 @@ public final class GameEngine {
         }
     }
 
-    private func transaction(hook: String, seat: Int, keep: Bool = true, _ body: (LuaRef) throws -> LuaValue?) -> MoveOutcome {
+    /// Runs `body` on the state, all or nothing: a refusal or an error rolls everything back
+    /// (the state from its snapshot, chance, words, scores, messages). Without `rollsBack` the
+    /// state is not saved, and a failed move loses it (`stateLost`): for a move whose failure
+    /// ends the session anyway.
+    private func transaction(hook: String, seat: Int, keep: Bool = true, rollsBack: Bool = true,
+                             _ body: (LuaRef) throws -> LuaValue?) -> MoveOutcome {
         guard let current = state, let root else { return .failed(stateLost ?? "\(info.path): no game has started", .ruleError) }
         _ = api.takeOutput()
         api.refusal = nil
@@ -248,7 +257,7 @@ public final class GameEngine {
         let chance = random.snapshot
         let words = api.words?.checkpoint()
         do {
-            try lua.saveSnapshot(of: root)
+            if rollsBack { try lua.saveSnapshot(of: root) }
         } catch let error as LuaError {
             return .failed(describe(error, hook: "saving the state before \(hook)"), Self.code(of: error))
         } catch {
@@ -257,6 +266,7 @@ public final class GameEngine {
         func rollBack() {
             // Everything reachable from the state as it was, in the same tables.
             do {
+                guard rollsBack else { throw LuaHostError("the state was not saved before this move: the session ends") }
                 let restored = try lua.restoreSnapshot(into: root)
                 if restored != root { self.root = restored }
                 if let table = try lua.rawElement(self.root!, 1), table.typeName == "table" {

@@ -239,7 +239,8 @@ public final class Table {
                 r.showsView = false
                 return r
             }
-            var r = play(move, typed: move, seat: seat)
+            // A listed move the table's player took is final: refused, the session ends.
+            var r = play(move, typed: move, seat: seat, final: !free)
             guard r.status == .refused else { return r }
             if let player, free {
                 player.noteFreeText(accepted: false)
@@ -306,10 +307,10 @@ public final class Table {
         return line
     }
 
-    private func play(_ move: String, typed: String, seat: Int) -> Step {
+    private func play(_ move: String, typed: String, seat: Int, final: Bool = false) -> Step {
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: typed, status: .accepted)
         r.move = move
-        return apply(engine.play(move, seat: seat), to: r)
+        return apply(engine.play(move, seat: seat, final: final), to: r)
     }
 
     private func apply(_ outcome: MoveOutcome, to step: Step) -> Step {

@@ -11,6 +11,8 @@ import XCTest
 public final class RuleTester {
     public let engine: GameEngine
     public let table: Table
+    /// The table's driver, as every mode drives a table: each step it makes is recorded.
+    public let driver: Driver
     public let clock: ManualClock
     /// Every step so far, as a player would have seen it.
     public private(set) var transcript: [String] = []
@@ -102,7 +104,8 @@ public final class RuleTester {
         table = Table(engine: engine, fillers: (1...engine.seatCount).map { config.botSeats.contains($0) ? .bot : .person("seat \($0)") })
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
-        last = table.start()
+        driver = Driver(table: table)
+        last = driver.start()
         record(last)
         if table.finished { throw RuleError([last.reason ?? "the game did not start"]) }
         playBots()
@@ -176,7 +179,7 @@ public final class RuleTester {
     /// input is sent with `expectError`.
     @discardableResult
     public func send(_ line: String, as seat: Int? = nil, file: StaticString = #filePath, line testLine: UInt = #line) -> Step {
-        last = table.handle(line, seat: seat)
+        last = driver.submit(line, seat: seat)
         record(last)
         let step = last
         playBots()
@@ -207,7 +210,7 @@ public final class RuleTester {
 
     /// Lets the seats the rule's bot plays move while it is their turn.
     private func playBots() {
-        while let step = table.nextAutomaticStep() { record(step) }
+        for step in driver.playAutomaticMoves() { record(step) }
     }
 
     public var state: LuaValue { (try? engine.stateValue()) ?? .nil }

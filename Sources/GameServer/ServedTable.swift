@@ -22,6 +22,8 @@ final class ServedTable: @unchecked Sendable {
 
     private var engine: GameEngine?
     private var table: Table?
+    /// The table's driver: every step it makes is noted (`note`) as it comes.
+    private var driver: Driver?
     private let clock: ResumingClock
     private var options: [String: String]
     /// Connections showing the table: a seat's (there may be several: a phone and a laptop)
@@ -104,13 +106,15 @@ final class ServedTable: @unchecked Sendable {
         table.machineView = .observation
         self.engine = engine
         self.table = table
-        let start = table.start()
-        note(start)
+        let driver = Driver(table: table)
+        driver.observers.append { [unowned self] step in self.note(step) }
+        self.driver = driver
+        let start = driver.start()
         if table.finished {
             finished = true
             throw ServeError(start.reason ?? "the game did not start")
         }
-        while let automatic = table.nextAutomaticStep() { note(automatic) }
+        driver.playAutomaticMoves()
         if saved == nil {
             try? store?.setStartClock(code: code, clock.take())
         }
@@ -125,13 +129,8 @@ final class ServedTable: @unchecked Sendable {
     /// plays itself) to every connection.
     @discardableResult
     func handle(_ line: String, seat: Int, replaying: Bool = false) -> Step? {
-        guard let table, !finished else { return nil }
-        var steps = [table.handle(line, seat: seat)]
-        note(steps[0])
-        while !table.finished, let automatic = table.nextAutomaticStep() {
-            note(automatic)
-            steps.append(automatic)
-        }
+        guard let table, let driver, !finished else { return nil }
+        let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
         inputs += 1
         lastActive.withLock { $0 = SystemClock().now() }
         if !replaying {
@@ -181,6 +180,7 @@ final class ServedTable: @unchecked Sendable {
         engine?.close()
         engine = nil
         table = nil
+        driver = nil
         try? store?.remove(code: code)
     }
 

@@ -67,6 +67,35 @@ final class ModesAgreeTests: XCTestCase {
         return (recorder.trace, transcript)
     }
 
+    /// Pushes `inputs` into a table's driver one at a time, as the server and RuleTester do
+    /// (each input as it comes, then the table's own moves); returns the trace.
+    func push(_ path: String, options: [String: String], words: WordList?, seed: UInt64, game: Int, inputs: [(seat: Int, input: String)]) throws -> PlayTrace {
+        var settings = EngineSettings()
+        settings.options = options
+        settings.seed = seed
+        settings.firstGame = game
+        settings.words = words
+        settings.practice = true
+        settings.clock = StepClock(at: EngineSettings.manualEpoch)
+        let engine = try GameEngine(rule: try LoadedRule(path: path, libraryDirectories: Self.library), settings: settings)
+        defer { engine.close() }
+        let table = Table(engine: engine)
+        table.viewers = [1]
+        let driver = Driver(table: table)
+        var trace = PlayTrace()
+        driver.observers.append { step in
+            let state = (try? engine.stateJSON())?.encoded ?? ""
+            trace.entries.append(.init(seat: step.seat, input: step.input, status: step.status, state: state, result: step.result?.summary))
+        }
+        driver.start()
+        driver.playAutomaticMoves()
+        for input in inputs where !driver.finished {
+            driver.submit(input.input, seat: input.seat)
+            driver.playAutomaticMoves()
+        }
+        return trace
+    }
+
     func agree(_ path: String, options: [String: String] = [:], games: ClosedRange<Int> = 1...2, file: StaticString = #filePath, line: UInt = #line) throws {
         let list = try words(for: path)
         var plan = Simulation.Plan(rulePath: path)
@@ -98,6 +127,8 @@ final class ModesAgreeTests: XCTestCase {
                 return p
             }
             XCTAssertEqual(json.entries, sim.entries, "--json and sim: \(name)", file: file, line: line)
+            let pushed = try push(path, options: options, words: list, seed: seed, game: k, inputs: sim.inputs)
+            XCTAssertEqual(pushed.entries, sim.entries, "inputs pushed (as serve takes them) and sim: \(name)", file: file, line: line)
             // What the protocol wrote is what the engine held, step by step.
             let steps = try out.text.split(separator: "\n").map { try JSONValue(parsing: String($0)) }.filter { $0["type"].string == "step" }
             XCTAssertEqual(steps.map { $0["state"].encoded }, sim.entries.map(\.state), "the protocol's states: \(name)", file: file, line: line)

@@ -318,7 +318,8 @@ public enum Conformance {
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
         let at = { (move: Int) in "\(path): seed \(seed), move \(move)" }
-        let start = table.start(game: game, seed: seed)
+        let driver = Driver(table: table)
+        let start = driver.start(game: game, seed: seed)
         if tracing { run.trace.note(start, engine) }
         if table.finished {
             let later = engine.gamesStarted > 1 ? "the second game of a session does not start: " : ""
@@ -382,7 +383,7 @@ public enum Conformance {
                 run.problem = "\(at(run.moves)): \(error)"
                 return run
             }
-            guard let step = table.nextAutomaticStep() else {
+            guard let step = driver.playAutomatic() else {
                 run.problem = "\(at(run.moves)): no seat is to move, but result() says the game goes on"
                 return run
             }

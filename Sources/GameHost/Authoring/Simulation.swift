@@ -219,59 +219,23 @@ public enum Simulation {
             let presenters = table.viewers.map { outside[$0]!.presenter }
             table.machineView = presenters.contains { $0.machineView != .none } ? .observation : .none
             for p in presenters { p.begin(engine.info) }
-            var last: Step?
-            func show(_ step: Step) {
-                last = step
+            let driver = Driver(table: table)
+            driver.moveLimit = plan.maxMoves
+            driver.observers.append { step in
                 onStep?(step)
                 for p in presenters { p.show(step) }
             }
             let game = { () -> Outcome in
-                show(table.start(game: k, seed: seed))
-                var moves = 0
-                // An outside seat's inputs refused (or commands) in a row, held to the limit
-                // the table holds its random players' free text to.
-                var idle = 0
-                let idleLimit = RandomPlayer.refusalLimit(words: self.engine.words)
-                while !table.finished {
-                    if let step = table.nextAutomaticStep() {
-                        show(step)
-                        if step.status == .accepted { moves += 1 }
-                    } else {
-                        guard let seat = ((try? self.engine.toMove()) ?? []).first(where: { outside[$0] != nil }) else { break }
-                        let io = outside[seat]!
-                        guard let (line, bytes) = io.input.readInput(prompt: "") else {
-                            table.end(io.endOfInput)
-                            return Outcome(moves: moves, failure: "\(Self.who(table, seat)) ended, or closed its output, before the game did")
-                        }
-                        // A game is played to its end: a seat may not start another, nor leave it.
-                        let command = InputLine.clean(line).lowercased()
-                        if ["/new", "/quit", "/exit"].contains(command) {
-                            table.end(.error)
-                            return Outcome(moves: moves, failure: "\(Self.who(table, seat)) sent \(command): each game is played to its end")
-                        }
-                        let step = table.handle(line, seat: seat, bytes: bytes)
-                        show(step)
-                        if step.status == .accepted {
-                            moves += 1
-                            idle = 0
-                        } else {
-                            idle += 1
-                            if idle >= idleLimit {
-                                table.end(.error)
-                                return Outcome(moves: moves, failure: "\(Self.who(table, seat)) gave \(idleLimit) inputs in a row that were not moves the game took")
-                            }
-                        }
-                    }
-                    if moves >= self.plan.maxMoves && !table.finished {
-                        table.end(.error)
-                        return Outcome(moves: moves, failure: "no result after \(self.plan.maxMoves) moves")
-                    }
-                }
+                driver.start(game: k, seed: seed)
+                driver.run(input: { seat, _ in outside[seat]?.input.readInput(prompt: "") },
+                           endOfInput: { seat in outside[seat]?.endOfInput ?? .eof })
+                let moves = driver.moves
+                if let failure = driver.failure { return Outcome(moves: moves, failure: failure) }
                 // The table ends a game of its own (endReason quit) when the result comes;
                 // any other end is the rule's failure, which the last step says.
                 if table.finished && table.endReason != .quit {
-                    return Outcome(moves: moves, failure: last?.reason ?? "the game stopped",
-                                   hitLimit: last?.code == .budget || last?.code == .memory)
+                    return Outcome(moves: moves, failure: driver.lastReason ?? "the game stopped",
+                                   hitLimit: driver.lastCode == .budget || driver.lastCode == .memory)
                 }
                 do {
                     guard let result = try self.engine.result() else {
@@ -286,12 +250,6 @@ public enum Simulation {
             let outcome = plan.inBulk ? engine.step(game) : game()
             for p in presenters { p.end(reason: table.finished ? table.endReason : .error) }
             return outcome
-        }
-
-        /// Who plays a seat from outside, for a failure's message.
-        static func who(_ table: Table, _ seat: Int) -> String {
-            if case .program(let command) = table.fillers[seat - 1] { return "the program in seat \(seat) (\(command))" }
-            return "seat \(seat)"
         }
     }
 

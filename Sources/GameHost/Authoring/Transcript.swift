@@ -270,20 +270,20 @@ public struct Transcript {
     /// nil when every step matches.
     public func replay(rule: LoadedRule, words: WordList?) throws -> String? {
         let engine = try GameEngine(rule: rule, settings: settings(words: words, clock: ReplayClock(header.clock + steps.flatMap(\.clock))))
-        let table = Table(engine: engine)
+        let driver = Driver(table: Table(engine: engine))
         for (k, expected) in steps.enumerated() {
             let step: Step
             if k == 0 {
-                step = table.start()
+                step = driver.start()
             } else if expected.automatic {
-                guard let automatic = table.nextAutomaticStep() else { return "step \(k): the recorded move of seat \(expected.seat ?? 1)'s player was not played" }
+                guard let automatic = driver.playAutomatic() else { return "step \(k): the recorded move of seat \(expected.seat ?? 1)'s player was not played" }
                 step = automatic
             } else if expected.input == nil && expected.status == Step.Status.quit.rawValue {
                 // The input ended in the middle of a game, and the rule finished it (`leave`).
-                guard let left = table.leave(.eof, seat: expected.seat ?? 1) else { return "step \(k): the rule's leave made no step" }
+                guard let left = driver.leave(.eof, seat: expected.seat ?? 1) else { return "step \(k): the rule's leave made no step" }
                 step = left
             } else {
-                step = table.handle(expected.input ?? "", seat: expected.seat ?? 1)
+                step = driver.submit(expected.input ?? "", seat: expected.seat ?? 1)
             }
             var got = Self.entry(step, seat: 1)
             got.automatic = expected.automatic

@@ -1,8 +1,8 @@
 import GameCore
 
-/// A table played to its end: each step shown to every seat's presenter, a line read from the
-/// seat to move, handed to the table, and again; the seats the table plays itself move in
-/// between.
+/// A table played to its end by people and programs at a terminal or on standard input: each
+/// step shown to every seat's presenter, and each seat's lines read from its input, through the
+/// table's `Driver`.
 public enum SessionLoop {
     /// Where a seat's lines come from and how its steps are shown. Several seats may share one
     /// (people taking turns at one keyboard).
@@ -29,11 +29,11 @@ public enum SessionLoop {
         return run(table, seats: seats, atTerminal: atTerminal)
     }
 
-    /// Runs the session to its end; returns the exit code its end reason gives (0 unless the
-    /// game could not start or go on, or a program left its seat). `atTerminal` (people at a
-    /// terminal): `/new` in the middle of a game asks first, and people taking turns at the
-    /// keyboard confirm each handover; the questions and their answers are the loop's, not
-    /// steps of the table, so a recorded session replays the same.
+    /// Runs the session to its end on the table's driver; returns the exit code its end
+    /// reason gives (0 unless the game could not start or go on, or a program left its seat).
+    /// `atTerminal` (people at a terminal): `/new` in the middle of a game asks first, and
+    /// people taking turns at the keyboard confirm each handover; the questions and their
+    /// answers are the seat's, not steps of the table, so a recorded session replays the same.
     public static func run(_ table: Table, seats: [Int: SeatIO], atTerminal: Bool = false) -> Int32 {
         // Each presenter once, however many seats it shows.
         var presenters: [Presenter] = []
@@ -44,36 +44,46 @@ public enum SessionLoop {
         table.machineView = views.contains(.revealed) ? .revealed : views.contains(.observation) ? .observation : .none
         table.viewers = seats.keys.sorted()
         for p in presenters { p.begin(table.info) }
-        func show(_ step: Step) { for p in presenters { p.show(step) } }
+        let driver = Driver(table: table)
+        driver.observers.append { step in for p in presenters { p.show(step) } }
+        let keyboard = Keyboard(table: table, atTerminal: atTerminal)
+        let reason = driver.run(input: { seat, driver in
+            // A seat with no input of its own (a rule that names no seat to move) is asked at
+            // the first one there is.
+            keyboard.line(from: seats[seat] ?? seats[seats.keys.sorted().first!]!, seat: seat, driver: driver)
+        }, endOfInput: { seat in (seats[seat] ?? seats[seats.keys.sorted().first!]!).endOfInput })
+        for p in presenters { p.end(reason: reason) }
+        return reason.exitCode
+    }
 
-        var last = table.start()
-        show(last)
-        if table.finished {
-            for p in presenters { p.end(reason: table.endReason) }
-            return table.endReason.exitCode
-        }
-        let commands = Table.hostCommandHelp.map(\.0) + table.info.commands.map { "/" + $0.name }
-        // Where a game takes free text, Tab completes the words of a list short enough to offer
-        // (gathered the first time a step takes free text).
+    /// The lines of people and programs at their seats: what the line editor offers, the
+    /// hand-over between people at one keyboard, and the question before `/new` throws a game
+    /// away.
+    final class Keyboard {
+        let table: Table
+        let atTerminal: Bool
+        /// The person who last had the keyboard, for handing it over between turns.
+        var atKeyboard: Int?
+        let commands: [String]
+        /// Where a game takes free text, Tab completes the words of a list short enough to
+        /// offer (gathered the first time a step takes free text).
         var listWords: [String]?
+
+        init(table: Table, atTerminal: Bool) {
+            self.table = table
+            self.atTerminal = atTerminal
+            commands = Table.hostCommandHelp.map(\.0) + table.info.commands.map { "/" + $0.name }
+        }
+
         func completions(_ view: SeatView) -> [String] {
             guard view.freeText != nil, let words = table.engine.words else { return [] }
-            if listWords == nil { listWords = words.entries.count <= Self.completedListLimit ? words.entries.map(\.word) : [] }
+            if listWords == nil { listWords = words.entries.count <= SessionLoop.completedListLimit ? words.entries.map(\.word) : [] }
             return listWords!
         }
-        // Moves accepted in the game being played (a game just started has nothing to lose).
-        var movesThisGame = 0
-        // The person who last had the keyboard, for handing it over between turns.
-        var atKeyboard: Int?
-        while !table.finished {
-            while let automatic = table.nextAutomaticStep() {
-                last = automatic
-                show(automatic)
-            }
-            if table.finished { break }
-            // The seat to move; once the game is over, the seat the table asks to play again.
-            let seat = last.toMove.first { seats[$0] != nil } ?? seats.keys.sorted().first!
-            let io = seats[seat]!
+
+        /// The next line `seat` gives, nil when it leaves.
+        func line(from io: SeatIO, seat: Int, driver: Driver) -> (line: String, bytes: Int)? {
+            guard let last = driver.last else { return nil }
             if let handing = io.presenter as? HandingOver, handing.seatsAtKeyboard > 1, atKeyboard != seat {
                 handing.hand(to: seat)
                 if atTerminal {
@@ -85,10 +95,7 @@ public enum SessionLoop {
                         prompt = "Only Enter confirms: " + handing.handoverPrompt(seat).prefix(1).lowercased() + handing.handoverPrompt(seat).dropFirst()
                         answer = io.input.readLine(prompt: prompt)
                     }
-                    guard answer != nil else {
-                        if let left = table.leave(io.endOfInput, seat: seat) { show(left) }
-                        break
-                    }
+                    guard answer != nil else { return nil }
                 }
                 handing.show(last, as: seat)
             }
@@ -98,29 +105,16 @@ public enum SessionLoop {
             io.input.offer(moves: view.moves, keys: view.keys, takesText: view.freeText != nil)
             // A view with a clock (`refresh`) is drawn anew while the player thinks.
             io.input.offer(refresh: last.result == nil ? table.info.refresh : nil) { [table] in table.freshView(for: seat) }
-            guard let (line, bytes) = io.input.readInput(prompt: io.presenter.prompt) else {
-                // The player leaves: the rule may finish a game left in the middle (`leave`).
-                if let left = table.leave(io.endOfInput, seat: seat) { show(left) }
-                break
+            while true {
+                guard let (line, bytes) = io.input.readInput(prompt: io.presenter.prompt) else { return nil }
+                if atTerminal && driver.movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
+                    let answer = io.input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
+                    // Anything but yes (Ctrl-D too) goes back to the game.
+                    guard let answer, ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else { continue }
+                }
+                return (line, bytes)
             }
-            if atTerminal && movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
-                let answer = io.input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
-                // Anything but yes (Ctrl-D too) goes back to the game.
-                guard let answer, ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else { continue }
-            }
-            let step = table.handle(line, seat: seat, bytes: bytes)
-            if step.start != nil {
-                movesThisGame = 0
-            } else if step.status == .accepted {
-                movesThisGame += 1
-            }
-            // A refusal or a command keeps the last view, moves and turn: the next prompt is
-            // for the same seat with the same moves.
-            if step.showsView || step.start != nil { last = step } else { last.toMove = step.toMove.isEmpty ? last.toMove : step.toMove }
-            show(step)
         }
-        for p in presenters { p.end(reason: table.endReason) }
-        return table.endReason.exitCode
     }
 }
 

@@ -154,6 +154,16 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("SigBlk:\t0000000000000000"), r.stderr)
     }
 
+    /// The driver's rules hold in play as in the arena: a program in a seat that gives nothing
+    /// but inputs the game does not take is stopped, and everyone is told why.
+    func testAProgramThatOnlyIdlesIsStoppedInPlay() throws {
+        let r = try GamehostProcess.run(["play", "crazy-eights", "--seats", "2", "--seed", "1", "--data", "none",
+                                         "--seat", "2=program:while read l; do echo banana; done"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stdout.contains("the program in seat 2 (while read l; do echo banana; done) gave 1000 inputs in a row that were not moves the game took"),
+                      String(r.stdout.suffix(500)))
+    }
+
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
             (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, blackjack, crazy-eights, guess-five, hangman, memory, memory-triples, rps, rpsls)\n"),

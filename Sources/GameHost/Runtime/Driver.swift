@@ -167,14 +167,11 @@ public final class Driver {
         }
     }
 
-    /// Ends the session as `seat`'s failure.
+    /// Ends the session as `seat`'s failure, with a step every observer is shown.
     private func fail(_ reason: String, seat: Int, input: String?) -> Step {
         failure = reason
-        table.end(.error)
-        var step = Step(number: 0, game: engine.gameNumber, seat: seat, input: input, status: .error)
-        step.reason = reason
-        step.showsView = false
-        step.endsSession = true
+        let step = table.stop(reason, seat: seat, input: input)
+        note(step)
         return step
     }
 }

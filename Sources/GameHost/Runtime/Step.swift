@@ -166,4 +166,7 @@ public enum StepCode: String, Sendable {
     case setupFailed = "setup-failed"
     /// The rule used up its budget on several inputs in a row: the session ends.
     case budgetRepeated = "budget-repeated"
+    /// A seat broke the table's rules (a program that gave only inputs the game did not take,
+    /// a seat that left a game played to its end): the session ends.
+    case seatStopped = "seat-stopped"
 }

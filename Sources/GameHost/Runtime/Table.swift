@@ -163,6 +163,19 @@ public final class Table {
         return engine.step { try? engine.drawing(for: seat) }
     }
 
+    /// Ends the session because `seat` broke the rules the driver holds seats to: the step
+    /// that says why (`seat-stopped`), which every seat is shown.
+    public func stop(_ reason: String, seat: Int, input: String?) -> Step {
+        number += 1
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .error)
+        r.reason = reason
+        r.code = .seatStopped
+        r.showsView = false
+        r.endsSession = true
+        end(.error)
+        return r
+    }
+
     /// Ends the session from outside (the input ended, or the process was told to stop).
     public func end(_ reason: EndReason) {
         finished = true

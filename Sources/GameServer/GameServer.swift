@@ -305,7 +305,7 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
             return k + 1
         }
         guard let seat else { return refuse(socket, "table-full", "every seat is taken: watch the table instead") }
-        let seats = table.roster.withLock { $0 }
+        let seats = table.roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         try? store?.setSeats(code: table.code, seats)
         place(socket, at: table, seat: seat, token: token)
     }

@@ -61,7 +61,7 @@ final class ServedTable: @unchecked Sendable {
     /// Makes the engine and starts the first game (or, when `saved`, plays the table's stored
     /// inputs again to where it was). Throws when the game cannot start.
     func open(rule: LoadedRule, words: WordList?, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double) throws {
-        let seats = roster.withLock { $0 }
+        let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
         settings.options = options
         settings.words = words
@@ -206,7 +206,7 @@ final class ServedTable: @unchecked Sendable {
 
     private func sendRoster(to socket: WebSocket) {
         let connected = Set(listeners.values.compactMap(\.seat))
-        let seats = roster.withLock { $0 }
+        let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         let list: [JSONValue] = seats.enumerated().map { k, seat in
             .object(["seat": .int(Int64(k + 1)), "filler": .string(seat.filler), "name": .string(seat.name),
                      "taken": .bool(seat.filler != "person" || seat.token != nil), "connected": .bool(connected.contains(k + 1))])

@@ -333,7 +333,7 @@ final class ScreenInput: LineSource {
     /// What Enter plays when what is typed is a move that waits for more keys (1 while 10,
     /// 11 and 12 may follow; s for scissors while Spock may), or nil.
     var waitingMove: String? {
-        guard !typing, !typed.isEmpty, let text = String(validating: typed, as: UTF8.self), !text.hasPrefix("/"),
+        guard !typing, !typed.isEmpty, typed.count <= Self.playableLength, let text = String(validating: typed, as: UTF8.self), !text.hasPrefix("/"),
               move(forTyped: text) == nil else { return nil }
         let lower = text.lowercased()
         return keys[text] ?? moves.first { $0 == text } ?? moves.first { $0.lowercased() == lower }
@@ -345,7 +345,12 @@ final class ScreenInput: LineSource {
     func drawPrompt() {
         let (rows, columns) = Terminal.size()
         let shown = (prompt == presenter?.prompt ? keyHint : "") + prompt
-        var line = TerminalText.plain(shown + (typing ? " " : "") + String(decoding: typed, as: UTF8.self))
+        // Only the end of what is typed can show (the row holds `columns` cells): the work of
+        // a redraw is the row's, not the line's, so a long paste arriving in many pieces is
+        // drawn in time linear in its size. The end starts at a character's first byte.
+        var tail = typed.suffix(Self.shownBytes(columns: columns))[...]
+        while let first = tail.first, first & 0xC0 == 0x80 { tail = tail.dropFirst() }
+        var line = TerminalText.plain(shown + (typing ? " " : "") + String(decoding: tail, as: UTF8.self))
         // Before the prompt, where the keys would be (a game with keys shows them instead):
         // what is typed stays at the row's end.
         if prompt == presenter?.prompt, keyHint.isEmpty, let waiting = waitingMove.map(TerminalText.plain) {
@@ -522,6 +527,10 @@ final class ScreenInput: LineSource {
 
     /// The most bytes typed that a key press may still play at once as a move.
     static let playableLength = 64
+
+    /// The bytes at the end of what is typed that the prompt row draws: enough for a row of
+    /// `columns` cells of four-byte characters, with room for marks that take no cell.
+    static func shownBytes(columns: Int) -> Int { max(columns, 1) * 8 }
 
     /// Reads the rest of `ESC [ ... final` (or `ESC O x`) without waiting on a lone Escape,
     /// and returns it (`[201~`).

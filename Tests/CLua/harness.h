@@ -88,6 +88,7 @@ static inline int t_call(t_state *t, const char *code, int nargs, int nresults, 
     lua_insert(L, base + 1);
     lua_pushcfunction(L, gh_message_handler);
     lua_insert(L, base + 1);
+    gh_clear_expired(t->lim);  // each call has a deadline of its own, as LuaState arms one
     gh_begin_call(t->lim, steps < 0 ? LLONG_MAX : steps, steps >= 0);
     int status = lua_pcall(L, nargs, nresults, base + 1);
     gh_end_call(t->lim, 1);

@@ -107,6 +107,19 @@ final class FullScreenTests: XCTestCase {
             XCTFail("gamehost did not take its keys within 10 s")
         }
 
+        /// The processor seconds gamehost (the window's shell's child) has used so far.
+        func processorSeconds() throws -> Double {
+            let shell = try tmux(["display", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            guard let pid = children.split(separator: " ").first else { throw CocoaError(.fileNoSuchFile) }
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            guard let close = stat.lastIndex(of: ")") else { throw CocoaError(.fileReadCorruptFile) }
+            // Fields after the name: state is the 3rd field; utime and stime the 14th and 15th.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+            return (Double(fields[11]) ?? 0) / ticks + (Double(fields[12]) ?? 0) / ticks
+        }
+
         /// The exit status gamehost left, once it has ended.
         func exitStatus(timeout: Double = 10) -> String? {
             for _ in 0...Int(timeout * 20) {

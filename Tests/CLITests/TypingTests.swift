@@ -106,4 +106,29 @@ final class TypingTests: XCTestCase {
         XCTAssertTrue(screen.contains { $0.hasPrefix("You: Paper") }, screen.joined(separator: "\n"))
         try window.keys("C-c")
     }
+
+    /// A 20 KB paste of letters into Hangman (where each letter is a move) and a flood of
+    /// escape sequences each cost work in proportion to their size: the prompt row draws only
+    /// the end of what is typed, however it arrives. Measured in gamehost's processor time.
+    func testAPasteAndAnEscapeFloodTakeTimeInProportionToTheirSize() throws {
+        let window = try FullScreenTests.Window(["play", "hangman", "--seed", "3"], columns: 80, rows: 24, environment: environment())
+        try window.wait(for: "the game") { $0.last?.hasSuffix(">") == true }
+        // (A buffer this long goes to tmux through a file: its command line is bounded.)
+        let paste = NSTemporaryDirectory() + "paste-\(UUID().uuidString)", flood = paste + "-escapes"
+        defer { for file in [paste, flood] { try? FileManager.default.removeItem(atPath: file) } }
+        try String(repeating: "abcdefghij", count: 2_000).write(toFile: paste, atomically: true, encoding: .utf8)
+        try String(repeating: "\u{1B}[A\u{1B}[B\u{1B}OP", count: 2_000).write(toFile: flood, atomically: true, encoding: .utf8)
+        try window.tmux(["load-buffer", "-b", "p", paste])
+        try window.tmux(["paste-buffer", "-p", "-b", "p"])
+        try window.keys("Enter")
+        try window.wait(for: "the refusal of the long line") { $0.contains { $0.contains("longer than the limit of 4096 bytes") } }
+        try window.tmux(["load-buffer", "-b", "e", flood])
+        try window.tmux(["paste-buffer", "-b", "e"])
+        try window.keys("z")
+        // The keyboard marks a letter played: [z].
+        try window.wait(for: "z played after the flood") { $0.contains { $0.contains("[z]") } }
+        let seconds = try window.processorSeconds()
+        XCTAssertLessThan(seconds, 2.0, "gamehost spent \(seconds) s of processor time")
+        try window.keys("C-c")
+    }
 }

@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
         // A lock the thread sanitizer can see (Sources/Locking/Locked.swift says why).
         .target(name: "Locking"),
-        .target(name: "LuaKit", dependencies: ["CLua", "Locking"], swiftSettings: optimized),
+        .target(name: "LuaKit", dependencies: ["CLua", "Locking", "GameCore"], swiftSettings: optimized),
         // A prefetch for word lists' hash tables: a header of one static inline function.
         .systemLibrary(name: "CCache"),
         .target(name: "GameCore", dependencies: ["CCache"], swiftSettings: optimized),

@@ -143,6 +143,9 @@ struct JSONParser {
             i += 1
             switch b {
             case UInt8(ascii: "\""):
+                // Text Swift could not compare or hash in linear time is refused here, where
+                // every JSON the host reads (the protocol, transcripts, the server) comes in.
+                if out.withUnsafeBufferPointer({ MarkRun.isTooLong($0) }) { throw error("a string that \(MarkRun.problem)") }
                 return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard i < bytes.count else { throw error("unterminated escape") }

@@ -4,10 +4,13 @@ public enum Spelling {
     /// The closest of `names` to `name` within `maxEdits` edits (and at most half its
     /// length, so a short name is not mistaken for any other), or nil.
     public static func nearest(to name: String, among names: some Collection<String>, maxEdits: Int = 2) -> String? {
+        // Bounded by bytes before any work on characters: a name of one letter and 200,000
+        // combining marks is one Character, and comparing it costs the square of its marks.
+        guard name.utf8.count <= 160 else { return nil }
         let a = Array(name.lowercased())
         guard a.count <= 40 else { return nil }
         var best: (name: String, edits: Int)?
-        for candidate in names.sorted() {
+        for candidate in names.sorted() where candidate.utf8.count <= 160 {
             let b = Array(candidate.lowercased())
             guard b.count <= 40, abs(a.count - b.count) <= maxEdits else { continue }
             let edits = distance(a, b)

@@ -1,3 +1,4 @@
+import GameCore
 import CLua
 
 /// One parameter of a Swift function called from Lua. Every host function declares its

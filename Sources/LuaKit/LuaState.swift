@@ -1,4 +1,5 @@
 import CLua
+import GameCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -279,7 +280,16 @@ public final class LuaState {
                 gh_pop(L, 1)
                 throw LuaReadError(path: "table", reason: "more than \(limit) fields")
             }
-            if lua_type(L, -1) == LUA_TSTRING, let name = string(at: -1, on: L) { names.append(name) }
+            if lua_type(L, -1) == LUA_TSTRING {
+                // A key Swift could not compare or hash in linear time (see `MarkRun`).
+                var length = 0
+                if let p = gh_tolstring(L, -1, &length),
+                   p.withMemoryRebound(to: UInt8.self, capacity: length, { MarkRun.isTooLong(UnsafeBufferPointer(start: $0, count: length)) }) {
+                    gh_pop(L, 1)  // the key; the table goes with the defer
+                    throw LuaReadError(path: "table", reason: "a key that \(MarkRun.problem)")
+                }
+                if let name = string(at: -1, on: L) { names.append(name) }
+            }
         }
         return names
     }
@@ -394,7 +404,7 @@ public final class LuaState {
             }
         }
         if status != LUA_OK {
-            let message = string(at: -1, on: L) ?? "cannot load \(chunkName)"
+            let message = MarkRun.tamed(Self.cut(string(at: -1, on: L) ?? "cannot load \(chunkName)", to: Self.messageLimit))
             gh_pop(L, 1)
             throw LuaError(status == LUA_ERRMEM ? .memory : .syntax, restoringChunkNames(message))
         }
@@ -511,7 +521,8 @@ public final class LuaState {
             let position = restoringChunkNames(String(cString: gh_error_where(L)))
             return LuaError(.value, "\(position)(error object is a \(luaTypeName(L, -1)) value)", value: object.describedForTests)
         }
-        let text = Self.cut(restoringChunkNames(string(at: -1, on: L) ?? ""), to: Self.messageLimit)
+        // Cut and tamed first: restoring the names works on Characters (see `MarkRun`).
+        let text = restoringChunkNames(MarkRun.tamed(Self.cut(string(at: -1, on: L) ?? "", to: Self.messageLimit)))
         var message = text
         var traceback: String?
         if let cut = text.firstRange(of: "\nstack traceback:") {

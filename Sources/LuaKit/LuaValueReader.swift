@@ -1,3 +1,4 @@
+import GameCore
 import CLua
 
 /// How much of a Lua value the host copies into Swift at one time. A rule's data can have any

@@ -1,3 +1,4 @@
+import GameCore
 /// A command line split into a command, its positional words and its `--name value` options.
 /// Written here because the toolchain offers no argument parser and none can be fetched.
 struct Arguments {
@@ -11,6 +12,11 @@ struct Arguments {
     static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain"]
 
     init(_ words: [String]) throws {
+        // Every word is bounded before any is compared: Swift compares text in canonical
+        // order, quadratically in a run of combining marks (see `MarkRun`).
+        if let k = words.firstIndex(where: MarkRun.isTooLong) {
+            throw CLIError.usage("argument \(k + 1) \(MarkRun.problem)")
+        }
         var i = 0
         while i < words.count {
             let word = words[i]

@@ -1,3 +1,4 @@
+import GameCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,7 +77,11 @@ enum Linter {
             kill(pid, SIGKILL)
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
-        var lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        // Split as bytes: luacheck quotes the rule's own text, and splitting a String walks
+        // Characters, quadratic in a run of combining marks.
+        // A line is cut to 1 KB and its runs of marks tamed: it quotes the rule's text, and
+        // is only shown.
+        var lines = output.split(separator: 10).map { MarkRun.tamed(String(decoding: $0.prefix(1024), as: UTF8.self)) }
         if stopped {
             lines.append("\(path): luacheck's time bound (\(seconds(timeLimit)) s) stopped it, so the lint is incomplete; raise the bound with gamehost check --lint-time SECONDS")
         }

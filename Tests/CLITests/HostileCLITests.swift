@@ -165,6 +165,47 @@ final class HostileCLITests: XCTestCase {
         XCTAssertLessThan(r.stdout.utf8.count + r.stderr.utf8.count, 100_000)
     }
 
+    /// Runs of combining marks in every kind of mark (which Swift reorders when it compares
+    /// text, at the square of the run) wherever text enters: a rule-table key, a global's
+    /// name, a message, a token quoted in a syntax error (and luacheck's lint of it), a
+    /// command-line argument, a transcript's JSON. Each run ends within its bound, with the
+    /// terminal's width set so messages are wrapped.
+    func testMarkRunsAreBoundedWhereverTextEnters() throws {
+        let P = "local P = 'a' .. ('\\u{301}\\u{316}\\u{345}\\u{300}'):rep(50000)"
+        let key = try rule("marks-key", prelude: P, ["extra_field": "1"])
+        try String(contentsOfFile: key, encoding: .utf8).replacingOccurrences(of: "  extra_field = 1,", with: "  [P] = 1,")
+            .write(toFile: key, atomically: true, encoding: .utf8)
+        let global = try rule("marks-global", prelude: P, ["setup": "function(game) _ENV[P] = 1 return { n = 0 } end"])
+        let say = try rule("marks-say", prelude: "local P = 'a' .. ('\\u{301}\\u{316}\\u{345}\\u{300}'):rep(7900)",
+                           ["play": "function(state, input, game) game.say(P) state.n = state.n + 1 end"])
+        let syntax = folder + "/marks-syntax.lua"
+        try ("local bad = 1 \"a" + String(repeating: "\u{301}\u{316}\u{345}\u{300}", count: 50_000) + "\"\nreturn {}\n")
+            .write(toFile: syntax, atomically: true, encoding: .utf8)
+        let transcript = folder + "/marks.transcript"
+        try ("{\"game\": \"rps\", \"a" + String(repeating: "\u{301}\u{316}\u{345}\u{300}", count: 50_000) + "\": 1}\n")
+            .write(toFile: transcript, atomically: true, encoding: .utf8)
+        let argument = "a" + String(repeating: "\u{301}\u{316}\u{345}\u{300}", count: 16_000)
+        let width = ["XDG_DATA_HOME": folder + "/data", "COLUMNS": "80"]
+        let runs: [(String, [String], String)] = [
+            ("a rule-table key", ["play", key, "--seed", "1"], "a key that holds more than 30 combining marks in a row"),
+            ("a rule-table key, check", ["check", key, "--seeds", "1"], "a key that holds more than 30 combining marks in a row"),
+            ("a global's name", ["check", global, "--seeds", "2"], ""),
+            ("a message", ["play", say, "--seed", "1"], "game.say: a message that holds more than 30 combining marks in a row"),
+            ("a syntax error's token", ["check", syntax], "unexpected symbol near"),
+            ("a syntax error's token, play", ["play", syntax, "--seed", "1"], "unexpected symbol near"),
+            ("a transcript", ["replay", transcript], "a string that holds more than 30 combining marks in a row"),
+            ("an option's name", ["play", "rps", "--" + argument, "x"], "holds more than 30 combining marks in a row"),
+            ("a game's name", ["play", argument], "holds more than 30 combining marks in a row"),
+        ]
+        for (what, arguments, says) in runs {
+            let r = try GamehostProcess.run(arguments, input: "up\nup\nn\n", environment: width)
+            Self.assertBounded(r, what)
+            // (Wrapped at 80 columns: a line break is a space.)
+            let said = (r.stdout + r.stderr).replacingOccurrences(of: "\n", with: " ")
+            XCTAssertTrue(says.isEmpty || said.contains(says), "\(what): \(String(said.prefix(300)))")
+        }
+    }
+
     func testEscapesAreShownVisibly() throws {
         let path = try rule("shown", prelude: "local E = \(Self.escapes)", ["view": "function(state) return 'v' .. E end"])
         let r = try runBounded(["play", path, "--seed", "1"], input: "")

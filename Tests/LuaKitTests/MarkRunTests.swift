@@ -1,3 +1,4 @@
+import GameCore
 import LuaKit
 import XCTest
 

@@ -180,7 +180,9 @@ final class GameAPI {
                 if outputBytes + total > Self.outputLimit {
                     throw GameAPIError("game.say: more than \(Self.outputLimit >> 20) MB of messages in one step")
                 }
-                parts.append(call.describe(i))
+                let part = call.describe(i)
+                if MarkRun.isTooLong(part) { throw GameAPIError("game.say: a message that \(MarkRun.problem)") }
+                parts.append(part)
             }
             let text = parts.joined(separator: "\t")
             outputBytes += text.utf8.count
@@ -204,7 +206,9 @@ final class GameAPI {
                 if outputBytes + total > Self.outputLimit {
                     throw GameAPIError("game.say_to: more than \(Self.outputLimit >> 20) MB of messages in one step")
                 }
-                parts.append(call.describe(i))
+                let part = call.describe(i)
+                if MarkRun.isTooLong(part) { throw GameAPIError("game.say_to: a message that \(MarkRun.problem)") }
+                parts.append(part)
             }
             let text = parts.joined(separator: "\t")
             outputBytes += text.utf8.count

@@ -3,9 +3,12 @@
 /// Swift compares, hashes and sorts a String in canonical order, and putting a run of n
 /// combining marks in that order costs n²: a key of 200,000 marks would hang the host where a
 /// rule's table becomes a dictionary, keys are sorted for JSON, or a move is compared. So no
-/// string with more than `limit` marks in a row crosses from a rule into Swift (the reader and
-/// the host functions' string parameters refuse it, naming where it was); within the bound
-/// every comparison is linear in the text's length. Word lists keep the same bound.
+/// string with more than `limit` marks in a row enters Swift as text to compare: the Lua value
+/// reader, host functions' string parameters, the keys of a rule's tables, `game.say`, every
+/// JSON the host parses (the protocol, transcripts, the server) and the command line refuse it,
+/// naming where it was; text that is only shown (an error message quoting a rule's token,
+/// luacheck's lint) is `tamed`. Within the bound every comparison is linear in the text's
+/// length. Word lists keep the same bound.
 public enum MarkRun {
     /// The most combining marks in a row a string from a rule may hold.
     public static let limit = 30
@@ -49,6 +52,25 @@ public enum MarkRun {
     public static func isTooLong(_ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { isTooLong($0) }
+    }
+
+    /// `text` with each run of combining marks cut to `limit` (the rest dropped), in one pass
+    /// over its scalars: for text that is only shown (an error message quoting a rule's
+    /// token), where refusing it would hide the error itself.
+    public static func tamed(_ text: String) -> String {
+        guard isTooLong(text) else { return text }
+        var out = String.UnicodeScalarView()
+        var run = 0
+        for scalar in text.unicodeScalars {
+            if scalar.properties.canonicalCombiningClass != .notReordered {
+                run += 1
+                if run > limit { continue }
+            } else {
+                run = 0
+            }
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// What a refusal says.

@@ -197,9 +197,10 @@ final class HostileCLITests: XCTestCase {
             ("an option's name", ["play", "rps", "--" + argument, "x"], "holds more than 30 combining marks in a row"),
             ("a game's name", ["play", argument], "holds more than 30 combining marks in a row"),
         ]
-        for (what, arguments, says) in runs {
-            let r = try GamehostProcess.run(arguments, input: "up\nup\nn\n", environment: width)
-            Self.assertBounded(r, what)
+        let lines = String(repeating: "/" + String(repeating: "\u{301}\u{316}\u{345}\u{300}", count: 500) + "\n", count: 200)
+        for (what, arguments, says) in runs + [("input lines", ["play", "rps", "--seed", "1"], "that line holds more than 30 combining marks in a row")] {
+            let r = try GamehostProcess.run(arguments, input: what == "input lines" ? lines : "up\nup\nn\n", environment: width)
+            Self.assertBounded(r, what, bound: what == "input lines" ? 1 : 5)
             // (Wrapped at 80 columns: a line break is a space.)
             let said = (r.stdout + r.stderr).replacingOccurrences(of: "\n", with: " ")
             XCTAssertTrue(says.isEmpty || said.contains(says), "\(what): \(String(said.prefix(300)))")

@@ -287,6 +287,14 @@ public final class Table {
             r.showsView = false
             return r
         }
+        // Text Swift could not compare in linear time (see `MarkRun`) is no move of any game.
+        if MarkRun.isTooLong(rawLine) {
+            var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
+            r.reason = "that line \(MarkRun.problem)"
+            r.code = .refused
+            r.showsView = false
+            return r
+        }
         let line = InputLine.clean(rawLine)
         if line.hasPrefix("/") { return command(line, seat: seat) }
         if (try? engine.result()) != nil {

@@ -92,6 +92,10 @@
 //   count in the same `used` as the rule's own; they are not refused while Swift runs, but the
 //   trampoline checks the cap when the host function returns, collects, and raises a memory
 //   error if the state is still over it (gh_host_left_over_cap).
+// - Allocation failure in host code (outside any protected call, where Lua would abort): met
+//   from a 256 KB reserve given back to the C library, after which the state runs no more
+//   rule code (gh_host_alloc_failed; AllocationFailureTests fails each allocation of a game in
+//   turn). Only a second failure, with the reserve gone, still ends the process.
 // - Allocation: charged a step per 32 bytes. An allocation past the cap makes Lua run a full
 //   collection before it fails: charged as the heap's size in allocation steps.
 // - collectgarbage("collect") and ("step"): charged the heap's size.

@@ -72,7 +72,20 @@ typedef struct gh_limits {
     // 1 once a host function left the state over its cap (gh_swift_trampoline): the call's
     // error is a memory error, whatever its status. Cleared by the next call.
     int host_over_cap;
+    // Allocation failure in host code (see gh_alloc): a reserve given back to the C library
+    // when an allocation outside a protected call fails, and whether it has been. A state that
+    // spent its reserve runs no more rule code (LuaState fails closed).
+    void *reserve;
+    int host_starved;
+    // For tests: the allocation (counted from the state's creation) made to fail, 0 for none,
+    // and the count so far (scripts/sanitize injects a failure at every count in turn).
+    long long fail_at;
+    long long allocations;
 } gh_limits;
+
+// What the reserve holds back: enough for the host to finish what it was doing when an
+// allocation failed (a push, a reference, a message) and reach the point where it stops.
+#define GH_HOST_RESERVE (256 << 10)
 
 // Instructions between two looks of the count hook.
 #define GH_HOOK_STEP 1000
@@ -200,6 +213,25 @@ static inline const char *gh_stack_overflow_message(gh_limits *lim) {
 
 // MARK: - The allocator
 
+// An allocation host code needs failed (outside any protected call, a Lua error would jump
+// across Swift frames, and Lua would abort): the reserve goes back to the C library, the
+// allocation is tried again, and the state is marked starved, so the host stops using it at
+// its next call into rule code. NULL only if even that fails (then Lua ends the process: the
+// whole machine is out of memory).
+static void *gh_host_alloc_failed(gh_limits *lim, void *ptr, size_t old, size_t nsize) {
+    lim->host_starved = 1;
+    free(lim->reserve);
+    lim->reserve = NULL;
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    if (ptr == NULL) {
+        lim->fresh_block = p;
+        lim->fresh_size = nsize;
+    }
+    lim->used = lim->used - old + nsize;
+    return p;
+}
+
 static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     gh_limits *lim = (gh_limits *)ud;
     size_t old = ptr ? osize : 0;
@@ -213,6 +245,13 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     // that would longjmp over Swift frames; what host code pushes is bounded by the argument
     // layer and the host budget, and the rule's next allocation over the cap fails as usual.
     if (nsize > old) {
+        lim->allocations++;
+        if (lim->fail_at != 0 && lim->allocations == lim->fail_at) {
+            // An injected failure: rule code (always inside a protected call) sees a memory
+            // error; host code takes the path of a real failure below.
+            if (!lim->host) return NULL;
+            return gh_host_alloc_failed(lim, ptr, old, nsize);
+        }
         if (!lim->host) {
             if (lim->cap != 0 && lim->used - old + nsize > lim->cap) {
                 lim->stack_refused = 0;  // the last memory error is a real one
@@ -239,7 +278,10 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
     }
     void *p = realloc(ptr, nsize);
-    if (p == NULL) return NULL;
+    if (p == NULL) {
+        if (!lim->host) return NULL;
+        return gh_host_alloc_failed(lim, ptr, old, nsize);
+    }
     if (ptr == NULL) {
         lim->fresh_block = p;
         lim->fresh_size = nsize;
@@ -287,6 +329,7 @@ static inline void gh_verify_stack_layout(gh_limits *lim, lua_State *L) {
 static inline lua_State *gh_newstate(gh_limits *lim) {
     int was_host = lim->host;
     lim->host = 1;
+    lim->reserve = malloc(GH_HOST_RESERVE);
     lua_State *L = lua_newstate(gh_alloc, lim);
     if (L == NULL) {
         lim->host = was_host;

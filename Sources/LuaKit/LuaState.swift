@@ -1,4 +1,5 @@
 import CLua
+import Locking
 import GameCore
 #if canImport(Glibc)
 import Glibc
@@ -103,6 +104,7 @@ public final class LuaState {
         limits.initialize(to: gh_limits())
         limits.pointee.cap = 0  // no cap while the libraries open
         limits.pointee.host = 1
+        limits.pointee.fail_at = Self.failureInjection.withLock { $0 }
         limits.pointee.dispatch = luaKitDispatch
         guard let saved = gh_snapshot_new(Self.snapshotLimit) else { fatalError("out of memory creating a Lua state") }
         snapshot = saved
@@ -127,6 +129,7 @@ public final class LuaState {
         handle.isClosed = true
         limits.pointee.budget_on = 0
         lua_close(L)
+        free(limits.pointee.reserve)
         gh_snapshot_free(snapshot)
         pthread_mutex_destroy(&limits.pointee.running_lock)
         limits.deallocate()
@@ -446,6 +449,9 @@ public final class LuaState {
         // (gh_verify_stack_layout). A Lua library built another way fails that check, and then
         // no rule runs at all rather than one without its bound (fail closed).
         if limits.pointee.stack_check == 0 && !asHost { throw LuaError(.runtime, Self.unboundedStackMessage) }
+        // An allocation the host needed failed (gh_host_alloc_failed): what it was doing may
+        // be incomplete, so no more rule code runs in this state (fail closed).
+        if limits.pointee.host_starved != 0 && !asHost { throw LuaError(.memory, Self.starvedMessage) }
         let base = lua_gettop(L)
         lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
         push(.ref(function))
@@ -495,6 +501,12 @@ public final class LuaState {
         }
         return values
     }
+
+    static let starvedMessage = "the host ran out of memory working for this rule, so the game cannot go on"
+
+    /// For tests: the allocation (counted from a state's creation) that fails in every state
+    /// made while it is set (scripts/sanitize injects a failure at each count in turn).
+    static let failureInjection = Locked<Int64>(0)
 
     static let unboundedStackMessage = "this Lua library lays out its threads differently from the one GameHost was built for, so a rule's stack could not be bounded: no rule runs. Rebuild GameHost against the liblua5.4 installed (scripts/setup, then swift build)"
 

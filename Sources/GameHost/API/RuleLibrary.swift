@@ -44,6 +44,10 @@ enum RuleLibrary {
         do {
             let chunk = try lua.load(requireSource, chunkName: "=require")
             try lua.call(chunk, [.ref(find)])
+        } catch let error as LuaError where error.kind == .memory {
+            // The host ran out of memory setting the state up: the state runs no rule code
+            // from now on (LuaState fails closed), so there is nothing more to install.
+            return
         } catch {
             fatalError("the require helper failed: \(error)")
         }

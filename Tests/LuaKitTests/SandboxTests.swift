@@ -79,7 +79,10 @@ final class SandboxTests: XCTestCase {
     }
 
     func testMemoryBombsBecomeErrors() {
-        lua.stepBudget = 50_000_000  // so that the cap, not the budget, stops them
+        // So that the cap, not the budget or the time limit, stops them: under the thread
+        // sanitizer filling 16 MB with tables and collecting it takes over a second.
+        lua.stepBudget = 50_000_000
+        lua.timeLimit = 30
         let strings = failure("local s = 'x'\nwhile true do s = s .. s end")
         XCTAssertEqual(strings?.kind, .memory)
         XCTAssertTrue(strings?.message.contains("memory limit") ?? false)

@@ -104,7 +104,9 @@ public final class LuaState {
         limits.initialize(to: gh_limits())
         limits.pointee.cap = 0  // no cap while the libraries open
         limits.pointee.host = 1
-        limits.pointee.fail_at = Self.failureInjection.withLock { $0 }
+        limits.pointee.fail_at = Self.failureInjection.withLock { injected in
+            injected.flatMap { pthread_equal($0.thread, pthread_self()) != 0 ? $0.allocation : nil } ?? 0
+        }
         limits.pointee.dispatch = luaKitDispatch
         guard let saved = gh_snapshot_new(Self.snapshotLimit) else { fatalError("out of memory creating a Lua state") }
         snapshot = saved
@@ -505,8 +507,14 @@ public final class LuaState {
     static let starvedMessage = "the host ran out of memory working for this rule, so the game cannot go on"
 
     /// For tests: the allocation (counted from a state's creation) that fails in every state
-    /// made while it is set (scripts/sanitize injects a failure at each count in turn).
-    static let failureInjection = Locked<Int64>(0)
+    /// made on `thread` while it is set (AllocationFailureTests injects a failure at each count
+    /// in turn). Only that thread's states: work the suite runs on other threads is untouched.
+    static let failureInjection = Locked<(thread: pthread_t, allocation: Int64)?>(nil)
+
+    /// Fails allocation `n` of every state made on this thread from now on (nil: none).
+    static func failAllocation(_ n: Int64?) {
+        failureInjection.withLock { $0 = n.map { (pthread_self(), $0) } }
+    }
 
     static let unboundedStackMessage = "this Lua library lays out its threads differently from the one GameHost was built for, so a rule's stack could not be bounded: no rule runs. Rebuild GameHost against the liblua5.4 installed (scripts/setup, then swift build)"
 

@@ -38,17 +38,17 @@ final class AllocationFailureTests: XCTestCase {
     }
 
     func testEveryAllocationCanFail() throws {
-        LuaState.failureInjection.withLock { $0 = 0 }
+        LuaState.failAllocation(nil)
         let clean = scenario()
         XCTAssertFalse(clean.outcome.contains("memory"), clean.outcome)
         XCTAssertGreaterThan(clean.allocations, 1000)
-        defer { LuaState.failureInjection.withLock { $0 = 0 } }
+        defer { LuaState.failAllocation(nil) }
         // Every allocation up to the last the game makes (past the first 5,000 every 7th: the
         // later ones repeat the same paths, move after move).
         var n: Int64 = 1
         var failedCleanly = 0
         while n <= clean.allocations {
-            LuaState.failureInjection.withLock { $0 = n }
+            LuaState.failAllocation(n)
             let run = scenario()
             // A failure is either the rule's memory error (in rule code) or the host's, which
             // stops the state; nothing else changes.

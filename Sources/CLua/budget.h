@@ -345,6 +345,15 @@ static inline lua_State *gh_newstate(gh_limits *lim) {
     return L;
 }
 
+// Closes a state made by gh_newstate: every object it holds, and its reserve.
+static inline void gh_closestate(gh_limits *lim, lua_State *L) {
+    lim->budget_on = 0;
+    lim->host = 1;
+    lua_close(L);
+    free(lim->reserve);
+    lim->reserve = NULL;
+}
+
 // MARK: - Raising the end of the budget
 
 // Raises "rule exceeded its step budget" (or time limit) naming the rule's line: `level` 0 is

@@ -129,9 +129,7 @@ public final class LuaState {
         isClosed = true
         Watchdog.shared.disarm(limits)
         handle.isClosed = true
-        limits.pointee.budget_on = 0
-        lua_close(L)
-        free(limits.pointee.reserve)
+        gh_closestate(limits, L)
         gh_snapshot_free(snapshot)
         pthread_mutex_destroy(&limits.pointee.running_lock)
         limits.deallocate()

@@ -64,9 +64,7 @@ static inline t_state *t_open(size_t cap) {
 }
 
 static inline void t_close(t_state *t) {
-    t->lim->budget_on = 0;
-    t->lim->host = 1;
-    lua_close(t->L);
+    gh_closestate(t->lim, t->L);
     pthread_mutex_destroy(&t->lim->running_lock);
     free(t->lim);
     free(t);

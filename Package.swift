@@ -1,8 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (arrows point down only): gamehost -> GameHost -> LuaKit -> CLua, GameHost -> GameCore;
-// Locking (one lock type) sits under all of them.
+// Layers, each a target so that an upward import does not build (docs/engine.md draws them):
+//   gamehost (the CLI), GameServer, GameHostTesting
+//   GameAuthoring    check, sim, arena, replay, the hiding proof
+//   GamePresenters   text and JSON-lines output, the session loop of a terminal or a program
+//   GameRuntime      the engine, tables, the driver, seats' views
+//   GameRules        loading a rule file and the Lua API it calls
+//   GameStorage      scores and records (SQLite)
+//   LuaKit, GameCore, Locking, and the C libraries below them
+// GameCore has no Lua; LuaKit has no games.
 // The runtime targets use Glibc rather than Foundation: Foundation alone costs ~10 MB of
 // resident memory and ~6 ms of start-up, half of the budget for a game's first prompt.
 // Everything is built optimised in debug builds too: the tests play thousands of games, and
@@ -28,19 +35,23 @@ let package = Package(
         // A prefetch for word lists' hash tables: a header of one static inline function.
         .systemLibrary(name: "CCache"),
         .target(name: "GameCore", dependencies: ["CCache"], swiftSettings: optimized),
-        .target(name: "GameHost", dependencies: ["LuaKit", "GameCore", "CSQLite", "Locking"], swiftSettings: optimized),
-        .target(name: "GameServer", dependencies: ["GameHost", "GameCore", "CCivetweb", "CSQLite", "Locking"], swiftSettings: optimized),
-        .target(name: "GameHostTesting", dependencies: ["GameHost", "GameCore"], swiftSettings: optimized),
-        .executableTarget(name: "gamehost", dependencies: ["GameHost", "GameServer", "GameCore", "CEdit", "Locking"], swiftSettings: optimized),
-        .executableTarget(name: "gamehost-bench", dependencies: ["GameHost", "LuaKit", "GameCore"]),
+        .target(name: "GameStorage", dependencies: ["GameCore", "CSQLite", "Locking"], swiftSettings: optimized),
+        .target(name: "GameRules", dependencies: ["GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
+        .target(name: "GameRuntime", dependencies: ["GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
+        .target(name: "GamePresenters", dependencies: ["GameRuntime", "GameRules", "GameCore"], swiftSettings: optimized),
+        .target(name: "GameAuthoring", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
+        .target(name: "GameServer", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore", "CCivetweb", "CSQLite", "Locking"], swiftSettings: optimized),
+        .target(name: "GameHostTesting", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore"], swiftSettings: optimized),
+        .executableTarget(name: "gamehost", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameServer", "GameCore", "CEdit", "Locking"], swiftSettings: optimized),
+        .executableTarget(name: "gamehost-bench", dependencies: ["GameRules", "LuaKit", "GameCore"]),
         .executableTarget(name: "gamehost-serve-bench", dependencies: ["CCivetweb", "Locking"]),
         // Work the slow tests start early, on a second thread (Tests/TestSupport/EarlyStart.swift).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "GameCore", "Locking"], swiftSettings: optimized),
         .testTarget(name: "GameCoreTests", dependencies: ["GameCore"], swiftSettings: optimized),
         // rules/ holds the rule of docs/testing-rules.md's worked test, found beside the test file.
-        .testTarget(name: "GameHostTests", dependencies: ["GameHost", "GameHostTesting", "GameCore", "LuaKit", "Locking", "TestSupport"], exclude: ["rules"], swiftSettings: optimized),
-        .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting", "Locking", "TestSupport"], swiftSettings: optimized),
-        .testTarget(name: "ServerTests", dependencies: ["GameServer", "GameHost", "CCivetweb", "gamehost", "GameHostTesting"], swiftSettings: optimized),
+        .testTarget(name: "GameHostTests", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameHostTesting", "GameCore", "LuaKit", "Locking", "TestSupport"], exclude: ["rules"], swiftSettings: optimized),
+        .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "Locking", "TestSupport"], swiftSettings: optimized),
+        .testTarget(name: "ServerTests", dependencies: ["GameServer", "GameRules", "GameStorage", "CCivetweb", "gamehost", "GameHostTesting"], swiftSettings: optimized),
     ]
 )

@@ -1,6 +1,8 @@
 // A test file needs only `import GameHostTesting`: the types its assertions use come with it.
 @_exported import GameCore
-@_exported import GameHost
+@_exported import GameRules
+@_exported import GameRuntime
+@_exported import GameStorage
 @_exported import LuaKit
 import XCTest
 

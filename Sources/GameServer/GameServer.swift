@@ -1,5 +1,6 @@
 import GameCore
-import GameHost
+import GameRules
+import GameStorage
 import Locking
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,8 @@
 import GameCore
-import GameHost
+import GamePresenters
+import GameRules
+import GameRuntime
+import GameStorage
 import Locking
 
 /// One table of a server: an engine and its `Table`, the seats and who holds them, and the

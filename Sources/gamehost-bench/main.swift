@@ -1,5 +1,5 @@
 import GameCore
-import GameHost
+import GameRules
 import LuaKit
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import GameCore
-import GameHost
+import GameAuthoring
+import GameRules
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import GameCore
-import GameHost
+import GameRules
+import GameStorage
 #if canImport(Glibc)
 import Glibc
 #endif

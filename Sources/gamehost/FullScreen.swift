@@ -1,5 +1,7 @@
 import GameCore
-import GameHost
+import GamePresenters
+import GameRules
+import GameRuntime
 #if canImport(Glibc)
 import Glibc
 #endif

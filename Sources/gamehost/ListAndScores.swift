@@ -1,5 +1,8 @@
 import GameCore
-import GameHost
+import GamePresenters
+import GameRules
+import GameStorage
+import GameRuntime
 
 func list(json: Bool = false) throws -> Int32 {
     let catalog = catalog()

@@ -1,5 +1,7 @@
 import GameCore
-import GameHost
+import GamePresenters
+import GameRules
+import GameRuntime
 
 /// The menu: pick a game by number or name, set its options, play, and come back. Ctrl-D and
 /// `/quit` go back one level: from a game or an option prompt to the menu, from the menu out.

@@ -1,5 +1,6 @@
 import GameCore
-import GameHost
+import GamePresenters
+import GameRules
 
 /// The menu's questions about seats, for a game that more than one may play: how many seats,
 /// and who sits in each: a person at this keyboard, by the name the boards show (people take

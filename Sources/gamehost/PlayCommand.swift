@@ -1,5 +1,8 @@
 import GameCore
-import GameHost
+import GameAuthoring
+import GamePresenters
+import GameRules
+import GameRuntime
 #if canImport(Glibc)
 import Glibc
 #endif

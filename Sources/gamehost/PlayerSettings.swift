@@ -2,7 +2,7 @@ import GameCore
 #if canImport(Glibc)
 import Glibc
 #endif
-import GameHost
+import GamePresenters
 
 /// The flags every command shares, before or after the command: where scores live
 /// (`--data`), who is playing (`--name`, else the login name), `--ascii`, and `--plain` (line

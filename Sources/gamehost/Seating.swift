@@ -1,5 +1,6 @@
 import GameCore
-import GameHost
+import GameRules
+import GameRuntime
 
 /// Who sits where, from the command line: `--seats N` for the number of seats, and
 /// `--seat K=WHO` for who fills seat K: a person's name (taking turns at this keyboard), `bot`

@@ -1,5 +1,4 @@
 import GameCore
-import GameHost
 import GameServer
 #if canImport(Glibc)
 import Glibc

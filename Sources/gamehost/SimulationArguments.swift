@@ -1,4 +1,5 @@
-import GameHost
+import GameAuthoring
+import GameRules
 #if canImport(Glibc)
 import Glibc
 #endif

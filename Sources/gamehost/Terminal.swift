@@ -1,9 +1,10 @@
 import CEdit
 import GameCore
 import Locking
-import GameHost
+import GamePresenters
 #if canImport(Glibc)
 import Glibc
+import GameRuntime
 #endif
 
 /// The process's terminal: whether stdin/stdout are terminals, colour, line editing, and a

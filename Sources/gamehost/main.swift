@@ -1,5 +1,4 @@
 import GameCore
-import GameHost
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import Foundation
-import GameHost
+import GameRuntime
 import GameHostTesting
 import XCTest
 

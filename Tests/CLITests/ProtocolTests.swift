@@ -1,5 +1,6 @@
 import Foundation
 import GameHostTesting
+import GamePresenters
 import XCTest
 
 /// The machine protocol, version 2 (docs/protocol.md): every object the host writes, for every
@@ -552,9 +553,9 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(codes, schemaEnum("step", "code"))
         XCTAssertEqual(reasons, schemaEnum("end", "reason"))
         XCTAssertEqual(fillers, schemaEnum("seat", "filler"))
-        XCTAssertEqual(Set(statuses), Set(try sourceCases("Sources/GameHost/Runtime/Step.swift", "public enum Status: String, Sendable {", end: "\n    }")))
-        XCTAssertEqual(Set(codes), Set(try sourceCases("Sources/GameHost/Runtime/Step.swift", "public enum StepCode: String, Sendable {", end: "\n}")))
-        XCTAssertEqual(Set(reasons), Set(try sourceCases("Sources/GameHost/Runtime/Table.swift", "public enum EndReason: String, Sendable {", end: "\n    }")))
+        XCTAssertEqual(Set(statuses), Set(try sourceCases("Sources/GameRuntime/Step.swift", "public enum Status: String, Sendable {", end: "\n    }")))
+        XCTAssertEqual(Set(codes), Set(try sourceCases("Sources/GameRuntime/Step.swift", "public enum StepCode: String, Sendable {", end: "\n}")))
+        XCTAssertEqual(Set(reasons), Set(try sourceCases("Sources/GameRuntime/Table.swift", "public enum EndReason: String, Sendable {", end: "\n    }")))
         for status in statuses { XCTAssertNotNil(Step.Status(rawValue: status), status) }
         for code in codes { XCTAssertNotNil(StepCode(rawValue: code), code) }
         // The codes table says which status each code comes with; the schema says the same.

@@ -1,6 +1,7 @@
 import Foundation
 import GameCore
-@testable import GameHost
+@testable import GameRules
+@testable import GameRuntime
 import GameHostTesting
 @testable import LuaKit
 import XCTest

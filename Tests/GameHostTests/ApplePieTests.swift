@@ -1,5 +1,5 @@
 import Foundation
-import GameHost
+import GameStorage
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,4 +1,5 @@
-import GameHost
+import GameAuthoring
+import GameRuntime
 import XCTest
 
 /// The arena's arithmetic: who sits where in each game, how a result counts for a seat, and

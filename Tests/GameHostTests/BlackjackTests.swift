@@ -1,6 +1,7 @@
 import Foundation
 import GameCore
-import GameHost
+import GameRuntime
+import GameStorage
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 import GameCore
-import GameHost
+import GameAuthoring
+import GameRules
 import GameHostTesting
 import Locking
 import TestSupport

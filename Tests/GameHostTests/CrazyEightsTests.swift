@@ -1,4 +1,4 @@
-import GameHost
+import GameRuntime
 import GameHostTesting
 import XCTest
 

@@ -31,7 +31,7 @@ final class DocsExampleTests: XCTestCase {
     /// documented too.
     func testEveryRuleFieldIsDocumented() throws {
         let root = RuleTester.rulesDirectory + "/.."
-        let loader = try String(contentsOfFile: root + "/Sources/GameHost/Rule/LoadedRule.swift", encoding: .utf8)
+        let loader = try String(contentsOfFile: root + "/Sources/GameRules/LoadedRule.swift", encoding: .utf8)
         let declaration = try XCTUnwrap(loader.range(of: "static let knownFields"))
         let list = loader[declaration.upperBound...].prefix { $0 != ")" }
         let fields = list.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)

@@ -1,5 +1,6 @@
 import GameCore
-import GameHost
+import GameRules
+import GameRuntime
 import GameHostTesting
 import XCTest
 

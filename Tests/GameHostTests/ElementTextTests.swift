@@ -1,5 +1,5 @@
 import GameCore
-import GameHost
+import GameRuntime
 import XCTest
 
 /// View elements drawn as text for the terminal: each type as it looks, every line within the

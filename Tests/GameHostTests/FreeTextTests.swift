@@ -1,5 +1,7 @@
 import GameCore
-import GameHost
+import GameAuthoring
+import GameRules
+import GameRuntime
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,6 @@
 import Dispatch
 import GameCore
-import GameHost
+import GameRules
 import LuaKit
 import Locking
 import TestSupport

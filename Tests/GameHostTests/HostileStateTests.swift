@@ -1,5 +1,5 @@
 import GameCore
-import GameHost
+import GameRules
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
 import GameCore
-import GameHost
+import GameRuntime
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 import GameCore
-import GameHost
+import GameRules
+import GameStorage
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,9 @@
 import Foundation
 import GameCore
-import GameHost
+import GameAuthoring
+import GamePresenters
+import GameRules
+import GameRuntime
 import GameHostTesting
 import XCTest
 

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 import GameCore
-import GameHost
+import GameAuthoring
+import GameRules
 import GameHostTesting
 import Locking
 import TestSupport

@@ -1,4 +1,4 @@
-import GameHost
+import GameRules
 import GameHostTesting
 import LuaKit
 import XCTest

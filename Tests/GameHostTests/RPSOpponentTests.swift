@@ -1,5 +1,5 @@
 import Dispatch
-import GameHost
+import GameRuntime
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,5 +1,7 @@
 import Foundation
-import GameHost
+import GameRules
+import GameRuntime
+import GameStorage
 import GameCore
 import Locking
 

@@ -1,6 +1,8 @@
 import Foundation
 import GameCore
-import GameHost
+import GameAuthoring
+import GameRules
+import GameStorage
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
 import GameCore
-import GameHost
+import GameStorage
 import GameHostTesting
 import XCTest
 

@@ -1,5 +1,4 @@
 import GameCore
-import GameHost
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,5 +1,4 @@
 import Foundation
-import GameHost
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,8 @@
 import Foundation
 import GameCore
-import GameHost
+import GameRules
+import GameRuntime
+import GameStorage
 import GameHostTesting
 import LuaKit
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
 import GameCore
-import GameHost
+import GameAuthoring
 import GameHostTesting
 import XCTest
 

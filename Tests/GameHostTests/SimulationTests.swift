@@ -1,5 +1,5 @@
 import GameCore
-import GameHost
+import GameAuthoring
 import GameHostTesting
 import XCTest
 

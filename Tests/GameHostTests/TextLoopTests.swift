@@ -1,6 +1,8 @@
 import Foundation
 import GameCore
-import GameHost
+import GamePresenters
+import GameRules
+import GameRuntime
 import GameHostTesting
 import XCTest
 

@@ -1,5 +1,7 @@
 import GameCore
-import GameHost
+import GameAuthoring
+import GamePresenters
+import GameRuntime
 import GameHostTesting
 import XCTest
 

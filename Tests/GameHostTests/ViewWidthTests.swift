@@ -1,5 +1,5 @@
 import GameCore
-import GameHost
+import GameRuntime
 import GameHostTesting
 import TestSupport
 import XCTest

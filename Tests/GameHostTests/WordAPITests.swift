@@ -1,6 +1,6 @@
 import Foundation
 import GameCore
-import GameHost
+import GameRules
 import GameHostTesting
 import LuaKit
 import XCTest

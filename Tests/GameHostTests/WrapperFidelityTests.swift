@@ -1,5 +1,5 @@
 import Foundation
-import GameHost
+import GameRules
 import LuaKit
 import GameHostTesting
 import XCTest

@@ -1,5 +1,4 @@
 import Foundation
-import GameHost
 @testable import GameServer
 import XCTest
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
-import GameHost
+import GameRules
+import GameStorage
 @testable import GameServer
 import XCTest
 

@@ -1,0 +1,488 @@
+import GameCore
+import LuaKit
+import GameRules
+import GameRuntime
+
+/// The checks every rule file must pass, run by `gamehost check` and by the XCTest suite that
+/// covers every file in rules/: it loads in the sandbox; its option choices are accepted;
+/// random playthroughs (every seat played by the same random player sim uses, through the
+/// same table a person plays at) end within a bound and never fail; every move offered is
+/// accepted; a garbage input is refused and changes nothing; the queries only look; the same
+/// seed gives the same transcript under two orders of `pairs`; the later games of a session in
+/// one state play as in a fresh one (else the variable that holds game data is named); the
+/// state is JSON data, and a large one is warned about.
+public enum Conformance {
+    public struct Settings {
+        public var seeds = 10
+        public var maxMoves = 3000
+        public var options: [String: String] = [:]
+        /// Seconds one call into the rule may take (`gamehost check --time-limit`).
+        public var timeLimit = 1.0
+        /// Seconds the whole check of one file may take (`--total-time`): check stops there
+        /// and says so.
+        public var totalTime = 60.0
+        /// When the whole check must stop (from `totalTime`, set as the check starts): a
+        /// playthrough looks at it before each move, since one game may hold thousands of slow
+        /// refusals or moves.
+        var deadline = Double.infinity
+        public init(seeds: Int = 10, maxMoves: Int = 20_000) {
+            self.seeds = seeds
+            self.maxMoves = maxMoves
+        }
+    }
+
+    /// What a check found.
+    public struct Findings: Sendable {
+        public var problems: [String] = []
+        public var warnings: [String] = []
+        public var playthroughs = 0
+        public var moves = 0
+        public var passed: Bool { problems.isEmpty }
+    }
+
+    /// An input no game may accept: no letter, no digit, nothing a rule could mean.
+    public static let garbage = "~#%^~"
+
+    /// How many of the first seeds are played again under the reverse key order, and how many
+    /// option choices are tried (each may run the option's check function).
+    static let reorderedSeeds = 2
+    static let reorderedMoves = 60
+    /// How many games after its first the first state plays, as a session would.
+    static let laterGames = 4
+
+    /// "a session's second game", "third", ...
+    static func nth(_ n: UInt64) -> String {
+        let names = [2: "second", 3: "third", 4: "fourth", 5: "fifth"]
+        return "a session's " + (names[Int(n)] ?? "later")
+    }
+    static let choicesTried = 100
+
+    /// Checks the rule file at `path`. `words` gives the word list for word games.
+    public static func check(path: String, libraryDirectories: [String] = [], settings: Settings = Settings(),
+                             words: (RuleInfo) throws -> WordList? = { _ in nil }) -> Findings {
+        var findings = Findings()
+        let deadline = Simulation.monotonicSeconds() + settings.totalTime
+        var settings = settings
+        settings.deadline = deadline
+        var list: WordList?
+        func engine(_ order: KeyOrder) throws -> GameEngine {
+            let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: order)
+            rule.timeLimit = settings.timeLimit
+            if list == nil { list = try words(rule.info) }
+            var s = EngineSettings()
+            s.options = settings.options
+            s.words = list
+            s.practice = true
+            return try GameEngine(rule: rule, settings: s)
+        }
+        // One rule state at a time, at most two: each is closed before the next is made (a
+        // rule may hold its whole memory limit from the start).
+        var first: GameEngine
+        do {
+            let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: .ascending)
+            rule.timeLimit = settings.timeLimit
+            findings.warnings = rule.info.warnings
+            findings.problems += optionProblems(rule)
+            list = try words(rule.info)
+            var s = EngineSettings()
+            s.options = settings.options
+            s.words = list
+            s.practice = true
+            first = try GameEngine(rule: rule, settings: s)
+        } catch let error as RuleError {
+            findings.problems += error.problems
+            return findings
+        } catch {
+            findings.problems.append(String(describing: error))
+            return findings
+        }
+        findings.problems += offeredMovesAreAccepted(first, path: path)
+        findings.problems += secretNamesExist(first, path: path)
+
+        var grouped = ProblemGroups()
+        var transcripts: [UInt64: [String]] = [:]
+        var stopped: String?
+        var secondProblem: String?
+        var reused: GameEngine? = first
+        // The first state plays seeds 2, 3, ... as the later games of its session; each must
+        // play as it does in a fresh state. The variables outside the state after a game, in
+        // the session and in a fresh state: those that differ name where game data is kept.
+        let later = settings.seeds >= 2 ? 2...UInt64(min(settings.seeds, Self.laterGames + 1)) : nil
+        var session: [UInt64: [String]] = [:]
+        var sessionProblem: (seed: UInt64, problem: String)?
+        var sessionVariables: [UInt64: [String: String]] = [:]
+        var freshVariables: [UInt64: [String: String]] = [:]
+        var variablesAgain: [String: String]?
+        var variablesFresh: [String: String]?
+        for seed in 1...UInt64(max(settings.seeds, 1)) {
+            if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
+            do {
+                let e = try reused.take() ?? engine(.ascending)
+                var run = playthrough(e, seed: seed, game: Int(seed), settings: settings)
+                findings.playthroughs += 1
+                findings.moves += run.moves
+                // The first state has started games before seed 1's (its probes): a problem
+                // there that a fresh state does not have comes from those games' data.
+                if let problem = run.problem, e.gamesStarted > 1 {
+                    let fresh = try engine(.ascending)
+                    defer { fresh.close() }
+                    // What the earlier games left, against a state that has played none.
+                    let before = FileVariables.fingerprints(fresh)
+                    let again = playthrough(fresh, seed: seed, game: Int(seed), settings: settings)
+                    if again.problem == nil {
+                        secondProblem = problem
+                        variablesAgain = FileVariables.fingerprints(e)
+                        variablesFresh = before
+                        run = again
+                    }
+                }
+                // Every playthrough is played: each reports its first problem.
+                if let problem = run.problem { grouped.add(problem, seed: seed) } else { transcripts[seed] = run.transcript }
+                if let warning = run.warning, !findings.warnings.contains(where: { $0.contains("the state holds") }) { findings.warnings.append(warning) }
+                if later?.contains(seed) == true { freshVariables[seed] = FileVariables.fingerprints(e) }
+                // The later games of the first state's session (a rule that keeps game data in
+                // file-level variables plays them otherwise). Several, since one game may leave
+                // such data as it found it (no word found, no card won).
+                if seed == 1, let later, run.problem == nil && secondProblem == nil {
+                    for next in later {
+                        e.forgetSessionScores()
+                        let again = playthrough(e, seed: next, game: Int(next), settings: settings)
+                        sessionVariables[next] = FileVariables.fingerprints(e)
+                        if let problem = again.problem {
+                            sessionProblem = (next, "\(path): seed \(next) as \(Self.nth(next)) game: \(problem.replacing("\(path): ", with: ""))")
+                            break
+                        }
+                        session[next] = again.transcript
+                    }
+                }
+                e.close()
+            } catch {
+                grouped.add("\(path): seed \(seed): \(error)", seed: seed)
+            }
+        }
+        // The first later game of the session that goes otherwise than in a fresh state.
+        var differs: (seed: UInt64, move: Int?)?
+        // (With one seed there are no later games: `1...0` would trap.)
+        for next in later.map { Array($0) } ?? [] {
+            guard let fresh = transcripts[next] else { continue }
+            if let sessionProblem, sessionProblem.seed == next { differs = (next, nil); break }
+            guard let again = session[next] else { break }
+            if again != fresh {
+                differs = (next, Array(zip(fresh, again)).firstIndex { $0.0 != $0.1 } ?? min(fresh.count, again.count))
+                break
+            }
+        }
+        if let differs, secondProblem == nil {
+            variablesAgain = sessionVariables[differs.seed]
+            variablesFresh = freshVariables[differs.seed]
+        }
+        let names = variablesAgain == nil || variablesFresh == nil ? [] : FileVariables.differing(variablesAgain!, variablesFresh!)
+        // With no variable to name, the cause may as well be chance or time from outside.
+        let kept = names.isEmpty
+            ? "the rule keeps game data outside the state (a file-level variable or a global), or uses chance or time the host does not give"
+            : "the rule keeps game data outside the state (" + names.prefix(3).joined(separator: ", ")
+                + (names.count > 3 ? " and \(names.count - 3) more" : "") + (names.count == 1 ? " holds" : " hold") + " it)"
+        let keepsData = !names.isEmpty
+        if let secondProblem {
+            // A later game that fails where a fresh one does not: data from the games before.
+            let fresh = variablesAgain != nil
+            findings.problems.append(secondProblem + (fresh ? " (a fresh state plays it: \(kept); keep game data in the state setup returns)" : ""))
+        }
+        if secondProblem == nil, let differs {
+            if let k = differs.move {
+                findings.problems.append("\(path): seed \(differs.seed) plays differently as \(Self.nth(differs.seed)) game than in a fresh one (from move \(k)): \(kept); keep game data in the state setup returns")
+            } else if let sessionProblem {
+                findings.problems.append(sessionProblem.problem + " (a fresh state plays it: \(kept); keep game data in the state setup returns)")
+            }
+        }
+        // The first seeds again under the reverse key order: an output that depends on the
+        // order of pairs differs.
+        // At least two seeds, and more while the games are short (a game of one move walks no
+        // table with two keys).
+        var replayed = 0, replayedMoves = 0
+        for seed in transcripts.keys.sorted() where stopped == nil {
+            if replayed >= Self.reorderedSeeds && replayedMoves >= Self.reorderedMoves { break }
+            let once = transcripts[seed]!
+            replayed += 1
+            replayedMoves += once.count
+            do {
+                let e = try engine(.descending)
+                defer { e.close() }
+                let again = playthrough(e, seed: seed, game: Int(seed), settings: settings)
+                guard again.transcript != once else { continue }
+                let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
+                let sites = e.rule.pairsSites()
+                if sites.isEmpty && keepsData {
+                    // The same cause, named above: check's first state had started games before.
+                } else if sites.isEmpty {
+                    findings.problems.append("\(path): seed \(seed) played twice differs at step \(k): the rule uses chance or time the host does not give")
+                } else {
+                    findings.problems.append("\(path): seed \(seed) played twice differs at step \(k): the order of pairs() over a table with named keys is not fixed in Lua, and the rule's output depends on it (pairs at \(sites.prefix(3).joined(separator: ", "))): sort the keys, or keep a list")
+                }
+                break
+            } catch {
+                findings.problems.append("\(path): \(error)")
+                break
+            }
+        }
+        findings.problems += grouped.lines
+        if let stopped {
+            findings.problems.append("\(path): check stopped at \(stopped): it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)")
+        }
+        // A typo'd field is a problem check reports, though a game plays without it.
+        findings.problems += findings.warnings.filter { $0.contains("did you mean") }
+        return findings
+    }
+
+    /// The same problem on several seeds is one line: "... (and on 9 more seeds)".
+    struct ProblemGroups {
+        private var order: [String] = []
+        private var seeds: [String: [UInt64]] = [:]
+        private var first: [String: String] = [:]
+
+        mutating func add(_ problem: String, seed: UInt64?) {
+            let key = seed.map { problem.replacing("seed \($0)", with: "seed N") } ?? problem
+            if first[key] == nil { order.append(key); first[key] = problem }
+            if let seed { seeds[key, default: []].append(seed) }
+        }
+
+        var lines: [String] {
+            order.map { key in
+                let more = (seeds[key]?.count ?? 1) - 1
+                return first[key]! + (more > 0 ? " (and on \(more) more seed\(more == 1 ? "" : "s"))" : "")
+            }
+        }
+    }
+
+    /// Each option choice the rule lists is accepted by its own option.
+    static func optionProblems(_ rule: LoadedRule) -> [String] {
+        var problems: [String] = []
+        for option in rule.info.options {
+            guard case .text(let choices, _) = option.kind else { continue }
+            for choice in choices.prefix(Self.choicesTried) {
+                if case .failure(let reason) = rule.validate(option, choice) {
+                    problems.append("\(rule.path): option '\(option.name)' lists '\(choice)' but refuses it: \(reason)")
+                }
+            }
+        }
+        return problems
+    }
+
+    struct Playthrough {
+        var moves = 0
+        var transcript: [String] = []
+        var problem: String?
+        /// The state grew past `stateWarningBytes`: said once, naming its largest fields.
+        var warning: String?
+        var trace = PlayTrace()
+    }
+
+    /// A state past this much JSON is warned about: every move saves it, every step reads it,
+    /// and a program reads it in every observation.
+    public static let stateWarningBytes = 256 << 10
+
+    /// The warning for a state of `bytes` bytes of JSON, naming its largest top-level fields.
+    static func sizeWarning(_ state: JSONValue, bytes: Int, path: String, at: String) -> String {
+        var fields: [(String, Int)] = []
+        if case .object(let object) = state {
+            fields = object.map { ($0.key, $0.value.encoded.utf8.count) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        }
+        let largest = fields.prefix(2).filter { $0.1 >= 1 << 10 }.map { "state.\($0.0): \(kilobytes($0.1))" }.joined(separator: ", ")
+        return "\(at): the state holds \(kilobytes(bytes)) of JSON\(largest.isEmpty ? "" : " (\(largest))"), past \(stateWarningBytes >> 10) KB: "
+            + "every move saves and reads all of it; keep what never changes out of the state (a word list is game.words, "
+            + "a table of constants a file-level local)"
+    }
+
+    static func kilobytes(_ bytes: Int) -> String { bytes >= 1 << 20 ? "\((bytes * 10 >> 20) / 10).\((bytes * 10 >> 20) % 10) MB" : "\(max(1, bytes >> 10)) KB" }
+
+    /// Game `game` with `seed`, as check plays it, step by step (for comparing with the other
+    /// modes), and its first problem.
+    public static func trace(path: String, libraryDirectories: [String] = [], seed: UInt64, game: Int,
+                             settings: Settings = Settings(), words: WordList? = nil) throws -> (trace: PlayTrace, problem: String?) {
+        let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: .ascending)
+        rule.timeLimit = settings.timeLimit
+        var s = EngineSettings()
+        s.options = settings.options
+        s.words = words
+        s.practice = true
+        let engine = try GameEngine(rule: rule, settings: s)
+        defer { engine.close() }
+        let run = playthrough(engine, seed: seed, game: game, settings: settings, tracing: true)
+        return (run.trace, run.problem)
+    }
+
+    /// One game with random legal moves in every seat, checking each step; `tracing` keeps
+    /// each step's state as JSON (to compare with the other modes: costly in a long game).
+    static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings, tracing: Bool = false) -> Playthrough {
+        var run = Playthrough()
+        let path = engine.info.path
+        let table = Table(engine: engine, fillers: Array(repeating: .random, count: engine.seatCount))
+        table.viewers = Array(1...engine.seatCount)
+        table.machineView = .observation
+        let at = { (move: Int) in "\(path): seed \(seed), move \(move)" }
+        let driver = Driver(table: table)
+        let start = driver.start(game: game, seed: seed)
+        if tracing { run.trace.note(start, engine) }
+        if table.finished {
+            let later = engine.gamesStarted > 1 ? "the second game of a session does not start: " : ""
+            run.problem = "\(path): seed \(seed): \(later)\(start.reason ?? "the game did not start")"
+            return run
+        }
+        if let problem = stepProblem(start) ?? tapProblem(start, engine) { run.problem = "\(path): seed \(seed): \(problem)"; return run }
+        while run.moves < settings.maxMoves {
+            if Simulation.monotonicSeconds() > settings.deadline {
+                run.problem = "\(at(run.moves)): check stopped here: it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)"
+                return run
+            }
+            // The queries are held to only looking on the first moves and every seventh after.
+            engine.verifiesQueries = run.moves < 3 || run.moves % 7 == 1
+            do {
+                let value = try engine.stateValue()
+                if let problem = jsonProblem(StateJSON.convert(value)) { run.problem = "\(at(run.moves)): the state is not JSON data: \(problem)"; return run }
+                if let problem = Self.hostOnlyValue(value, at: "state") {
+                    run.problem = "\(at(run.moves)): the state holds \(problem): keep plain data in it (tables, strings, numbers, booleans)"
+                    return run
+                }
+                if try engine.result() != nil { return run }
+                let turn = try engine.toMove()
+                let seat = turn.first ?? 1
+                // Every seat learns nothing it may not see: at the start, every fourth move of
+                // the first 64 and every sixteenth after (a long random game holds the same
+                // kinds of positions again and again).
+                if run.moves % (run.moves < 64 ? 4 : 16) == 0 {
+                    for viewer in 1...engine.seatCount {
+                        if let leak = try engine.hidingLeak(for: viewer, seed: seed &+ UInt64(run.moves), atStart: run.moves == 0) {
+                            run.problem = "\(at(run.moves)): \(leak)"
+                            return run
+                        }
+                    }
+                }
+                // Probes, tried and rolled back, so the game itself plays as sim plays it (the
+                // same moves, the same states): a garbage input now and then, which must be
+                // refused and change nothing...
+                if run.moves % 7 == 0 {
+                    let before = try engine.stateBytes()
+                    switch engine.trial(garbage, seat: seat) {
+                    case .accepted: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' was accepted"; return run
+                    case .failed(let reason, _): run.problem = "\(at(run.moves)): the garbage input '\(garbage)' raised an error: \(reason)"; return run
+                    case .refused:
+                        if try engine.stateBytes() != before { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
+                    }
+                }
+                // ...and the rule's /commands, with no arguments and with one: a command may
+                // refuse, but must not fail.
+                if run.moves % 5 == 2 {
+                    for spec in engine.info.commands {
+                        for args in ["", "1"] {
+                            if case .failed(let reason, _) = engine.trialCommand(spec.name, args: args, seat: seat) {
+                                run.problem = "\(at(run.moves)) ('/\(spec.name)\(args.isEmpty ? "" : " " + args)'): \(reason)"
+                                return run
+                            }
+                        }
+                    }
+                }
+            } catch {
+                run.problem = "\(at(run.moves)): \(error)"
+                return run
+            }
+            guard let step = driver.playAutomatic() else {
+                run.problem = "\(at(run.moves)): no seat is to move, but result() says the game goes on"
+                return run
+            }
+            if tracing { run.trace.note(step, engine) }
+            // A session of one game (`one_game`) ends with its result: that is no stop.
+            let endedWithResult = step.result != nil && table.endReason == .quit
+            if (table.finished && !endedWithResult) || step.status == .error {
+                run.problem = "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? ""): \(step.reason ?? "the game stopped")"
+                return run
+            }
+            if let problem = stepProblem(step) ?? tapProblem(step, engine) { run.problem = "\(at(run.moves)): \(problem)"; return run }
+            guard step.status == .accepted else { continue }
+            let views = table.viewers.map { step.view(of: $0).view }.joined(separator: " | ")
+            let json = try? engine.stateJSON()
+            let state = json?.encoded ?? ""
+            if run.warning == nil, state.utf8.count > stateWarningBytes, let json {
+                run.warning = sizeWarning(json, bytes: state.utf8.count, path: path, at: at(run.moves))
+            }
+            run.transcript.append("\(step.seat ?? 1): \(step.input ?? "") -> \(step.messages.joined(separator: " | ")) || \(views) || \(state)")
+            run.moves += 1
+        }
+        run.problem = "\(path): seed \(seed): no result after \(settings.maxMoves) moves"
+        return run
+    }
+
+    /// A move a seat's view elements offer to tap that the seat is not offered (`ElementMoves`).
+    static func tapProblem(_ step: Step, _ engine: GameEngine) -> String? {
+        for seat in step.seats.keys.sorted() {
+            if let problem = ElementMoves.problem(step.view(of: seat), seat: seat, matches: engine.matches) { return problem }
+        }
+        return nil
+    }
+
+    /// A query that failed after a move was applied (a view, moves, an observation).
+    static func stepProblem(_ step: Step) -> String? {
+        guard step.applied, let reason = step.reason else { return nil }
+        return reason
+    }
+
+    /// Each move offered at the start of seed 1's game is accepted (each tried and rolled back).
+    static func offeredMovesAreAccepted(_ engine: GameEngine, path: String) -> [String] {
+        do {
+            try engine.newGame(number: 1, seed: 1)
+            for seat in try engine.toMove() {
+                for move in try engine.moves(for: seat).listed.prefix(12) {
+                    switch engine.trial(move, seat: seat) {
+                    case .refused(let reason, _): return ["\(path): at the start moves() offers '\(move)', but play refuses it: \(reason)"]
+                    case .failed(let error, _): return ["\(path): '\(move)' at the start: \(error)"]
+                    case .accepted: continue
+                    }
+                }
+            }
+        } catch {
+            return ["\(path): \(error)"]
+        }
+        return []
+    }
+
+    /// Each field the rule marks secret is a field of a new game's state, or at least not a
+    /// typo of one.
+    static func secretNamesExist(_ engine: GameEngine, path: String) -> [String] {
+        let secretFields = engine.info.secretFields
+        guard !secretFields.isEmpty else { return [] }
+        do {
+            try engine.newGame(number: 1, seed: 1)
+            let state = try engine.stateValue()
+            // A field a game may leave nil (a word's hint) is fine; a name like another is a typo.
+            return secretFields.filter { state[$0].isNil }.compactMap { name in
+                let keys = (state.map ?? [:]).keys.sorted().filter { !secretFields.contains($0) }
+                guard let near = Spelling.nearest(to: name, among: keys, maxEdits: 1) else { return nil }
+                return "\(path): secret names '\(name)', which a new game's state does not have: did you mean '\(near)'?"
+            }
+        } catch {
+            return ["\(path): \(error)"]
+        }
+    }
+
+    /// A function, coroutine or userdata in the state, with its path, or nil.
+    static func hostOnlyValue(_ value: LuaValue, at path: String) -> String? {
+        switch value {
+        case .ref(let r): return "a \(r.typeName) at \(path)"
+        case .array(let items):
+            for (k, item) in items.enumerated() { if let found = hostOnlyValue(item, at: "\(path)[\(k + 1)]") { return found } }
+        case .map(let fields):
+            for key in fields.keys.sorted() { if let found = hostOnlyValue(fields[key]!, at: "\(path).\(key)") { return found } }
+        default: break
+        }
+        return nil
+    }
+
+    /// What keeps the state from being JSON data: a number JSON cannot hold (NaN, infinity).
+    static func jsonProblem(_ value: JSONValue) -> String? {
+        switch value {
+        case .double(let d) where !d.isFinite: return "\(d) has no JSON form"
+        case .array(let items): return items.lazy.compactMap(jsonProblem).first
+        case .object(let fields): return fields.values.lazy.compactMap(jsonProblem).first
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import GameCore
+import GameRuntime
+
+/// A table played to its end by people and programs at a terminal or on standard input: each
+/// step shown to every seat's presenter, and each seat's lines read from its input, through the
+/// table's `Driver`.
+public enum SessionLoop {
+    /// Where a seat's lines come from and how its steps are shown. Several seats may share one
+    /// (people taking turns at one keyboard).
+    public struct SeatIO {
+        public var input: LineSource
+        public var presenter: Presenter
+        /// How the session ends when this seat's input ends where its line is wanted: the end
+        /// of the input (`eof`) for the keyboard or standard input, `seatLeft` for a program
+        /// in a seat, which has left the table.
+        public var endOfInput: Table.EndReason
+        public init(input: LineSource, presenter: Presenter, endOfInput: Table.EndReason = .eof) {
+            self.input = input
+            self.presenter = presenter
+            self.endOfInput = endOfInput
+        }
+    }
+
+    /// The longest word list whose words Tab offers for free text.
+    static let completedListLimit = 5_000
+
+    /// One person (or program) at seat 1, or at the table's first viewing seat.
+    public static func run(_ table: Table, input: LineSource, presenter: Presenter, atTerminal: Bool = false) -> Int32 {
+        let seats = Dictionary(uniqueKeysWithValues: table.viewers.map { ($0, SeatIO(input: input, presenter: presenter)) })
+        return run(table, seats: seats, atTerminal: atTerminal)
+    }
+
+    /// Runs the session to its end on the table's driver; returns the exit code its end
+    /// reason gives (0 unless the game could not start or go on, or a program left its seat).
+    /// `atTerminal` (people at a terminal): `/new` in the middle of a game asks first, and
+    /// people taking turns at the keyboard confirm each handover; the questions and their
+    /// answers are the seat's, not steps of the table, so a recorded session replays the same.
+    public static func run(_ table: Table, seats: [Int: SeatIO], atTerminal: Bool = false) -> Int32 {
+        // Each presenter once, however many seats it shows.
+        var presenters: [Presenter] = []
+        for seat in seats.keys.sorted() where !presenters.contains(where: { $0 === seats[seat]!.presenter }) {
+            presenters.append(seats[seat]!.presenter)
+        }
+        let views = presenters.map(\.machineView)
+        table.machineView = views.contains(.revealed) ? .revealed : views.contains(.observation) ? .observation : .none
+        table.viewers = seats.keys.sorted()
+        for p in presenters { p.begin(table.info) }
+        let driver = Driver(table: table)
+        driver.observers.append { step in for p in presenters { p.show(step) } }
+        let keyboard = Keyboard(table: table, atTerminal: atTerminal)
+        let reason = driver.run(input: { seat, driver in
+            // A seat with no input of its own (a rule that names no seat to move) is asked at
+            // the first one there is.
+            keyboard.line(from: seats[seat] ?? seats[seats.keys.sorted().first!]!, seat: seat, driver: driver)
+        }, endOfInput: { seat in (seats[seat] ?? seats[seats.keys.sorted().first!]!).endOfInput })
+        for p in presenters { p.end(reason: reason) }
+        return reason.exitCode
+    }
+
+    /// The lines of people and programs at their seats: what the line editor offers, the
+    /// hand-over between people at one keyboard, and the question before `/new` throws a game
+    /// away.
+    final class Keyboard {
+        let table: Table
+        let atTerminal: Bool
+        /// The person who last had the keyboard, for handing it over between turns.
+        var atKeyboard: Int?
+        let commands: [String]
+        /// Where a game takes free text, Tab completes the words of a list short enough to
+        /// offer (gathered the first time a step takes free text).
+        var listWords: [String]?
+
+        init(table: Table, atTerminal: Bool) {
+            self.table = table
+            self.atTerminal = atTerminal
+            commands = Table.hostCommandHelp.map(\.0) + table.info.commands.map { "/" + $0.name }
+        }
+
+        func completions(_ view: SeatView) -> [String] {
+            guard view.freeText != nil, let words = table.engine.words else { return [] }
+            if listWords == nil { listWords = words.entries.count <= SessionLoop.completedListLimit ? words.entries.map(\.word) : [] }
+            return listWords!
+        }
+
+        /// The next line `seat` gives, nil when it leaves.
+        func line(from io: SeatIO, seat: Int, driver: Driver) -> (line: String, bytes: Int)? {
+            guard let last = driver.last else { return nil }
+            if let handing = io.presenter as? HandingOver, handing.seatsAtKeyboard > 1, atKeyboard != seat {
+                handing.hand(to: seat)
+                if atTerminal {
+                    // Only an empty line confirms: a move typed by the next person too early is
+                    // not taken as the confirmation and lost, and they are told.
+                    var prompt = handing.handoverPrompt(seat)
+                    var answer = io.input.readLine(prompt: prompt)
+                    while let typed = answer, !InputLine.clean(typed).isEmpty {
+                        prompt = "Only Enter confirms: " + handing.handoverPrompt(seat).prefix(1).lowercased() + handing.handoverPrompt(seat).dropFirst()
+                        answer = io.input.readLine(prompt: prompt)
+                    }
+                    guard answer != nil else { return nil }
+                }
+                handing.show(last, as: seat)
+            }
+            atKeyboard = seat
+            let view = last.view(of: seat)
+            io.input.offer(view.moves + commands + completions(view))
+            io.input.offer(moves: view.moves, keys: view.keys, takesText: view.freeText != nil)
+            // A view with a clock (`refresh`) is drawn anew while the player thinks.
+            io.input.offer(refresh: last.result == nil ? table.info.refresh : nil) { [table] in table.freshView(for: seat) }
+            while true {
+                guard let (line, bytes) = io.input.readInput(prompt: io.presenter.prompt) else { return nil }
+                if atTerminal && driver.movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
+                    let answer = io.input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
+                    // Anything but yes (Ctrl-D too) goes back to the game.
+                    guard let answer, ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else { continue }
+                }
+                return (line, bytes)
+            }
+        }
+    }
+}
+
+/// A presenter for several people taking turns at one keyboard: between their turns it hides
+/// the last player's view until the next one is ready.
+public protocol HandingOver: AnyObject {
+    /// How many seats take turns at this keyboard.
+    var seatsAtKeyboard: Int { get }
+    /// Hides what the last player saw and says whose turn it is.
+    func hand(to seat: Int)
+    /// What the next player confirms with (Enter).
+    func handoverPrompt(_ seat: Int) -> String
+    /// Shows `step` as `seat` sees it, and shows that seat from now on.
+    func show(_ step: Step, as seat: Int)
+}

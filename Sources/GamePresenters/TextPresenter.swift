@@ -1,0 +1,102 @@
+import GameCore
+import GameRules
+import GameRuntime
+
+/// The text face of a table, line by line, for people: the seat it shows is the one at the
+/// keyboard (people taking turns at one keyboard are handed it between turns).
+public final class TextPresenter: Presenter, HandingOver {
+    let out: TextSink
+    /// Where the host's notices go (stderr for the CLI), apart from the game.
+    let notices: TextSink
+    /// The seat whose view is shown.
+    public var seat = 1
+    /// The people at this keyboard, by seat (several take turns: hot-seat).
+    public var people: [Int: String] = [:]
+    public var seatsAtKeyboard: Int { people.count }
+    /// Messages for people not at the keyboard, kept until their turn.
+    private var waiting: [Int: [String]] = [:]
+
+    /// How element views are drawn: the terminal's width now (nil: the protocol's 40
+    /// columns, as a pipe gets them), `--ascii`, and colour for the marks of letters and keys.
+    public var columns: () -> Int? = { nil }
+    public var ascii = false
+    public var colour = false
+
+    public init(_ out: TextSink, notices: TextSink? = nil) {
+        self.out = out
+        self.notices = notices ?? out
+    }
+    public var prompt: String { "> " }
+
+    public func begin(_ info: RuleInfo) {
+        out.write(info.title + "\n", style: .title)
+        if !info.about.isEmpty { out.write(info.about + "\n", style: .dim) }
+    }
+
+    public func show(_ r: Step) {
+        for (other, messages) in r.privateMessages where other != seat && people[other] != nil {
+            waiting[other, default: []] += messages
+        }
+        for notice in r.notices { notices.write("gamehost: " + notice + "\n", style: .plain) }
+        if let start = r.start {
+            // The replay command is never broken across lines: a copy of it runs as it is.
+            if start.number == 1 {
+                out.write("Seed \(start.seed) (replay: ", style: .dim)
+                out.writeUnbroken(start.replay, style: .dim)
+                out.write(") · /help for commands\n\n", style: .dim)
+            } else {
+                out.write("\nGame \(start.number), seed \(start.seed) (replay: ", style: .dim)
+                out.writeUnbroken(start.replay, style: .dim)
+                out.write(")\n", style: .dim)
+            }
+        }
+        for message in r.messages(for: seat) { out.write(message + "\n", style: .message) }
+        for _ in 0..<r.bells { out.bell() }
+        if let reason = r.reason {
+            out.write((r.status == .error ? "error: " : r.applied ? "error: " : "✗ ") + reason + "\n", style: r.status == .error || r.applied ? .error : .refusal)
+        }
+        guard r.showsView else { return }
+        let seen = r.view(of: seat)
+        if r.status != .started { out.write("\n", style: .plain) }
+        if let elements = seen.elements {
+            let width = columns() ?? ElementText.protocolWidth
+            for line in ElementText.lines(elements, width: width, ascii: ascii, colour: colour) { out.write(line.text + "\n", style: line.style) }
+        } else {
+            out.write(seen.view.hasSuffix("\n") || seen.view.isEmpty ? seen.view : seen.view + "\n", style: .plain)
+        }
+        if let result = r.result {
+            out.write("\n" + result.summary + "\n", style: .title)
+            // A session that ends with its game (`one_game`, a game left) asks nothing.
+            if !r.endsSession { out.write("Play again? (y/n)\n", style: .dim) }
+        }
+    }
+
+    /// Scrolls the last player's view out of sight and says whose turn it is.
+    public func hand(to seat: Int) {
+        out.write(String(repeating: "\n", count: Self.handoverLines), style: .plain)
+        out.write("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.\n", style: .title)
+    }
+
+    /// Blank lines that take a view off a terminal's screen.
+    static let handoverLines = 60
+
+    public func handoverPrompt(_ seat: Int) -> String { "Press Enter when ready. " }
+
+    public func show(_ step: Step, as seat: Int) {
+        self.seat = seat
+        var again = step
+        again.messages = []
+        again.privateMessages = [seat: waiting.removeValue(forKey: seat) ?? []]
+        again.notices = []
+        again.bells = 0
+        again.reason = nil
+        again.start = nil
+        again.showsView = true
+        again.status = .command
+        show(again)
+    }
+
+    public func end(reason: Table.EndReason) {
+        if reason == .eof { out.write("\n", style: .plain) }
+    }
+}

@@ -1,0 +1,106 @@
+import LuaKit
+import GameRules
+
+/// How a game ended, from the rule's `result` hook: checked field by field, so a mistyped field
+/// is the rule's error, never dropped in silence.
+public struct GameResult: Equatable, Sendable {
+    /// `winner` as the rule gave a name ("player", "computer", "draw"), or nil.
+    public var winner: String?
+    /// The winning seats, when the rule named seats (`winner = 2`, or `{ 1, 3 }` for a shared win).
+    public var winningSeats: [Int]
+    /// The seats from best to last, ties sharing a place (`ranking = { 1, { 2, 3 } }`).
+    public var ranking: [[Int]]
+    /// One score for the game (`score = 13`), and a score per seat (`scores = { 63, 0 }`).
+    public var score: Double?
+    public var seatScores: [Int: Double]
+    public var summary: String
+    /// The reward each seat earned by this step, when the rule gives one (`rewards = { 1, -1 }`).
+    public var rewards: [Int: Double]
+
+    public init(winner: String? = nil, winningSeats: [Int] = [], ranking: [[Int]] = [], score: Double? = nil,
+                seatScores: [Int: Double] = [:], summary: String, rewards: [Int: Double] = [:]) {
+        self.winner = winner
+        self.winningSeats = winningSeats
+        self.ranking = ranking
+        self.score = score
+        self.seatScores = seatScores
+        self.summary = summary
+        self.rewards = rewards
+    }
+
+    static let knownFields: Set<String> = ["winner", "ranking", "score", "scores", "summary", "rewards"]
+
+    /// Reads the table `result` returned; every field it has must be of its kind.
+    init(_ value: LuaValue, seats: Int, path: String) throws {
+        func problem(_ field: String, _ what: String) -> RuleError {
+            RuleError(["\(path): result's '\(field)' must be \(what), not \(value[field].typeName)"])
+        }
+        func seat(_ v: LuaValue) -> Int? {
+            guard let n = v.integer, (1...Int64(seats)).contains(n) else { return nil }
+            return Int(n)
+        }
+        let fields = value.map ?? [:]
+        if let stray = fields.keys.sorted().first(where: { !Self.knownFields.contains($0) }) {
+            throw RuleError(["\(path): result has a field '\(stray)' the host does not know (it takes \(Self.knownFields.sorted().joined(separator: ", ")))"])
+        }
+        winner = nil
+        winningSeats = []
+        switch value["winner"] {
+        case .nil: break
+        case .string(let s): winner = s
+        case let v where seat(v) != nil: winningSeats = [seat(v)!]
+        case .array(let items) where !items.isEmpty && items.allSatisfy({ seat($0) != nil }): winningSeats = items.compactMap(seat)
+        default: throw problem("winner", "a name (\"player\"), a seat from 1 to \(seats) or a list of seats")
+        }
+        ranking = []
+        switch value["ranking"] {
+        case .nil: break
+        case .array(let places):
+            for place in places {
+                if let s = seat(place) { ranking.append([s]) } else if let group = place.array, !group.isEmpty, group.allSatisfy({ seat($0) != nil }) {
+                    ranking.append(group.compactMap(seat))
+                } else {
+                    throw problem("ranking", "a list of seats from best to last (a list of seats for a tie)")
+                }
+            }
+        default: throw problem("ranking", "a list of seats from best to last")
+        }
+        func number(_ v: LuaValue) -> Double? {
+            switch v {
+            case .integer(let i): return Double(i)
+            case .number(let d) where d.isFinite: return d
+            default: return nil
+            }
+        }
+        switch value["score"] {
+        case .nil: score = nil
+        case let v where number(v) != nil: score = number(v)
+        default: throw problem("score", "a finite number")
+        }
+        func perSeat(_ field: String) throws -> [Int: Double] {
+            switch value[field] {
+            case .nil: return [:]
+            case .array(let items) where items.count <= seats && items.allSatisfy({ number($0) != nil }):
+                return Dictionary(uniqueKeysWithValues: items.enumerated().map { ($0.offset + 1, number($0.element)!) })
+            default: throw problem(field, "a list of finite numbers, one per seat (\(seats))")
+            }
+        }
+        seatScores = try perSeat("scores")
+        rewards = try perSeat("rewards")
+        switch value["summary"] {
+        case .nil: summary = winner.map { "Winner: \($0)" } ?? (winningSeats.isEmpty ? "Game over" : "Winner: " + Self.seatList(winningSeats))
+        case .string(let s): summary = s
+        default: throw problem("summary", "a string")
+        }
+    }
+
+    /// "seat 2", "seats 1 and 3".
+    static func seatList(_ seats: [Int]) -> String {
+        seats.count == 1 ? "seat \(seats[0])" : "seats " + seats.dropLast().map(String.init).joined(separator: ", ") + " and \(seats.last!)"
+    }
+
+    /// The winner as the statistics count it: the rule's name, or the seats.
+    public var winnerText: String? {
+        winner ?? (winningSeats.isEmpty ? nil : Self.seatList(winningSeats))
+    }
+}

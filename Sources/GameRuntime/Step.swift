@@ -1,0 +1,173 @@
+import GameCore
+import GameRules
+
+/// What one step of a table did: the answer to one input (a move, a command, y/n) or a game's
+/// start. Presenters show a step and nothing else; they never reach back into the engine.
+public struct Step: Sendable {
+    public enum Status: String, Sendable {
+        /// A game began.
+        case started
+        /// The move was played.
+        case accepted
+        /// Not accepted: nothing changed.
+        case refused
+        /// The rule failed (or used up its budget): nothing changed, unless `applied` says the
+        /// move went through before a later part of the step failed.
+        case error
+        /// A host command ran (or a rule's command, when the rule answered it).
+        case command
+        /// The session ended at the player's word.
+        case quit
+    }
+
+    /// The step's number within its game: 0 for the start, then one more per input.
+    public var number: Int
+    /// The game it belongs to (1 for a session's first).
+    public var game: Int
+    /// The seat whose input this is (nil for a game's start).
+    public var seat: Int?
+    /// The input line as it was typed, cleaned (nil for a start, or a line over the limit).
+    public var input: String?
+    /// The move the input played, when it differs from the line (a key: `r` plays `rock`).
+    public var move: String?
+    /// Whether the table's own player for the seat (the rule's bot, random moves) gave it.
+    public var automatic = false
+    public var status: Status
+    /// Whether the step changed the game: an accepted move, a new game, a rule command the
+    /// rule accepted. Set even when a later part of the step failed.
+    public var applied = false
+    /// A stable, machine-readable code beside the English reason (see `StepCode`).
+    public var code: StepCode?
+    /// What the step said to every seat, and to one seat's eyes only.
+    public var messages: [String] = []
+    public var privateMessages: [Int: [String]] = [:]
+    public var bells = 0
+    /// The host's own notices (scores that could not be saved).
+    public var notices: [String] = []
+    /// Why the input was refused, or the error that stopped it.
+    public var reason: String?
+    /// Whether the session ends with this step (the player quit, or the rule cannot go on).
+    public var endsSession = false
+    /// Whether a presenter should show the game again after this step.
+    public var showsView = true
+    /// The seats to move now (none once the game is over).
+    public var toMove: [Int] = []
+    /// What each seat earned by this step, where the rule gives rewards (`game.reward`, and
+    /// the result's `rewards` on the step that ended the game).
+    public var rewards: [Int: Double] = [:]
+    /// Words of the list a program asked for (`/words FROM COUNT`, where the rule shares them).
+    public var words: WordPage?
+    public var result: GameResult?
+    /// Set when this step started a game.
+    public var start: GameStart?
+    /// What each viewing seat sees now (see `Table.viewers`).
+    public var seats: [Int: SeatView] = [:]
+
+    public init(number: Int, game: Int, seat: Int?, input: String?, status: Status) {
+        self.number = number
+        self.game = game
+        self.seat = seat
+        self.input = input
+        self.status = status
+    }
+
+    /// Whether the rule failed on this step: the input was not applied for an error, or a part
+    /// of the step after an applied input failed (a view, the moves, an observation).
+    public var ruleFailed: Bool {
+        status == .error || (reason != nil && code != nil && code != .refused && code != .notYourTurn && code != .gameOver
+                             && code != .lineTooLong && code != .unknownCommand)
+    }
+
+    /// Whether every seat may read the reason, not only the seat whose input it was: a rule
+    /// error that ends the session ends it for everyone (a bot that failed, a game that could
+    /// not start, a budget used up input after input).
+    public var reasonIsPublic: Bool { endsSession && ruleFailed }
+
+    /// What `seat` sees, or an empty view.
+    public func view(of seat: Int) -> SeatView { seats[seat] ?? SeatView() }
+
+    /// What the step said that `seat` may read: every seat's messages, then its own.
+    public func messages(for seat: Int) -> [String] { messages + (privateMessages[seat] ?? []) }
+}
+
+/// A game's start, as the step that began it reports it.
+public struct GameStart: Sendable, Equatable {
+    public var number: Int
+    public var seed: UInt64
+    /// The command that plays this game again.
+    public var replay: String
+    /// The options as the rule sees them (strings and whole numbers).
+    public var options: [String: JSONValue]
+    /// Who sits where.
+    public var seats: [SeatInfo] = []
+    /// The word list played, for word games.
+    public var words: WordListInfo?
+}
+
+/// A stretch of the word list, in list order: `words[k]` is word `from + k` (from 1).
+public struct WordPage: Sendable, Equatable {
+    public var from: Int
+    public var total: Int
+    public var words: [String]
+}
+
+/// A seat as the table fills it.
+public struct SeatInfo: Sendable, Equatable {
+    public var seat: Int
+    /// "person", "bot", "random" or "program".
+    public var filler: String
+    public var name: String
+}
+
+/// The word list a game plays: its name (not its path), how many words, and a fingerprint of
+/// its words.
+public struct WordListInfo: Sendable, Equatable {
+    public var name: String
+    public var size: Int
+    public var fingerprint: String
+}
+
+/// What one seat sees after a step.
+public struct SeatView: Sendable {
+    public var view = ""
+    /// The view's elements, where the rule drew them as data (`view` is then their text).
+    public var elements: [ViewElement]?
+    /// The inputs this seat may give now (`y`/`n` once the game is over).
+    public var moves: [String] = []
+    /// The rule's keys for those moves.
+    public var keys: [String: String] = [:]
+    /// Free text the seat may also give now.
+    public var freeText: FreeText?
+    /// What the seat may know of the game, for programs (when the table is asked for it).
+    public var observation: JSONValue?
+    /// The whole state, with `--reveal` only (a debugging aid).
+    public var state: JSONValue?
+
+    public init() {}
+}
+
+/// Why a step was refused or failed, for programs: stable where the English may change.
+public enum StepCode: String, Sendable {
+    /// The rule refused the input (`game.refuse`).
+    case refused
+    /// The line is longer than an input may be.
+    case lineTooLong = "line-too-long"
+    /// The game is over: only y, n and commands are taken.
+    case gameOver = "game-over"
+    case unknownCommand = "unknown-command"
+    /// The seat is not among those to move.
+    case notYourTurn = "not-your-turn"
+    /// The rule failed on the input (an error in its code, or a value the host cannot read).
+    case ruleError = "rule-error"
+    /// The rule used up its steps or time on the input.
+    case budget
+    /// The rule used up its memory.
+    case memory
+    /// A new game could not start.
+    case setupFailed = "setup-failed"
+    /// The rule used up its budget on several inputs in a row: the session ends.
+    case budgetRepeated = "budget-repeated"
+    /// A seat broke the table's rules (a program that gave only inputs the game did not take,
+    /// a seat that left a game played to its end): the session ends.
+    case seatStopped = "seat-stopped"
+}

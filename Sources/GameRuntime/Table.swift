@@ -1,0 +1,592 @@
+import GameCore
+import GameRules
+
+/// A game as it is played: an engine, the seats and who fills them, and the host's side of the
+/// conversation. It takes input lines, tells host commands (which start with `/`, so they
+/// never collide with a game's input) from moves, maps the rule's keys to their moves, answers
+/// y/n once a game is over, plays the seats of bots, and reports each step for presenters (the
+/// terminal, the protocol, the server, a transcript, a test) to show.
+public final class Table {
+    public let engine: GameEngine
+
+    /// Who fills a seat.
+    public enum Filler: Sendable, Equatable {
+        /// A person (at this terminal, or over the network), by name.
+        case person(String)
+        /// The rule's own player (`bot`).
+        case bot
+        /// Random moves among those offered, from a seed of its own for each game, derived from
+        /// that game's seed and the seat (never from the session's, which a finished game
+        /// shows).
+        case random
+        /// An outside program speaking the protocol, which sees only its seat.
+        case program(String)
+
+        /// Whether the table plays this seat itself.
+        public var isAutomatic: Bool {
+            switch self {
+            case .bot, .random: true
+            case .person, .program: false
+            }
+        }
+    }
+
+    /// What a seat's view carries for programs: nothing (text), the observation (`--json`), or
+    /// the observation and the whole state (`--json --reveal`, a debugging aid).
+    public enum MachineView: Sendable { case none, observation, revealed }
+
+    /// How a session ended.
+    public enum EndReason: String, Sendable {
+        /// The player said n or /quit.
+        case quit
+        /// The input ended.
+        case eof
+        /// The rule could not start a game or go on.
+        case error
+        /// Ctrl-C, or a signal to stop.
+        case interrupted
+        /// A program in a seat ended, or closed its output, when its line was wanted.
+        case seatLeft = "seat-left"
+    }
+
+    public let fillers: [Filler]
+    /// The seats whose view, moves and observation each step carries.
+    public var viewers: [Int]
+    public var machineView = MachineView.none
+    /// How the replay line names the game (its name, or a rule file's path), and the host
+    /// options it repeats (`--words fruits`).
+    public var replayGame: String
+    public var replayArguments: [String] = []
+    /// A table of one game (sim's, the arena's): the step that ends it ends the session
+    /// (`endsSession`, with nobody asked to play again), so a program in a seat gets its
+    /// `end` object next.
+    public var playsOneGame = false
+
+    public private(set) var finished = false
+    public private(set) var endReason = EndReason.quit
+    /// The number of the last step of the current game.
+    private var number = 0
+    /// Inputs in a row on which the rule used up its budget, and how many end the session.
+    private var spentInARow = 0
+    public static let spentStepLimit = 3
+    /// The players of the `random` seats, made afresh for each game from its seed.
+    private var randomPlayers: [Int: RandomPlayer] = [:]
+
+    /// The inputs the host takes once a game is over.
+    public static let playAgainMoves = ["y", "n"]
+
+    /// `fillers` has one entry per seat of the engine (by default seat 1 is a person and any
+    /// other seat the rule's bot).
+    public init(engine: GameEngine, fillers: [Filler]? = nil) {
+        self.engine = engine
+        let seats = engine.seatCount
+        let fillers = fillers ?? (1...seats).map { $0 == 1 ? .person("") : .bot }
+        precondition(fillers.count == seats, "one filler per seat")
+        self.fillers = fillers
+        let watching = (1...seats).filter { !fillers[$0 - 1].isAutomatic }
+        viewers = watching.isEmpty ? [1] : watching
+        replayGame = engine.info.id
+    }
+
+    public var info: RuleInfo { engine.info }
+
+    /// Who sits where, for programs and presenters.
+    public var seatInfo: [SeatInfo] {
+        fillers.enumerated().map { k, filler in
+            switch filler {
+            case .person(let name): SeatInfo(seat: k + 1, filler: "person", name: name)
+            case .bot: SeatInfo(seat: k + 1, filler: "bot", name: "bot")
+            case .random: SeatInfo(seat: k + 1, filler: "random", name: "random")
+            case .program(let name): SeatInfo(seat: k + 1, filler: "program", name: name)
+            }
+        }
+    }
+
+    /// The command that plays game `game` again with `seed`: alone, whatever came before it.
+    public func replayCommand(seed: UInt64, game: Int = 1) -> String {
+        // The seed first: a line that wraps on the screen still replays the game when the
+        // start is copied.
+        var replay = "gamehost play \(replayGame) --seed \(seed)" + (game == 1 ? "" : " --game \(game)")
+        for option in info.options {
+            let value = engine.options[option.name]
+            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
+            if text != option.defaultValue { replay += " --\(option.name) \(text)" }
+        }
+        for argument in replayArguments { replay += " " + argument }
+        return replay
+    }
+
+    /// Starts the first game (or game `number` with `seed`: sim and check play games of a
+    /// run this way).
+    public func start(game number: Int? = nil, seed: UInt64? = nil) -> Step {
+        finished = false
+        endReason = .quit
+        spentInARow = 0
+        var spent = false
+        let r = engine.step { () -> Step in
+            let r = newGame(input: nil, seat: nil, number: number, seed: seed)
+            spent = engine.budgetSpent
+            return r
+        }
+        return finish(r, spent: spent)
+    }
+
+    /// Handles one input line from `seat` (by default the first seat to move that a person
+    /// or program fills, else seat 1). `bytes` is the line's length as it was read, when the
+    /// reader knows it: bytes that are not UTF-8 are read as U+FFFD, three bytes each, and the
+    /// limit is on what was read.
+    public func handle(_ rawLine: String, seat: Int? = nil, bytes: Int? = nil) -> Step {
+        guard !finished else {
+            var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
+            r.reason = "the session has ended"
+            r.showsView = false
+            return r
+        }
+        number += 1
+        engine.clock.inputArrives()
+        // The input itself (the move, the command, a new game) has one budget of steps and
+        // time; what the game looks like after it is asked for in finish, each part with a
+        // budget of its own, so an input that used up its budget still shows the same view
+        // and moves.
+        var spent = false
+        let r = engine.step { () -> Step in
+            let r = take(rawLine, bytes: bytes ?? rawLine.utf8.count, seat: seat ?? defaultSeat())
+            spent = engine.budgetSpent
+            return r
+        }
+        return finish(r, spent: spent)
+    }
+
+    /// What `seat` sees now, asked again without an input: a view that changes with time
+    /// (`refresh`), drawn anew while the player thinks. Nil when the view fails.
+    public func freshView(for seat: Int) -> RuleView? {
+        guard !finished, engine.hasGame else { return nil }
+        return engine.step { try? engine.drawing(for: seat) }
+    }
+
+    /// Ends the session because `seat` broke the rules the driver holds seats to: the step
+    /// that says why (`seat-stopped`), which every seat is shown.
+    public func stop(_ reason: String, seat: Int, input: String?) -> Step {
+        number += 1
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .error)
+        r.reason = reason
+        r.code = .seatStopped
+        r.showsView = false
+        r.endsSession = true
+        end(.error)
+        return r
+    }
+
+    /// Ends the session from outside (the input ended, or the process was told to stop).
+    public func end(_ reason: EndReason) {
+        finished = true
+        endReason = reason
+    }
+
+    /// Ends the session because the player at `seat` leaves (`/quit`, the end of the input),
+    /// after giving the rule its `leave` hook for a game left in the middle: the step it
+    /// makes (its messages, and the result it led to, which is counted as any game's), or nil
+    /// when the rule has nothing to do. The session has ended either way.
+    @discardableResult
+    public func leave(_ reason: EndReason, seat: Int? = nil) -> Step? {
+        guard !finished else { return nil }
+        let seat = seat ?? playAgainSeat
+        number += 1
+        var spent = false
+        let left = engine.step { () -> Step? in
+            defer { spent = engine.budgetSpent }
+            guard let outcome = engine.leave(seat: seat) else { return nil }
+            return leftStep(outcome, input: nil, seat: seat)
+        }
+        end(reason)
+        guard var r = left else {
+            number -= 1
+            return nil
+        }
+        r = finish(r, spent: spent)
+        r.showsView = r.applied
+        // Leaving is no move: a quit step is never applied, whatever the rule did (the view
+        // and the result show it).
+        r.applied = false
+        r.toMove = []
+        for seat in viewers { r.seats[seat]?.moves = [] }
+        return r
+    }
+
+    /// The seat a line without a seat is from: the first to move that a person or program
+    /// fills; once the game is over, the seat asked to play again.
+    private func defaultSeat() -> Int {
+        let turn = (try? engine.toMove()) ?? []
+        if turn.isEmpty, (try? engine.result()) != nil { return playAgainSeat }
+        return turn.first { !fillers[$0 - 1].isAutomatic } ?? turn.first ?? 1
+    }
+
+    /// The seat asked whether to play again once a game is over: the lowest-numbered seat a
+    /// person or program fills, or, when the table plays every seat, the first seat watched.
+    public var playAgainSeat: Int {
+        fillers.firstIndex { !$0.isAutomatic }.map { $0 + 1 } ?? viewers.min() ?? 1
+    }
+
+    /// Plays one move of a seat the table fills itself (the rule's bot, random moves), when
+    /// one is to move; nil when none is (or the game is over, or the session has ended).
+    ///
+    /// The table's players hold a rule to its word: a listed move that play refuses, a bot's
+    /// move that it refuses, more free-text candidates refused in a row than
+    /// `RandomPlayer.refusalLimit`, or an error, ends the session with the reason (a person
+    /// waiting for that seat could wait for ever).
+    public func nextAutomaticStep() -> Step? {
+        guard !finished, engine.hasGame, (try? engine.result()) == nil else { return nil }
+        guard let turn = try? engine.toMove(), let seat = turn.first(where: { fillers[$0 - 1].isAutomatic }) else { return nil }
+        number += 1
+        engine.clock.inputArrives()
+        var spent = false
+        var r = engine.step { () -> Step in
+            defer { spent = engine.budgetSpent }
+            let player = randomPlayers[seat]
+            let move: String, free: Bool
+            do {
+                if let player { (move, free) = try player.move(in: engine, seat: seat) } else { (move, free) = (try engine.botMove(for: seat), false) }
+            } catch {
+                var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .error)
+                r.reason = String(describing: error)
+                r.code = .ruleError
+                r.showsView = false
+                return r
+            }
+            // A listed move the table's player took is final: refused, the session ends.
+            var r = play(move, typed: move, seat: seat, final: !free)
+            guard r.status == .refused else { return r }
+            if let player, free {
+                player.noteFreeText(accepted: false)
+                let limit = RandomPlayer.refusalLimit(words: engine.words)
+                guard player.refusedInARow >= limit else { return r }
+                let text = (try? engine.moves(for: seat).text?.description) ?? nil
+                r.reason = "moves() takes \(text ?? "free text"), but play refused \(limit) candidates in a row (words of the list, or text matching its pattern)"
+            } else {
+                r.reason = (player == nil ? "the bot chose '\(move)'" : "moves() offered '\(move)'") + ", but play refused it: \(r.reason ?? "")"
+            }
+            r.status = .error
+            r.code = .ruleError
+            return r
+        }
+        if r.status == .accepted { randomPlayers[seat]?.noteFreeText(accepted: true) }
+        r.automatic = true
+        // A seat the table plays that cannot move ends the session: the rule is at fault.
+        if r.status == .error && !finished {
+            end(.error)
+            r.endsSession = true
+        }
+        return finish(r, spent: spent)
+    }
+
+    /// One input line, within its budget: everything but what the game looks like after it.
+    private func take(_ rawLine: String, bytes: Int, seat: Int) -> Step {
+        if bytes > InputLine.limit {
+            var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
+            r.reason = "that line is longer than the limit of \(InputLine.limit) bytes"
+            r.code = .lineTooLong
+            r.showsView = false
+            return r
+        }
+        // Text Swift could not compare in linear time (see `MarkRun`) is no move of any game.
+        if MarkRun.isTooLong(rawLine) {
+            var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
+            r.reason = "that line \(MarkRun.problem)"
+            r.code = .refused
+            r.showsView = false
+            return r
+        }
+        let line = InputLine.clean(rawLine)
+        if line.hasPrefix("/") { return command(line, seat: seat) }
+        if (try? engine.result()) != nil {
+            switch line.lowercased() {
+            case "y", "yes": return newGame(input: line, seat: seat)
+            case "n", "no": return quit(input: line, seat: seat)
+            default:
+                // The game is over: the host answers, and play is not called, unless the rule
+                // says it takes inputs then (`plays_after_result = true`).
+                guard info.playsAfterResult else {
+                    var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .refused)
+                    r.reason = "the game is over: y for a new game, n to leave"
+                    r.code = .gameOver
+                    r.showsView = false
+                    return r
+                }
+            }
+        }
+        return play(move(for: line, seat: seat), typed: line, seat: seat)
+    }
+
+    /// The move a line stands for: a key the rule names (`r` for rock) when the line is not
+    /// itself a move offered now, else the line.
+    private func move(for line: String, seat: Int) -> String {
+        guard !info.keys.isEmpty, line.utf8.count == 1, let moves = try? engine.moves(for: seat), !moves.listed.contains(line) else {
+            return line
+        }
+        if let move = info.keys[line], moves.listed.contains(move) { return move }
+        let lower = line.lowercased()
+        if lower != line, !moves.listed.contains(lower), let move = info.keys[lower], moves.listed.contains(move) { return move }
+        return line
+    }
+
+    private func play(_ move: String, typed: String, seat: Int, final: Bool = false) -> Step {
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: typed, status: .accepted)
+        r.move = move
+        return apply(engine.play(move, seat: seat, final: final), to: r)
+    }
+
+    private func apply(_ outcome: MoveOutcome, to step: Step) -> Step {
+        var r = step
+        switch outcome {
+        case .accepted(let out):
+            r.applied = true
+            r.messages = out.messages
+            r.privateMessages = out.privateMessages
+            r.bells = out.bells
+            r.notices = out.notices
+            r.rewards = out.rewards
+        case .refused(let reason, let code):
+            r.status = .refused
+            r.reason = reason
+            r.code = code
+            r.showsView = false
+        case .failed(let message, let code):
+            r.status = .error
+            r.reason = message
+            r.code = code
+            r.showsView = false
+        }
+        return r
+    }
+
+    /// The most words one `/words` answers with.
+    public static let wordPageLimit = 1000
+
+    public static let hostCommandHelp: [(String, String)] = [
+        ("/help", "this list"),
+        ("/moves", "the inputs the game accepts now"),
+        ("/rules", "how to play"),
+        ("/new", "start a new game"),
+        ("/quit", "end this game (Ctrl-D too)"),
+    ]
+
+    private func command(_ line: String, seat: Int) -> Step {
+        let body = line.dropFirst()
+        let name = String(body.prefix { $0 != " " }).lowercased()
+        let args = String(body.dropFirst(name.count).drop { $0 == " " })  // `clean` took the trailing ones
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .command)
+        r.showsView = false
+        // The host's answers are for the seat that asked: what one seat may play (Crazy
+        // Eights's playable cards) is not another's to read.
+        func answer(_ lines: [String]) { r.privateMessages[seat] = lines }
+        switch name {
+        case "help":
+            var lines = ["Type a move, or a command:"]
+            let rows = Self.hostCommandHelp + info.commands.map { ("/\($0.name)", $0.help) }
+            let width = rows.map(\.0.count).max() ?? 0
+            lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
+            answer(lines)
+        case "moves":
+            let over = (try? engine.result()) != nil
+            let moves = over ? Moves(seat == playAgainSeat ? Self.playAgainMoves : []) : (try? engine.moves(for: seat)) ?? Moves([])
+            // The rule's keys for the moves offered: " (keys: r rock, p paper)".
+            let offered = info.keys(offered: moves.listed)
+            let keys = moves.listed.flatMap { move in offered.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
+            answer([moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")])
+        case "rules":
+            answer([info.title, TextWrap.reflow(info.howToPlay)])
+        case "words" where info.sharesWords && engine.words != nil:
+            // The list's words, a page at a time, for programs that solve with them.
+            let parts = args.split(separator: " ").compactMap { Int($0) }
+            let list = engine.words!
+            let from = max(1, parts.first ?? 1), count = min(max(0, parts.count > 1 ? parts[1] : Self.wordPageLimit), Self.wordPageLimit)
+            let slice = from <= list.entries.count ? (from - 1)..<min(list.entries.count, from - 1 + count) : 0..<0
+            let page = WordPage(from: from, total: list.entries.count, words: slice.map { list.entries[$0].word })
+            r.words = page
+            if !page.words.isEmpty {
+                answer(["Words \(from) to \(from + page.words.count - 1) of \(page.total)."])
+            } else if from > page.total {
+                answer(["No more words: the list has \(page.total), and /words \(from) starts after its end."])
+            } else {
+                answer(["No words: a count of 0 asks for none."])
+            }
+        case "new":
+            return newGame(input: line, seat: seat)
+        case "quit", "exit":
+            return quit(input: line, seat: seat)
+        default:
+            if info.commands.contains(where: { $0.name == name }) {
+                var answered = apply(engine.command(name, args: args, seat: seat), to: r)
+                if answered.status == .accepted { answered.status = .command }
+                return answered
+            }
+            r.status = .refused
+            r.reason = "unknown command /\(name) (type /help for the list)"
+            r.code = .unknownCommand
+        }
+        return r
+    }
+
+    /// Starts a game. Its first step is `started` however it came (the first, y, /new), and
+    /// carries the game's start even when setup fails: a program learns which game failed.
+    private func newGame(input: String?, seat: Int?, number game: Int? = nil, seed: UInt64? = nil) -> Step {
+        number = 0
+        var r = Step(number: 0, game: game ?? engine.gameNumber + 1, seat: seat, input: input, status: .started)
+        do {
+            let out = try engine.newGame(number: game, seed: seed)
+            r.applied = true
+            r.messages = out.messages
+            r.privateMessages = out.privateMessages
+            r.bells = out.bells
+            r.notices = out.notices
+            r.rewards = out.rewards
+        } catch {
+            r.status = .error
+            r.reason = String(describing: error)
+            r.code = .setupFailed
+            r.showsView = false
+            r.endsSession = true
+            end(.error)  // without a state there is nothing to play
+        }
+        r.game = engine.gameNumber
+        r.start = GameStart(number: engine.gameNumber, seed: engine.gameSeed,
+                            replay: replayCommand(seed: engine.gameSeed, game: engine.gameNumber),
+                            options: engine.options.mapValues(StateJSON.convert), seats: seatInfo,
+                            words: engine.words.map { WordListInfo(name: engine.wordListName ?? "", size: $0.entries.count, fingerprint: $0.fingerprint) })
+        // Each random seat plays this game from a seed of the game's own.
+        randomPlayers = [:]
+        for (k, filler) in fillers.enumerated() where filler == .random {
+            randomPlayers[k + 1] = RandomPlayer(seed: RandomPlayer.seed(game: engine.gameSeed, seat: k + 1))
+        }
+        return r
+    }
+
+    /// The quit step of a game the rule finished in its `leave`: a refusal there is no
+    /// refusal (the player leaves all the same), and the view is shown when the rule changed
+    /// the game. The caller marks it not applied (leaving is no move, whatever the rule did).
+    private func leftStep(_ outcome: MoveOutcome, input: String?, seat: Int) -> Step {
+        var r = apply(outcome, to: Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit))
+        if r.status == .refused {
+            r.status = .quit
+            r.reason = nil
+            r.code = nil
+        }
+        r.showsView = r.applied
+        r.endsSession = true
+        return r
+    }
+
+    private func quit(input: String, seat: Int) -> Step {
+        // A game left in the middle: the rule may finish it (its `leave`).
+        if let outcome = engine.leave(seat: seat) {
+            end(.quit)
+            var r = leftStep(outcome, input: input, seat: seat)
+            r.applied = false
+            return r
+        }
+        end(.quit)
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit)
+        r.showsView = false
+        r.endsSession = true
+        return r
+    }
+
+    /// Fills in what the game looks like after the step, and ends the session when the rule
+    /// has used up its budget on too many inputs in a row. `spent`: whether the input used up
+    /// its budget.
+    ///
+    /// Each part (the result, the turn, each seat's view, moves and observation) is asked for
+    /// with a budget of its own, not what the input left: after an input that used up its
+    /// budget, the view and moves are the same as before it. A failing part is reported, not
+    /// fatal (the session goes on), and does not hide what the others say (a game that is over
+    /// says so even when its view fails).
+    private func finish(_ step: Step, spent: Bool) -> Step {
+        var r = step
+        if spent && r.code == .ruleError { r.code = .budget }
+        var spentAny = spent
+        guard r.code != .setupFailed else { return r }
+        func note(_ error: Error, spent: Bool) {
+            let text = String(describing: error)
+            if let reason = r.reason { if !reason.contains(text) { r.reason = reason + "\n" + text } } else { r.reason = text }
+            if r.code == nil || r.code == .refused { r.code = spent ? .budget : .ruleError }
+            // An error after the move was applied leaves the step's status as it is: the move
+            // went through, and `reason` says what failed after it.
+            if !r.applied { r.status = .error }
+        }
+        /// One part, with a budget of its own; nil when it failed.
+        func ask<T>(_ part: () throws -> T) -> T? {
+            var spentHere = false
+            let answer = engine.step { () -> Result<T, Error> in
+                defer { spentHere = engine.budgetSpent }
+                return Result { try part() }
+            }
+            spentAny = spentAny || spentHere
+            switch answer {
+            case .success(let value): return value
+            case .failure(let error): note(error, spent: spentHere); return nil
+            }
+        }
+        r.result = ask { try engine.result() } ?? nil
+        r.toMove = ask { try engine.toMove() } ?? []
+        // Once a game is over, one seat is asked to play again, and is told so; a table of one
+        // game ends there instead.
+        if r.result != nil && !finished {
+            if playsOneGame || info.oneGame {
+                end(.quit)
+                r.endsSession = true
+                r.toMove = []
+            } else if r.toMove.isEmpty {
+                r.toMove = [playAgainSeat]
+            }
+        }
+        for seat in viewers {
+            var v = SeatView()
+            if let drawn = ask({ try engine.drawing(for: seat) }) {
+                v.view = drawn.text
+                v.elements = drawn.elements
+            }
+            if r.result != nil {
+                v.moves = r.toMove.contains(seat) ? Self.playAgainMoves : []
+            } else if let moves = ask({ try engine.moves(for: seat) }) {
+                v.moves = moves.listed
+                v.freeText = moves.text
+                v.keys = info.keys(offered: moves.listed)
+            }
+            if machineView != .none {
+                v.observation = ask { try engine.observation(for: seat) }
+                if machineView == .revealed { v.state = ask { try engine.stateJSON() } }
+            }
+            r.seats[seat] = v
+        }
+        // A rule that spends its whole budget input after input would make every line cost
+        // the limit: after a few in a row the session ends, as it does when setup fails. A
+        // move that was applied keeps its status; the code and reason say what followed.
+        spentInARow = r.code == .budget || r.code == .memory || spentAny ? spentInARow + 1 : 0
+        if spentInARow >= Self.spentStepLimit && !finished {
+            end(.error)
+            if !r.applied { r.status = .error }
+            r.code = .budgetRepeated
+            r.endsSession = true
+            r.reason = (r.reason.map { $0 + "\n" } ?? "")
+                + "the rule used up its steps or time on \(Self.spentStepLimit) inputs in a row: the session ends"
+            // Nobody is asked to play again.
+            if r.result != nil {
+                r.toMove = []
+                for seat in viewers { r.seats[seat]?.moves = [] }
+            }
+        }
+        return r
+    }
+}
+
+extension Table.EndReason {
+    /// The code the host exits with when a session ends so (docs/protocol.md).
+    public var exitCode: Int32 {
+        switch self {
+        case .quit, .eof: 0
+        case .error: 1
+        case .seatLeft: 3
+        case .interrupted: 130
+        }
+    }
+}

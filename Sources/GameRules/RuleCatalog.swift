@@ -3,7 +3,7 @@ import GameCore
 /// Where rule files are found: the built-in `rules/` folder next to the executable's package,
 /// then the player's own `$XDG_DATA_HOME/gamehost/rules`. A game's name is its file name
 /// without `.lua` (and the rule's `id`); a path to a `.lua` file works anywhere.
-public struct RuleCatalog {
+public struct RuleCatalog: Sendable {
     public let directories: [String]
     /// The built-in games' folder, whose rules keep their scores under their id alone.
     public let builtIn: String?

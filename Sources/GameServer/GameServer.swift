@@ -14,8 +14,7 @@ import Glibc
 /// and `input`. The server answers with `games`, `joined`, `table` (who sits where), `error`
 /// and `closed`, and sends each seat its protocol stream (the `start`, `step` and `end`
 /// objects of docs/protocol.md, version 2), as `gamehost play --json --as SEAT` would.
-public final class GameServer: WebServerDelegate, @unchecked Sendable {
-    // Sound as Sendable: the immutable fields are set in init; the rest is behind `state`.
+public final class GameServer: WebServerDelegate, Sendable {
     public let limits: ServerLimits
     let catalog: RuleCatalog
     let dataHome: String
@@ -23,7 +22,6 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
     let webDirectory: String?
     private let store: TableStore?
     private let pool: TablePool
-    private var web: WebServer?
     /// Files of the browser client, read once at start, by path ("/" is index.html).
     private let files: [String: HTTPResponse]
 
@@ -34,6 +32,8 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
         var sockets: [Int: WebSocket] = [:]
         var perAddress: [String: Int] = [:]
         var stopping = false
+        /// The web server, once started.
+        var web: WebServer?
     }
     private let state = Locked(State())
 
@@ -55,7 +55,7 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
         try restoreTables()
         let web = WebServer(delegate: self, limits: limits)
         let bound = try web.start(address: address, port: port)
-        self.web = web
+        state.withLock { $0.web = web }
         startExpiry()
         return bound
     }
@@ -63,9 +63,12 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
     /// Stops taking connections, lets the tables finish the step they are on, and closes.
     /// Open tables stay in the store, to go on at the next start.
     public func stop() {
-        state.withLock { $0.stopping = true }
+        let web: WebServer? = state.withLock { s in
+            s.stopping = true
+            defer { s.web = nil }
+            return s.web
+        }
         web?.stop()
-        web = nil
         pool.stop()
     }
 
@@ -183,20 +186,23 @@ public final class GameServer: WebServerDelegate, @unchecked Sendable {
         return catalog.files().first { $0.name == name }?.path
     }
 
-    /// The lobby's list of games, made once (each rule is loaded, read and closed in turn).
-    private lazy var gameList: String = {
-        var games: [JSONValue] = []
-        for (_, path) in catalog.files() {
-            guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { continue }
-            games.append(rule.info.listing)
-            rule.close()
-        }
-        return JSONValue.object(["type": .string("games"), "games": .array(games)]).encoded
-    }()
-    private let listLock = Locked(())
+    /// The lobby's list of games, made at the first request (each rule is loaded, read and
+    /// closed in turn), then kept.
+    private let gameList = Locked<String?>(nil)
 
     private func sendGames(to socket: WebSocket) {
-        socket.send(listLock.withLock { _ in gameList })
+        socket.send(gameList.withLock { list in
+            if let list { return list }
+            var games: [JSONValue] = []
+            for (_, path) in catalog.files() {
+                guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { continue }
+                games.append(rule.info.listing)
+                rule.close()
+            }
+            let made = JSONValue.object(["type": .string("games"), "games": .array(games)]).encoded
+            list = made
+            return made
+        })
     }
 
     private func create(_ fields: [String: JSONValue], from socket: WebSocket) {

@@ -5,8 +5,7 @@ import Glibc
 /// A thread that runs `body` every `seconds` until it returns false (the server's expiry).
 enum Repeating {
     static func every(seconds: Double, _ body: @escaping @Sendable () -> Bool) {
-        final class Box: @unchecked Sendable {
-            // Read only by the thread it is handed to.
+        final class Box: Sendable {
             let body: @Sendable () -> Bool
             let seconds: Double
             init(_ body: @escaping @Sendable () -> Bool, _ seconds: Double) { self.body = body; self.seconds = seconds }

@@ -10,8 +10,10 @@ import Locking
 /// nothing here is touched by two threads at once; the lobby only reads `code`, `lane` and the
 /// seat list kept behind `roster`'s lock.
 final class ServedTable: @unchecked Sendable {
-    // Sound as Sendable: everything but `code`, `lane`, `game` and `roster` is touched only by
-    // jobs of `lane`, which run one at a time.
+    // Sound as Sendable: everything but the constants and the locked `roster` and `lastActive`
+    // is touched only by jobs of `lane`, which run one at a time (the pool hands each job over
+    // with `sending`), or by `GameServer.restoreTables` before the server takes a connection.
+    // The server tests run under the thread sanitizer, which reports a touch from elsewhere.
     let code: String
     let lane = TablePool.Lane()
     let game: String

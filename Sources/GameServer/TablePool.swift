@@ -7,28 +7,47 @@ import Glibc
 /// order; different tables run at once, up to the number of threads. A table whose rule runs to
 /// its time limit holds one thread for that long, never the others: the pool has more threads
 /// than cores, and a job is one step, bounded by the rule's budgets.
-final class TablePool: @unchecked Sendable {
-    // Sound as Sendable: every field is immutable or behind `queue`'s lock.
+final class TablePool: Sendable {
+    /// One job of a table. A job need not be `Sendable`: it is handed over (`sending`), so the
+    /// compiler checks that nothing it captures (a loaded rule, an engine) is still used by
+    /// the thread that submitted it.
     typealias Job = () -> Void
 
-    /// A table's jobs, in order, and whether the table is waiting for (or has) a thread.
-    final class Lane: @unchecked Sendable {
-        // Guarded by the pool's lock.
+    /// A table's place in the pool: its jobs and whether it waits for (or has) a thread are
+    /// kept in the pool's queue, under its lock, by the lane's identity.
+    final class Lane: Sendable {
+        fileprivate var key: ObjectIdentifier { ObjectIdentifier(self) }
+    }
+
+    private struct LaneState {
         var jobs: [Job] = []
         var scheduled = false
     }
 
     private struct Queue {
         var ready: [Lane] = []
+        /// Lanes with jobs waiting or a job running (an idle lane has no entry).
+        var lanes: [ObjectIdentifier: LaneState] = [:]
+        var threads: [pthread_t] = []
         var stopping = false
+
+        /// Marks `lane` idle again when it has no jobs left (or the pool stops); true when it
+        /// has more and went back in line.
+        mutating func finish(_ lane: Lane) -> Bool {
+            if lanes[lane.key]?.jobs.isEmpty ?? true || stopping {
+                lanes[lane.key] = nil
+                return false
+            }
+            ready.append(lane)
+            return true
+        }
     }
     private let queue = Locked(Queue())
-    private let wake: UnsafeMutablePointer<sem_t>
-    private var threads: [pthread_t] = []
+    /// Posted once for each lane put in line, and once for each thread at `stop`.
+    private let wake: CountingSemaphore
 
     init(threads count: Int) {
-        wake = .allocate(capacity: 1)
-        sem_init(wake, 0, 0)
+        wake = CountingSemaphore()
         for _ in 0..<count {
             let box = Unmanaged.passRetained(self).toOpaque()
             var thread = pthread_t()
@@ -37,77 +56,67 @@ final class TablePool: @unchecked Sendable {
                 pool.work()
                 return nil
             }, box)
-            threads.append(thread)
+            queue.withLock { $0.threads.append(thread) }
         }
     }
 
     /// Adds a job to a table's lane.
-    func submit(_ lane: Lane, _ job: @escaping Job) {
+    func submit(_ lane: Lane, _ job: sending @escaping Job) {
         let wakeOne: Bool = queue.withLock { q in
-            lane.jobs.append(job)
-            guard !lane.scheduled, !q.stopping else { return false }
-            lane.scheduled = true
+            var state = q.lanes[lane.key] ?? LaneState()
+            state.jobs.append(job)
+            let idle = !state.scheduled
+            if idle && !q.stopping { state.scheduled = true }
+            q.lanes[lane.key] = state
+            guard idle, !q.stopping else { return false }
             q.ready.append(lane)
             return true
         }
-        if wakeOne { sem_post(wake) }
+        if wakeOne { wake.post() }
     }
 
     /// Runs a job of a table on the calling thread when the table is doing nothing else (a
     /// move, on the thread of the connection that sent it: no handing over to another thread,
     /// so the answer goes out sooner); otherwise queues it behind the table's other jobs.
-    func run(_ lane: Lane, _ job: @escaping Job) {
+    func run(_ lane: Lane, _ job: sending @escaping Job) {
         let mine: Bool = queue.withLock { q in
-            guard !lane.scheduled, !q.stopping else { return false }
-            lane.scheduled = true
+            guard q.lanes[lane.key] == nil, !q.stopping else { return false }
+            q.lanes[lane.key] = LaneState(jobs: [], scheduled: true)
             return true
         }
         guard mine else { return submit(lane, job) }
         job()
         // Jobs that came meanwhile go to the pool.
-        let more: Bool = queue.withLock { q in
-            if lane.jobs.isEmpty || q.stopping {
-                lane.scheduled = false
-                return false
-            }
-            q.ready.append(lane)
-            return true
-        }
-        if more { sem_post(wake) }
+        if queue.withLock({ $0.finish(lane) }) { wake.post() }
     }
 
     /// Lets the threads finish the jobs they run, and end.
     func stop() {
-        queue.withLock { $0.stopping = true }
-        for _ in threads { sem_post(wake) }
+        let threads: [pthread_t] = queue.withLock { q in
+            q.stopping = true
+            defer { q.threads = [] }
+            return q.threads
+        }
+        for _ in threads { wake.post() }
         for thread in threads { pthread_join(thread, nil) }
-        threads = []
     }
 
     private func work() {
         while true {
-            sem_wait(wake)
+            wake.wait()
             // One job of one lane, then the lane goes to the back of the line if it has more:
             // a busy table takes turns with the others.
             let next: (Lane, Job)? = queue.withLock { q in
                 guard !q.stopping, !q.ready.isEmpty else { return nil }
                 let lane = q.ready.removeFirst()
-                return (lane, lane.jobs.removeFirst())
+                return (lane, q.lanes[lane.key]!.jobs.removeFirst())
             }
             guard let (lane, job) = next else {
                 if queue.withLock({ $0.stopping }) { return }
                 continue
             }
             job()
-            let again: Bool = queue.withLock { q in
-                if lane.jobs.isEmpty || q.stopping {
-                    lane.scheduled = false
-                    return false
-                }
-                q.ready.append(lane)
-                return true
-            }
-            if again { sem_post(wake) }
+            if queue.withLock({ $0.finish(lane) }) { wake.post() }
         }
     }
 }

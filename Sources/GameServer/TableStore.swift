@@ -16,12 +16,11 @@ import Glibc
 /// (`checkpoints`), never by a move's commit: a checkpoint waits for the disk, and a move that
 /// ran one would keep every table's next move waiting on the store's lock.
 final class TableStore: @unchecked Sendable {
-    // Sound as Sendable: the connection is used only under `lock`; `checkpointer` only on
-    // `checkpoints`' queue.
+    // Sound as Sendable: `db` is used only under `lock` (after `init`); `checkpoints` is set
+    // once, by `init`, and its connection is used only on its own queue.
     private let db: OpaquePointer
     private let lock = Locked(())
-    private var checkpointer: OpaquePointer?
-    private var checkpoints: DispatchSourceTimer?
+    private let checkpoints: DispatchSourceTimer?
     let path: String
 
     /// One table as stored.
@@ -57,6 +56,7 @@ final class TableStore: @unchecked Sendable {
             throw ServeError("\(path): cannot open the table store")
         }
         db = handle
+        checkpoints = Self.startCheckpoints(real)
         _ = chmod(real, 0o600)  // it holds the seats' tokens
         sqlite3_busy_timeout(db, 2000)
         try exec("""
@@ -70,27 +70,25 @@ final class TableStore: @unchecked Sendable {
             CREATE TABLE IF NOT EXISTS inputs(code TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
               line TEXT NOT NULL, clock TEXT NOT NULL, PRIMARY KEY(code, n));
             """)
-        startCheckpoints(real)
     }
 
     /// Copies the log into the database twice a second, beside the moves (a passive checkpoint
     /// takes no lock a writer needs). Without its own connection the log is still copied, at
     /// the next start.
-    private func startCheckpoints(_ file: String) {
+    private static func startCheckpoints(_ file: String) -> DispatchSourceTimer? {
         var handle: OpaquePointer?
         guard sqlite3_open_v2(file, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil) == SQLITE_OK,
               let handle else {
             sqlite3_close_v2(handle)
-            return
+            return nil
         }
         sqlite3_busy_timeout(handle, 100)
-        checkpointer = handle
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gamehost.serve.checkpoints"))
         timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
         timer.setEventHandler { _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
         timer.setCancelHandler { sqlite3_close_v2(handle) }
         timer.resume()
-        checkpoints = timer
+        return timer
     }
 
     deinit {

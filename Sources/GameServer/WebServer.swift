@@ -49,10 +49,14 @@ public protocol WebServerDelegate: AnyObject, Sendable {
 /// The embedded web server: civetweb (Debian's libcivetweb), which parses HTTP and WebSocket;
 /// this class only routes whole requests and whole frames to its delegate. One thread of
 /// civetweb's serves each connection for as long as it is open.
-public final class WebServer: @unchecked Sendable {
-    // Sound as Sendable: `context` is set in `start` before any callback can run and cleared
-    // in `stop` after civetweb has stopped them all; the rest is immutable or locked.
-    private var context: OpaquePointer?
+public final class WebServer: Sendable {
+    /// civetweb's context while the server runs, and where it listens (for `stop`).
+    private struct Running {
+        var context: OpaquePointer?
+        var address = ""
+        var port = 0
+    }
+    private let running = Locked(Running())
     let delegate: WebServerDelegate
     let limits: ServerLimits
     /// Fragments of the message being read, by connection (a message may come in several frames).
@@ -94,7 +98,6 @@ public final class WebServer: @unchecked Sendable {
         guard let context = pointers.withUnsafeMutableBufferPointer({ mg_start(&callbacks, me, $0.baseAddress) }) else {
             throw ServeError("cannot listen on \(address):\(port) (is the port in use?)")
         }
-        self.context = context
         mg_set_request_handler(context, "/", { conn, data in
             guard let conn, let data else { return 500 }
             return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().handleRequest(conn)
@@ -114,25 +117,26 @@ public final class WebServer: @unchecked Sendable {
         }, me)
         var ports = [mg_server_port](repeating: mg_server_port(), count: 4)
         let n = mg_get_server_ports(context, Int32(ports.count), &ports)
-        listening = (address, n > 0 ? Int(ports[0].port) : port)
-        return listening.port
+        let bound = n > 0 ? Int(ports[0].port) : port
+        running.withLock { $0 = Running(context: context, address: address, port: bound) }
+        return bound
     }
 
     /// Stops listening and closes every connection (civetweb waits for its threads).
     public func stop() {
-        guard let context else { return }
+        let taken: Running = running.withLock { r in
+            defer { r = Running() }
+            return r
+        }
+        guard let context = taken.context else { return }
         // Civetweb's listening thread sees a stop only between waits of up to two seconds for
         // a connection: connections of the server's own, made until it has stopped, end the
         // wait at once, so stopping (Ctrl-C) takes milliseconds, not seconds.
-        let waker = ListenerWaker(address: listening.address, port: listening.port)
+        let waker = ListenerWaker(address: taken.address, port: taken.port)
         waker.start()
         mg_stop(context)
         waker.stop()
-        self.context = nil
     }
-
-    /// Where the server listens, for `stop` to connect to.
-    private var listening = (address: "", port: 0)
 
     /// Sent with every response: no script but the client's own files, nothing framed, no
     /// sniffing of types (a rule's text is never HTML, and the page never runs inline script).

@@ -31,4 +31,17 @@ public final class Locked<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Takes the lock and keeps it, waiting at most `seconds` for whoever holds it: for a
+    /// process about to exit, which lets a holder finish (a line being written) but is not held
+    /// up by one that is stuck. True when the lock was taken.
+    @discardableResult
+    public func holdForExit(waitingAtMost seconds: Double) -> Bool {
+        var until = timespec()
+        clock_gettime(CLOCK_REALTIME, &until)
+        let nanoseconds = Int(seconds * 1e9) + until.tv_nsec
+        until.tv_sec += nanoseconds / 1_000_000_000
+        until.tv_nsec = nanoseconds % 1_000_000_000
+        return pthread_mutex_timedlock(mutex, &until) == 0
+    }
 }

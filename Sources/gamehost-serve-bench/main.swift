@@ -54,12 +54,17 @@ func startServer(data: String) -> (pid: pid_t, port: Int) {
     return (pid, port)
 }
 
+/// The text of a C string in a buffer (up to its terminating zero).
+func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 func residentKB(_ pid: pid_t) -> Int {
     guard let f = fopen("/proc/\(pid)/status", "r") else { return 0 }
     defer { fclose(f) }
     var buffer = [CChar](repeating: 0, count: 256)
     while fgets(&buffer, 256, f) != nil {
-        let line = String(cString: buffer)
+        let line = text(buffer)
         if line.hasPrefix("VmRSS:") { return Int(line.split(separator: " ")[1]) ?? 0 }
     }
     return 0
@@ -67,7 +72,9 @@ func residentKB(_ pid: pid_t) -> Int {
 
 /// One scripted player: a WebSocket connection, the seat it holds, and what it has seen.
 final class Player: @unchecked Sendable {
-    // Sound as Sendable: the mutable fields are read and written under `state`'s lock.
+    // Sound as Sendable: what changes is under `state`'s lock, but `connection`, written once
+    // in init: no callback reads it before, as the server sends nothing to a client that has
+    // not spoken, and the player speaks only after init.
     struct State {
         var joined: (table: String, seat: Int, token: String)?
         var lastStep = -1
@@ -94,7 +101,7 @@ final class Player: @unchecked Sendable {
             player.received(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
             return 1
         }, { _, _ in }, me)
-        if connection == nil { say("cannot connect: \(String(cString: error))"); exit(1) }
+        if connection == nil { say("cannot connect: \(text(error))"); exit(1) }
         Player.sendAtOnce()
     }
 

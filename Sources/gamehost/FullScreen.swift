@@ -1,3 +1,4 @@
+import Synchronization
 import GameCore
 import GamePresenters
 import GameRules
@@ -75,7 +76,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
     func begin(_ info: RuleInfo) {
         title = info.title
         out.wraps = false
-        Terminal.alternateScreen = true
+        Terminal.alternateScreen.store(true, ordering: .releasing)
         out.control("\u{1B}[?1049h\u{1B}[?2004h")
         input?.takeKeys()
     }
@@ -129,7 +130,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
     func end(reason: Table.EndReason) {
         input?.releaseKeys()
         out.control("\u{1B}[?2004l\u{1B}[?1049l")
-        Terminal.alternateScreen = false
+        Terminal.alternateScreen.store(false, ordering: .releasing)
         out.wraps = true
         // What stays on the main screen: the game's last word.
         if let lastResult { out.write(title + ": " + lastResult + "\n", style: .plain) }
@@ -220,9 +221,9 @@ final class FullScreenPresenter: Presenter, HandingOver {
 /// word where letters would play). Ctrl-D on an empty row goes back to the menu; Ctrl-C leaves
 /// (the signal handler restores the terminal).
 final class ScreenInput: LineSource {
-    /// Set by the SIGWINCH handler, read by the key loop. Safe unsynchronised: a sig_atomic_t
-    /// is what a handler may write, and the loop re-reads it after each interrupted read.
-    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    /// Set by the SIGWINCH and SIGTSTP handlers, read by the key loop after each interrupted
+    /// read (a lock-free atomic is what a handler may write).
+    static let resized = Atomic<Bool>(false)
 
     /// The terminal's settings before and while the keys are held, for the Ctrl-Z handler. Safe
     /// unsynchronised: written on the main thread before the handler is installed, then read.
@@ -251,7 +252,7 @@ final class ScreenInput: LineSource {
         tcsetattr(0, TCSANOW, &keys)
         let enter: StaticString = "\u{1B}[?1049h\u{1B}[?2004h"
         _ = write(1, enter.utf8Start, enter.utf8CodeUnitCount)
-        resized = 1
+        resized.store(true, ordering: .relaxed)
     }
 
     /// What Tab completes: moves, commands, list words.
@@ -430,7 +431,7 @@ final class ScreenInput: LineSource {
         // While a key is awaited, a resize interrupts the read (no SA_RESTART) and the screen is
         // drawn again; the handler before (libedit's, the default) comes back after.
         var resize = sigaction(), before = sigaction()
-        resize.__sigaction_handler.sa_handler = { _ in ScreenInput.resized = 1 }
+        resize.__sigaction_handler.sa_handler = { _ in ScreenInput.resized.store(true, ordering: .relaxed) }
         sigemptyset(&resize.sa_mask)
         sigaction(SIGWINCH, &resize, &before)
         defer {
@@ -448,8 +449,7 @@ final class ScreenInput: LineSource {
                     continue
                 }
                 if ready < 0 && errno == EINTR {
-                    if Self.resized != 0 {
-                        Self.resized = 0
+                    if Self.resized.exchange(false, ordering: .relaxed) {
                         presenter?.draw()
                     }
                     continue
@@ -457,8 +457,7 @@ final class ScreenInput: LineSource {
             }
             let n = nextByte(&byte)
             if n < 0 && errno == EINTR {
-                if Self.resized != 0 {
-                    Self.resized = 0
+                if Self.resized.exchange(false, ordering: .relaxed) {
                     presenter?.draw()
                 }
                 continue

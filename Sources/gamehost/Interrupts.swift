@@ -1,3 +1,4 @@
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,24 +22,11 @@ enum Interrupts {
         return set
     }()
 
-    /// Serialises whole lines against the leaving. Never freed. Safe unsynchronised: made
-    /// once, by `start` before any other thread exists, and a mutex is shared by design.
-    nonisolated(unsafe) private static let lines: UnsafeMutablePointer<pthread_mutex_t> = {
-        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        m.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(m, nil)
-        return m
-    }()
+    /// Serialises whole lines against the leaving.
+    private static let lines = Locked(())
 
-    /// Posted when a server waits for its stop (`waitForStop`); nil otherwise. Guarded by
-    /// `waiting`'s own mutex.
-    nonisolated(unsafe) private static var stopWaiter: UnsafeMutablePointer<sem_t>?
-    nonisolated(unsafe) private static let waiting: UnsafeMutablePointer<pthread_mutex_t> = {
-        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        m.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(m, nil)
-        return m
-    }()
+    /// Posted when a server waits for its stop (`waitForStop`); nil otherwise.
+    private static let stopWaiter = Locked<CountingSemaphore?>(nil)
 
     /// Seconds the leaving waits for a line being written.
     static let lineWait = 1.0
@@ -49,7 +37,7 @@ enum Interrupts {
         var set = signals
         pthread_sigmask(SIG_BLOCK, &set, nil)
         _ = lines
-        _ = waiting
+        _ = stopWaiter
         var thread = pthread_t()
         pthread_create(&thread, nil, { _ in
             var set = Interrupts.signals
@@ -63,18 +51,12 @@ enum Interrupts {
     }
 
     private static func handle(_ signal: Int32) {
-        pthread_mutex_lock(waiting)
-        let waiter = stopWaiter
-        pthread_mutex_unlock(waiting)
-        if let waiter {
-            sem_post(waiter)
+        if let waiter = stopWaiter.withLock({ $0 }) {
+            waiter.post()
             return
         }
         // A line being written finishes first; one stuck on a full pipe does not hold us.
-        var until = timespec()
-        clock_gettime(CLOCK_REALTIME, &until)
-        until.tv_sec += Int(lineWait)
-        _ = pthread_mutex_timedlock(lines, &until)
+        lines.holdForExit(waitingAtMost: lineWait)
         Terminal.leave(after: signal)
     }
 
@@ -90,24 +72,15 @@ enum Interrupts {
 
     /// Runs `body` (the writing of one whole line) so that no leaving cuts it.
     static func whole<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(lines)
-        defer { pthread_mutex_unlock(lines) }
-        return try body()
+        try lines.withLock { _ in try body() }
     }
 
     /// Waits for Ctrl-C or SIGTERM, which then stop nothing by themselves: for a server,
     /// which stops in order.
     static func waitForStop() {
-        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        sem_init(semaphore, 0, 0)
-        pthread_mutex_lock(waiting)
-        stopWaiter = semaphore
-        pthread_mutex_unlock(waiting)
-        while sem_wait(semaphore) != 0 && errno == EINTR {}
-        pthread_mutex_lock(waiting)
-        stopWaiter = nil
-        pthread_mutex_unlock(waiting)
-        sem_destroy(semaphore)
-        semaphore.deallocate()
+        let semaphore = CountingSemaphore()
+        stopWaiter.withLock { $0 = semaphore }
+        semaphore.wait()
+        stopWaiter.withLock { $0 = nil }
     }
 }

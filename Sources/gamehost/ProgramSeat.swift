@@ -1,3 +1,4 @@
+import Locking
 import GameCore
 import GamePresenters
 import GameRules
@@ -64,7 +65,7 @@ final class ProgramSeat: LineSource, TextSink {
         fromProgram.waitLimit = replyTime.map { Int32($0 * 1000) }
         // Writes never block: a program that stops reading must not stop Ctrl-C (see write).
         _ = fcntl(toProgram, F_SETFL, fcntl(toProgram, F_GETFL) | O_NONBLOCK)
-        if hearsInterrupt { Self.withInterruptsHeld { Self.interruptible.insert(toProgram) } }
+        if hearsInterrupt { Self.withInterruptsHeld { Self.interruptible.withLock { $0[toProgram] = false } } }
     }
 
     deinit { finish() }
@@ -113,7 +114,7 @@ final class ProgramSeat: LineSource, TextSink {
     private func closeInput() {
         guard toProgram >= 0 else { return }
         // Off the interrupt's list first: a closed descriptor's number may be reused.
-        if hearsInterrupt { Self.withInterruptsHeld { Self.interruptible.remove(toProgram) } }
+        if hearsInterrupt { Self.withInterruptsHeld { Self.interruptible.withLock { $0[toProgram] = nil } } }
         close(toProgram)
         toProgram = -1
     }
@@ -154,7 +155,7 @@ final class ProgramSeat: LineSource, TextSink {
                     let n = Glibc.write(toProgram, buf.baseAddress! + offset, buf.count - offset)
                     if n > 0 {
                         offset += n
-                        if hearsInterrupt { Self.interruptible.setMidLine(toProgram, offset < buf.count) }
+                        if hearsInterrupt { Self.interruptible.withLock { $0[toProgram] = offset < buf.count } }
                     }
                     return n
                 }
@@ -185,29 +186,9 @@ final class ProgramSeat: LineSource, TextSink {
     /// The programs' open inputs, for the interrupt thread, which writes each the end object
     /// before the process exits (a program learns why its input ends), and whether a line to
     /// it is cut short (its pipe full): that program gets no end object, which would join the
-    /// half line. Read and changed only under the lock of whole lines (`Interrupts.whole`).
-    private struct Descriptors {
-        static let capacity = SeatRange.limit
-        let fds = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        let midLine = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        init() {
-            fds.initialize(repeating: -1, count: Self.capacity)
-            midLine.initialize(repeating: 0, count: Self.capacity)
-        }
-        func insert(_ fd: Int32) {
-            guard let k = (0..<Self.capacity).first(where: { fds[$0] < 0 }) else { return }
-            midLine[k] = 0
-            fds[k] = fd
-        }
-        func remove(_ fd: Int32) {
-            for k in 0..<Self.capacity where fds[k] == fd { fds[k] = -1 }
-        }
-        func setMidLine(_ fd: Int32, _ cut: Bool) {
-            for k in 0..<Self.capacity where fds[k] == fd { midLine[k] = cut ? 1 : 0 }
-        }
-    }
-    /// Safe unsynchronised: every access holds the lock of whole lines (`Interrupts`).
-    nonisolated(unsafe) private static let interruptible = Descriptors()
+    /// half line. Changed inside the lock of whole lines (`Interrupts.whole`), so a line and
+    /// the note of its cut are one for the interrupt thread.
+    private static let interruptible = Locked([Int32: Bool]())
 
     /// The end object of an interrupted session, as the protocol writes it.
     private static let interruptedEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
@@ -217,8 +198,8 @@ final class ProgramSeat: LineSource, TextSink {
     /// pipes that never block): each program gets the end object after its last whole line.
     static func interrupted() {
         interruptedEnd.withUnsafeBufferPointer { end in
-            for k in 0..<Descriptors.capacity where interruptible.fds[k] >= 0 && interruptible.midLine[k] == 0 {
-                _ = Glibc.write(interruptible.fds[k], end.baseAddress, end.count)
+            for (fd, midLine) in interruptible.withLock({ $0 }) where !midLine {
+                _ = Glibc.write(fd, end.baseAddress, end.count)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import CEdit
 import GameCore
 import Locking
@@ -64,10 +65,9 @@ enum Terminal {
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var hasSaved = false
 
-    /// Whether the full-screen mode has the alternate screen up, for the leaving on Ctrl-C.
-    /// Safe unsynchronised: only the main thread writes it, and the interrupt thread only reads
-    /// a Bool (a torn read is impossible; a stale one leaves the screen to the shell's reset).
-    nonisolated(unsafe) static var alternateScreen = false
+    /// Whether the full-screen mode has the alternate screen up, for the leaving on Ctrl-C
+    /// (the main thread sets it, the interrupt thread reads it).
+    static let alternateScreen = Atomic<Bool>(false)
 
     /// Standard output failed: the terminal as it was, then exit status 1.
     static func leaveOnOutputFailure() {
@@ -91,7 +91,7 @@ enum Terminal {
     /// nothing is left half-written.
     static func leave(after signal: Int32) -> Never {
         if hasSaved { tcsetattr(0, TCSANOW, &saved) }
-        if alternateScreen {
+        if alternateScreen.load(ordering: .acquiring) {
             let leave: StaticString = "\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1049l"
             _ = write(1, leave.utf8Start, leave.utf8CodeUnitCount)
         }
@@ -150,7 +150,8 @@ enum Terminal {
         if inForeground { tcsetattr(0, TCSADRAIN, &saved) }
     }
 
-    /// Set once on the main thread, before any other thread starts.
+    /// Whether flow control was turned off. Safe unsynchronised: written and read on the main
+    /// thread only (the interrupt thread restores `saved`, not the line mode).
     nonisolated(unsafe) private static var tookFlowControl = false
 
     /// Whether the program is the terminal's foreground job (and may change its settings).

@@ -522,6 +522,14 @@ static inline int gh_watchdog_signal(void) { return 0; }
 
 // MARK: - Starting and ending a call
 
+// Whether this thread was found taking the watchdog's signal (not blocking it). The host never
+// blocks that signal once a thread takes it (a thread that starts with every signal blocked,
+// as the host's own do, has it opened for each call and closed after).
+static inline int *gh_thread_takes_watchdog_signal(void) {
+    static _Thread_local int takes;
+    return &takes;
+}
+
 static inline void gh_install_budget_hook(lua_State *L) {
     lua_sethook(L, gh_count_hook, LUA_MASKCOUNT, GH_HOOK_STEP);
 }
@@ -549,14 +557,20 @@ static inline void gh_begin_call(gh_limits *lim, long long steps, int counting) 
     lim->signal = signal;
     lim->unblocked = 0;
 #if GH_HAVE_WATCHDOG_SIGNAL
-    if (signal != 0) {
+    if (signal != 0 && !*gh_thread_takes_watchdog_signal()) {
         // A thread that blocks the signal would never be stopped, nor see it arrive before
         // the call ends.
         sigset_t set, old;
         sigemptyset(&set);
         sigaddset(&set, signal);
-        if (pthread_sigmask(SIG_UNBLOCK, &set, &old) == 0) lim->unblocked = sigismember(&old, signal) == 1;
-        else lim->signal = 0;
+        if (pthread_sigmask(SIG_UNBLOCK, &set, &old) == 0) {
+            lim->unblocked = sigismember(&old, signal) == 1;
+            // Found open: it stays so (nothing here blocks it again), and the next calls on
+            // this thread make no system call to open it.
+            if (!lim->unblocked) *gh_thread_takes_watchdog_signal() = 1;
+        } else {
+            lim->signal = 0;
+        }
     }
 #endif
     if (gh_needs_hook(lim)) gh_install_budget_hook(lim->main);

@@ -128,6 +128,14 @@ package final class GameAPI {
         return (messages, privateMessages, bells, rewards)
     }
 
+    /// Forgets what the step said and gave (a query's output, which nobody hears).
+    package func dropOutput() {
+        if !messages.isEmpty { messages = [] }
+        if !privateMessages.isEmpty { privateMessages = [:] }
+        if !rewards.isEmpty { rewards = [:] }
+        bells = 0; outputBytes = 0; submittedThisStep = 0
+    }
+
     /// Sets `game.NAME` to a host function with declared parameters (see `LuaParameter`).
     func set(_ name: String, _ parameters: [LuaParameter] = [], _ body: @escaping LuaFunction) {
         lua.setField(table, name, .ref(lua.function("game." + name, parameters, body)))

@@ -125,7 +125,7 @@ public final class GameEngine {
     /// queue of its own, so a game replays from its seed and number alone.
     @discardableResult
     public func newGame(number: Int? = nil, seed: UInt64? = nil) throws -> EngineOutput {
-        _ = api.takeOutput()
+        api.dropOutput()
         api.refusal = nil
         counted = false
         gamesStarted += 1
@@ -253,7 +253,7 @@ public final class GameEngine {
     private func transaction(hook: String, seat: Int, keep: Bool = true, rollsBack: Bool = true,
                              _ body: (LuaRef) throws -> LuaValue?) -> MoveOutcome {
         guard let current = state, let root else { return .failed(stateLost ?? "\(info.path): no game has started", .ruleError) }
-        _ = api.takeOutput()
+        api.dropOutput()
         api.refusal = nil
         api.seat = seat
         let chance = random.snapshot
@@ -283,7 +283,7 @@ public final class GameEngine {
             random.restore(chance)
             if let words { api.words?.rollBack(to: words) }
             api.scores.discard()
-            _ = api.takeOutput()
+            api.dropOutput()
         }
         do {
             let returned = try body(current)
@@ -576,7 +576,7 @@ public final class GameEngine {
             api.query = nil
             random.restore(chance)
             if let words { api.words?.rollBack(to: words) }
-            api.scores.discard(); _ = api.takeOutput(); api.refusal = nil
+            api.scores.discard(); api.dropOutput(); api.refusal = nil
         }
         let before: LuaValue? = verifiesQueries ? try stateValue() : Optional<LuaValue>.none
         do {

@@ -20,6 +20,8 @@ struct BoundedCache<Value> {
     /// The most and the least recently used node, or -1.
     private var newest = -1, oldest = -1
     private(set) var bytes = 0
+    /// Whether it holds nothing.
+    var isEmpty: Bool { slots.isEmpty }
 
     init(maxEntries: Int, maxBytes: Int) {
         self.maxEntries = maxEntries

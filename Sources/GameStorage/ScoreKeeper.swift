@@ -284,6 +284,8 @@ package final class ScoreKeeper {
 
     /// The move was undone: forget its scores and saves.
     package func discard() {
+        // Most steps (every query) read and write nothing: nothing to put back.
+        guard !pending.isEmpty || !pendingRecords.isEmpty || !reads.isEmpty else { return }
         for name in Set(pending.map(\.board)) {
             if var cached = boards.peek(name), let before = cached.before {
                 cached.board = before

@@ -70,7 +70,7 @@ public final class LuaState {
         if allowanceDepth == 0 {
             allowance = Allowance(steps: stepBudget)
             gh_clear_expired(limits)
-            Watchdog.shared.arm(limits, until: Watchdog.deadline(in: timeLimit), limit: timeLimit)
+            Watchdog.shared.arm(limits, limit: timeLimit)
         }
         allowanceDepth += 1
     }
@@ -474,7 +474,7 @@ public final class LuaState {
             // A call of its own is armed alone; one inside an allowance is covered by it.
             if allowance == nil {
                 gh_clear_expired(limits)
-                Watchdog.shared.arm(limits, until: Watchdog.deadline(in: timeLimit), limit: timeLimit)
+                Watchdog.shared.arm(limits, limit: timeLimit)
             }
             gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
             status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)

@@ -27,26 +27,28 @@ final class Watchdog: Sendable {
     /// though its thread has not spent the limit on a core (a thread that is never scheduled).
     static let backstopFactor = 10.0
 
-    /// When an armed call is stopped: by its thread's processor time (on `clock`), or by the
-    /// wall clock's backstop.
-    struct Deadline {
-        var processor: Double
-        var wall: Double
+    /// One armed call: its limit, its thread's processor-time clock, and when it is stopped.
+    private struct Call {
+        /// The time it was given (seconds of its thread's processor time).
+        var limit: Double
+        /// The processor-time clock of the thread that runs it (nil: the wall clock only).
+        var clock: clockid_t?
+        /// Its thread's processor time by which it is stopped: set at the watchdog's first look
+        /// at it, from the clock then, so that arming costs no system call (a call's thread
+        /// clock is not one the C library can read without the kernel). A call gets up to one
+        /// tick of the timer (20 ms) more than its limit.
+        var processorDeadline: Double?
+        /// The wall-clock backstop: `backstopFactor` times the limit from the arming.
+        var wallDeadline: Double
+        /// Once stopped: the processor time by which it must have returned (its grace).
+        var stuckAfter: Double?
     }
 
-    /// The calls armed (by their state's limits) with their deadlines, and the timer, behind a
-    /// lock: calls arm and disarm from every thread that runs rule code, and the timer fires
-    /// on a queue of its own.
+    /// The calls armed, by the address of their state's limits (an address is Sendable; the
+    /// pointer is not), and the timer, behind a lock: calls arm and disarm from every thread
+    /// that runs rule code, and the timer fires on a queue of its own.
     private struct Armed {
-        /// By the address of the state's limits (an address is Sendable; the pointer is not).
-        var deadlines: [UInt: Deadline] = [:]
-        /// Calls stopped by the watchdog that have not returned yet, with their thread's
-        /// processor time by which they must have.
-        var stopped: [UInt: Double] = [:]
-        /// How long each call armed was given, for its grace period.
-        var limits: [UInt: Double] = [:]
-        /// The processor-time clock of the thread that runs each call.
-        var clocks: [UInt: clockid_t] = [:]
+        var calls: [UInt: Call] = [:]
         var timer: DispatchSourceTimer?
     }
     private let armed = Locked(Armed())
@@ -54,17 +56,10 @@ final class Watchdog: Sendable {
 
     private init() {}
 
-    /// Wall-clock seconds (monotonic).
+    /// Wall-clock seconds (monotonic; read without a system call).
     static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    /// Processor seconds the calling thread has used.
-    static func threadTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
@@ -75,26 +70,19 @@ final class Watchdog: Sendable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// The deadline of a call given `seconds` of processor time from now on the calling thread.
-    static func deadline(in seconds: Double) -> Deadline {
-        Deadline(processor: threadTime() + seconds, wall: now() + backstop(forLimit: seconds))
-    }
-
     /// The wall-clock time a call of `seconds` may take at most.
     static func backstop(forLimit seconds: Double) -> Double { seconds * backstopFactor }
 
-    /// Arms the call about to run on this thread: it is stopped once this thread's processor
-    /// time passes `deadline.processor`, or the wall clock `deadline.wall`. `limit` is the
-    /// time it was given, for its grace period.
-    func arm(_ limits: UnsafeMutablePointer<gh_limits>, until deadline: Deadline, limit: Double) {
+    /// Arms the call about to run on this thread: it is stopped once this thread has spent
+    /// `limit` seconds of processor time, or the wall clock has run `backstopFactor` times that.
+    func arm(_ limits: UnsafeMutablePointer<gh_limits>, limit: Double) {
         let key = UInt(bitPattern: limits)
         var clock = clockid_t()
         let hasClock = pthread_getcpuclockid(pthread_self(), &clock) == 0
+        let call = Call(limit: limit, clock: hasClock ? clock : nil, processorDeadline: nil,
+                        wallDeadline: Self.now() + Self.backstop(forLimit: limit), stuckAfter: nil)
         armed.withLock { a in
-            a.deadlines[key] = deadline
-            a.limits[key] = limit
-            a.clocks[key] = hasClock ? clock : nil
-            a.stopped[key] = nil
+            a.calls[key] = call
             if a.timer == nil { a.timer = startTimer() }
         }
     }
@@ -102,12 +90,7 @@ final class Watchdog: Sendable {
     /// After this returns the watchdog will not fire for this state's call.
     func disarm(_ limits: UnsafeMutablePointer<gh_limits>) {
         let key = UInt(bitPattern: limits)
-        armed.withLock { a in
-            a.deadlines[key] = nil
-            a.stopped[key] = nil
-            a.limits[key] = nil
-            a.clocks[key] = nil
-        }
+        armed.withLock { a in _ = a.calls.removeValue(forKey: key) }
     }
 
     /// How much processor time a call may still spend after the watchdog stops it before it
@@ -134,29 +117,31 @@ final class Watchdog: Sendable {
 
     /// Fires for every call past its deadline: sets the call's flag and signals its thread
     /// (`gh_fire_watchdog`), under the lock, so a call that disarms has not ended before.
+    /// A call stopped that has spent its grace by now, on a core, never returns: the process
+    /// ends (`endStuck`).
     private func check() {
         let now = Self.now()
         armed.withLock { a in
-            for (key, deadline) in a.deadlines {
-                let clock = a.clocks[key]
-                let spent = clock.flatMap { Self.processorTime($0) }
-                // Without its thread's clock a call has the wall clock's backstop only.
-                guard deadline.wall <= now || (spent.map { $0 >= deadline.processor } ?? false) else { continue }
-                if let limits = UnsafeMutablePointer<gh_limits>(bitPattern: key) { gh_fire_watchdog(limits) }
-                a.deadlines[key] = nil
-                // Without its thread's clock a call is only stopped, never ended.
-                if let spent {
-                    a.stopped[key] = spent + Self.grace(forLimit: a.limits[key] ?? 1)
-                }
-            }
-            // A call disarms as soon as it returns; one that has spent its grace by now, on a
-            // core, never will.
-            for (key, end) in a.stopped {
-                guard let clock = a.clocks[key], let spent = Self.processorTime(clock) else {
-                    a.stopped[key] = nil
+            for (key, call) in a.calls {
+                let spent = call.clock.flatMap { Self.processorTime($0) }
+                if let end = call.stuckAfter {
+                    if let spent, spent >= end { Self.endStuck(after: spent - end + Self.grace(forLimit: call.limit)) }
                     continue
                 }
-                if spent >= end { Self.endStuck(after: spent - end + Self.grace(forLimit: a.limits[key] ?? 1)) }
+                var call = call
+                if call.processorDeadline == nil, let spent { call.processorDeadline = spent + call.limit }
+                // Without its thread's clock a call has the wall clock's backstop only.
+                let over = call.wallDeadline <= now || (spent.map { $0 >= call.processorDeadline ?? .infinity } ?? false)
+                if over {
+                    if let limits = UnsafeMutablePointer<gh_limits>(bitPattern: key) { gh_fire_watchdog(limits) }
+                    // Without its thread's clock a call is only stopped, never ended.
+                    guard let spent else {
+                        a.calls[key] = nil
+                        continue
+                    }
+                    call.stuckAfter = spent + Self.grace(forLimit: call.limit)
+                }
+                a.calls[key] = call
             }
         }
     }

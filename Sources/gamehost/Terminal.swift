@@ -52,10 +52,18 @@ enum Terminal {
     /// What the terminal on `fd` says its size is; nil for a pipe or a file.
     private static func measured(_ fd: Int32) -> (rows: Int, columns: Int)? {
         var size = winsize()
-        guard isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard isTerminal(fd), ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         // A terminal that gives columns but no rows (a serial line) is taken as 24 rows.
         return (size.ws_row > 0 ? Int(size.ws_row) : 24, Int(size.ws_col))
     }
+
+    /// Whether `fd` is a terminal. The standard three are asked once: what they are does not
+    /// change while the program runs, and asking is a system call (a step of `--json` asked
+    /// at every line).
+    static func isTerminal(_ fd: Int32) -> Bool {
+        (0...2).contains(fd) ? standardAreTerminals[Int(fd)] : isatty(fd) == 1
+    }
+    private static let standardAreTerminals = (0...2).map { isatty(Int32($0)) == 1 }
 
     private static let columnsVariable: Int? = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
 

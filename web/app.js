@@ -513,7 +513,7 @@ function render() {
   $('table').classList.toggle('your-turn', ready);
   $('board').setAttribute('aria-busy', app.pending > 0 ? 'true' : 'false');
   if (step) {
-    // A watcher is sent no seat's view: the board says so rather than stay blank.
+    // A watcher is sent what every seat sees alike, which may be nothing: the board then says so.
     const blank = !seated && !Array.isArray(step.elements) && str(step.view) === '';
     drawView($('board'), blank ? { elements: [{ type: 'text', style: 'dim', text: 'You are watching: the moves and the messages show here, and no seat’s view.' }] } : step, ctx);
     // Which step is drawn (numbers only), for whoever needs to see that the page moved on.

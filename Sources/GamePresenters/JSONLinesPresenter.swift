@@ -63,8 +63,10 @@ public final class JSONLinesPresenter: Presenter {
             game = start
             emitStart(start)
         }
-        let own = seat == nil || r.seat == nil || r.seat == seat
-        let v = seat.map { r.view(of: $0) } ?? SeatView()
+        // A step is a seat's own when it made it; a watcher owns none: it sees another seat's
+        // input, move and refusal as a seat that did not make it does (not at all).
+        let own = seat != nil && (r.seat == nil || r.seat == seat)
+        let v = seat.map { r.view(of: $0) } ?? r.commonView
         // A seat's rewards are its own; a spectator sees every seat's.
         let rewards = seat.map { seat in r.rewards.filter { $0.key == seat } } ?? r.rewards
         var fields: [String: JSONValue] = [

@@ -84,6 +84,55 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(winners.contains { $0.0 == "Ann" }, "\(winners)")
     }
 
+    /// One table of two-person Rock · Paper · Scissors with a watcher: seat 1 types a word the
+    /// game refuses, then throws `first`; returns the watcher's and seat 2's streams up to the
+    /// step of that throw (the start and step objects, as sent).
+    func streamsAfterSeatOneThrows(_ first: String) throws -> (watcher: [String], seatTwo: [String], refusal: [String: Any]) {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let bob = try client(), eve = try client()
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        XCTAssertEqual(bob.next("joined")?["seat"] as? Int, 2)
+        eve.send(["type": "watch", "table": code])
+        XCTAssertNotNil(eve.next("start"))
+        XCTAssertNotNil(ann.next(Self.yourTurn))
+        ann.send(["type": "input", "line": "banana"])
+        func seatOne(_ status: String) -> ([String: Any]) -> Bool {
+            { $0["type"] as? String == "step" && $0["seat"] as? Int == 1 && $0["status"] as? String == status }
+        }
+        let refusal = try XCTUnwrap(eve.next(seatOne("refused")))
+        XCTAssertNotNil(bob.next(seatOne("refused")))
+        ann.send(["type": "input", "line": first])
+        XCTAssertNotNil(eve.next(seatOne("accepted")))
+        XCTAssertNotNil(bob.next(seatOne("accepted")))
+        let game: (String) -> Bool = { $0.contains("\"type\":\"step\"") || $0.contains("\"type\":\"start\"") }
+        return (eve.all.filter(game), bob.all.filter(game), refusal)
+    }
+
+    func testAWatcherSeesWhatEverySeatSeesAndNoSeatsInputOrRefusal() throws {
+        let rock = try streamsAfterSeatOneThrows("rock")
+        let paper = try streamsAfterSeatOneThrows("paper")
+        // Seat 1's pending throw changes nothing the watcher or seat 2 is sent.
+        XCTAssertEqual(rock.watcher, paper.watcher)
+        XCTAssertEqual(rock.seatTwo, paper.seatTwo)
+        // A refusal is the typing seat's own: the watcher learns that it came, not why.
+        XCTAssertTrue(rock.refusal["reason"] is NSNull, "\(rock.refusal)")
+        XCTAssertTrue(rock.refusal["input"] is NSNull, "\(rock.refusal)")
+        for line in rock.watcher {
+            XCTAssertFalse(line.contains("banana"), line)
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            XCTAssertFalse(object["input"] is String, line)
+            XCTAssertFalse(object["move"] is String, line)
+        }
+        // What both seats see alike reaches the watcher: the heading of the view, and the
+        // observation's public part (the match's score), not an empty view.
+        let last = try XCTUnwrap(rock.watcher.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        XCTAssertFalse((last["elements"] as? [Any] ?? []).isEmpty, "\(last)")
+        XCTAssertNotNil(last["observation"] as? [String: Any], "\(last)")
+        XCTAssertEqual(last["moves"] as? [String], [])
+    }
+
     func testASeatIsHeldByItsTokenAndNobodyElse() throws {
         let ann = try client()
         ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
@@ -104,12 +153,13 @@ final class ServeTests: XCTestCase {
         // Moving without a seat is refused, and seat 1 is untouched.
         eve.send(["type": "input", "line": "rock"])
         XCTAssertEqual(eve.next("error")?["code"] as? String, "no-seat")
-        // A watcher sees no seat's view.
+        // A watcher sits in no seat and may move for none.
         eve.send(["type": "watch", "table": code])
         let watching = try XCTUnwrap(eve.next("start"))
         XCTAssertTrue(watching["you"] is NSNull)
         let step = try XCTUnwrap(eve.next("step"))
-        XCTAssertEqual(step["view"] as? String, "")
+        XCTAssertEqual(step["moves"] as? [String], [])
+        XCTAssertEqual(step["your_turn"] as? Bool, false)
 
         // Ann's connection drops; with her token she is back in seat 1, where she was.
         ann.close()

@@ -61,6 +61,12 @@ public final class Table {
     /// (`endsSession`, with nobody asked to play again), so a program in a seat gets its
     /// `end` object next.
     public var playsOneGame = false
+    /// Whether one seat's `/new` may end a game the others are still playing, and its `/quit`
+    /// the session. At one keyboard the people agree before anyone types it; at a served table
+    /// of several people, each at a device of their own, one of them cannot wipe the others'
+    /// game: `/new` then waits for the game's end (where `y` starts the next), and a person
+    /// leaves by closing the connection.
+    public var anySeatMayRestart = true
 
     public private(set) var finished = false
     public private(set) var endReason = EndReason.quit
@@ -411,8 +417,20 @@ public final class Table {
                 answer(["No words: a count of 0 asks for none."])
             }
         case "new":
+            if !anySeatMayRestart, (try? engine.result()) == nil {
+                r.status = .refused
+                r.reason = "the game is played to its end at a table of several people: /new once it is over (or y to play again)"
+                r.code = .refused
+                return r
+            }
             return newGame(input: line, seat: seat)
         case "quit", "exit":
+            if !anySeatMayRestart {
+                r.status = .refused
+                r.reason = "at a table of several people you leave by closing the connection: your seat waits for you"
+                r.code = .refused
+                return r
+            }
             return quit(input: line, seat: seat)
         default:
             if info.commands.contains(where: { $0.name == name }) {

@@ -76,6 +76,9 @@ public final class GameServer: WebServerDelegate, Sendable {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .error(405, "only GET") }
+        guard Self.knownHost(request.host, names: limits.hostNames) else {
+            return .error(403, "this server is not reached by that name (gamehost serve --host-name NAME allows it)")
+        }
         let path = request.path == "/" ? "/index.html" : request.path
         return files[path] ?? .error(404, "not found")
     }
@@ -111,12 +114,24 @@ public final class GameServer: WebServerDelegate, Sendable {
         // A page of another site may not open a connection here (a browser always says where
         // the page came from); programs send no Origin, or this server's own.
         if let origin = request.origin, !Self.sameSite(origin: origin, host: request.host, port: request.serverPort) { return false }
+        guard Self.knownHost(request.host, names: limits.hostNames) else { return false }
         return state.withLock { s in
             guard !s.stopping, s.sockets.count < limits.connections,
                   s.perAddress[request.remoteAddress, default: 0] < limits.connectionsPerAddress else { return false }
             s.perAddress[request.remoteAddress, default: 0] += 1
             return true
         }
+    }
+
+    /// Whether a request's Host names this server: an IP address, localhost, or one of `names`
+    /// (any port). None at all is a program's request (a browser always sends one).
+    static func knownHost(_ host: String?, names: Set<String>) -> Bool {
+        guard let host else { return true }
+        if host.hasPrefix("[") { return host.contains("]") }  // an IPv6 address
+        let name = (host.lastIndex(of: ":").map { String(host[..<$0]) } ?? host).lowercased()
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let isIPv4 = parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        return isIPv4 || name == "localhost" || names.contains(name)
     }
 
     /// Whether a page at `origin` is this server's own: its host and port are the request's
@@ -369,8 +384,7 @@ public final class GameServer: WebServerDelegate, Sendable {
     /// A player's name from a message: printable text, at most 32 characters.
     static func playerName(_ value: JSONValue?) -> String {
         guard case .string(let raw)? = value else { return "" }
-        let plain = TerminalText.plain(raw).trimmingSpaces
-        return String(plain.prefix(32))
+        return PlayerName.clean(raw)
     }
 
     // MARK: Restarts and expiry
@@ -443,13 +457,4 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     public var tableCount: Int { state.withLock { $0.tables.count } }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s.removeFirst() }
-        while s.last?.isWhitespace == true { s.removeLast() }
-        return String(s)
-    }
 }

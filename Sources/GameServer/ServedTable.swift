@@ -108,6 +108,7 @@ final class ServedTable: @unchecked Sendable {
         }
         let table = Table(engine: engine, fillers: fillers)
         table.viewers = Array(1...seats.count)
+        table.anySeatMayRestart = seats.filter { $0.filler == "person" }.count <= 1
         table.machineView = .observation
         self.engine = engine
         self.table = table

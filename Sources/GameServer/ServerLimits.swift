@@ -29,6 +29,10 @@ public struct ServerLimits: Sendable {
     public var tableThreads = max(4, 2 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// The time limit of one call into a served rule (its steps are bounded as in the terminal).
     public var ruleTimeLimit = 1.0
+    /// The names (besides an IP address and localhost) a request may reach the server by, in
+    /// its Host header (`--host-name`): a page on another site whose name was made to point
+    /// here (DNS rebinding) names its own site, and is refused.
+    public var hostNames: Set<String> = []
 
     public init() {}
 }

@@ -111,7 +111,7 @@ let commandHelp: [String: String] = [
 
         """,
     "serve": """
-        Usage: gamehost serve [--port N] [--bind ADDRESS] [--data DIR|none] [--max-tables N] [--max-connections-per-address N]
+        Usage: gamehost serve [--port N] [--bind ADDRESS] [--host-name NAME,...] [--data DIR|none] [--max-tables N] [--max-connections-per-address N]
 
         Serves tables that people join from a browser (http://127.0.0.1:8080/ by default) and
         programs join over WebSocket (ws://.../ws, the protocol of docs/protocol.md; the lobby's
@@ -120,7 +120,10 @@ let commandHelp: [String: String] = [
         its code or link and hold their seat by a token: a dropped connection or a reload takes
         the seat back. --port 0 takes any free port (the first line says which). The server
         listens on 127.0.0.1 only unless --bind gives another address (0.0.0.0: every one),
-        and then says it is open to the network. Every input is stored in DIR/serve.db as it is
+        and then says it is open to the network. A page is served, and a connection taken,
+        only for a request addressed to an IP address, localhost, or a name given with
+        --host-name (games.example.org): a page on another site whose name was made to point
+        here is refused. Every input is stored in DIR/serve.db as it is
         played: after a crash or a restart, every open table goes on from where it was.
         Finished games go on the leaderboards under the players' names. Ctrl-C stops it.
 

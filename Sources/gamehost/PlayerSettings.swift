@@ -11,20 +11,25 @@ struct PlayerSettings {
     var data: String?
     /// `--name`, if given; else the login name, looked up only when a score is kept.
     private let name: String?
-    var player: String { name ?? Self.loginName().map { String($0.prefix(Self.nameLimit)) } ?? "" }
+    var player: String { name ?? Self.loginName().map(PlayerName.clean) ?? "" }
+
+    /// `text` without the spaces at its ends, when that is a name as others will see it
+    /// (`PlayerName`); nil for a name that would change on the way (a control or invisible
+    /// character, a line break, too long) or none at all.
+    static func acceptedName(_ text: String) -> String? {
+        let trimmed = text.trimmed
+        return !trimmed.isEmpty && PlayerName.clean(trimmed) == trimmed ? trimmed : nil
+    }
     var ascii: Bool
     var plain: Bool
-
-    /// The longest player name kept.
-    static let nameLimit = 32
 
     init(_ args: inout Arguments) throws {
         data = try args.take("data")
         let name = try args.take("name")
-        if let name, name.trimmed.isEmpty || name.utf8.count > Self.nameLimit || TerminalText.plain(name) != name {
-            throw CLIError.usage("--name needs a name of 1 to \(Self.nameLimit) bytes with no control characters, not '\(TerminalText.plain(name))'")
+        if let name, Self.acceptedName(name) == nil {
+            throw CLIError.usage("--name needs a name of 1 to \(PlayerName.limit) bytes on one line, with no control or invisible characters, not '\(TerminalText.plain(name))'")
         }
-        self.name = name?.trimmed
+        self.name = name.flatMap(Self.acceptedName)
         ascii = args.flags.contains("ascii")
         plain = args.flags.contains("plain")
     }

@@ -70,8 +70,8 @@ struct Seating {
                 guard !command.trimmed.isEmpty else { throw CLIError.usage("--seat: program: needs a command") }
                 return .program(command)
             }
-            guard !text.trimmed.isEmpty, text.utf8.count <= PlayerSettings.nameLimit, TerminalText.plain(text) == text else {
-                throw CLIError.usage("--seat: '\(TerminalText.plain(text))' is not a name (1 to \(PlayerSettings.nameLimit) bytes), bot, random or program:COMMAND")
+            guard PlayerSettings.acceptedName(text) != nil else {
+                throw CLIError.usage("--seat: '\(TerminalText.plain(text))' is not a name (1 to \(PlayerName.limit) bytes on one line, no control or invisible characters), bot, random or program:COMMAND")
             }
             return .person(text.trimmed)
         }

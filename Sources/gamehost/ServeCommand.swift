@@ -27,7 +27,15 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         limits.connectionsPerAddress = n
         limits.connections = max(limits.connections, n)
     }
-    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --max-tables and --max-connections-per-address") }
+    if let text = try args.take("host-name") {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed.lowercased() }
+        guard !names.isEmpty, names.allSatisfy({ name in !name.isEmpty && name.utf8.count <= 253
+            && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 46 } }) else {
+            throw CLIError.usage("--host-name needs the names people reach the server by, such as games.example.org (several: a,b), not '\(TerminalText.plain(text))'")
+        }
+        limits.hostNames = Set(names)
+    }
+    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --host-name, --max-tables and --max-connections-per-address") }
     let catalog = catalog()
     let data: String? = settings.data == "none" ? nil : (settings.data ?? dataHome + "/gamehost")
     let web = catalog.builtIn.map { FileSystem.join(FileSystem.directory(of: $0), "web") }.flatMap { FileSystem.isDirectory($0) ? $0 : nil }

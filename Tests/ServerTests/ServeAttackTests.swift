@@ -84,6 +84,24 @@ final class ServeAttackTests: XCTestCase {
         try assertStillServing()
     }
 
+    /// A page on another site whose name was made to point at this machine (DNS rebinding)
+    /// names its own site in Host, and Origin agrees with it: refused, page and connection.
+    func testARequestByAnotherSitesNameIsRefused() throws {
+        for host in ["evil.example:\(port)", "evil.example", "127.0.0.1.evil.example:\(port)", "localhost.evil.example"] {
+            let page = try raw(Array("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8))
+            XCTAssertTrue(page.hasPrefix("HTTP/1.1 403"), "\(host): \(page.prefix(80))")
+            XCTAssertThrowsError(try WebSocketClient(port: port, origin: "http://\(host)", host: host), host)
+        }
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST", "[::1]:\(port)"] {
+            let page = try raw(Array("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8))
+            XCTAssertTrue(page.hasPrefix("HTTP/1.1 200"), "\(host): \(page.prefix(80))")
+        }
+        XCTAssertTrue(GameServer.knownHost("games.example.org:8080", names: ["games.example.org"]))
+        XCTAssertFalse(GameServer.knownHost("games.example.org.evil:8080", names: ["games.example.org"]))
+        XCTAssertTrue(GameServer.knownHost(nil, names: []), "a program's request without Host")
+        try assertStillServing()
+    }
+
     func testPathTraversalFindsNoFileOutsideTheClient() throws {
         for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/..%2f..%2f..%2fetc/passwd",
                      "/web/../Package.swift", "/index.html/../../Package.swift", "/%00", "/.git/config"] {

@@ -133,6 +133,36 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(last["moves"] as? [String], [])
     }
 
+    func testANameIsOneLineOfVisibleTextForEveryoneAtTheTable() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann\n\u{202E}\u{200B}Lee\u{2028}"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let bob = try client()
+        bob.send(["type": "join", "table": code, "name": "\u{FEFF}Bob\tthe\u{0}Builder"])
+        let roster = try XCTUnwrap(bob.next { ($0["seats"] as? [[String: Any]])?.last?["name"] as? String == "Bob the Builder" })
+        XCTAssertEqual((roster["seats"] as? [[String: Any]])?.first?["name"] as? String, "Ann Lee")
+    }
+
+    func testOnePersonCannotRestartOrEndAGameOthersPlay() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let bob = try client()
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        XCTAssertNotNil(bob.next("start"))
+        bob.send(["type": "input", "line": "paper"])
+        XCTAssertNotNil(bob.next { $0["type"] as? String == "step" && $0["seat"] as? Int == 2 })
+        for line in ["/new", "/quit"] {
+            ann.send(["type": "input", "line": line])
+            let refused = try XCTUnwrap(ann.next { $0["type"] as? String == "step" && $0["status"] as? String == "refused" }, line)
+            XCTAssertTrue((refused["reason"] as? String ?? "").contains("several people"), "\(refused)")
+        }
+        // Bob's throw still stands: Ann's rock loses to it.
+        ann.send(["type": "input", "line": "rock"])
+        let over = try XCTUnwrap(bob.next { $0["type"] as? String == "step" && $0["over"] as? Bool == true })
+        XCTAssertEqual((over["result"] as? [String: Any])?["winners"] as? [Int], [2])
+    }
+
     func testASeatIsHeldByItsTokenAndNobodyElse() throws {
         let ann = try client()
         ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])

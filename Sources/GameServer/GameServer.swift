@@ -70,6 +70,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         web?.stop()
         pool.stop()
+        store?.releaseFolder()
     }
 
     // MARK: HTTP
@@ -328,7 +329,14 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         guard let seat else { return refuse(socket, "table-full", "every seat is taken: watch the table instead") }
         let seats = table.roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
-        try? store?.setSeats(code: table.code, seats)
+        do {
+            try store?.setSeats(code: table.code, seats)
+        } catch {
+            // Not stored, not taken: a restart would not know who holds the seat.
+            table.roster.withLock { $0[seat - 1].token = nil; $0[seat - 1].name = "" }
+            ServedTable.log("table \(table.code): a seat could not be stored: \(error)")
+            return refuse(socket, "cannot-store", "the server could not store your seat: try again later")
+        }
         place(socket, at: table, seat: seat, token: token)
     }
 
@@ -398,9 +406,8 @@ public final class GameServer: WebServerDelegate, Sendable {
         guard let store else { return }
         let marker = store.path + ".restoring"
         if let stuck = Self.readMarker(marker) {
-            try? store.remove(code: stuck)
-            let text = "gamehost serve: table \(stuck) ended the last start while it was rebuilt; it is closed\n"
-            _ = text.withCString { write(2, $0, strlen($0)) }
+            try store.remove(code: stuck)
+            ServedTable.log("table \(stuck) ended the last start while it was rebuilt; it is closed")
         }
         defer { unlink(marker) }
         for saved in try store.openTables() {
@@ -408,13 +415,16 @@ public final class GameServer: WebServerDelegate, Sendable {
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings)
             do {
+                // Only a game installed now: a stored name is not a path to run.
+                guard installedRule(saved.game) != nil else { throw ServeError("its game '\(saved.game)' is not installed") }
                 let rule = try catalog.load(saved.game)
                 let words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
                 try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit)
                 if table.finished { continue }
                 state.withLock { $0.tables[saved.code] = table }
             } catch {
-                try? store.remove(code: saved.code)
+                ServedTable.log("table \(saved.code) could not be rebuilt (\(error)); it is closed")
+                try store.remove(code: saved.code)
             }
         }
     }

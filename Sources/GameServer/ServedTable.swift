@@ -4,6 +4,9 @@ import GameRules
 import GameRuntime
 import GameStorage
 import Locking
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One table of a server: an engine and its `Table`, the seats and who holds them, and the
 /// connections that show it. All of its work runs in its lane of the pool, one job at a time, so
@@ -87,16 +90,17 @@ final class ServedTable: @unchecked Sendable {
         let known = saved?.seeds ?? [:]
         var gameNumber = 1
         let store = self.store, code = self.code
-        let drawn: () -> UInt64 = {
+        let drawn: () -> UInt64 = { [unowned self] in
             gameNumber += 1
             if let seed = known[gameNumber] { return seed }
             let seed = Secrets.seed()
-            try? store?.addSeed(code: code, game: gameNumber, seed: seed)
+            // Checked at the end of the step that drew it (`handle`): the engine cannot stop here.
+            do { try store?.addSeed(code: code, game: gameNumber, seed: seed) } catch { storeFailure = "\(error)" }
             return seed
         }
         settings.seed = known[1] ?? Secrets.seed()
         settings.drawSeed = drawn
-        if saved == nil { try? store?.addSeed(code: code, game: 1, seed: settings.seed) }
+        if saved == nil { try store?.addSeed(code: code, game: 1, seed: settings.seed) }
         let engine = try GameEngine(rule: rule, settings: settings)
         engine.timeLimit = timeLimit
         let fillers: [Table.Filler] = seats.enumerated().map { k, seat in
@@ -122,7 +126,7 @@ final class ServedTable: @unchecked Sendable {
         }
         driver.playAutomaticMoves()
         if saved == nil {
-            try? store?.setStartClock(code: code, clock.take())
+            try store?.setStartClock(code: code, clock.take())
         }
         for input in saved?.inputs ?? [] {
             _ = handle(input.line, seat: input.seat, replaying: true)
@@ -137,12 +141,23 @@ final class ServedTable: @unchecked Sendable {
     func handle(_ line: String, seat: Int, replaying: Bool = false) -> Step? {
         guard let table, let driver, !finished else { return nil }
         let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
-        inputs += 1
         lastActive.withLock { $0 = SystemClock().now() }
         if !replaying {
             // Stored before anyone hears of it: a step a player saw is a step a restart plays.
-            try? store?.addInput(code: code, n: inputs, seat: seat, line: line, clock: clock.take(), at: SystemClock().now())
+            // A store that fails stops the table: its moves would be lost at the next start.
+            do {
+                try store?.addInput(code: code, n: inputs + 1, seat: seat, line: line, clock: clock.take(), at: SystemClock().now())
+            } catch {
+                storeFailure = storeFailure ?? "\(error)"
+            }
+            if let failure = storeFailure {
+                stopForStore(failure)
+                return nil
+            }
+            inputs += 1
             for step in steps { show(step) }
+        } else {
+            inputs += 1
         }
         if table.finished { close(reason: table.endReason) }
         return steps.last
@@ -187,7 +202,23 @@ final class ServedTable: @unchecked Sendable {
         engine = nil
         table = nil
         driver = nil
-        try? store?.remove(code: code)
+        do { try store?.remove(code: code) } catch { Self.log("table \(code) ended but could not be removed from the store: \(error)") }
+    }
+
+    /// What went wrong storing the table's moves, once something has.
+    private var storeFailure: String?
+
+    /// Ends the table because its moves can no longer be stored: its seats and watchers are
+    /// told, the server's log says why, and what was not stored is never shown.
+    private func stopForStore(_ failure: String) {
+        Self.log("table \(code): \(failure); the table is closed")
+        close(reason: .error, says: "the server could not save this table's moves, so it has stopped it")
+    }
+
+    /// A line on the server's standard error (its log).
+    static func log(_ text: String) {
+        let line = "gamehost serve: " + TerminalText.plain(text) + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
     // MARK: Showing

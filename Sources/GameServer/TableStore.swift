@@ -21,6 +21,10 @@ final class TableStore: @unchecked Sendable {
     private let db: OpaquePointer
     private let lock = Locked(())
     private let checkpoints: DispatchSourceTimer?
+    /// The data folder's lock (`serve.db.lock`), held while the store is open: one server a
+    /// folder, since two would each play their own copy of a table and store both. Set once,
+    /// by `init`, let go by `releaseFolder` (under `lock`).
+    private var serverLock: Int32 = -1
     let path: String
 
     /// One table as stored.
@@ -58,6 +62,7 @@ final class TableStore: @unchecked Sendable {
         db = handle
         checkpoints = Self.startCheckpoints(real)
         _ = chmod(real, 0o600)  // it holds the seats' tokens
+        serverLock = try Self.lockFolder(FileSystem.join(directory, "serve.db.lock"), shown: path)
         sqlite3_busy_timeout(db, 2000)
         try exec("""
             PRAGMA journal_mode=WAL;
@@ -94,6 +99,27 @@ final class TableStore: @unchecked Sendable {
     deinit {
         checkpoints?.cancel()
         sqlite3_close_v2(db)
+        if serverLock >= 0 { close(serverLock) }
+    }
+
+    /// Lets another server use the folder (this one has stopped and writes nothing more).
+    func releaseFolder() {
+        lock.withLock { _ in
+            if serverLock >= 0 { close(serverLock) }
+            serverLock = -1
+        }
+    }
+
+    /// Takes the folder's lock (an exclusive flock, let go when the process ends however it
+    /// ends); throws when another process holds it.
+    private static func lockFolder(_ file: String, shown: String) throws -> Int32 {
+        let fd = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ServeError("\(file): cannot open the lock of the table store") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw ServeError("\(shown) is in use by another gamehost serve: one server a data folder (give this one another --data)")
+        }
+        return fd
     }
 
     // MARK: Writing
@@ -122,24 +148,32 @@ final class TableStore: @unchecked Sendable {
     /// Input `n` of the table, with the clock readings of its step and of the steps the table
     /// played itself after it.
     func addInput(code: String, n: Int, seat: Int, line: String, clock: [Double], at time: Double) throws {
+        try transaction {
+            try run("INSERT INTO inputs(code, n, seat, line, clock) VALUES (?, ?, ?, ?, ?)",
+                    [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock))])
+            try run("UPDATE tables SET active = ? WHERE code = ?", [.real(time), .text(code)])
+        }
+    }
+
+    /// Forgets a table that ended or expired: all of it, or (on a failure) none of it.
+    func remove(code: String) throws {
+        try transaction {
+            for table in ["inputs", "seeds", "tables"] { try run("DELETE FROM \(table) WHERE code = ?", [.text(code)]) }
+        }
+    }
+
+    /// Runs `body`'s statements as one transaction, under the store's lock: all are written
+    /// or none.
+    private func transaction(_ body: () throws -> Void) throws {
         try lock.withLock { _ in
             try run("BEGIN IMMEDIATE", [])
             do {
-                try run("INSERT INTO inputs(code, n, seat, line, clock) VALUES (?, ?, ?, ?, ?)",
-                        [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock))])
-                try run("UPDATE tables SET active = ? WHERE code = ?", [.real(time), .text(code)])
+                try body()
                 try run("COMMIT", [])
             } catch {
                 try? run("ROLLBACK", [])
                 throw error
             }
-        }
-    }
-
-    /// Forgets a table that ended or expired.
-    func remove(code: String) throws {
-        try lock.withLock { _ in
-            for table in ["inputs", "seeds", "tables"] { try run("DELETE FROM \(table) WHERE code = ?", [.text(code)]) }
         }
     }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GameRules
 import GameStorage
@@ -161,6 +162,68 @@ final class ServeTests: XCTestCase {
         ann.send(["type": "input", "line": "rock"])
         let over = try XCTUnwrap(bob.next { $0["type"] as? String == "step" && $0["over"] as? Bool == true })
         XCTAssertEqual((over["result"] as? [String: Any])?["winners"] as? [Int], [2])
+    }
+
+    /// Runs `sql` on the server's store from a connection of the test's own, as another
+    /// program (or a disk gone bad) could.
+    func alterStore(_ sql: String) throws {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(served.folder + "/data/gamehost/serve.db", &db), SQLITE_OK)
+        defer { sqlite3_close(db) }
+        sqlite3_busy_timeout(db, 5000)
+        XCTAssertEqual(sqlite3_exec(db, sql, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(db)))
+    }
+
+    func testAMoveThatCannotBeStoredIsNeverShownAndStopsItsTable() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let bob = try client()
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        XCTAssertNotNil(bob.next("start"))
+        XCTAssertNotNil(ann.next(Self.yourTurn))
+        try alterStore("DROP TABLE inputs")
+        ann.send(["type": "input", "line": "rock"])
+        for (who, c) in [("ann", ann), ("bob", bob)] {
+            let closed = try XCTUnwrap(c.next { $0["type"] as? String == "closed" || ($0["type"] as? String == "step" && $0["seat"] as? Int == 1) }, who)
+            XCTAssertEqual(closed["type"] as? String, "closed", "\(who) was shown a move that was not stored: \(closed)")
+            XCTAssertTrue((closed["reason"] as? String ?? "").contains("could not save"), "\(closed)")
+        }
+        // The table is gone: a seat cannot join it, nor anyone watch it.
+        let eve = try client()
+        eve.send(["type": "watch", "table": code])
+        XCTAssertEqual(eve.next("error")?["code"] as? String, "no-table")
+    }
+
+    func testOneDataFolderServesOneServer() throws {
+        XCTAssertThrowsError(try Self.makeServer(folder: served.folder)) { error in
+            XCTAssertTrue("\(error)".contains("in use by another gamehost serve"), "\(error)")
+        }
+        // Once the first server has stopped, the folder is free.
+        served.server.stop()
+        let again = try Self.makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+    }
+
+    func testAStoredTableOfAGameNotInstalledIsClosedNotRun() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        XCTAssertNotNil(ann.next("start"))
+        served.server.stop()
+        // A row naming a file outside every rules folder (what a second program could write).
+        try alterStore("UPDATE tables SET game = '../../../../tmp/evil' WHERE code = '\(code)'")
+        let again = try Self.makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        XCTAssertEqual(again.tableCount, 0)
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(served.folder + "/data/gamehost/serve.db", &db), SQLITE_OK)
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        XCTAssertEqual(sqlite3_prepare_v2(db, "SELECT count(*) FROM tables", -1, &statement, nil), SQLITE_OK)
+        XCTAssertEqual(sqlite3_step(statement), SQLITE_ROW)
+        XCTAssertEqual(sqlite3_column_int(statement, 0), 0, "the row was removed")
+        sqlite3_finalize(statement)
     }
 
     func testASeatIsHeldByItsTokenAndNobodyElse() throws {

@@ -34,6 +34,19 @@ static inline const char *gh_request_method(const struct mg_connection *conn) {
     return info && info->request_method ? info->request_method : "";
 }
 
+// A whole response written as bytes: its status line and headers, then `body`. For a
+// refused WebSocket upgrade, where civetweb's own error page would leave them out.
+static inline int gh_send_raw(struct mg_connection *conn, const char *head, const char *body) {
+    int a = mg_write(conn, head, strlen(head));
+    int b = mg_write(conn, body, strlen(body));
+    return a < 0 || b < 0 ? -1 : a + b;
+}
+
+// The server's own data (the pointer given to mg_start), from inside a callback.
+static inline void *gh_server_data(const struct mg_connection *conn) {
+    return mg_get_user_data(mg_get_context(conn));
+}
+
 // An error page with `text` (mg_send_http_error takes a format, which Swift cannot call).
 static inline int gh_send_error(struct mg_connection *conn, int status, const char *text) {
     return mg_send_http_error(conn, status, "%s", text);

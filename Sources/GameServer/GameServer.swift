@@ -89,7 +89,8 @@ public final class GameServer: WebServerDelegate, Sendable {
                         "wav": "audio/wav", "txt": "text/plain; charset=utf-8"]
 
     /// The client's files, by URL path: only the regular files of the folder (and of its
-    /// folders), read once. No request ever reaches the file system, so no path can lead out.
+    /// folders), read once. No request ever reaches the file system, so no path can lead out,
+    /// and a symbolic link is never followed (one could lead anywhere on the machine).
     static func readClient(_ folder: String?) -> [String: HTTPResponse] {
         guard let folder else { return [:] }
         var files: [String: HTTPResponse] = [:]
@@ -97,6 +98,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             guard depth < 4 else { return }
             for name in FileSystem.list(dir) where !name.hasPrefix(".") {
                 let path = FileSystem.join(dir, name)
+                guard !FileSystem.isSymbolicLink(path) else { continue }
                 if FileSystem.isDirectory(path) {
                     walk(path, prefix + name + "/", depth: depth + 1)
                 } else if let dot = name.lastIndex(of: "."), let type = types[String(name[name.index(after: dot)...])],

@@ -94,6 +94,14 @@ public final class WebServer: Sendable {
         // Civetweb's own log lines (a malformed request, a closed socket) are not the
         // player's business: the server answers such requests and goes on.
         callbacks.log_message = { _, _ in 1 }
+        // A request for the WebSocket path that is not a WebSocket upgrade civetweb can take is
+        // answered here, whole: civetweb's own answer to it is a bare body.
+        callbacks.begin_request = { conn in
+            guard let conn, String(cString: gh_local_uri(conn)) == "/ws", !WebServer.isUpgrade(conn) else { return 0 }
+            WebServer.sendWhole(conn, status: "426 Upgrade Required", "this address takes WebSocket connections (version 13) only",
+                                headers: "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n")
+            return 426
+        }
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let context = pointers.withUnsafeMutableBufferPointer({ mg_start(&callbacks, me, $0.baseAddress) }) else {
             throw ServeError("cannot listen on \(address):\(port) (is the port in use?)")
@@ -151,6 +159,22 @@ public final class WebServer: Sendable {
 
     // MARK: Civetweb's callbacks
 
+    /// Whether a request asks for a WebSocket civetweb takes: version 13, with a key.
+    static func isUpgrade(_ conn: OpaquePointer) -> Bool {
+        func header(_ name: String) -> String? { gh_request_header(conn, name).map { String(cString: $0) } }
+        return header("Upgrade")?.lowercased().contains("websocket") == true && header("Sec-WebSocket-Version") == "13"
+            && !(header("Sec-WebSocket-Key") ?? "").isEmpty
+    }
+
+    /// A whole response, its status line and headers (the security headers among them) and a
+    /// line of text, then the connection closed.
+    static func sendWhole(_ conn: OpaquePointer, status: String, _ text: String, headers: String = "") {
+        let body = text + "\n"
+        let head = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+            + headers + securityHeaders + "\r\nConnection: close\r\n\r\n"
+        _ = gh_send_raw(conn, head, body)
+    }
+
     private func request(_ conn: OpaquePointer) -> HTTPRequest {
         HTTPRequest(method: String(cString: gh_request_method(conn)), path: String(cString: gh_local_uri(conn)),
                     remoteAddress: String(cString: gh_remote_address(conn)),
@@ -172,7 +196,10 @@ public final class WebServer: Sendable {
 
     private func handleConnect(_ conn: OpaquePointer) -> Int32 {
         let request = request(conn)
-        guard delegate.accept(request) else { return 1 }  // civetweb closes it
+        guard delegate.accept(request) else {
+            Self.sendWhole(conn, status: "403 Forbidden", "this connection is refused (another site's page, an unknown host name, or too many connections)")
+            return 1  // civetweb closes it
+        }
         let socket = WebSocket(connection: conn, remoteAddress: request.remoteAddress)
         mg_set_user_connection_data(conn, Unmanaged.passRetained(socket).toOpaque())
         return 0

@@ -102,6 +102,33 @@ final class ServeAttackTests: XCTestCase {
         try assertStillServing()
     }
 
+    func testARefusedUpgradeGetsAWholeResponse() throws {
+        let upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        let cases = [(upgrade + "Sec-WebSocket-Version: 13\r\nOrigin: http://evil.example\r\n\r\n", "HTTP/1.1 403 Forbidden\r\n"),
+                     (upgrade + "Sec-WebSocket-Version: 8\r\n\r\n", "HTTP/1.1 426 Upgrade Required\r\n"),
+                     (upgrade + "\r\n", "HTTP/1.1 426 Upgrade Required\r\n"),
+                     ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "HTTP/1.1 426 Upgrade Required\r\n")]
+        for (request, status) in cases {
+            let answer = try raw(Array(request.utf8))
+            XCTAssertTrue(answer.hasPrefix(status), "\(request): \(answer.prefix(80))")
+            XCTAssertTrue(answer.contains("X-Content-Type-Options: nosniff\r\n"), answer)
+            XCTAssertTrue(answer.contains("\r\n\r\n"), "headers, then the body")
+        }
+        try assertStillServing()
+    }
+
+    func testASymbolicLinkInTheClientsFolderIsNotFollowed() throws {
+        let web = NSTemporaryDirectory() + "gamehost-web-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: web + "/css", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: web) }
+        try Data("<p>hi</p>".utf8).write(to: URL(fileURLWithPath: web + "/index.html"))
+        try Data("p{}".utf8).write(to: URL(fileURLWithPath: web + "/css/a.css"))
+        try FileManager.default.createSymbolicLink(atPath: web + "/passwd.txt", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: web + "/etc", withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: web + "/css/b.css", withDestinationPath: web + "/css/a.css")
+        XCTAssertEqual(Set(GameServer.readClient(web).keys), ["/index.html", "/css/a.css"])
+    }
+
     func testPathTraversalFindsNoFileOutsideTheClient() throws {
         for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/..%2f..%2f..%2fetc/passwd",
                      "/web/../Package.swift", "/index.html/../../Package.swift", "/%00", "/.git/config"] {

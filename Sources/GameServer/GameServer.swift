@@ -204,6 +204,11 @@ public final class GameServer: WebServerDelegate, Sendable {
         return catalog.files().first { $0.name == name }?.path
     }
 
+    /// The folders whose names no one at a table is shown (`ServedTable.privateFolders`).
+    private var privateFolders: [String] {
+        catalog.directories + [catalog.builtIn, scoresDirectory, dataHome].compactMap { $0 }.flatMap { [$0, FileSystem.realPath($0) ?? $0] }
+    }
+
     /// The lobby's list of games, made at the first request (each rule is loaded, read and
     /// closed in turn), then kept.
     private let gameList = Locked<String?>(nil)
@@ -281,7 +286,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         let token = Secrets.seatToken()
         var records = fillers.map { TableStore.SeatRecord(filler: $0, name: $0 == "person" ? "" : $0, token: nil) }
         records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
-        let table = ServedTable(code: code, game: game, options: options, seats: records, store: store)
+        let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, privateFolders: privateFolders)
         state.withLock { $0.tables[code] = table; $0.places[socket.id] = (code, 1) }
         let words: WordList?
         do {
@@ -415,7 +420,8 @@ public final class GameServer: WebServerDelegate, Sendable {
         for saved in try store.openTables() {
             Self.writeMarker(marker, saved.code)
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
-            let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings)
+            let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings,
+                                    privateFolders: privateFolders)
             do {
                 // Only a game installed now: a stored name is not a path to run.
                 guard installedRule(saved.game) != nil else { throw ServeError("its game '\(saved.game)' is not installed") }

@@ -54,8 +54,13 @@ final class ServedTable: @unchecked Sendable {
         }
     }
 
+    /// Folders of the server's machine (the rules folders, the data folder) whose names a
+    /// rule's error would otherwise show to everyone at the table: said as the file's name alone.
+    let privateFolders: [String]
+
     init(code: String, game: String, options: [String: String], seats: [TableStore.SeatRecord], store: TableStore?,
-         replaying readings: [Double] = []) {
+         replaying readings: [Double] = [], privateFolders: [String] = []) {
+        self.privateFolders = privateFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }.sorted { $0.count > $1.count }
         self.code = code
         self.game = game
         self.options = options
@@ -179,7 +184,7 @@ final class ServedTable: @unchecked Sendable {
             now.privateMessages = [:]
             now.bells = 0
             now.notices = []
-            listener.presenter.show(now)
+            listener.presenter.show(withoutPrivateFolders(now))
         }
         broadcastRoster()
     }
@@ -233,7 +238,23 @@ final class ServedTable: @unchecked Sendable {
     }
 
     private func show(_ step: Step) {
-        for listener in listeners.values { listener.presenter.show(step) }
+        let shown = withoutPrivateFolders(step)
+        for listener in listeners.values { listener.presenter.show(shown) }
+    }
+
+    /// `step` with every mention of a private folder cut to what follows it (a rule error's
+    /// "/srv/games/rules/rps.lua:12: ..." says "rps.lua:12: ...").
+    func withoutPrivateFolders(_ step: Step) -> Step {
+        guard !privateFolders.isEmpty else { return step }
+        func cut(_ text: String) -> String {
+            privateFolders.reduce(text) { $0.replacing($1, with: "") }
+        }
+        var step = step
+        step.reason = step.reason.map(cut)
+        step.messages = step.messages.map(cut)
+        step.privateMessages = step.privateMessages.mapValues { $0.map(cut) }
+        step.notices = step.notices.map(cut)
+        return step
     }
 
     /// Who sits where and who is connected, for every connection of the table.

@@ -39,6 +39,16 @@ final class ServeAttackTests: XCTestCase {
               play = function(state) state.n = state.n + 1 end,
               result = function(state) if state.n >= 2 then return { winner = "player", summary = "done" } end end }
             """.write(toFile: rules + "/hostile-globals.lua", atomically: true, encoding: .utf8)
+        // An installed rule that fails on one move: its error names the file, not the folder.
+        try """
+            return { id = "boom", title = "Boom", setup = function() return { n = 0 } end,
+              view = function(state) return "n = " .. state.n end, moves = function() return { "up", "boom" } end,
+              play = function(state, input)
+                if input == "boom" then error("it went off") end
+                state.n = state.n + 1
+              end,
+              result = function() end }
+            """.write(toFile: rules + "/boom.lua", atomically: true, encoding: .utf8)
         let server = try ServeTests.makeServer(folder: folder, limits: Self.limits)
         served = (server, try server.start(address: "127.0.0.1", port: 0), folder)
     }
@@ -242,6 +252,20 @@ final class ServeAttackTests: XCTestCase {
             XCTAssertNotNil(step, "move \(k) is answered: \(c.all.map { String($0.prefix(200)) })")
         }
         try assertStillServing()
+    }
+
+    func testARulesErrorNamesItsFileNotTheServersFolders() throws {
+        let c = try WebSocketClient(port: port)
+        defer { c.close() }
+        c.send(["type": "create", "game": "boom"])
+        XCTAssertNotNil(c.next("joined"))
+        c.send(["type": "input", "line": "boom"])
+        let failed = try XCTUnwrap(c.next { $0["type"] as? String == "step" && $0["input"] as? String == "boom" })
+        let reason = try XCTUnwrap(failed["reason"] as? String, "\(failed)")
+        XCTAssertTrue(reason.contains("boom.lua:"), reason)
+        XCTAssertTrue(reason.contains("it went off"), reason)
+        XCTAssertFalse(reason.contains("/"), "no folder of the server's: \(reason)")
+        for text in c.all { XCTAssertFalse(text.contains(served.folder), text) }
     }
 
     func testTablesPerServerAreBounded() throws {

@@ -287,7 +287,8 @@ public final class GameServer: WebServerDelegate, Sendable {
         var records = fillers.map { TableStore.SeatRecord(filler: $0, name: $0 == "person" ? "" : $0, token: nil) }
         records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
         let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, privateFolders: privateFolders)
-        state.withLock { $0.tables[code] = table; $0.places[socket.id] = (code, 1) }
+        state.withLock { $0.tables[code] = table }
+        move(socket, to: (code, 1))
         let words: WordList?
         do {
             words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
@@ -348,20 +349,27 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     private func place(_ socket: WebSocket, at table: ServedTable, seat: Int, token: String) {
-        let previous = state.withLock { s -> (code: String, seat: Int?)? in
-            let old = s.places[socket.id]
-            s.places[socket.id] = (table.code, seat)
-            return old
-        }
-        if let previous, let old = state.withLock({ $0.tables[previous.code] }) { pool.submit(old.lane) { old.detach(socket) } }
+        move(socket, to: (table.code, seat))
         pool.submit(table.lane) { table.attach(socket, seat: seat, joined: Self.joined(code: table.code, seat: seat, token: token)) }
+    }
+
+    /// Notes where a connection is now, and takes it away from where it was: a connection is
+    /// at one table at a time, so its old seat shows it gone and its old watcher place is free.
+    private func move(_ socket: WebSocket, to place: (code: String, seat: Int?)) {
+        let previous = state.withLock { s -> (code: String, seat: Int?)? in
+            defer { s.places[socket.id] = place }
+            return s.places[socket.id]
+        }
+        guard let previous, previous.code != place.code || previous.seat != place.seat,
+              let old = state.withLock({ $0.tables[previous.code] }) else { return }
+        pool.submit(old.lane) { old.detach(socket) }
     }
 
     private func watch(_ fields: [String: JSONValue], from socket: WebSocket) {
         guard case .string(let code)? = fields["table"], let table = state.withLock({ $0.tables[code.uppercased()] }) else {
             return refuse(socket, "no-table", "no table with that code")
         }
-        state.withLock { $0.places[socket.id] = (table.code, nil) }
+        move(socket, to: (table.code, nil))
         let limit = limits.watchersPerTable
         pool.submit(table.lane) { [weak self] in
             guard table.watcherCount < limit else {

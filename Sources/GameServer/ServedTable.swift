@@ -172,11 +172,12 @@ final class ServedTable: @unchecked Sendable {
     /// shown the game as it is now.
     func attach(_ socket: WebSocket, seat: Int?, joined: JSONValue) {
         socket.send(joined.encoded)
-        sendRoster(to: socket)
-        guard let table, !finished else { return }
+        guard let table, !finished else { return sendRoster(to: socket) }
         let listener = Listener(socket: socket, seat: seat)
         listener.presenter.begin(table.info)
         listeners[socket.id] = listener
+        // Who sits where, this connection among them, for everyone at the table.
+        broadcastRoster()
         if var now = lastStep, let gameStart {
             // The game as it stands: its start, then the last step as this seat sees it.
             now.start = gameStart
@@ -186,7 +187,6 @@ final class ServedTable: @unchecked Sendable {
             now.notices = []
             listener.presenter.show(withoutPrivateFolders(now))
         }
-        broadcastRoster()
     }
 
     func detach(_ socket: WebSocket) {

@@ -53,6 +53,9 @@ final class ServeTests: XCTestCase {
         let code = try XCTUnwrap(joined["table"] as? String)
         let annToken = try XCTUnwrap(joined["token"] as? String)
         XCTAssertEqual(annToken.count, 32)
+        // The first roster the creator gets shows it connected in its seat.
+        let roster = try XCTUnwrap(ann.next("table"))
+        XCTAssertEqual((roster["seats"] as? [[String: Any]])?.first?["connected"] as? Bool, true, "\(roster)")
         let start = try XCTUnwrap(ann.next("start"))
         XCTAssertEqual(start["game"] as? String, "rps")
         XCTAssertEqual(start["you"] as? Int, 1)
@@ -224,6 +227,31 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(sqlite3_step(statement), SQLITE_ROW)
         XCTAssertEqual(sqlite3_column_int(statement, 0), 0, "the row was removed")
         sqlite3_finalize(statement)
+    }
+
+    func testAConnectionIsAtOneTableAtATime() throws {
+        let ann = try client(), bob = try client()
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+        let first = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        bob.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Bob"])
+        let second = try XCTUnwrap(bob.next("joined")?["table"] as? String)
+        let eve = try client()
+        eve.send(["type": "watch", "table": first])
+        XCTAssertNotNil(ann.next { $0["type"] as? String == "table" && $0["watchers"] as? Int == 1 }, "Eve watches the first table")
+        // Eve goes to watch the second: the first counts her no more.
+        eve.send(["type": "watch", "table": second])
+        XCTAssertNotNil(ann.next { $0["type"] as? String == "table" && $0["watchers"] as? Int == 0 }, "\(ann.all.suffix(3))")
+        XCTAssertNotNil(bob.next { $0["type"] as? String == "table" && $0["watchers"] as? Int == 1 })
+        // Ann makes another table: at the first her seat shows her gone.
+        let watcher = try client()
+        watcher.send(["type": "watch", "table": first])
+        XCTAssertNotNil(watcher.next("joined"))
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+        XCTAssertNotNil(ann.next("joined"))
+        let roster = watcher.next { m in
+            m["type"] as? String == "table" && ((m["seats"] as? [[String: Any]])?.first?["connected"] as? Bool) == false
+        }
+        XCTAssertNotNil(roster, "\(watcher.all.suffix(2))")
     }
 
     func testASeatIsHeldByItsTokenAndNobodyElse() throws {

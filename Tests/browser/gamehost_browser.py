@@ -34,7 +34,10 @@ def check(condition, message):
 
 def start_server(gamehost, data, port=0, env=None):
     """Starts `gamehost serve`; returns the process and the address it serves at."""
-    process = subprocess.Popen([gamehost, "serve", "--port", str(port), "--data", data],
+    # Players 2 and on open their pages at pN.gamehost.test (a site, and a storage, of their
+    # own): the server is told those names, as a server reached by name is.
+    names = ",".join(f"p{n}.gamehost.test" for n in range(2, 9))
+    process = subprocess.Popen([gamehost, "serve", "--port", str(port), "--data", data, "--host-name", names],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     line = process.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)

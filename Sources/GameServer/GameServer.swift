@@ -32,6 +32,15 @@ public final class GameServer: WebServerDelegate, Sendable {
         var sockets: [Int: WebSocket] = [:]
         var perAddress: [String: Int] = [:]
         var stopping = false
+        /// Codes of tables being made (counted with `tables` against the limit until they are in).
+        var reserved: Set<String> = []
+        /// Who made each table made here (its address), and how many each address has open.
+        var madeBy: [String: String] = [:]
+        var tablesByAddress: [String: Int] = [:]
+        /// Each address's message allowance, over its connections: kept when its last one
+        /// closes, so reconnecting refills nothing (forgotten only once it would be full again).
+        var allowances: [String: AddressAllowance] = [:]
+        var allowancesPruneAt = 4096
         /// The web server, once started.
         var web: WebServer?
     }
@@ -169,8 +178,13 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     public func received(_ text: String, from socket: WebSocket) {
-        guard socket.takeMessage(at: SystemClock().now(), perSecond: limits.messagesPerSecond, burst: limits.messageBurst) else {
+        let now = SystemClock().now()
+        guard socket.takeMessage(at: now, perSecond: limits.messagesPerSecond, burst: limits.messageBurst) else {
             refuse(socket, "too-fast", "more than \(Int(limits.messagesPerSecond)) messages a second: the connection is closed", closing: true)
+            return
+        }
+        guard takeAddressMessage(socket.remoteAddress, at: now) else {
+            refuse(socket, "too-fast", "more than \(Int(limits.addressMessagesPerSecond)) messages a second from your address: the connection is closed", closing: true)
             return
         }
         guard let message = try? JSONValue(parsing: text), case .object(let fields) = message,
@@ -185,6 +199,29 @@ public final class GameServer: WebServerDelegate, Sendable {
         case "watch": watch(fields, from: socket)
         case "input": input(fields, from: socket)
         default: refuse(socket, "bad-message", "no message type '\(TerminalText.plain(String(type.prefix(40))))' (games, create, join, watch, input)")
+        }
+    }
+
+    /// Takes one message from `address`'s allowance; false when it has none left.
+    private func takeAddressMessage(_ address: String, at now: Double) -> Bool {
+        let rate = limits.addressMessagesPerSecond, burst = limits.addressMessageBurst
+        return state.withLock { s in
+            // Allowances that would be full again say nothing: forgotten, so the map stays small.
+            if s.allowances.count > s.allowancesPruneAt {
+                s.allowances = s.allowances.filter { $0.value.left + (now - $0.value.at) * rate < burst }
+                // Pruned again only once it has doubled: many addresses cost no scan a message.
+                s.allowancesPruneAt = max(4096, 2 * s.allowances.count)
+            }
+            var a = s.allowances[address] ?? AddressAllowance(left: burst, at: now)
+            a.left = min(burst, a.left + (now - a.at) * rate)
+            a.at = now
+            guard a.left >= 1 else {
+                s.allowances[address] = a
+                return false
+            }
+            a.left -= 1
+            s.allowances[address] = a
+            return true
         }
     }
 
@@ -258,18 +295,30 @@ public final class GameServer: WebServerDelegate, Sendable {
             }
             fillers[0] = "person"
         }
-        let most = limits.tables
-        let code: String? = state.withLock { s in
-            guard s.tables.count < most, !s.stopping else { return nil }
+        // The table's place is taken at once, under the lock: creates at the same moment
+        // cannot pass the limits between the count and the table's coming in.
+        let most = limits.tables, mine = limits.tablesPerAddress, address = socket.remoteAddress
+        let reservation: Result<String, RefusedCreate> = state.withLock { s in
+            guard s.tables.count + s.reserved.count < most, !s.stopping else { return .failure(.serverFull) }
+            guard s.tablesByAddress[address, default: 0] < mine else { return .failure(.addressFull) }
             var code = Secrets.tableCode()
-            while s.tables[code] != nil { code = Secrets.tableCode() }
-            return code
+            while s.tables[code] != nil || s.reserved.contains(code) { code = Secrets.tableCode() }
+            s.reserved.insert(code)
+            s.madeBy[code] = address
+            s.tablesByAddress[address, default: 0] += 1
+            return .success(code)
         }
-        guard let code else { return refuse(socket, "server-full", "the server has its most tables (\(limits.tables)); try again later") }
+        let code: String
+        switch reservation {
+        case .success(let reserved): code = reserved
+        case .failure(.serverFull): return refuse(socket, "server-full", "the server has its most tables (\(limits.tables)); try again later")
+        case .failure(.addressFull): return refuse(socket, "too-many-tables", "your address has \(mine) tables open, the most it may: finish or leave one first")
+        }
         let rule: LoadedRule
         do {
             rule = try catalog.load(game)
         } catch {
+            forget(code)
             return refuse(socket, "no-game", "\(game) cannot be loaded")
         }
         _ = path
@@ -277,17 +326,19 @@ public final class GameServer: WebServerDelegate, Sendable {
         if fillers.isEmpty { fillers = (1...seats.min).map { $0 == 1 ? "person" : (rule.info.hasBot ? "bot" : "random") } }
         guard fillers.count >= seats.min, fillers.count <= seats.max else {
             rule.close()
+            forget(code)
             return refuse(socket, "bad-seats", "\(game) takes \(seats.min == seats.max ? "\(seats.min)" : "\(seats.min) to \(seats.max)") seats")
         }
         if fillers.contains("bot") && !rule.info.hasBot {
             rule.close()
+            forget(code)
             return refuse(socket, "bad-seats", "\(game) has no bot: fill the seat with a person or random")
         }
         let token = Secrets.seatToken()
         var records = fillers.map { TableStore.SeatRecord(filler: $0, name: $0 == "person" ? "" : $0, token: nil) }
         records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
         let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, privateFolders: privateFolders)
-        state.withLock { $0.tables[code] = table }
+        state.withLock { $0.tables[code] = table; $0.reserved.remove(code) }
         move(socket, to: (code, 1))
         let words: WordList?
         do {
@@ -392,11 +443,26 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
     }
 
+    /// Forgets a table (or the reservation of one being made): its place, its maker's count
+    /// and the connections at it.
     private func forget(_ code: String) {
         state.withLock { s in
             s.tables[code] = nil
+            s.reserved.remove(code)
+            if let address = s.madeBy.removeValue(forKey: code) {
+                s.tablesByAddress[address, default: 1] -= 1
+                if s.tablesByAddress[address] == 0 { s.tablesByAddress[address] = nil }
+            }
             for (id, place) in s.places where place.code == code { s.places[id] = nil }
         }
+    }
+
+    private enum RefusedCreate: Error { case serverFull, addressFull }
+
+    /// Messages an address may still send now, and when that was counted.
+    struct AddressAllowance {
+        var left: Double
+        var at: Double
     }
 
     static func joined(code: String, seat: Int, token: String) -> JSONValue {

@@ -16,6 +16,12 @@ public struct ServerLimits: Sendable {
     public var messageBurst = 40.0
     /// Tables open at once, and watchers of one table.
     public var tables = 1000
+    /// Tables open at once that one address made: one address cannot fill the server.
+    public var tablesPerAddress = 16
+    /// Messages one address may send a second, and in a burst, over all its connections, and
+    /// whether it reconnects or not (a new connection does not refill it).
+    public var addressMessagesPerSecond = 100.0
+    public var addressMessageBurst = 200.0
     public var watchersPerTable = 32
     /// A request's headers must arrive within this (a slow client holds no thread for long).
     public var requestTimeoutMilliseconds = 10_000

@@ -38,7 +38,8 @@ func startServer(data: String) -> (pid: pid_t, port: Int) {
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let words = [gamehost, "serve", "--port", "0", "--data", data, "--max-tables", "5000", "--max-connections-per-address", "5000"]
+    let words = [gamehost, "serve", "--port", "0", "--data", data, "--max-tables", "5000", "--max-tables-per-address", "5000",
+                 "--max-connections-per-address", "5000", "--max-messages-per-address", "100000"]
     let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     var pid: pid_t = 0
     guard posix_spawn(&pid, gamehost, &actions, nil, argv, environ) == 0 else { say("cannot run \(gamehost)"); exit(1) }

@@ -111,7 +111,8 @@ let commandHelp: [String: String] = [
 
         """,
     "serve": """
-        Usage: gamehost serve [--port N] [--bind ADDRESS] [--host-name NAME,...] [--data DIR|none] [--max-tables N] [--max-connections-per-address N]
+        Usage: gamehost serve [--port N] [--bind ADDRESS] [--host-name NAME,...] [--data DIR|none] [--max-tables N]
+                              [--max-tables-per-address N] [--max-connections-per-address N] [--max-messages-per-address N]
 
         Serves tables that people join from a browser (http://127.0.0.1:8080/ by default) and
         programs join over WebSocket (ws://.../ws, the protocol of docs/protocol.md; the lobby's

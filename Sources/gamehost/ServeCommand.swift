@@ -27,6 +27,15 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         limits.connectionsPerAddress = n
         limits.connections = max(limits.connections, n)
     }
+    if let text = try args.take("max-tables-per-address") {
+        guard let n = Int(text), (1...100_000).contains(n) else { throw CLIError.usage("--max-tables-per-address needs a number from 1 to 100000") }
+        limits.tablesPerAddress = n
+    }
+    if let text = try args.take("max-messages-per-address") {
+        guard let n = Int(text), (1...1_000_000).contains(n) else { throw CLIError.usage("--max-messages-per-address needs a number (a second) from 1 to 1000000") }
+        limits.addressMessagesPerSecond = Double(n)
+        limits.addressMessageBurst = Double(2 * n)
+    }
     if let text = try args.take("host-name") {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed.lowercased() }
         guard !names.isEmpty, names.allSatisfy({ name in !name.isEmpty && name.utf8.count <= 253
@@ -35,7 +44,7 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         }
         limits.hostNames = Set(names)
     }
-    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --host-name, --max-tables and --max-connections-per-address") }
+    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --host-name, --max-tables, --max-tables-per-address, --max-connections-per-address and --max-messages-per-address") }
     let catalog = catalog()
     let data: String? = settings.data == "none" ? nil : (settings.data ?? dataHome + "/gamehost")
     let web = catalog.builtIn.map { FileSystem.join(FileSystem.directory(of: $0), "web") }.flatMap { FileSystem.isDirectory($0) ? $0 : nil }

@@ -268,6 +268,64 @@ final class ServeAttackTests: XCTestCase {
         for text in c.all { XCTAssertFalse(text.contains(served.folder), text) }
     }
 
+    /// A server of its own with `limits`, for `body`.
+    func withServer(_ limits: ServerLimits, _ body: (Int) throws -> Void) throws {
+        let folder = NSTemporaryDirectory() + "gamehost-bounds-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try ServeTests.makeServer(folder: folder, limits: limits)
+        let port = try server.start(address: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        try body(port)
+    }
+
+    func testTheTableLimitHoldsExactlyUnderSimultaneousCreates() throws {
+        var limits = ServerLimits()
+        limits.tables = 5
+        try withServer(limits) { port in
+            let creators = try (0..<12).map { _ in try WebSocketClient(port: port) }
+            defer { creators.forEach { $0.close() } }
+            // All twelve ask before any answer is read.
+            for c in creators { c.send(["type": "create", "game": "rps"]) }
+            let answers = creators.compactMap { c in c.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" } }
+            XCTAssertEqual(answers.count, 12)
+            XCTAssertEqual(answers.filter { $0["type"] as? String == "joined" }.count, 5)
+            XCTAssertEqual(answers.filter { $0["code"] as? String == "server-full" }.count, 7)
+        }
+    }
+
+    func testOneAddressCannotFillTheServer() throws {
+        var limits = ServerLimits()
+        limits.tablesPerAddress = 2
+        try withServer(limits) { port in
+            let c = try WebSocketClient(port: port)
+            defer { c.close() }
+            for k in 1...3 {
+                c.send(["type": "create", "game": "rps"])
+                let answer = try XCTUnwrap(c.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" })
+                XCTAssertEqual(answer["type"] as? String, k <= 2 ? "joined" : "error", "table \(k)")
+                if k == 3 { XCTAssertEqual(answer["code"] as? String, "too-many-tables") }
+            }
+        }
+    }
+
+    func testReconnectingRefillsNoMessageAllowance() throws {
+        var limits = ServerLimits()
+        limits.addressMessagesPerSecond = 1
+        limits.addressMessageBurst = 10
+        try withServer(limits) { port in
+            let first = try WebSocketClient(port: port)
+            for _ in 0..<12 { first.send(["type": "games"]) }
+            XCTAssertEqual(first.next("error")?["code"] as? String, "too-fast")
+            first.close()
+            // A new connection from the same address: still too fast, at its first messages.
+            let second = try WebSocketClient(port: port)
+            defer { second.close() }
+            for _ in 0..<3 { second.send(["type": "games"]) }
+            XCTAssertEqual(second.next("error")?["code"] as? String, "too-fast")
+        }
+    }
+
     func testTablesPerServerAreBounded() throws {
         // A server of its own, with room for three tables.
         let folder = NSTemporaryDirectory() + "gamehost-full-" + UUID().uuidString

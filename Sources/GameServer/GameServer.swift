@@ -337,7 +337,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         let token = Secrets.seatToken()
         var records = fillers.map { TableStore.SeatRecord(filler: $0, name: $0 == "person" ? "" : $0, token: nil) }
         records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
-        let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, privateFolders: privateFolders)
+        let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
         state.withLock { $0.tables[code] = table; $0.reserved.remove(code) }
         move(socket, to: (code, 1))
         let words: WordList?
@@ -495,7 +495,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             Self.writeMarker(marker, saved.code)
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings,
-                                    privateFolders: privateFolders)
+                                    privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
             do {
                 // Only a game installed now: a stored name is not a path to run.
                 guard installedRule(saved.game) != nil else { throw ServeError("its game '\(saved.game)' is not installed") }

@@ -58,8 +58,13 @@ final class ServedTable: @unchecked Sendable {
     /// rule's error would otherwise show to everyone at the table: said as the file's name alone.
     let privateFolders: [String]
 
+    /// The most inputs and bytes of input the table stores (`ServerLimits`), and what it has.
+    let historyLimit: (inputs: Int, bytes: Int)
+    private var storedBytes = 0
+
     init(code: String, game: String, options: [String: String], seats: [TableStore.SeatRecord], store: TableStore?,
-         replaying readings: [Double] = [], privateFolders: [String] = []) {
+         replaying readings: [Double] = [], privateFolders: [String] = [], historyLimit: (inputs: Int, bytes: Int) = (20_000, 2 << 20)) {
+        self.historyLimit = historyLimit
         self.privateFolders = privateFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }.sorted { $0.count > $1.count }
         self.code = code
         self.game = game
@@ -145,7 +150,13 @@ final class ServedTable: @unchecked Sendable {
     @discardableResult
     func handle(_ line: String, seat: Int, replaying: Bool = false) -> Step? {
         guard let table, let driver, !finished else { return nil }
+        if !replaying && (inputs >= historyLimit.inputs || storedBytes + line.utf8.count > historyLimit.bytes) {
+            Self.log("table \(code) has stored its most moves (\(inputs) inputs, \(storedBytes) bytes); it is closed")
+            close(reason: .quit, says: "this table has played its most moves (\(historyLimit.inputs) inputs, \(historyLimit.bytes >> 10) KB): start a new table to play on")
+            return nil
+        }
         let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
+        storedBytes += line.utf8.count
         lastActive.withLock { $0 = SystemClock().now() }
         if !replaying {
             // Stored before anyone hears of it: a step a player saw is a step a restart plays.

@@ -33,6 +33,10 @@ public struct ServerLimits: Sendable {
     public var idleTableSeconds = 30 * 60
     /// Threads that run the tables' rules (a runaway rule holds one for its time limit).
     public var tableThreads = max(4, 2 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The inputs one table stores, and their bytes: a table's history is replayed at every
+    /// restart, so it is bounded (a table past it is closed with a message saying so).
+    public var storedInputsPerTable = 20_000
+    public var storedBytesPerTable = 2 << 20
     /// The time limit of one call into a served rule (its steps are bounded as in the terminal).
     public var ruleTimeLimit = 1.0
     /// The names (besides an IP address and localhost) a request may reach the server by, in

@@ -326,6 +326,25 @@ final class ServeAttackTests: XCTestCase {
         }
     }
 
+    func testATablesStoredHistoryIsBounded() throws {
+        var limits = ServerLimits()
+        limits.storedInputsPerTable = 3
+        try withServer(limits) { port in
+            let c = try WebSocketClient(port: port)
+            defer { c.close() }
+            c.send(["type": "create", "game": "rps", "options": ["match": "best-of-99"]])
+            XCTAssertNotNil(c.next("joined"))
+            for k in 1...3 {
+                c.send(["type": "input", "line": "rock"])
+                XCTAssertNotNil(c.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" }, "input \(k)")
+            }
+            c.send(["type": "input", "line": "rock"])
+            let closed = try XCTUnwrap(c.next { $0["type"] as? String == "closed" || ($0["type"] as? String == "step" && $0["input"] as? String == "rock") })
+            XCTAssertEqual(closed["type"] as? String, "closed", "\(closed)")
+            XCTAssertTrue((closed["reason"] as? String ?? "").contains("most moves"), "\(closed)")
+        }
+    }
+
     func testTablesPerServerAreBounded() throws {
         // A server of its own, with room for three tables.
         let folder = NSTemporaryDirectory() + "gamehost-full-" + UUID().uuidString

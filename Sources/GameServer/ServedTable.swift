@@ -196,7 +196,7 @@ final class ServedTable: @unchecked Sendable {
             now.privateMessages = [:]
             now.bells = 0
             now.notices = []
-            listener.presenter.show(withoutPrivateFolders(now))
+            listener.presenter.show(shown(now))
         }
     }
 
@@ -249,8 +249,23 @@ final class ServedTable: @unchecked Sendable {
     }
 
     private func show(_ step: Step) {
-        let shown = withoutPrivateFolders(step)
+        let shown = self.shown(step)
         for listener in listeners.values { listener.presenter.show(shown) }
+    }
+
+    /// A step as the table's connections are sent it: its start naming the people in the seats
+    /// as they are now (a seat taken after the game began has its holder's name, not ""), and
+    /// no folder of the server's machine.
+    func shown(_ step: Step) -> Step {
+        var step = withoutPrivateFolders(step)
+        if var start = step.start {
+            let names = roster.withLock { $0.map(\.name) }
+            for k in start.seats.indices where start.seats[k].filler == "person" && start.seats[k].seat - 1 < names.count {
+                start.seats[k].name = names[start.seats[k].seat - 1]
+            }
+            step.start = start
+        }
+        return step
     }
 
     /// `step` with every mention of a private folder cut to what follows it (a rule error's

@@ -65,7 +65,9 @@ final class ServeTests: XCTestCase {
         let bobJoined = try XCTUnwrap(bob.next("joined"))
         XCTAssertEqual(bobJoined["seat"] as? Int, 2)
         XCTAssertNotEqual(bobJoined["token"] as? String, annToken)
-        XCTAssertNotNil(bob.next("start"))
+        // The start names both people, as `play --json` names its seats.
+        let bobStart = try XCTUnwrap(bob.next("start"))
+        XCTAssertEqual((bobStart["seats"] as? [[String: Any]])?.map { $0["name"] as? String }, ["Ann", "Bob"], "\(bobStart)")
 
         ann.send(["type": "input", "line": "rock"])
         bob.send(["type": "input", "line": "scissors"])

@@ -189,16 +189,23 @@ final class ServedTable: @unchecked Sendable {
         listeners[socket.id] = listener
         // Who sits where, this connection among them, for everyone at the table.
         broadcastRoster()
-        if var now = lastStep, let gameStart {
-            // The game as it stands: its start, then the last step as this seat sees it.
-            now.start = gameStart
-            now.messages = []
-            now.privateMessages = [:]
-            now.bells = 0
-            now.notices = []
-            listener.presenter.show(shown(now))
+        // The game so far, as this seat sees it: its start, its steps (the last `historyShown`),
+        // each with what it said, and the last with the views as they are now. A seat back
+        // from a dropped connection misses nothing said meanwhile.
+        guard let lastStep, let gameStart, !gameSteps.isEmpty else { return }
+        var replay = gameSteps
+        replay[0].start = gameStart
+        replay[replay.count - 1].seats = lastStep.seats
+        for var step in replay {
+            step.bells = 0
+            listener.presenter.show(shown(step))
         }
     }
+
+    /// The current game's steps, without their views (only the last step's are shown again):
+    /// the last `historyShown` of them.
+    private var gameSteps: [Step] = []
+    static let historyShown = 200
 
     func detach(_ socket: WebSocket) {
         guard listeners.removeValue(forKey: socket.id) != nil else { return }
@@ -240,7 +247,12 @@ final class ServedTable: @unchecked Sendable {
     // MARK: Showing
 
     private func note(_ step: Step) {
-        if let start = step.start { gameStart = start }
+        if let start = step.start { gameStart = start; gameSteps = [] }
+        var kept = step
+        kept.seats = [:]
+        kept.start = nil
+        gameSteps.append(kept)
+        if gameSteps.count > Self.historyShown { gameSteps.removeFirst(gameSteps.count - Self.historyShown) }
         if step.showsView || step.start != nil {
             lastStep = step
         } else if !step.toMove.isEmpty {

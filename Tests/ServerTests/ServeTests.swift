@@ -256,6 +256,33 @@ final class ServeTests: XCTestCase {
         XCTAssertNotNil(roster, "\(watcher.all.suffix(2))")
     }
 
+    func testASeatBackFromADroppedConnectionMissesNothing() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let bob = try client()
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        let token = try XCTUnwrap(bob.next("joined")?["token"] as? String)
+        XCTAssertNotNil(bob.next("start"))
+        bob.close()
+        // While Bob is away Ann throws, and is told so.
+        ann.send(["type": "input", "line": "rock"])
+        XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["seat"] as? Int == 1 && $0["status"] as? String == "accepted" })
+        let back = try client()
+        back.send(["type": "join", "table": code, "token": token])
+        XCTAssertEqual(back.next("joined")?["seat"] as? Int, 2)
+        XCTAssertNotNil(back.next("start"))
+        // The game's steps come again: its first, then the one made while he was away (Ann's
+        // throw hidden), the last, with his view as it is now: his turn.
+        let first = try XCTUnwrap(back.next("step"))
+        XCTAssertEqual(first["step"] as? Int, 0, "\(first)")
+        let away = try XCTUnwrap(back.next("step"))
+        XCTAssertEqual(away["seat"] as? Int, 1, "\(away)")
+        XCTAssertTrue(away["input"] is NSNull, "\(away)")
+        XCTAssertEqual(away["your_turn"] as? Bool, true, "\(away)")
+        XCTAssertFalse((away["moves"] as? [String] ?? []).isEmpty, "\(away)")
+    }
+
     func testASeatIsHeldByItsTokenAndNobodyElse() throws {
         let ann = try client()
         ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])

@@ -467,7 +467,10 @@ const ctx = {
 
 function sendLine(line) {
   if (!app.at || app.at.seat == null || app.pending > 0 || app.ended) return false;
-  if (!send({ type: 'input', line })) return false;
+  // The step this page answers: a tap on a page that had not yet shown this seat's last move
+  // (the same seat open on another device) is refused as stale, not played twice.
+  const seen = app.step ? { game: Number(app.step.game_number) || 0, step: Number(app.step.step) || 0 } : {};
+  if (!send({ type: 'input', line, ...seen })) return false;
   app.pending++;
   app.latest = [];
   clearTimeout(app.pendingTimer);

@@ -437,7 +437,15 @@ public final class GameServer: WebServerDelegate, Sendable {
               let table = state.withLock({ $0.tables[place.code] }) else {
             return refuse(socket, "no-seat", "join a table's seat first: only a seat's holder moves for it")
         }
+        // The step the input answers, when the client says (`game` and `step`): a tap on a
+        // screen that had not yet shown the seat's last move (a second device) is not a move.
+        var seen: (game: Int, step: Int)?
+        if case .int(let game)? = fields["game"], case .int(let step)? = fields["step"] { seen = (Int(game), Int(step)) }
         pool.run(table.lane) { [weak self] in
+            if let seen, table.isStale(seat: seat, seen: seen) {
+                self?.refuse(socket, "stale", "the seat has moved since game \(seen.game) step \(seen.step) (from another device?): look again")
+                return
+            }
             table.handle(line, seat: seat)
             if table.finished { self?.forget(table.code) }
         }

@@ -156,6 +156,7 @@ final class ServedTable: @unchecked Sendable {
             return nil
         }
         let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
+        seatsLastInput[seat] = (steps[0].game, steps[0].number)
         storedBytes += line.utf8.count
         lastActive.withLock { $0 = SystemClock().now() }
         if !replaying {
@@ -200,6 +201,15 @@ final class ServedTable: @unchecked Sendable {
             step.bells = 0
             listener.presenter.show(shown(step))
         }
+    }
+
+    /// The step each seat's last input made (game, step).
+    private var seatsLastInput: [Int: (game: Int, step: Int)] = [:]
+
+    /// Whether an input that answers step `seen` comes after `seat` has already moved past it.
+    func isStale(seat: Int, seen: (game: Int, step: Int)) -> Bool {
+        guard let last = seatsLastInput[seat] else { return false }
+        return seen.game < last.game || (seen.game == last.game && seen.step < last.step)
     }
 
     /// The current game's steps, without their views (only the last step's are shown again):

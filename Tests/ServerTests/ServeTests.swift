@@ -283,6 +283,26 @@ final class ServeTests: XCTestCase {
         XCTAssertFalse((away["moves"] as? [String] ?? []).isEmpty, "\(away)")
     }
 
+    func testASeatOpenOnTwoDevicesPlaysOneTapNotTwo() throws {
+        let phone = try client()
+        phone.send(["type": "create", "game": "rps", "options": ["match": "best-of-99"], "name": "Ann"])
+        let joined = try XCTUnwrap(phone.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
+        let shown = try XCTUnwrap(phone.next(Self.yourTurn))
+        let laptop = try client()
+        laptop.send(["type": "join", "table": code, "token": token])
+        XCTAssertNotNil(laptop.next(Self.yourTurn))
+        let game = try XCTUnwrap(shown["game_number"] as? Int), step = try XCTUnwrap(shown["step"] as? Int)
+        // Both screens show the same step; both are tapped.
+        phone.send(["type": "input", "line": "rock", "game": game, "step": step])
+        let now = try XCTUnwrap(phone.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" })
+        laptop.send(["type": "input", "line": "paper", "game": game, "step": step])
+        XCTAssertEqual(laptop.next { $0["type"] as? String == "error" || ($0["type"] as? String == "step" && $0["input"] as? String == "paper") }?["code"] as? String, "stale")
+        // A tap on the step the seat now sees is played.
+        laptop.send(["type": "input", "line": "paper", "game": try XCTUnwrap(now["game_number"] as? Int), "step": try XCTUnwrap(now["step"] as? Int)])
+        XCTAssertNotNil(laptop.next { $0["type"] as? String == "step" && $0["input"] as? String == "paper" })
+    }
+
     func testASeatIsHeldByItsTokenAndNobodyElse() throws {
         let ann = try client()
         ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])

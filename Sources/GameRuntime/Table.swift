@@ -119,7 +119,26 @@ public final class Table {
             if text != option.defaultValue { replay += " --\(option.name) \(text)" }
         }
         for argument in replayArguments { replay += " " + argument }
-        return replay
+        return replay + seatingArguments
+    }
+
+    /// The seating, as `play` takes it, where it is not what `play` gives by itself (seat 1 a
+    /// person, the others the rule's bot, or random without one, at the fewest seats): a
+    /// replay line from a served table or the arena plays with the same seats.
+    var seatingArguments: String {
+        var out = fillers.count == info.seats.min ? "" : " --seats \(fillers.count)"
+        for (k, filler) in fillers.enumerated() {
+            let seat = k + 1
+            let who: String?
+            switch filler {
+            case .person(let name): who = seat == 1 ? nil : (name.isEmpty ? "seat \(seat)" : name)
+            case .bot: who = seat == 1 || !info.hasBot ? "bot" : nil
+            case .random: who = seat == 1 || info.hasBot ? "random" : nil
+            case .program(let command): who = "program:" + command
+            }
+            if let who { out += " --seat " + shellQuoted("\(seat)=\(who)") }
+        }
+        return out
     }
 
     /// Starts the first game (or game `number` with `seed`: sim and check play games of a

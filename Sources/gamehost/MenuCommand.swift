@@ -72,7 +72,6 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         let table = Table(engine: engine, fillers: seating.fillers)
         if let name = setup.words { table.replayArguments += ["--words", name] }
         if settings.ascii { table.replayArguments.append("--ascii") }
-        table.replayArguments += seating.arguments(rule: rule.info)
         stdout_.write("\n", style: .plain)
         let (presenter, gameInput) = settings.gameIO(line: input, people: people)
         // Every person plays at this keyboard; a table of machines alone is watched from seat 1.

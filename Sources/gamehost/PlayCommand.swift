@@ -75,7 +75,6 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     if let wordsName { table.replayArguments += ["--words", wordsName] }
     table.replayArguments += lengths.arguments
     if settings.ascii { table.replayArguments.append("--ascii") }
-    table.replayArguments += seating.arguments(rule: rule.info)
     var presenter: Presenter
     // One reader of standard input: it reads ahead a block at a time.
     let lines = StandardInput()

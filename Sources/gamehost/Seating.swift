@@ -95,22 +95,4 @@ struct Seating {
             }
         }
     }
-
-    /// The arguments that seat a replay the same way (nothing for the default seating).
-    func arguments(rule: RuleInfo) -> [String] {
-        var out: [String] = []
-        if count != rule.seats.min { out += ["--seats", String(count)] }
-        let machine: Who = rule.hasBot ? .bot : .random
-        for (k, who) in seats.enumerated() {
-            let seat = k + 1
-            switch who {
-            case .person(let name) where seat != 1: out += ["--seat", shellQuoted("\(seat)=\(name)")]
-            case .bot where machine != .bot, .random where machine != .random: out += ["--seat", "\(seat)=\(who == .bot ? "bot" : "random")"]
-            case .bot where seat == 1, .random where seat == 1: out += ["--seat", "1=\(who == .bot ? "bot" : "random")"]
-            case .program(let command): out += ["--seat", shellQuoted("\(seat)=program:\(command)")]
-            default: break
-            }
-        }
-        return out
-    }
 }

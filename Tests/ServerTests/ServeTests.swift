@@ -77,6 +77,8 @@ final class ServeTests: XCTestCase {
             let result = try XCTUnwrap(over["result"] as? [String: Any])
             XCTAssertEqual(result["winners"] as? [Int], [1], who)
             XCTAssertNotNil(result["seed"] as? String, "the seed once the game is over")
+            // The replay line seats two people, as the table did.
+            XCTAssertTrue((result["replay"] as? String ?? "").contains(" --seat '2="), "\(result)")
         }
         // Neither saw the other's throw as their input.
         for text in bob.all where text.contains("\"input\":\"rock\"") { XCTFail("bob saw ann's input: \(text)") }

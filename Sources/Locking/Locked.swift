@@ -9,15 +9,12 @@ import Glibc
 /// race. A POSIX mutex is one the sanitizer knows, so `scripts/sanitize thread` can check the
 /// threads of sim, the watchdog and the terminal for real races.
 public final class Locked<Value>: @unchecked Sendable {
-    // Sound as Sendable: `stored` is read and written only inside `withLock`, under `mutex`.
-    // The value keeps a byte beside it: a value of no size (a lock that guards no data,
-    // `Locked(())`) would otherwise share its address with `mutex`, and the thread sanitizer
-    // would take the lock's own read of `mutex` for a race with the guarded access.
-    private var stored: (value: Value, padding: UInt8)
+    // Sound as Sendable: `value` is read and written only inside `withLock`, under `mutex`.
+    private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init(_ value: Value) {
-        stored = (value, 0)
+        self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -32,7 +29,7 @@ public final class Locked<Value>: @unchecked Sendable {
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&stored.value)
+        return try body(&value)
     }
 
     /// Takes the lock and keeps it, waiting at most `seconds` for whoever holds it: for a

@@ -213,7 +213,7 @@ final class ServeAttackTests: XCTestCase {
         for fd in slow {
             var chunk = [UInt8](repeating: 0, count: 4096)
             var n = 0
-            repeat { n = recv(fd, &chunk, chunk.count, 0) } while n > 0
+            repeat { n = recv(fd, &chunk, chunk.count, 0) } while n > 0 || (n < 0 && errno == EINTR)
             // Closed by the server: an orderly end, or a reset when the server closed with the
             // half request unread. The guard's time-out (EAGAIN) would be the failure.
             let reason = errno

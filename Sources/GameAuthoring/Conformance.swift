@@ -16,6 +16,9 @@ public enum Conformance {
         public var seeds = 10
         public var maxMoves = 3000
         public var options: [String: String] = [:]
+        /// How many seats every game has (`gamehost check --seats N`); nil plays the fewest the
+        /// rule takes, the most, and one between, each in turn.
+        public var seats: Int?
         /// Seconds one call into the rule may take (`gamehost check --time-limit`).
         public var timeLimit = 1.0
         /// Seconds the whole check of one file may take (`--total-time`): check stops there
@@ -37,6 +40,8 @@ public enum Conformance {
         public var warnings: [String] = []
         public var playthroughs = 0
         public var moves = 0
+        /// The numbers of seats the games were played with.
+        public var seatCounts: [Int] = []
         public var passed: Bool { problems.isEmpty }
     }
 
@@ -57,6 +62,16 @@ public enum Conformance {
     }
     static let choicesTried = 100
 
+    /// The numbers of seats check plays a game of `range` with: `given`, or the fewest, the
+    /// most and one between (a leak may need a third seat; a deal may run short with the most).
+    public static func seatCounts(_ range: SeatRange, given: Int?) -> [Int] {
+        if let given { return [given] }
+        var counts = [range.min]
+        if range.max - range.min >= 2 { counts.append((range.min + range.max) / 2) }
+        if range.max > range.min { counts.append(range.max) }
+        return counts
+    }
+
     /// Checks the rule file at `path`. `words` gives the word list for word games.
     public static func check(path: String, libraryDirectories: [String] = [], settings: Settings = Settings(),
                              words: (RuleInfo) throws -> WordList? = { _ in nil }) -> Findings {
@@ -65,7 +80,10 @@ public enum Conformance {
         var settings = settings
         settings.deadline = deadline
         var list: WordList?
-        func engine(_ order: KeyOrder) throws -> GameEngine {
+        var counts: [Int] = []
+        // Seed k plays with the k-th count in turn: every count is played, at no more cost.
+        func seats(of seed: UInt64) -> Int { counts[Int((seed - 1) % UInt64(counts.count))] }
+        func engine(_ order: KeyOrder, seats: Int) throws -> GameEngine {
             let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: order)
             rule.timeLimit = settings.timeLimit
             if list == nil { list = try words(rule.info) }
@@ -73,6 +91,8 @@ public enum Conformance {
             s.options = settings.options
             s.words = list
             s.practice = true
+            s.command = .check
+            s.seats = seats
             return try GameEngine(rule: rule, settings: s)
         }
         // One rule state at a time, at most two: each is closed before the next is made (a
@@ -83,17 +103,22 @@ public enum Conformance {
             rule.timeLimit = settings.timeLimit
             findings.warnings = rule.info.warnings
             findings.problems += optionProblems(rule)
+            counts = seatCounts(rule.info.seats, given: settings.seats)
+            findings.seatCounts = counts
             list = try words(rule.info)
             var s = EngineSettings()
             s.options = settings.options
             s.words = list
             s.practice = true
+            s.command = .check
+            s.seats = counts[0]
             first = try GameEngine(rule: rule, settings: s)
         } catch let error as RuleError {
             findings.problems += error.problems
             return findings
         } catch {
-            findings.problems.append(String(describing: error))
+            let text = String(describing: error)
+            findings.problems.append(text.hasPrefix(path) ? text : "\(path): \(text)")
             return findings
         }
         findings.problems += offeredMovesAreAccepted(first, path: path)
@@ -107,7 +132,9 @@ public enum Conformance {
         // The first state plays seeds 2, 3, ... as the later games of its session; each must
         // play as it does in a fresh state. The variables outside the state after a game, in
         // the session and in a fresh state: those that differ name where game data is kept.
-        let later = settings.seeds >= 2 ? 2...UInt64(min(settings.seeds, Self.laterGames + 1)) : nil
+        // (The seeds played fresh with as many seats as the first state has.)
+        let later = settings.seeds >= 2
+            ? Array((2...UInt64(settings.seeds)).filter { seats(of: $0) == counts[0] }.prefix(Self.laterGames)) : []
         var session: [UInt64: [String]] = [:]
         var sessionProblem: (seed: UInt64, problem: String)?
         var sessionVariables: [UInt64: [String: String]] = [:]
@@ -117,14 +144,14 @@ public enum Conformance {
         for seed in 1...UInt64(max(settings.seeds, 1)) {
             if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
             do {
-                let e = try reused.take() ?? engine(.ascending)
+                let e = try reused.take() ?? engine(.ascending, seats: seats(of: seed))
                 var run = playthrough(e, seed: seed, game: Int(seed), settings: settings)
                 findings.playthroughs += 1
                 findings.moves += run.moves
                 // The first state has started games before seed 1's (its probes): a problem
                 // there that a fresh state does not have comes from those games' data.
                 if let problem = run.problem, e.gamesStarted > 1 {
-                    let fresh = try engine(.ascending)
+                    let fresh = try engine(.ascending, seats: seats(of: seed))
                     defer { fresh.close() }
                     // What the earlier games left, against a state that has played none.
                     let before = FileVariables.fingerprints(fresh)
@@ -139,14 +166,14 @@ public enum Conformance {
                 // Every playthrough is played: each reports its first problem.
                 if let problem = run.problem { grouped.add(problem, seed: seed) } else { transcripts[seed] = run.transcript }
                 if let warning = run.warning, !findings.warnings.contains(where: { $0.contains("the state holds") }) { findings.warnings.append(warning) }
-                if later?.contains(seed) == true { freshVariables[seed] = FileVariables.fingerprints(e) }
+                if later.contains(seed) { freshVariables[seed] = FileVariables.fingerprints(e) }
                 // The later games of the first state's session (a rule that keeps game data in
                 // file-level variables plays them otherwise). Several, since one game may leave
                 // such data as it found it (no word found, no card won).
-                if seed == 1, let later, run.problem == nil && secondProblem == nil {
+                if seed == 1, run.problem == nil && secondProblem == nil {
                     for next in later {
                         e.forgetSessionScores()
-                        let again = playthrough(e, seed: next, game: Int(next), settings: settings)
+                        let again = playthrough(e, seed: next, game: Int(next), settings: settings, proves: false)
                         sessionVariables[next] = FileVariables.fingerprints(e)
                         if let problem = again.problem {
                             sessionProblem = (next, "\(path): seed \(next) as \(Self.nth(next)) game: \(problem.replacing("\(path): ", with: ""))")
@@ -162,8 +189,7 @@ public enum Conformance {
         }
         // The first later game of the session that goes otherwise than in a fresh state.
         var differs: (seed: UInt64, move: Int?)?
-        // (With one seed there are no later games: `1...0` would trap.)
-        for next in later.map { Array($0) } ?? [] {
+        for next in later {
             guard let fresh = transcripts[next] else { continue }
             if let sessionProblem, sessionProblem.seed == next { differs = (next, nil); break }
             guard let again = session[next] else { break }
@@ -206,9 +232,9 @@ public enum Conformance {
             replayed += 1
             replayedMoves += once.count
             do {
-                let e = try engine(.descending)
+                let e = try engine(.descending, seats: seats(of: seed))
                 defer { e.close() }
-                let again = playthrough(e, seed: seed, game: Int(seed), settings: settings)
+                let again = playthrough(e, seed: seed, game: Int(seed), settings: settings, proves: false)
                 guard again.transcript != once else { continue }
                 let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
                 let sites = e.rule.pairsSites()
@@ -313,13 +339,18 @@ public enum Conformance {
 
     /// One game with random legal moves in every seat, checking each step; `tracing` keeps
     /// each step's state as JSON (to compare with the other modes: costly in a long game).
-    static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings, tracing: Bool = false) -> Playthrough {
+    /// `proves`: the hiding proof runs at every step (a game played again to compare it with
+    /// its first playing need not prove it again).
+    static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings, tracing: Bool = false,
+                            proves: Bool = true) -> Playthrough {
         var run = Playthrough()
         let path = engine.info.path
         let table = Table(engine: engine, fillers: Array(repeating: .random, count: engine.seatCount))
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
-        let at = { (move: Int) in "\(path): seed \(seed), move \(move)" }
+        // With a choice of seat counts, a place names the one played.
+        let seats = engine.info.seats.min == engine.info.seats.max ? "" : " (\(engine.seatCount) seats)"
+        let at = { (move: Int) in "\(path): seed \(seed)\(seats), move \(move)" }
         let driver = Driver(table: table)
         let start = driver.start(game: game, seed: seed)
         if tracing { run.trace.note(start, engine) }
@@ -329,6 +360,28 @@ public enum Conformance {
             return run
         }
         if let problem = stepProblem(start) ?? tapProblem(start, engine) { run.problem = "\(path): seed \(seed): \(problem)"; return run }
+        // What each seat was told by the last step, not yet held against what it may not see
+        // (in the state that step left), with where it was said; and the faces each seat has
+        // seen so far (what it was shown it may be told of again).
+        var told: (step: Step, at: String)? = (start, "\(path): seed \(seed)\(seats), the start")
+        var seenFaces = Array(repeating: Set<String>(), count: engine.seatCount + 1)
+        var typed = Array(repeating: Set<String>(), count: engine.seatCount + 1)
+        var reports: [HidingReport] = []
+        // A face the rule's own text holds ("type a card such as 10♠") is an example, not a card.
+        var literal: [String: Bool] = [:]
+        let source = engine.rule.sourceBytes
+        func isLiteral(_ face: String) -> Bool {
+            if let known = literal[face] { return known }
+            let found = HidingProof.occurs(face, in: source)
+            literal[face] = found
+            return found
+        }
+        // What a seat told something may not learn from it: faces of cards hidden from it
+        // that it has not seen, and secret values it neither sees nor typed itself.
+        func unknown(_ report: HidingReport, _ viewer: Int) -> (faces: [String], secrets: [String]) {
+            (report.hiddenFaces.filter { HidingProof.isDistinct($0) && !seenFaces[viewer].contains($0) && !isLiteral($0) },
+             report.unrevealedSecrets.filter { !typed[viewer].contains($0) })
+        }
         while run.moves < settings.maxMoves {
             if Simulation.monotonicSeconds() > settings.deadline {
                 run.problem = "\(at(run.moves)): check stopped here: it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)"
@@ -346,17 +399,28 @@ public enum Conformance {
                 if try engine.result() != nil { return run }
                 let turn = try engine.toMove()
                 let seat = turn.first ?? 1
-                // Every seat learns nothing it may not see: at the start, every fourth move of
-                // the first 64 and every sixteenth after (a long random game holds the same
-                // kinds of positions again and again).
-                if run.moves % (run.moves < 64 ? 4 : 16) == 0 {
+                // Every seat learns nothing it may not see, at every step: from its view, its
+                // observation, its moves, and what it was told.
+                reports = []
+                if proves {
                     for viewer in 1...engine.seatCount {
-                        if let leak = try engine.hidingLeak(for: viewer, seed: seed &+ UInt64(run.moves), atStart: run.moves == 0) {
+                        let report = try engine.hidingReport(for: viewer, seed: seed &+ UInt64(run.moves), atStart: run.moves == 0)
+                        if let leak = report.leak {
                             run.problem = "\(at(run.moves)): \(leak)"
                             return run
                         }
+                        if let (step, place) = told {
+                            let hidden = unknown(report, viewer)
+                            if let leak = HidingProof.toldLeak(HidingProof.told(at: step, seat: viewer), seat: viewer, faces: hidden.faces, secrets: hidden.secrets) {
+                                run.problem = "\(place): \(leak)"
+                                return run
+                            }
+                        }
+                        seenFaces[viewer].formUnion(report.shownFaces)
+                        reports.append(report)
                     }
                 }
+                told = nil
                 // Probes, tried and rolled back, so the game itself plays as sim plays it (the
                 // same moves, the same states): a garbage input now and then, which must be
                 // refused and change nothing...
@@ -365,8 +429,16 @@ public enum Conformance {
                     switch engine.trial(garbage, seat: seat) {
                     case .accepted: run.problem = "\(at(run.moves)): the garbage input '\(garbage)' was accepted"; return run
                     case .failed(let reason, _): run.problem = "\(at(run.moves)): the garbage input '\(garbage)' raised an error: \(reason)"; return run
-                    case .refused:
+                    case .refused(let reason, _):
                         if try engine.stateBytes() != before { run.problem = "\(at(run.moves)): refusing '\(garbage)' changed the state"; return run }
+                        // The reason is told to the seat that typed it.
+                        if reports.count >= seat {
+                            let hidden = unknown(reports[seat - 1], seat)
+                            if let leak = HidingProof.toldLeak([(reason, "the reason '\(garbage)' was refused")], seat: seat, faces: hidden.faces, secrets: hidden.secrets) {
+                                run.problem = "\(at(run.moves)): \(leak)"
+                                return run
+                            }
+                        }
                     }
                 }
                 // ...and the rule's /commands, with no arguments and with one: a command may
@@ -397,6 +469,8 @@ public enum Conformance {
                 return run
             }
             if let problem = stepProblem(step) ?? tapProblem(step, engine) { run.problem = "\(at(run.moves)): \(problem)"; return run }
+            told = (step, "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? "")")
+            if let mover = step.seat, let input = step.input, typed.indices.contains(mover) { typed[mover].insert(input) }
             guard step.status == .accepted else { continue }
             let views = table.viewers.map { step.view(of: $0).view }.joined(separator: " | ")
             let json = try? engine.stateJSON()
@@ -407,7 +481,9 @@ public enum Conformance {
             run.transcript.append("\(step.seat ?? 1): \(step.input ?? "") -> \(step.messages.joined(separator: " | ")) || \(views) || \(state)")
             run.moves += 1
         }
+        let offered = (try? engine.toMove())?.isEmpty == false
         run.problem = "\(path): seed \(seed): no result after \(settings.maxMoves) moves"
+            + (offered ? ", and seats are still offered moves: a game that never ends? (result() must say when it is over)" : "")
         return run
     }
 

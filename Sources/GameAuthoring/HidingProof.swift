@@ -9,9 +9,10 @@ import GameRuntime
 /// secret table, the strings no open field also holds). Then the seat's observation, view and
 /// moves must be what they were; the state is put back afterwards.
 enum HidingProof {
-    /// Lua run in the rule's state: `(state, seat, secret names, seed) -> changed count, faces,
-    /// secret strings` (the labels and contents only cards hidden from the seat show, and the
-    /// strings of the secret fields).
+    /// Lua run in the rule's state (with the host's own globals): `(state, seat, secret names,
+    /// seed) -> changed count, faces, secret strings, shown faces` (the labels and contents only
+    /// cards hidden from the seat show, the strings of the secret fields, and the faces of the
+    /// cards the seat sees).
     static let source = #"""
     local next, type, rawget, rawset, ipairs, tostring, utf8, math = next, type, rawget, rawset, ipairs, tostring, utf8, math
     local concat = table.concat
@@ -20,6 +21,8 @@ enum HidingProof {
     end
     local function seen_by(t, seat)
       if rawget(t, "faceUp") == true then return true end
+      -- A card every seat saw face up (turned down since) is public knowledge.
+      if rawget(t, "seen") == true then return true end
       if rawget(t, "content") ~= nil and rawget(t, "matched") == true then return true end
       if rawget(t, "owner") == seat then return true end
       local list = rawget(t, "visible_to")
@@ -71,9 +74,9 @@ enum HidingProof {
         for _, v in next, t do if type(v) == "table" then walk(v) end end
       end
       walk(state)
-      local hidden_faces = {}
+      local hidden_faces, shown_faces = {}, {}
       for face in next, faces do if not shown[face] then hidden_faces[#hidden_faces + 1] = face end end
-      table.sort(hidden_faces)
+      for face in next, shown do shown_faces[#shown_faces + 1] = face end
       local changed = 0
       -- Their faces trade places: a permutation with no card left where it was, where two or
       -- more are hidden (a rotation by a seeded amount).
@@ -112,36 +115,71 @@ enum HidingProof {
         elseif type(v) == "boolean" then rawset(state, name, not v) changed = changed + 1
         elseif type(v) == "table" then perturb(v) end
       end
-      table.sort(secret_strings)
-      return changed, hidden_faces, secret_strings
+      return changed, hidden_faces, secret_strings, shown_faces
     end
     """#
 }
 
+/// What check's proof found for one seat in one state: a leak, and what it learned of the cards
+/// (for the messages the seat was told, which the proof cannot replay).
+public struct HidingReport: Sendable {
+    /// What gave away what the seat may not see, or nil.
+    public var leak: String?
+    /// The faces (labels, contents) only cards hidden from the seat show.
+    public var hiddenFaces: [String] = []
+    /// The faces of the cards the seat sees: its own, face up, shown to it, or seen by all.
+    public var shownFaces: [String] = []
+    /// The strings of the secret fields.
+    public var secretStrings: [String] = []
+    /// Those of them the seat's observation does not hold (a word a game has shown is known).
+    public var unrevealedSecrets: [String] = []
+}
+
 extension GameEngine {
+    /// Whether `seat` can tell what it may not see (see `hidingReport`); nil when it cannot.
+    public func hidingLeak(for seat: Int, seed: UInt64, atStart: Bool = false) throws -> String? {
+        try hidingReport(for: seat, seed: seed, atStart: atStart).leak
+    }
+
     /// Whether `seat` can tell what it may not see: its observation, view and moves after the
-    /// hidden cards trade faces and the secret fields change, against before; nil when they
-    /// are the same (or nothing is hidden from it), else which differs and where. The state is
-    /// put back, as after a refused move.
+    /// hidden cards trade faces and the secret fields change, against before; the leak is nil
+    /// when they are the same (or nothing is hidden from it), else it says which differs and
+    /// where. The state is put back, as after a refused move.
     /// `atStart`: at a new game, when a secret's value must show nowhere yet (later a game may
     /// rightly show it, as Hangman shows the word once every letter is found).
-    public func hidingLeak(for seat: Int, seed: UInt64, atStart: Bool = false) throws -> String? {
+    public func hidingReport(for seat: Int, seed: UInt64, atStart: Bool = false) throws -> HidingReport {
         func look() throws -> (JSONValue, RuleView, Moves) {
             (try observation(for: seat), try drawing(for: seat), try moves(for: seat))
         }
+        // The proof's own queries are not held to only looking (the playthrough does that):
+        // reading the whole state around each would cost more than the proof.
+        let verifies = verifiesQueries
+        verifiesQueries = false
+        defer { verifiesQueries = verifies }
         let before = try look()
-        let (changed, faces, secretStrings) = try perturbHidden(for: seat, seed: seed)
+        let altered = try perturbHidden(for: seat, seed: seed)
         defer { try? restoreAlteredState() }
+        var report = HidingReport(hiddenFaces: altered.faces, shownFaces: altered.shownFaces, secretStrings: altered.secretStrings)
+        let observed = Set(HidingProof.strings(in: before.0))
+        report.unrevealedSecrets = altered.secretStrings.filter { !observed.contains($0) }
+        report.leak = try leak(of: seat, before: before, altered: altered, atStart: atStart, look: look)
+        return report
+    }
+
+    private func leak(of seat: Int, before: (JSONValue, RuleView, Moves), altered: AlteredState, atStart: Bool,
+                      look: () throws -> (JSONValue, RuleView, Moves)) throws -> String? {
+        let faces = altered.faces
         // A copy of a hidden card's face, kept where the seat sees it, is a leak that no
         // change of the hidden cards shows.
         if let face = HidingProof.copiedFace(faces, in: before.0) {
             return "seat \(seat)'s observation holds '\(face.face)' at \(face.path), the face of a card hidden from seat \(seat)"
         }
         // So is a copy of a secret field's value in a new game.
-        if atStart, let copy = HidingProof.copiedFace(secretStrings, in: before.0) {
+        if atStart, let copy = HidingProof.copiedFace(altered.secretStrings, in: before.0) {
             return "seat \(seat)'s observation holds '\(copy.face)' at \(copy.path), the value of a secret field"
         }
-        if let face = faces.first(where: { HidingProof.isDistinct($0) && before.1.text.contains($0) }) {
+        let viewText = Array(before.1.text.utf8)
+        if let face = faces.first(where: { HidingProof.isDistinct($0) && HidingProof.occurs($0, in: viewText) }) {
             return "seat \(seat)'s view shows '\(face)', the face of a card hidden from seat \(seat)"
         }
         // An element may hold a face where its text does not show it (a card's label or id).
@@ -149,7 +187,7 @@ extension GameEngine {
            let face = HidingProof.copiedFace(faces.filter(HidingProof.isDistinct), in: .array(elements.map(\.json)), root: "elements") {
             return "seat \(seat)'s view holds '\(face.face)' at \(face.path), the face of a card hidden from seat \(seat)"
         }
-        guard changed > 0 else { return nil }
+        guard altered.changed > 0 else { return nil }
         let after = try look()
         if after.0 != before.0 {
             let path = JSONValue.firstDifference(before.0, after.0, at: "observation") ?? "observation"
@@ -161,36 +199,139 @@ extension GameEngine {
     }
 }
 
+/// What `perturbHidden` changed and found.
+struct AlteredState {
+    var changed = 0
+    var faces: [String] = []
+    var secretStrings: [String] = []
+    var shownFaces: [String] = []
+}
+
 extension GameEngine {
     /// Changes, in place, what `seat` may not see, after saving the state; returns how many
-    /// values changed, the faces of the cards hidden from `seat` and the secret fields' strings.
-    /// `restoreAlteredState` puts the state back.
-    func perturbHidden(for seat: Int, seed: UInt64) throws -> (changed: Int, faces: [String], secretStrings: [String]) {
+    /// values changed, the faces of the cards hidden from `seat`, the secret fields' strings
+    /// and the faces `seat` sees. `restoreAlteredState` puts the state back.
+    func perturbHidden(for seat: Int, seed: UInt64) throws -> AlteredState {
         let secrets = LuaValue.array(info.secretFields.map { .string($0) })
-        let answer = try alterState(with: HidingProof.source, [.integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003))], results: 3)
-        guard !answer.isEmpty else { return (0, [], []) }
-        let faces = answer.count > 1 ? answer[1].array?.compactMap(\.string) ?? [] : []
-        let secretStrings = answer.count > 2 ? answer[2].array?.compactMap(\.string) ?? [] : []
-        return (Int(answer.first?.integer ?? 0), faces, secretStrings)
+        let answer = try alterState(with: HidingProof.source, [.integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003))], results: 4)
+        guard !answer.isEmpty else { return AlteredState() }
+        // Sorted here, by their bytes, so that a report names the same face on every run (Lua's
+        // sort compares strings by the locale, at thousands of instructions a comparison).
+        func strings(_ k: Int) -> [String] {
+            (answer.count > k ? answer[k].array?.compactMap(\.string) ?? [] : []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        return AlteredState(changed: Int(answer.first?.integer ?? 0), faces: strings(1), secretStrings: strings(2), shownFaces: strings(3))
     }
 }
 
 extension HidingProof {
-    /// Where `observation` holds one of `faces` as a value, or nil.
+    /// Every string value in `value`.
+    static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let s): return [s]
+        case .array(let items): return items.flatMap(strings)
+        case .object(let fields): return fields.values.flatMap(strings)
+        default: return []
+        }
+    }
+
+    /// What `seat` was told (`told`: each text with how it was said) that gives away what it
+    /// may not see in the state the telling left: one of `faces` (of cards hidden from it,
+    /// which it has not seen), or one of `secrets` (secret fields' values it does not know) as
+    /// a whole word. Nil when nothing is given away.
+    static func toldLeak(_ told: [(text: String, how: String)], seat: Int, faces: [String], secrets: [String]) -> String? {
+        let secrets = secrets.filter { $0.utf8.count >= 3 }
+        guard !faces.isEmpty || !secrets.isEmpty else { return nil }
+        for (text, how) in told {
+            let bytes = Array(text.utf8)
+            let quoted = "'" + (text.count > 80 ? String(text.prefix(77)) + "..." : text) + "'"
+            if let face = faces.first(where: { occurs($0, in: bytes) }) {
+                return "seat \(seat) was told \(quoted) (\(how)), which names '\(face)', the face of a card hidden from seat \(seat)"
+            }
+            if let secret = secrets.first(where: { occursAsWord($0, in: bytes) }) {
+                return "seat \(seat) was told \(quoted) (\(how)), which names '\(secret)', the value of a secret field"
+            }
+        }
+        return nil
+    }
+
+    /// What `seat` was told at `step`, each text with how it was said: the messages every seat
+    /// is told, those said to it alone, and the reason its own input was refused.
+    static func told(at step: Step, seat: Int) -> [(text: String, how: String)] {
+        var told = step.messages.map { ($0, "said to every seat") }
+        told += (step.privateMessages[seat] ?? []).map { ($0, "said to seat \(seat) alone") }
+        if step.seat == seat, step.status == .refused, let reason = step.reason { told.append((reason, "the reason its input was refused")) }
+        return told
+    }
+
+    /// Whether `word` occurs in `text` with no letter or digit just before or after it, in any
+    /// case of its ASCII letters ("APPLE" names "apple").
+    static func occursAsWord(_ word: String, in text: [UInt8]) -> Bool {
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        let n = word.utf8.map(lower)
+        let text = text.map(lower)
+        guard !n.isEmpty, n.count <= text.count else { return false }
+        func isWordByte(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b >= 0x80 }
+        var i = 0
+        while i <= text.count - n.count {
+            if text[i..<(i + n.count)].elementsEqual(n),
+               i == 0 || !isWordByte(text[i - 1]) || !isWordByte(n[0]),
+               i + n.count == text.count || !isWordByte(text[i + n.count]) || !isWordByte(n[n.count - 1]) {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Where `observation` holds one of `faces` as a value, or nil. (The path is written only
+    /// for a hit: the walk runs for every seat at every step.)
     static func copiedFace(_ faces: [String], in observation: JSONValue, root: String = "observation") -> (face: String, path: String)? {
+        guard !faces.isEmpty else { return nil }
         let wanted = Set(faces)
-        func find(_ v: JSONValue, _ path: String) -> (String, String)? {
+        enum Step { case index(Int), key(String) }
+        var trail: [Step] = []
+        func find(_ v: JSONValue) -> String? {
             switch v {
-            case .string(let s) where wanted.contains(s): return (s, path)
+            case .string(let s) where wanted.contains(s): return s
             case .array(let items):
-                for (k, item) in items.enumerated() { if let hit = find(item, "\(path)[\(k + 1)]") { return hit } }
+                for (k, item) in items.enumerated() {
+                    trail.append(.index(k + 1))
+                    if let hit = find(item) { return hit }
+                    trail.removeLast()
+                }
             case .object(let fields):
-                for key in fields.keys.sorted() { if let hit = find(fields[key]!, "\(path).\(key)") { return hit } }
+                for key in fields.keys.sorted() {
+                    trail.append(.key(key))
+                    if let hit = find(fields[key]!) { return hit }
+                    trail.removeLast()
+                }
             default: break
             }
             return nil
         }
-        return find(observation, root)
+        guard let face = find(observation) else { return nil }
+        let path = trail.reduce(root) { path, step in
+            switch step {
+            case .index(let k): return "\(path)[\(k)]"
+            case .key(let key): return "\(path).\(key)"
+            }
+        }
+        return (face, path)
+    }
+
+    /// Whether `needle`'s bytes occur in `haystack` (a view's text, searched for every hidden
+    /// face at every step: bytes, without the cost of comparing characters).
+    static func occurs(_ needle: String, in haystack: [UInt8]) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first, n.count <= haystack.count else { return n.isEmpty }
+        var i = 0
+        let last = haystack.count - n.count
+        while i <= last {
+            if haystack[i] == first && haystack[i..<(i + n.count)].elementsEqual(n) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Whether a face is distinct enough to look for inside a view's text (a suit or an emoji

@@ -76,6 +76,7 @@ public final class LoadedRule {
             throw RuleError([error.message.hasPrefix(path) ? error.message : "\(path): \(error.message) (while loading)"])
         }
         let contentHash = FileSystem.fingerprint(bytes + api.loadedLibraries)
+        sourceBytes = bytes + api.loadedLibraries
 
         var problems: [String] = []
         var warnings: [String] = []
@@ -345,6 +346,10 @@ public final class LoadedRule {
         return (try? lua.call(find, [.string(text), .string(pattern)], results: 1).first) == .boolean(true)
     }
 
+    /// The rule file's text and the libraries it required as it loaded (check tells a face the
+    /// rule writes as an example from one it reads from the state).
+    public private(set) var sourceBytes: [UInt8] = []
+
     /// What the prelude returned (a table it keeps filling as the rule runs), or nil.
     package private(set) var preludeResult: LuaRef?
 
@@ -355,12 +360,13 @@ public final class LoadedRule {
     }
 
     /// Resolves the options given on the command line (name without dashes -> value) into
-    /// the table the rule sees, filling in defaults.
-    public func resolveOptions(_ given: [String: String]) throws -> [String: LuaValue] {
+    /// the table the rule sees, filling in defaults. An unknown name is refused naming the
+    /// game's options and `command`'s own (what the command running takes).
+    public func resolveOptions(_ given: [String: String], command: CommandOptions = .play) throws -> [String: LuaValue] {
         let options = info.options
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
-            let known = options.map { "--\($0.name)" } + ["--seed", "--json"] + (info.defaultWordList == nil ? [] : ["--words", "--min-length", "--max-length"])
-            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")); every flag: gamehost play \(info.id) --help)")
+            let known = options.map { "--\($0.name)" } + command.flags + (info.defaultWordList == nil ? [] : ["--words", "--min-length", "--max-length"])
+            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")); every flag: \(command.help(info.id)))")
         }
         var values: [String: LuaValue] = [:]
         for option in options {

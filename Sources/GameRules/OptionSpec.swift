@@ -207,3 +207,21 @@ public struct CommandSpec: Sendable {
         return (specs, runs)
     }
 }
+
+/// The command a game's options are given to, for naming what else it takes when an option
+/// is unknown: `play` takes --seed and --json, `check` --seeds and --seats.
+public struct CommandOptions: Sendable {
+    public var name: String
+    public var flags: [String]
+
+    public init(name: String, flags: [String]) {
+        self.name = name
+        self.flags = flags
+    }
+
+    public static let play = CommandOptions(name: "play", flags: ["--seed", "--json"])
+    public static let check = CommandOptions(name: "check", flags: ["--seeds", "--seats", "--time-limit", "--total-time"])
+
+    /// Where every flag is listed.
+    func help(_ game: String) -> String { name == "play" ? "gamehost play \(game) --help" : "gamehost \(name) --help" }
+}

@@ -1,4 +1,5 @@
 import GameCore
+import GameRules
 import GameStorage
 
 /// What an engine is started with: the player's choices and the session's context.
@@ -40,6 +41,8 @@ public struct EngineSettings {
     public var colour = false
     /// How many seats the table has (nil: the fewest the rule takes).
     public var seats: Int?
+    /// The command the options came from (an unknown one is refused naming what it takes).
+    public var command = CommandOptions.play
     public var mode: Mode = .interactive
 
     public enum Mode: Equatable, Sendable {

@@ -59,7 +59,7 @@ public final class GameEngine {
         self.info = rule.info
         self.settings = settings
         random = RandomSource(seed: settings.seed)
-        options = try rule.resolveOptions(settings.options)
+        options = try rule.resolveOptions(settings.options, command: settings.command)
         let seats = settings.seats ?? info.seats.min
         guard info.seats.contains(seats) else {
             throw UsageError("\(info.id) is played by \(info.seats.description) players, not \(seats)")
@@ -348,22 +348,29 @@ public final class GameEngine {
     package func alterState(with tool: String, _ arguments: [LuaValue], results: Int) throws -> [LuaValue] {
         guard let state, let root else { return [] }
         if stateTools[tool] == nil {
-            let chunk = try lua.load(tool, chunkName: "=check")
+            let chunk = try lua.load(tool, chunkName: "=check", inHostEnvironment: true)
             guard case .ref(let f)? = try lua.call(chunk, results: 1).first else { return [] }
             stateTools[tool] = f
         }
         try lua.saveSnapshot(of: root)
+        cachesBeforeAlteration = (cachedState, cachedResult, cachedTurn)
         let answer = try lua.call(stateTools[tool]!, [.ref(state)] + arguments, results: results)
         forgetCaches()
         return answer
     }
 
-    /// Puts the state back as `alterState` found it.
+    /// Puts the state back as `alterState` found it, and what the engine had read of it then.
     package func restoreAlteredState() throws {
         guard let root else { return }
         _ = try lua.restoreSnapshot(into: root)
         forgetCaches()
+        if let kept = cachesBeforeAlteration.take() { (cachedState, cachedResult, cachedTurn) = kept }
     }
+
+    /// What the engine had read of the state when `alterState` changed it: the state put back
+    /// is the same, so they hold again (check's proof reads each seat's view of it).
+    private var cachesBeforeAlteration: (state: (version: Int, value: LuaValue)?, result: (version: Int, value: Result<GameResult?, RuleError>)?,
+                                         turn: (version: Int, value: Result<[Int], RuleError>)?)?
 
     private func forgetCaches() {
         cachedState = nil

@@ -96,6 +96,9 @@ public final class LuaState {
     private var longChunkNames: [String] = []
     /// Registry reference to the message handler that adds tracebacks.
     private var messageHandlerRef: Int32 = 0
+    /// The globals as the libraries opened them, copied before any rule runs (see
+    /// `load(_:chunkName:inHostEnvironment:)`).
+    private var hostEnvironmentRef: Int32 = 0
 
     /// Makes a state. `sandboxed` opens only the safe libraries (see `Sandbox.swift`);
     /// otherwise none at all. `memoryCap` limits what rule code may allocate.
@@ -118,6 +121,7 @@ public final class LuaState {
         messageHandlerRef = luaL_ref(L, gh_registryindex())
         if sandboxed { Sandbox.install(in: self) }
         snapshotFunctions = makeSnapshotFunctions()
+        hostEnvironmentRef = makeHostEnvironment()
         limits.pointee.cap = memoryCap
     }
 
@@ -415,9 +419,44 @@ public final class LuaState {
         return ref(at: -1)
     }
 
-    /// Compiles the host's own Lua text.
-    public func load(_ source: String, chunkName: String) throws -> LuaRef {
-        try load(Array(source.utf8), chunkName: chunkName)
+    /// Compiles the host's own Lua text. `inHostEnvironment`: its globals are the libraries
+    /// as they were before any rule ran (a copy of each library table too), not the rule's,
+    /// so host code that walks a rule's state is not changed by what the rule, or a prelude
+    /// such as check's fixed key order, did to `next`, `type` or `table.sort`.
+    public func load(_ source: String, chunkName: String, inHostEnvironment: Bool = false) throws -> LuaRef {
+        let chunk = try load(Array(source.utf8), chunkName: chunkName)
+        if inHostEnvironment {
+            chunk.push(L)
+            lua_rawgeti(L, gh_registryindex(), lua_Integer(hostEnvironmentRef))
+            if lua_setupvalue(L, -2, 1) == nil { gh_pop(L, 1) }
+            gh_pop(L, 1)
+        }
+        return chunk
+    }
+
+    /// The host environment: a table of the globals as they are now (when the state is made),
+    /// each library table copied, kept in the registry.
+    private func makeHostEnvironment() -> Int32 {
+        let copy = """
+        local next, type = next, type
+        local env = {}
+        for name, value in next, _G do
+          if type(value) == "table" and name ~= "_G" then
+            local library = {}
+            for k, v in next, value do library[k] = v end
+            value = library
+          end
+          env[name] = value
+        end
+        env._G = env
+        return env
+        """
+        guard let chunk = try? load(Array(copy.utf8), chunkName: "=host"),
+              case .ref(let env)? = try? hostCall(chunk, [], tablesByReference: true).first else {
+            fatalError("out of memory creating a Lua state")
+        }
+        env.push(L)
+        return luaL_ref(L, gh_registryindex())
     }
 
     /// Calls `function` with `args` under the step budget and the memory cap, and returns

@@ -15,6 +15,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         guard let n = Int(text), n >= 1, n <= 1000 else { throw CLIError.usage("--seeds needs a whole number from 1 to 1000") }
         return n
     } ?? 10
+    let seats = try parseSeats(try args.take("seats"))
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let totalTime = try parseTotalTime(try args.take("total-time"))
     let lintTime = try args.take("lint-time").map(Linter.parseTimeLimit) ?? Linter.defaultTimeLimit
@@ -32,6 +33,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         settings.timeLimit = timeLimit ?? settings.timeLimit
         settings.totalTime = totalTime ?? settings.totalTime
         settings.options = options
+        settings.seats = seats
         // Any host option play takes for the game, check takes: a word game is checked on
         // the list and lengths given.
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in
@@ -39,7 +41,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         }
         for warning in report.warnings where !report.problems.contains(warning) { fail("warning: " + warning) }
         if report.passed {
-            stdout_.write("\(path): ok (\(report.playthroughs) playthroughs, \(report.moves) moves)\n", style: .plain)
+            stdout_.write("\(path): ok (\(report.playthroughs) playthrough\(report.playthroughs == 1 ? "" : "s")\(seatsPlayed(report.seatCounts)), \(report.moves) moves)\n", style: .plain)
         } else {
             failed = true
             for problem in report.problems { stderr_.write(problem + "\n", style: .plain) }
@@ -55,6 +57,14 @@ func check(_ args: inout Arguments) throws -> Int32 {
         }
     }
     return failed ? 1 : 0
+}
+
+/// " at 2, 3 and 4 seats" (nothing for a game of one seat).
+func seatsPlayed(_ counts: [Int]) -> String {
+    guard counts.count > 1 || (counts.first ?? 1) > 1 else { return "" }
+    let names = counts.map(String.init)
+    let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    return " at \(list) seat\(counts == [1] ? "" : "s")"
 }
 
 /// `gamehost sim GAME|FILE [--games N] [--seed N] [--jobs N] [--json] [--OPTION VALUE ...]`

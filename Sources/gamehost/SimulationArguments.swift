@@ -27,12 +27,7 @@ func simulationPlan(_ game: String, _ args: inout Arguments, maxGames: Int) thro
         guard let s = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not '\(text)'") }
         return s
     } ?? 1
-    let seats = try args.take("seats").map { text -> Int in
-        guard let n = Int(text), n >= 1, n <= SeatRange.limit else {
-            throw CLIError.usage("--seats needs a number of seats from 1 to \(SeatRange.limit), not '\(text)'")
-        }
-        return n
-    }
+    let seats = try parseSeats(try args.take("seats"))
     let wordsName = try args.take("words")
     let wordLengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
@@ -53,4 +48,14 @@ func simulationPlan(_ game: String, _ args: inout Arguments, maxGames: Int) thro
     let replay = plan.options.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
         + (wordsName.map { ["--words", $0] } ?? []) + wordLengths.arguments
     return (plan, loaded, replay)
+}
+
+/// `--seats N`: a number of seats from 1 to the most any game may have.
+func parseSeats(_ text: String?) throws -> Int? {
+    try text.map { text -> Int in
+        guard let n = Int(text), n >= 1, n <= SeatRange.limit else {
+            throw CLIError.usage("--seats needs a number of seats from 1 to \(SeatRange.limit), not '\(text)'")
+        }
+        return n
+    }
 }

@@ -425,11 +425,29 @@ final class AuthorCommandTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
+    /// check plays the seat counts it is given, and an option it does not take is named with
+    /// the options it does take (not play's --seed and --json).
+    func testCheckTakesSeatsAndNamesItsOwnOptions() throws {
+        let two = try GamehostProcess.run(["check", "crazy-eights", "--seeds", "1", "--seats", "3"])
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertTrue(two.stdout.contains("rules/crazy-eights.lua: ok (1 playthrough at 3 seats"), two.stdout)
+        let typo = try GamehostProcess.run(["check", "crazy-eights", "--seeds", "1", "--seat", "3"])
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stderr.contains("no option --seat (options: --seeds, --seats, --time-limit, --total-time; every flag: gamehost check --help)"), typo.stderr)
+        XCTAssertFalse(typo.stderr.contains("--json"), typo.stderr)
+        let many = try GamehostProcess.run(["check", "crazy-eights", "--seats", "9"])
+        XCTAssertEqual(many.status, 2, many.stderr)
+        XCTAssertTrue(many.stderr.contains("--seats needs a number of seats from 1 to 8, not '9'"), many.stderr)
+        let outside = try GamehostProcess.run(["check", "crazy-eights", "--seeds", "1", "--seats", "5"])
+        XCTAssertEqual(outside.status, 1)
+        XCTAssertTrue(outside.stderr.contains("rules/crazy-eights.lua: crazy-eights is played by 2 to 4 players, not 5"), outside.stderr)
+    }
+
     func testCheckPassesTheBuiltInGamesAndFailsABrokenRule() throws {
         // (ConformanceTests checks every built-in game; here, the command's report.)
         let ok = try GamehostProcess.run(["check", "rps", "--seeds", "3"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
-        XCTAssertTrue(ok.stdout.contains("rules/rps.lua: ok (3 playthroughs"), ok.stdout)
+        XCTAssertTrue(ok.stdout.contains("rules/rps.lua: ok (3 playthroughs at 1 and 2 seats"), ok.stdout)
         let broken = dir + "/broken.lua"
         try "return {\n  id = 'broken',\n  title = 'Broken',\n  setup = function() return {} end,\n  view = function() return 'x' end,\n  moves = function() return { 'go' } end,\n  play = function(state, input, game)\n    game.refuse('never')\n  end,\n  result = function() end,\n}\n"
             .write(toFile: broken, atomically: true, encoding: .utf8)

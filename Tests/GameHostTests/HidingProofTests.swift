@@ -122,4 +122,99 @@ final class HidingProofTests: XCTestCase {
         let found = problems(path)
         XCTAssertTrue(found.contains { $0.contains("seat 1's view changes with what seat 1 may not see") }, "\(found)")
     }
+
+    /// What a seat is told is held against what it may not see: a card another seat holds,
+    /// said to everyone, is a leak named with the message and how it was said.
+    func testACardSaidToEverySeatIsNamed() throws {
+        let path = try crazyEights("""
+            local play = rule.play
+            rule.play = function(state, input, game, seat)
+              play(state, input, game, seat)
+              local card = leak(state, seat)
+              if card then game.say("Seat " .. seat .. " peeks at " .. card) end
+            end
+            """)
+        let found = problems(path)
+        XCTAssertTrue(found.contains { $0.contains("was told 'Seat ") && $0.contains("(said to every seat), which names '") && $0.contains("the face of a card hidden from seat") }, "\(found)")
+    }
+
+    /// A card told to the wrong seat alone is named as said to that seat.
+    func testACardToldToTheWrongSeatIsNamed() throws {
+        let path = try crazyEights("""
+            local play = rule.play
+            rule.play = function(state, input, game, seat)
+              play(state, input, game, seat)
+              local card = leak(state, seat)
+              if card then game.say_to(seat, "Psst: " .. card) end
+            end
+            """)
+        let found = problems(path)
+        XCTAssertTrue(found.contains { $0.contains("was told 'Psst: ") && $0.contains("said to seat") && $0.contains("alone), which names") }, "\(found)")
+    }
+
+    /// A card named in the rule's own text is an example ("a card such as 10♠"), and a card
+    /// the seat holds may be told to it: the shipped Crazy Eights does both, and passes (above).
+    /// A card every seat saw face up is public once turned down: a War whose view names the
+    /// last two cards, taken face down into a pile, passes; the same view naming cards that
+    /// were never turned up fails.
+    func testACardEverySeatSawMayBeNamedAfterItIsTurnedDown() throws {
+        let war = try String(contentsOfFile: PlantedBugTests.folder + "/war.lua", encoding: .utf8)
+        let named = war
+            .replacingOccurrences(of: "#state.table > 0 and game.cards.show(state.table) or \"empty\")",
+                                  with: "#state.table > 0 and game.cards.show(state.table) or \"empty\") .. \" Last: \" .. (state.last or \"none\")")
+            .replacingOccurrences(of: "    while #state.table > 0 do", with: "    state.last = state.table[1].label .. \" \" .. state.table[2].label\n    while #state.table > 0 do")
+        XCTAssertNotEqual(named, war)
+        XCTAssertEqual(problems(files.write("war-named", named)), [])
+        // Cards put into the pile without being turned up (and so never seen): the same words
+        // in the view name cards hidden from the seat.
+        let unseen = named
+            .replacingOccurrences(of: "local card = game.cards.turn_up(game.cards.move(state.piles[seat], state.table))",
+                                  with: "local card = game.cards.move(state.piles[seat], state.table)")
+            .replacingOccurrences(of: "game.cards.turn_down(game.cards.take(state.table, 1))", with: "game.cards.take(state.table, 1)")
+        XCTAssertNotEqual(unseen, named)
+        XCTAssertTrue(problems(files.write("war-unseen", unseen)).contains { $0.contains("the face of a card hidden from seat") })
+    }
+
+    /// check plays the fewest seats a rule takes, the most and one between, each seed in turn,
+    /// so a leak that needs three seats is found; `--seats N` plays N alone.
+    func testSeatCountsAreTheFewestTheMostAndOneBetween() {
+        XCTAssertEqual(Conformance.seatCounts(SeatRange(min: 2, max: 5, declared: true), given: nil), [2, 3, 5])
+        XCTAssertEqual(Conformance.seatCounts(SeatRange(min: 2, max: 4, declared: true), given: nil), [2, 3, 4])
+        XCTAssertEqual(Conformance.seatCounts(SeatRange(min: 2, max: 3, declared: true), given: nil), [2, 3])
+        XCTAssertEqual(Conformance.seatCounts(.single, given: nil), [1])
+        XCTAssertEqual(Conformance.seatCounts(SeatRange(min: 2, max: 5, declared: true), given: 4), [4])
+    }
+
+    func testALeakThatNeedsThreeSeatsIsFoundAndTheSeatsAreNamed() throws {
+        let path = try crazyEights("""
+            local view = rule.view
+            rule.view = function(state, game, seat)
+              local elements = view(state, game, seat)
+              local far = state.hands[(seat + 1) % state.seats + 1]
+              if far and far[1] then elements[#elements + 1] = far[1].label end
+              return elements
+            end
+            """)
+        var settings = Conformance.Settings(seeds: 3, maxMoves: 2000)
+        settings.timeLimit = 2
+        let libraries = [RuleTester.rulesDirectory + "/lib", files.directory + "/lib"]
+        let report = Conformance.check(path: path, libraryDirectories: libraries, settings: settings)
+        XCTAssertEqual(report.seatCounts, [2, 3, 4])
+        XCTAssertTrue(report.problems.contains { $0.contains("(3 seats), move 0: seat 1's view shows '") }, "\(report.problems)")
+        XCTAssertFalse(report.problems.contains { $0.contains("(2 seats)") }, "\(report.problems)")
+        settings.seats = 2
+        XCTAssertEqual(Conformance.check(path: path, libraryDirectories: libraries, settings: settings).problems, [])
+    }
+
+    /// A game that never ends is named as such, with its seats still offered moves.
+    func testAGameThatNeverEndsIsNamed() throws {
+        let path = files.write("endless", RuleFiles.rule([
+            "setup": "function() return { n = 0 } end",
+            "moves": "function() return { 'go' } end",
+            "play": "function(state, input, game) if input ~= 'go' then game.refuse('type go') end state.n = state.n + 1 end",
+            "result": "function() return nil end",
+        ]))
+        let found = Conformance.check(path: path, settings: Conformance.Settings(seeds: 1, maxMoves: 40)).problems
+        XCTAssertTrue(found.contains { $0.contains("no result after 40 moves, and seats are still offered moves: a game that never ends?") }, "\(found)")
+    }
 }

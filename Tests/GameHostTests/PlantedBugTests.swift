@@ -8,9 +8,9 @@ import Locking
 import TestSupport
 import XCTest
 
-/// Tests/planted-bugs: six small games (War and Higher or Lower on cards, Anagram and Ghost on
-/// words, Tic-tac-toe and Nim on boards), each correct, and beside each the bugs a new rule
-/// author makes, planted one at a time: a move offered but refused, garbage accepted, a query
+/// Tests/planted-bugs: eight small games (War, Higher or Lower and Go Fish on cards, Goofspiel's
+/// sealed bids, Anagram and Ghost on words, Tic-tac-toe and Nim on boards), each correct, and
+/// beside each the bugs a new rule author makes, planted one at a time: a move offered but refused, garbage accepted, a query
 /// that changes the state, game data in a file-level variable, output that follows `pairs`, a
 /// card or a secret word shown, a result field of the wrong type, a score kept in `result`, an
 /// off-by-one... `gamehost check` must find each, with its cause named, on every
@@ -132,7 +132,7 @@ final class PlantedBugTests: XCTestCase {
     }
 
     func testEveryPlantedBugIsCaughtWithItsCauseOnEveryRun() throws {
-        XCTAssertEqual(Self.games.count, 6, "the corpus's games")
+        XCTAssertEqual(Self.games.count, 8, "the corpus's games")
         let cases = try Self.corpus.value()
         for c in cases {
             XCTAssertEqual(c.misplaced, [], "\(c.game)/\(c.bug?.name ?? "base"): edits whose text is not found once")

@@ -296,6 +296,8 @@ hand.]],
     -- Rule 2: an eight turned up goes back into the stock, at a random place below the top.
     local starter = game.cards.draw(deck)
     while starter.rank == 8 do
+      -- Every seat sees it (turned up, then down: seen), so it is no secret in the stock.
+      game.cards.turn_down(game.cards.turn_up(starter))
       game.say(("%s is turned up and goes back into the stock."):format(starter.label))
       table.insert(deck, game.random(2, #deck + 1), starter)
       starter = game.cards.draw(deck)

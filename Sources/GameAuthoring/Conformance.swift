@@ -19,6 +19,9 @@ public enum Conformance {
         /// How many seats every game has (`gamehost check --seats N`); nil plays the fewest the
         /// rule takes, the most, and one between, each in turn.
         public var seats: Int?
+        /// Every game with the rule's bot in every seat (`--bot`). Without it, a rule with a bot
+        /// has `botGames` games of its bot after the random ones.
+        public var bot = false
         /// Seconds one call into the rule may take (`gamehost check --time-limit`).
         public var timeLimit = 1.0
         /// Seconds the whole check of one file may take (`--total-time`): check stops there
@@ -61,6 +64,8 @@ public enum Conformance {
         return "a session's " + (names[Int(n)] ?? "later")
     }
     static let choicesTried = 100
+    /// Games of the rule's bot in every seat that check adds to the random ones.
+    static let botGames = 2
 
     /// The numbers of seats check plays a game of `range` with: `given`, or the fewest, the
     /// most and one between (a leak may need a third seat; a deal may run short with the most).
@@ -104,7 +109,10 @@ public enum Conformance {
             findings.warnings = rule.info.warnings
             findings.problems += optionProblems(rule)
             counts = seatCounts(rule.info.seats, given: settings.seats)
-            findings.seatCounts = counts
+            if settings.bot && !rule.info.hasBot {
+                findings.problems.append("\(path): the rule has no bot (bot = function(state, game, seat)) for --bot to play")
+                return findings
+            }
             list = try words(rule.info)
             var s = EngineSettings()
             s.options = settings.options
@@ -124,6 +132,9 @@ public enum Conformance {
         findings.problems += offeredMovesAreAccepted(first, path: path)
         findings.problems += secretNamesExist(first, path: path)
 
+        let filler: Table.Filler = settings.bot ? .bot : .random
+        // The seat counts the games were played with.
+        var played = Set<Int>()
         var grouped = ProblemGroups()
         var transcripts: [UInt64: [String]] = [:]
         var stopped: String?
@@ -145,7 +156,8 @@ public enum Conformance {
             if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
             do {
                 let e = try reused.take() ?? engine(.ascending, seats: seats(of: seed))
-                var run = playthrough(e, seed: seed, game: Int(seed), settings: settings)
+                var run = playthrough(e, seed: seed, game: Int(seed), settings: settings, filler: filler)
+                played.insert(e.seatCount)
                 findings.playthroughs += 1
                 findings.moves += run.moves
                 // The first state has started games before seed 1's (its probes): a problem
@@ -155,7 +167,7 @@ public enum Conformance {
                     defer { fresh.close() }
                     // What the earlier games left, against a state that has played none.
                     let before = FileVariables.fingerprints(fresh)
-                    let again = playthrough(fresh, seed: seed, game: Int(seed), settings: settings)
+                    let again = playthrough(fresh, seed: seed, game: Int(seed), settings: settings, filler: filler)
                     if again.problem == nil {
                         secondProblem = problem
                         variablesAgain = FileVariables.fingerprints(e)
@@ -173,7 +185,7 @@ public enum Conformance {
                 if seed == 1, run.problem == nil && secondProblem == nil {
                     for next in later {
                         e.forgetSessionScores()
-                        let again = playthrough(e, seed: next, game: Int(next), settings: settings, proves: false)
+                        let again = playthrough(e, seed: next, game: Int(next), settings: settings, proves: false, filler: filler)
                         sessionVariables[next] = FileVariables.fingerprints(e)
                         if let problem = again.problem {
                             sessionProblem = (next, "\(path): seed \(next) as \(Self.nth(next)) game: \(problem.replacing("\(path): ", with: ""))")
@@ -234,7 +246,7 @@ public enum Conformance {
             do {
                 let e = try engine(.descending, seats: seats(of: seed))
                 defer { e.close() }
-                let again = playthrough(e, seed: seed, game: Int(seed), settings: settings, proves: false)
+                let again = playthrough(e, seed: seed, game: Int(seed), settings: settings, proves: false, filler: filler)
                 guard again.transcript != once else { continue }
                 let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
                 let sites = e.rule.pairsSites()
@@ -251,7 +263,26 @@ public enum Conformance {
                 break
             }
         }
+        // The rule's bot in every seat, for a few games more: its errors, the moves it makes
+        // that play refuses, and its hangs are the rule's to fix before an arena meets them.
+        if !settings.bot && first.info.hasBot && stopped == nil {
+            for seed in UInt64(settings.seeds + 1)...UInt64(settings.seeds + Self.botGames) {
+                if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
+                do {
+                    let e = try engine(.ascending, seats: seats(of: seed))
+                    defer { e.close() }
+                    let run = playthrough(e, seed: seed, game: Int(seed), settings: settings, filler: .bot)
+                    played.insert(e.seatCount)
+                    findings.playthroughs += 1
+                    findings.moves += run.moves
+                    if let problem = run.problem { grouped.add(problem, seed: nil) }
+                } catch {
+                    grouped.add("\(path): seed \(seed): \(error)", seed: nil)
+                }
+            }
+        }
         findings.problems += grouped.lines
+        findings.seatCounts = played.sorted()
         if let stopped {
             findings.problems.append("\(path): check stopped at \(stopped): it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)")
         }
@@ -342,14 +373,17 @@ public enum Conformance {
     /// `proves`: the hiding proof runs at every step (a game played again to compare it with
     /// its first playing need not prove it again).
     static func playthrough(_ engine: GameEngine, seed: UInt64, game: Int, settings: Settings, tracing: Bool = false,
-                            proves: Bool = true) -> Playthrough {
+                            proves: Bool = true, filler: Table.Filler = .random) -> Playthrough {
         var run = Playthrough()
         let path = engine.info.path
-        let table = Table(engine: engine, fillers: Array(repeating: .random, count: engine.seatCount))
+        let table = Table(engine: engine, fillers: Array(repeating: filler, count: engine.seatCount))
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
         // With a choice of seat counts, a place names the one played.
-        let seats = engine.info.seats.min == engine.info.seats.max ? "" : " (\(engine.seatCount) seats)"
+        // And a game of the rule's bot says so.
+        var about = engine.info.seats.min == engine.info.seats.max ? [] : ["\(engine.seatCount) seats"]
+        if filler == .bot { about.append("the bot in every seat") }
+        let seats = about.isEmpty ? "" : " (" + about.joined(separator: ", ") + ")"
         let at = { (move: Int) in "\(path): seed \(seed)\(seats), move \(move)" }
         let driver = Driver(table: table)
         let start = driver.start(game: game, seed: seed)
@@ -399,6 +433,12 @@ public enum Conformance {
                 if try engine.result() != nil { return run }
                 let turn = try engine.toMove()
                 let seat = turn.first ?? 1
+                // Every seat to move has a move: one left with none waits for ever (the table
+                // plays only the first, so the others are asked here).
+                for waiting in turn.dropFirst() where try engine.moves(for: waiting).isEmpty {
+                    run.problem = "\(at(run.moves)): seat \(waiting) is to move, but moves() offers it nothing and result() says the game goes on"
+                    return run
+                }
                 // Every seat learns nothing it may not see, at every step: from its view, its
                 // observation, its moves, and what it was told.
                 reports = []

@@ -220,7 +220,7 @@ public struct CommandOptions: Sendable {
     }
 
     public static let play = CommandOptions(name: "play", flags: ["--seed", "--json"])
-    public static let check = CommandOptions(name: "check", flags: ["--seeds", "--seats", "--time-limit", "--total-time"])
+    public static let check = CommandOptions(name: "check", flags: ["--seeds", "--seats", "--bot", "--time-limit", "--total-time"])
 
     /// Where every flag is listed.
     func help(_ game: String) -> String { name == "play" ? "gamehost play \(game) --help" : "gamehost \(name) --help" }

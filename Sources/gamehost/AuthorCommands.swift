@@ -34,6 +34,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         settings.totalTime = totalTime ?? settings.totalTime
         settings.options = options
         settings.seats = seats
+        settings.bot = args.flags.contains("bot")
         // Any host option play takes for the game, check takes: a word game is checked on
         // the list and lengths given.
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in

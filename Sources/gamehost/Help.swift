@@ -40,7 +40,7 @@ let commandHelp: [String: String] = [
 
         """,
     "check": """
-        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--seats N] [--time-limit SECONDS]
+        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--seats N] [--bot] [--time-limit SECONDS]
                               [--total-time SECONDS] [--lint-time SECONDS] [--words LIST] [--OPTION VALUE ...]
 
         Loads each rule file in the sandbox and checks it against the rule contract (a field
@@ -55,7 +55,9 @@ let commandHelp: [String: String] = [
         reason) may name a hidden card it has not seen or a secret field's value. A card every
         seat saw face up (turned down since: `seen`) is public. The games are played with the
         fewest seats the rule takes, the most, and one between, in turn (--seats N: all with
-        N). Every game reports its first problem, each with its file and line; the exit code
+        N). Every seat to move must be offered a move. A rule with a bot has two more games
+        with its bot in every seat, whose errors, refused moves and hangs are named (--bot:
+        every game with the bot). Every game reports its first problem, each with its file and line; the exit code
         is 1 if any file fails. Bounds: --time-limit each step of the rule (1 s of processor
         time), --total-time the whole check of a file (60 s by the wall clock; the report
         names the bound that stopped it). The game's own options (--hard on) are played as

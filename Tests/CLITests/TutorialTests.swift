@@ -73,7 +73,7 @@ final class TutorialTests: XCTestCase {
         let (all, work, dir) = (w.output, w.work, w.dir)
         XCTAssertGreaterThanOrEqual(w.blocks, 9)
         XCTAssertTrue(all.contains("Lizard poisons Spock: you win this one"), all)
-        XCTAssertTrue(all.contains("rpsls.lua: ok (10 playthroughs"), all)
+        XCTAssertTrue(all.contains("rpsls.lua: ok (12 playthroughs"), all)
         XCTAssertTrue(all.contains("the old test no longer matches"), all)
         XCTAssertTrue(all.contains("steps replayed, all as recorded"), all)
         XCTAssertTrue(all.split(separator: "\n").contains { $0.hasPrefix("my-rpsls ") && $0.contains(" Rock · Paper · Scissors · Lizard · Spock — ") }, all)
@@ -128,7 +128,7 @@ final class TutorialTests: XCTestCase {
         // Seat 2's stream: its own cards by label, seat 1's as hidden and nothing else.
         XCTAssertTrue(all.contains(#""hands":[[{"hidden":true},{"hidden":true},{"hidden":true},{"hidden":true},{"hidden":true}],[{"colour":"black""#), all)
         XCTAssertTrue(all.contains(#"Your hand: 7♣ 6♥ 2♦ 2♣ 10♣"#), all)
-        XCTAssertTrue(all.contains("tricks.lua: ok (10 playthroughs"), all)
+        XCTAssertTrue(all.contains("tricks.lua: ok (12 playthroughs at 2 seats"), all)
         XCTAssertTrue(all.contains("leaky.lua: seed 1, move 0: seat 1's view shows '4♥', the face of a card hidden from seat 1"), all)
         XCTAssertTrue(all.contains("check refused leaky.lua"), all)
         XCTAssertTrue(all.contains("tricks arena: 2000 games of 2 seats"), all)

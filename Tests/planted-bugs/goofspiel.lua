@@ -101,6 +101,15 @@ return {
     game.refuse(("you hold no %s"):format(name))
   end,
 
+  -- The bot bids the card whose value is nearest the prize's (the lower of two as near).
+  bot = function(state, game, seat)
+    local best
+    for _, card in ipairs(state.hands[seat]) do
+      if not best or math.abs(card.rank - state.prize.rank) < math.abs(best.rank - state.prize.rank) then best = card end
+    end
+    return "bid " .. best.name
+  end,
+
   result = function(state)
     if state.prize then return nil end
     local best, winners = -1, {}

@@ -193,7 +193,7 @@ public enum Arena {
             played += 1
             let k = offset + 1
             guard let result = outcome.result else {
-                failures.append(Simulation.Failure(game: k, seed: Simulation.seed(ofGame: k, base: games.seed),
+                failures.append(Simulation.Failure(game: k, seed: games.seed(ofGame: k),
                                                    message: outcome.failure ?? "the game stopped"))
                 continue
             }

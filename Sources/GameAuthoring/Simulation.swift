@@ -38,8 +38,18 @@ public enum Simulation {
         /// kept. False plays them input by input, as `play` does (each input within
         /// `timeLimit`), so a program in a seat hears every message (the arena's programs).
         public var inBulk = true
+        /// Each game's seed is a keyed hash of its number under the run's seed (SipHash), not
+        /// the session's sequence: seeing a finished game's seed tells a program nothing of the
+        /// run's seed or of any other game (the arena, where programs play).
+        public var keyedSeeds = false
 
         public init(rulePath: String) { self.rulePath = rulePath }
+
+        /// The seed of game `k` (from 1) of the run.
+        public func seed(ofGame k: Int) -> UInt64 {
+            guard keyedSeeds else { return Simulation.seed(ofGame: k, base: seed) }
+            return SipHash.hash(UInt64(k), k0: seed, k1: ~seed) % 1_000_000_000
+        }
     }
 
     public struct Failure: Equatable, Sendable {
@@ -99,7 +109,7 @@ public enum Simulation {
             guard let outcome else { continue }
             played += 1
             if let message = outcome.failure {
-                failures.append(Failure(game: k + 1, seed: seed(ofGame: k + 1, base: plan.seed), message: message))
+                failures.append(Failure(game: k + 1, seed: plan.seed(ofGame: k + 1), message: message))
             } else {
                 outcomes[outcome.result?.winnerText ?? "none", default: 0] += 1
                 lengths.append(outcome.moves)
@@ -212,7 +222,7 @@ public enum Simulation {
         /// `onStep` is told of each step.
         func play(game k: Int, fillers: [Table.Filler]? = nil, outside: [Int: SessionLoop.SeatIO] = [:],
                   onStep: ((Step) -> Void)? = nil) -> Outcome {
-            let seed = Simulation.seed(ofGame: k, base: plan.seed)
+            let seed = plan.seed(ofGame: k)
             // The players' own chance, apart from the game's (which legal move each picks),
             // comes from the game's seed.
             let table = Table(engine: engine, fillers: fillers ?? Array(repeating: plan.usesBot ? .bot : .random, count: engine.seatCount))

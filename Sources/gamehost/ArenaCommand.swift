@@ -20,7 +20,13 @@ func arena(_ args: inout Arguments) throws -> Int32 {
         return s
     } ?? Arena.replyTimeLimit
     if args.flags.contains("bot") { throw CLIError.usage("arena names its fillers after the game: gamehost arena \(game) bot random") }
-    let (plan, loaded, rest) = try simulationPlan(game, &args, maxGames: 10_000_000)
+    // Without --seed the run's seed is drawn at random and told only with the results: a
+    // program cannot know the deals before it plays them (the games' seeds derive from it, and
+    // none is on a program's command line, in its environment or in its stream).
+    // (Drawn from 63 bits: a game's seed is 30, so no game's seed narrows the run's down.)
+    let (simulation, loaded, rest) = try simulationPlan(game, &args, maxGames: 10_000_000) { UInt64.random(in: 1...UInt64(Int64.max)) }
+    var plan = simulation
+    plan.keyedSeeds = true
     let rule = loaded.info, games = plan.games, seed = plan.seed
     // Without fillers, the rule's bot against random moves: how good is the shipped bot?
     let compared: [Arena.Filler] = fillers.isEmpty ? [rule.hasBot ? .bot : .random, .random] : fillers

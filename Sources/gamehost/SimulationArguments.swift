@@ -9,7 +9,9 @@ import Glibc
 /// options and words. The rule is loaded once to read them; the caller closes `loaded` when
 /// it has what it needs (the workers load the rule again, each for itself). `replay` is the
 /// game's options and word list as flags, for a failing game's replay line.
-func simulationPlan(_ game: String, _ args: inout Arguments, maxGames: Int) throws -> (plan: Simulation.Plan, loaded: LoadedRule, replay: [String]) {
+/// `defaultSeed` is the run's seed without `--seed`.
+func simulationPlan(_ game: String, _ args: inout Arguments, maxGames: Int,
+                    defaultSeed: () -> UInt64 = { 1 }) throws -> (plan: Simulation.Plan, loaded: LoadedRule, replay: [String]) {
     func count(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws -> Int {
         guard let text = try args.take(name) else { return value }
         guard let n = Int(text), range.contains(n) else {
@@ -26,7 +28,7 @@ func simulationPlan(_ game: String, _ args: inout Arguments, maxGames: Int) thro
     let seed = try args.take("seed").map { text -> UInt64 in
         guard let s = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not '\(text)'") }
         return s
-    } ?? 1
+    } ?? defaultSeed()
     let seats = try parseSeats(try args.take("seats"))
     let wordsName = try args.take("words")
     let wordLengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))

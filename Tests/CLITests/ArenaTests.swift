@@ -96,6 +96,43 @@ final class ArenaTests: XCTestCase {
         XCTAssertLessThan(random[1], 0.3)
     }
 
+    /// Without --seed the run's seed is drawn at random and told only in the report: another
+    /// run has another, and a program finds it neither on the arena's command line, nor in its
+    /// environment, nor in its stream.
+    func testWithoutASeedTheRunsSeedIsSecretUntilTheReport() throws {
+        let folder = NSTemporaryDirectory() + "gamehost-arena-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let seen = folder + "/seen.txt"
+        let program = folder + "/look.sh"
+        try """
+            #!/bin/sh
+            p=$PPID
+            for _ in 1 2 3; do
+              tr '\\0' ' ' < /proc/$p/cmdline >> \(seen); echo >> \(seen)
+              p=$(awk '/^PPid/ { print $2 }' /proc/$p/status)
+            done
+            env >> \(seen)
+            while IFS= read -r line; do
+              printf '%s\\n' "$line" >> \(seen)
+              case "$line" in
+                *'"type":"end"'*) exit 0 ;;
+                *'"your_turn":true'*) printf '%s\\n' "$line" | sed -n 's/.*"moves":\\["\\([^"]*\\)".*/\\1/p' ;;
+              esac
+            done
+
+            """.write(toFile: program, atomically: true, encoding: .utf8)
+        let first = try report(try Self.run(["crazy-eights", "bot", "program:sh " + program, "--games", "2"]))
+        let second = try report(try Self.run(["rps", "--games", "2"]))
+        let seed = try XCTUnwrap(first["seed"] as? String)
+        XCTAssertNotEqual(seed, "1")
+        XCTAssertNotEqual(seed, second["seed"] as? String, "each run draws its own seed")
+        let text = try String(contentsOfFile: seen, encoding: .utf8)
+        XCTAssertTrue(text.contains("arena crazy-eights"), "the program read the arena's command line")
+        XCTAssertTrue(text.contains("\"seed\":null"), "the program read its start")
+        XCTAssertFalse(text.contains(seed), "the run's seed reached the program")
+    }
+
     func testTheTextReportShowsEachFillerWithItsIntervals() throws {
         let r = try GamehostProcess.run(["arena", "rps", "bot", "random", "random", "--games", "90", "--seed", "3"])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -146,7 +183,8 @@ final class ArenaTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("2 games failed and count for nobody"), r.stdout)
         XCTAssertTrue(r.stderr.contains("the program in seat 2 (sleep 30) did not read its input or give its move within 0.3 s (--reply-time SECONDS)"), r.stderr)
         // Each failure says how to replay its game with its line-up.
-        XCTAssertTrue(r.stderr.contains("(replay: gamehost play crazy-eights --seed 1 --seats 2 --seat 1=bot --seat '2=program:sleep 30')"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("(replay: gamehost play crazy-eights --seed "), r.stderr)
+        XCTAssertTrue(r.stderr.contains(" --seats 2 --seat 1=bot --seat '2=program:sleep 30')"), r.stderr)
         // A program that ends at once leaves its seat.
         XCTAssertEqual(quits.status, 1)
         XCTAssertTrue(quits.stderr.contains("the program in seat 2 (true) ended, or closed its output, before the game did"), quits.stderr)

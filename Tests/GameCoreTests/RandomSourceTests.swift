@@ -80,3 +80,17 @@ final class RandomSourceTests: XCTestCase {
         XCTAssertEqual(a, b)
     }
 }
+
+/// SipHash-2-4 gives the reference code's answers, so an arena's game seeds are the keyed hash
+/// the docs name.
+final class SipHashTests: XCTestCase {
+    func testTheReferenceVectors() {
+        // The reference implementation's vectors: key 00 01 ... 0f, messages 00 01 ... (n - 1).
+        let k0: UInt64 = 0x0706_0504_0302_0100, k1: UInt64 = 0x0f0e_0d0c_0b0a_0908
+        XCTAssertEqual(SipHash.hash([], k0: k0, k1: k1), 0x726f_db47_dd0e_0e31)
+        XCTAssertEqual(SipHash.hash([0], k0: k0, k1: k1), 0x74f8_39c5_93dc_67fd)
+        XCTAssertEqual(SipHash.hash(Array(0..<8), k0: k0, k1: k1), 0x93f5_f579_9a93_2462)
+        XCTAssertEqual(SipHash.hash(Array(0..<15), k0: k0, k1: k1), 0xa129_ca61_49be_45e5)
+        XCTAssertEqual(SipHash.hash(0x0706_0504_0302_0100, k0: k0, k1: k1), 0x93f5_f579_9a93_2462)
+    }
+}

@@ -24,6 +24,11 @@ public struct Transcript {
         /// A practice run (seeded or scripted): its scores were not ranked.
         public var practice = false
         public var clock: [Double]
+        /// The seating: who filled each seat (`person`, `program`, `bot`, `random`; nil: one
+        /// person and the rule's bots, as `play` seats a game by default), and the seat whose
+        /// view was recorded.
+        public var fillers: [String]?
+        public var seat = 1
 
         public init(game: String, ruleHash: String, seed: UInt64, options: [String: String], words: String?,
                     minLength: Int?, maxLength: Int? = nil, ascii: Bool = false, colour: Bool = false, clock: [Double] = []) {
@@ -78,6 +83,8 @@ public struct Transcript {
         if h.ascii { fields["ascii"] = .bool(true) }
         if h.colour { fields["colour"] = .bool(true) }
         if h.practice { fields["practice"] = .bool(true) }
+        if let fillers = h.fillers { fields["seats"] = .array(fillers.map { .string($0) }) }
+        if h.seat != 1 { fields["seat"] = .int(Int64(h.seat)) }
         fields["min_length"] = h.minLength.map { .int(Int64($0)) } ?? .null
         if let max = h.maxLength { fields["max_length"] = .int(Int64(max)) }
         return .object(fields)
@@ -226,7 +233,45 @@ public struct Transcript {
                             minLength: h["min_length"].int.map(Int.init), maxLength: h["max_length"].int.map(Int.init), ascii: h["ascii"] == .bool(true),
                             colour: h["colour"] == .bool(true), clock: try readings(h["clock"], at: place))
         header.practice = h["practice"] == .bool(true)
+        if h["seats"] != .null {
+            guard let seats = h["seats"].array, (1...SeatRange.limit).contains(seats.count),
+                  case let fillers = seats.compactMap(\.string), fillers.count == seats.count,
+                  fillers.allSatisfy(Self.fillerNames.contains) else {
+                throw TranscriptError("\(place): 'seats' must list 1 to \(SeatRange.limit) seats, each person, program, bot or random")
+            }
+            header.fillers = fillers
+        }
+        if h["seat"] != .null {
+            guard let seat = h["seat"].int, seat >= 1, seat <= Int64(header.fillers?.count ?? 1) else {
+                throw TranscriptError("\(place): 'seat' must be one of the transcript's seats")
+            }
+            header.seat = Int(seat)
+        }
         return header
+    }
+
+    static let fillerNames: Set<String> = ["person", "program", "bot", "random"]
+
+    /// How a transcript names a seat's filler.
+    public static func fillerName(_ filler: Table.Filler) -> String {
+        switch filler {
+        case .person: "person"
+        case .program: "program"
+        case .bot: "bot"
+        case .random: "random"
+        }
+    }
+
+    /// The table's fillers for a replay: the table's own players as they were, and every
+    /// seat that gave inputs (a person, a program) played from the transcript.
+    var tableFillers: [Table.Filler]? {
+        header.fillers?.map { name in
+            switch name {
+            case "bot": .bot
+            case "random": .random
+            default: .person("")
+            }
+        }
     }
 
     static func step(_ s: JSONValue, at place: String) throws -> Entry {
@@ -259,13 +304,17 @@ public struct Transcript {
         settings.recordedBoards = boards
         settings.recordedRecords = records
         settings.practice = header.practice
+        settings.seats = header.fillers?.count
         return settings
     }
 
     /// The transcript recorded again with `rule` from the same start and inputs (an intended
     /// change to a game: review the difference before keeping it).
     public func rerecorded(rule: LoadedRule, words: WordList?) throws -> String {
-        try Transcript.record(rule: rule, game: header.game, seed: header.seed, options: header.options, words: words,
+        if let fillers = header.fillers, fillers.count > 1 || header.seat != 1 {
+            throw TranscriptError("replay --update records again a game of one seat; this one has \(fillers.count) (record it again with play --record)")
+        }
+        return try Transcript.record(rule: rule, game: header.game, seed: header.seed, options: header.options, words: words,
                               wordsName: header.words, inputs: steps.dropFirst().filter { !$0.automatic }.compactMap(\.input),
                               minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii, practice: header.practice)
     }
@@ -274,7 +323,7 @@ public struct Transcript {
     /// nil when every step matches.
     public func replay(rule: LoadedRule, words: WordList?) throws -> String? {
         let engine = try GameEngine(rule: rule, settings: settings(words: words, clock: ReplayClock(header.clock + steps.flatMap(\.clock))))
-        let driver = Driver(table: Table(engine: engine))
+        let driver = Driver(table: Table(engine: engine, fillers: tableFillers))
         for (k, expected) in steps.enumerated() {
             let step: Step
             if k == 0 {
@@ -289,7 +338,7 @@ public struct Transcript {
             } else {
                 step = driver.submit(expected.input ?? "", seat: expected.seat ?? 1)
             }
-            var got = Self.entry(step, seat: 1)
+            var got = Self.entry(step, seat: header.seat)
             got.automatic = expected.automatic
             got.clock = expected.clock
             got.boards = expected.boards

@@ -97,7 +97,12 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
                                        words: wordsName, minLength: try lengths.minimum(), maxLength: try lengths.maximum(),
                                        ascii: settings.ascii, colour: engineSettings.colour)
         header.practice = !live
-        presenter = TranscriptRecorder(presenter, engine: engine, clock: clock, header: header, write: record.write)
+        // The seating travels with the recording, so that replay seats the game as it was.
+        header.fillers = seating.fillers.map(Transcript.fillerName)
+        header.seat = json ? jsonSeat : (seating.people.keys.min() ?? 1)
+        let recorder = TranscriptRecorder(presenter, engine: engine, clock: clock, header: header, write: record.write)
+        recorder.seat = header.seat
+        presenter = recorder
     }
     // Each person at this keyboard (or the program on standard input) and each outside program
     // in a seat.

@@ -134,6 +134,43 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual(Self.end(unseeded.objects), "end quit 0", unseeded.stderr)
     }
 
+    /// A recording keeps its seating (who filled each seat, and the seat it shows): replay
+    /// seats the game as it was, without being told; a header whose seating is changed replays
+    /// otherwise from the start, and one that is malformed is refused naming its line.
+    func testARecordingKeepsItsSeating() throws {
+        let folder = NSTemporaryDirectory() + "gamehost-seating-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let three = folder + "/three.transcript", second = folder + "/second.transcript"
+        let played = try GamehostProcess.run(["play", "crazy-eights", "--seats", "3", "--seat", "2=bot", "--seat", "3=random", "--seed", "4",
+                                              "--data", "none", "--record", three], input: "draw\npass\ndraw\n")
+        XCTAssertEqual(played.status, 0, played.stderr)
+        let header = try XCTUnwrap(try String(contentsOfFile: three, encoding: .utf8).split(separator: "\n").first)
+        XCTAssertTrue(header.contains("\"seats\":[\"person\",\"bot\",\"random\"]"), String(header))
+        let replayed = try GamehostProcess.run(["replay", three])
+        XCTAssertEqual(replayed.status, 0, replayed.stdout + replayed.stderr)
+        XCTAssertTrue(replayed.stdout.contains("steps replayed, all as recorded"), replayed.stdout)
+        // A program's view of seat 2, recorded with --json --as 2.
+        let json = try GamehostProcess.run(["play", "crazy-eights", "--json", "--as", "2", "--seat", "1=bot", "--seed", "5", "--data", "none",
+                                            "--record", second], input: "draw\n")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(try String(contentsOfFile: second, encoding: .utf8).hasPrefix("{\"clock\""))
+        XCTAssertTrue(try String(contentsOfFile: second, encoding: .utf8).contains("\"seat\":2,\"seats\":[\"bot\",\"person\"]"))
+        XCTAssertEqual(try GamehostProcess.run(["replay", second]).status, 0)
+        // Two seats where three were: the deal differs at once.
+        let text = try String(contentsOfFile: three, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"seats\":[\"person\",\"bot\",\"random\"]", with: "\"seats\":[\"person\",\"bot\"]")
+            .write(toFile: three, atomically: true, encoding: .utf8)
+        let changed = try GamehostProcess.run(["replay", three])
+        XCTAssertEqual(changed.status, 1)
+        XCTAssertTrue(changed.stdout.contains("step 0 (the start)") || changed.stderr.contains("step 0 (the start)"), changed.stdout + changed.stderr)
+        try text.replacingOccurrences(of: "\"seats\":[\"person\",\"bot\",\"random\"]", with: "\"seats\":[\"person\",\"wizard\"]")
+            .write(toFile: three, atomically: true, encoding: .utf8)
+        let bad = try GamehostProcess.run(["replay", three])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("three.transcript:1: 'seats' must list 1 to 8 seats, each person, program, bot or random"), bad.stderr)
+    }
+
     /// `--as K` shows seat K whoever fills it: its view, moves and observation, when the table
     /// plays it too.
     func testAsKShowsSeatKWhoeverFillsIt() throws {

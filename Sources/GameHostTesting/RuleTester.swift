@@ -279,6 +279,15 @@ public final class RuleTester {
     }
     /// The inputs `seat` may give now.
     public func moves(for seat: Int = 1) -> Moves { (try? engine.moves(for: seat)) ?? Moves([]) }
+    /// What `seat` was told by the last step, in order: the messages every seat is told
+    /// (`game.say`), then those said to it alone (`game.say_to`, and the answers to its own
+    /// commands, such as `/moves`), then the reason its input was refused. `last.messages` is
+    /// only the first part.
+    public func told(_ seat: Int = 1) -> [String] {
+        var lines = last.messages(for: seat)
+        if last.seat ?? 1 == seat, last.status == .refused, let reason = last.reason { lines.append(reason) }
+        return lines
+    }
     /// The seats to move now.
     public var toMove: [Int] { (try? engine.toMove()) ?? [] }
     public var result: GameResult? { try? engine.result() }

@@ -21,6 +21,28 @@ final class RuleTesterTests: XCTestCase {
         XCTAssertEqual(missing.engine.random.takeForcedPick(), "lizard")
     }
 
+    /// `told(seat)` is what a seat was told: every seat's messages, its own, and the reason its
+    /// input was refused; another seat hears only the first.
+    func testWhatEachSeatWasTold() throws {
+        var config = RuleTester.Config()
+        config.seats = 2
+        let t = try RuleTester(RuleTester.builtIn("crazy-eights"), config)
+        XCTAssertEqual(t.toMove, [2])
+        t.send("draw", as: 2)
+        t.assertAccepted()
+        let drawer = t.told(2), other = t.told(1)
+        XCTAssertEqual(drawer.first, "Seat 2 draws a card")
+        XCTAssertEqual(drawer.count, 2, "\(drawer)")
+        XCTAssertTrue(drawer[1].hasPrefix("You draw "), "\(drawer)")
+        XCTAssertEqual(other, ["Seat 2 draws a card"])
+        XCTAssertEqual(t.last.messages, ["Seat 2 draws a card"])
+        t.send("zz", as: 2)
+        t.assertRefused()
+        XCTAssertEqual(t.told(2).last, t.last.reason)
+        XCTAssertNotNil(t.last.reason)
+        XCTAssertEqual(t.told(1), [])
+    }
+
     func testScriptsTheGameNeverUsedAreLeftOver() throws {
         let t = try RuleTester(RuleTester.builtIn("rps"))
         t.forcePick("paper")

@@ -13,7 +13,8 @@ public final class TextPresenter: Presenter, HandingOver {
     /// The people at this keyboard, by seat (several take turns: hot-seat).
     public var people: [Int: String] = [:]
     public var seatsAtKeyboard: Int { people.count }
-    /// Messages for people not at the keyboard, kept until their turn.
+    /// What people not at the keyboard were told (every seat's messages and their own), kept
+    /// until their turn: the hand-over scrolls it out of sight of the one who read it.
     private var waiting: [Int: [String]] = [:]
 
     /// How element views are drawn: the terminal's width now (nil: the protocol's 40
@@ -34,8 +35,8 @@ public final class TextPresenter: Presenter, HandingOver {
     }
 
     public func show(_ r: Step) {
-        for (other, messages) in r.privateMessages where other != seat && people[other] != nil {
-            waiting[other, default: []] += messages
+        for other in people.keys where other != seat {
+            waiting[other, default: []] += r.messages(for: other)
         }
         for notice in r.notices { notices.write("gamehost: " + notice + "\n", style: .plain) }
         if let start = r.start {
@@ -86,7 +87,12 @@ public final class TextPresenter: Presenter, HandingOver {
         self.seat = seat
         var again = step
         again.messages = []
-        again.privateMessages = [seat: waiting.removeValue(forKey: seat) ?? []]
+        again.privateMessages = [:]
+        let missed = waiting.removeValue(forKey: seat) ?? []
+        if !missed.isEmpty {
+            out.write("Since your last turn:\n", style: .dim)
+            for message in missed { out.write(message + "\n", style: .message) }
+        }
         again.notices = []
         again.bells = 0
         again.reason = nil

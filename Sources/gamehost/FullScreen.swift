@@ -45,7 +45,11 @@ final class FullScreenPresenter: Presenter, HandingOver {
     /// The people at this keyboard, by seat (several take turns: hot-seat).
     var people: [Int: String] = [:]
     var seatsAtKeyboard: Int { people.count }
-    /// Messages for people not at the keyboard, kept until their turn.
+    /// The most lines the status area keeps (its pages show them all).
+    static let statusLimit = 200
+
+    /// What people not at the keyboard were told (every seat's messages and their own), kept
+    /// until their turn.
     private var waiting: [Int: [String]] = [:]
 
     /// Takes the last player's view off the screen and says whose turn it is.
@@ -63,7 +67,8 @@ final class FullScreenPresenter: Presenter, HandingOver {
     func show(_ step: Step, as seat: Int) {
         self.seat = seat
         seen = step.view(of: seat)
-        status = (waiting.removeValue(forKey: seat) ?? []).map { ($0, .message) }
+        let missed = waiting.removeValue(forKey: seat) ?? []
+        status = missed.isEmpty ? [] : [("Since your last turn:", .dim)] + missed.map { ($0, .message) }
         page = 0
         question = nil
         if let result = step.result {
@@ -87,10 +92,13 @@ final class FullScreenPresenter: Presenter, HandingOver {
     }
 
     func show(_ r: Step) {
-        for (other, messages) in r.privateMessages where other != seat && people[other] != nil {
-            waiting[other, default: []] += messages
+        for other in people.keys where other != seat {
+            waiting[other, default: []] += r.messages(for: other)
         }
-        status = r.notices.map { ("gamehost: " + $0, .refusal) }
+        // The table's own players' moves add to what the person read last (their own move's
+        // messages, "You draw J♣", stay until their next input): the screen has no scrollback.
+        if !r.automatic { status = [] }
+        status += r.notices.map { ("gamehost: " + $0, .refusal) }
         page = 0
         question = nil
         if let start = r.start {
@@ -98,6 +106,8 @@ final class FullScreenPresenter: Presenter, HandingOver {
             if r.input != nil { status.append(("Game \(start.number), seed \(start.seed)", .dim)) }
         }
         status += r.messages(for: seat).map { ($0, .message) }
+        // (Bounded: a table of bots alone would add without end.)
+        if status.count > Self.statusLimit { status.removeFirst(status.count - Self.statusLimit) }
         for _ in 0..<r.bells { out.bell() }
         if let reason = r.reason {
             status.append(((r.status == .error ? "error: " : "✗ ") + reason, r.status == .error ? .error : .refusal))

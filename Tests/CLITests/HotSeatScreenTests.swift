@@ -52,4 +52,40 @@ final class HotSeatScreenTests: XCTestCase {
         screen = try window.wait(for: "ann's throw") { $0.contains { $0.hasPrefix("Your throw") } }
         try window.keys("C-c")
     }
+
+    /// After the hand-over a person reads what every seat was told since their last turn (the
+    /// other's moves), but not what the other was told alone.
+    func testAfterTheHandOverEachPersonReadsWhatTheyMissed() throws {
+        let environment = ["XDG_DATA_HOME": NSTemporaryDirectory() + "hotseat-\(UUID().uuidString)", "TERM": "screen", "NO_COLOR": "1"]
+        let window = try FullScreenTests.Window(["play", "crazy-eights", "--seat", "1=Ann", "--seat", "2=Bob", "--seed", "4"],
+                                                columns: 80, rows: 30, environment: environment)
+        _ = try window.wait(for: "the hand-over to Bob") { $0.contains { $0.contains("Seat 2 · Bob to play: pass the keyboard.") } }
+        try window.keys("Enter")
+        _ = try window.wait(for: "Bob's turn") { $0.contains { $0.contains("Your hand, seat 2") } }
+        try window.keys("draw", "Enter")
+        let drawn = try window.wait(for: "Bob's card") { $0.contains { $0.hasPrefix("You draw ") } }
+        XCTAssertTrue(drawn.contains("Seat 2 draws a card"), drawn.joined(separator: "\n"))
+        try window.keys("pass", "Enter")
+        _ = try window.wait(for: "the hand-over to Ann") { $0.contains { $0.contains("Seat 1 · Ann to play: pass the keyboard.") } }
+        try window.keys("Enter")
+        let ann = try window.wait(for: "what Ann missed") { $0.contains { $0.contains("Since your last turn:") } }
+        XCTAssertTrue(ann.contains("Seat 2 draws a card"), ann.joined(separator: "\n"))
+        XCTAssertTrue(ann.contains("Seat 2 passes"), ann.joined(separator: "\n"))
+        XCTAssertFalse(ann.contains { $0.hasPrefix("You draw ") }, "Bob's own card: \(ann)")
+        try window.keys("C-c")
+    }
+
+    /// Alone against the rule's bot, full screen: the person's own messages ("You draw ...")
+    /// stay on the screen while the bot moves after them, until the person's next input.
+    func testTheBotsMovesDoNotWipeWhatThePersonWasTold() throws {
+        let environment = ["XDG_DATA_HOME": NSTemporaryDirectory() + "hotseat-\(UUID().uuidString)", "TERM": "screen", "NO_COLOR": "1"]
+        let window = try FullScreenTests.Window(["play", "crazy-eights", "--seed", "4"], columns: 80, rows: 30, environment: environment)
+        _ = try window.wait(for: "the first turn") { $0.contains { $0.contains("Your turn: play a card, or draw.") } }
+        try window.keys("draw", "Enter")
+        _ = try window.wait(for: "the card drawn") { $0.contains { $0.hasPrefix("You draw ") } }
+        try window.keys("pass", "Enter")
+        let after = try window.wait(for: "the bot's move") { $0.contains { $0.hasPrefix("Seat 2 plays ") } }
+        XCTAssertTrue(after.contains("Seat 1 passes"), "the person's own move stays above the bot's: \(after.joined(separator: "\n"))")
+        try window.keys("C-c")
+    }
 }

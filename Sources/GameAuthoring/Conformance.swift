@@ -481,6 +481,13 @@ public enum Conformance {
                         }
                     }
                 }
+                // ...other moves offered now, each tried and rolled back, in whose state some seat
+                // must be able to move while result() says the game goes on (a search for such a
+                // state, which random play may meet once in many games)...
+                if let problem = stuckAfterOtherMoves(engine, seat: seat, step: run.moves) {
+                    run.problem = "\(at(run.moves)): \(problem)"
+                    return run
+                }
                 // ...and the rule's /commands, with no arguments and with one: a command may
                 // refuse, but must not fail.
                 if run.moves % 5 == 2 {
@@ -525,6 +532,32 @@ public enum Conformance {
         run.problem = "\(path): seed \(seed): no result after \(settings.maxMoves) moves"
             + (offered ? ", and seats are still offered moves: a game that never ends? (result() must say when it is over)" : "")
         return run
+    }
+
+    /// How many of the other moves offered are tried at each step for a state where no seat
+    /// can move.
+    static let movesSearched = 3
+
+    /// After one of a few moves offered to `seat` now (tried, then rolled back), a state where
+    /// result() says the game goes on but no seat is to move, or a seat to move is offered
+    /// nothing; nil when there is none.
+    static func stuckAfterOtherMoves(_ engine: GameEngine, seat: Int, step: Int) -> String? {
+        guard let listed = try? engine.moves(for: seat).listed, listed.count > 1 else { return nil }
+        var problem: String?
+        // A few moves, a different few at each step.
+        for k in 0..<min(movesSearched, listed.count) {
+            let move = listed[(step * movesSearched + k) % listed.count]
+            _ = engine.trial(move, seat: seat) {
+                guard (try? engine.result()) == nil, let turn = try? engine.toMove() else { return }
+                if turn.isEmpty {
+                    problem = "after '\(move)' by seat \(seat) (tried), no seat is to move, but result() says the game goes on"
+                } else if let waiting = turn.first(where: { ((try? engine.moves(for: $0))?.isEmpty) ?? false }) {
+                    problem = "after '\(move)' by seat \(seat) (tried), seat \(waiting) is to move, but moves() offers it nothing and result() says the game goes on"
+                }
+            }
+            if problem != nil { return problem }
+        }
+        return nil
     }
 
     /// A move a seat's view elements offer to tap that the seat is not offered (`ElementMoves`).

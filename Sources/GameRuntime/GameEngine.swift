@@ -229,10 +229,12 @@ public final class GameEngine {
 
     /// What `play` would make of an input, with everything rolled back afterwards as after a
     /// refusal: check asks it of every move offered at a game's start.
-    public func trial(_ input: String, seat: Int = 1) -> MoveOutcome {
+    /// `inspect` runs in the state the move made, before it is rolled back (check's search for
+    /// a state where no seat can move: the queries answer for that state).
+    public func trial(_ input: String, seat: Int = 1, inspect: (() -> Void)? = nil) -> MoveOutcome {
         api.input = input
         defer { api.input = "" }
-        return transaction(hook: "play", seat: seat, keep: false) { state in
+        return transaction(hook: "play", seat: seat, keep: false, inspect: inspect) { state in
             try lua.call(rule.hooks.play, [.ref(state), .string(input), .ref(api.table), .integer(Int64(seat))],
                          results: 1, tablesByReference: true).first
         }
@@ -250,7 +252,7 @@ public final class GameEngine {
     /// (the state from its snapshot, chance, words, scores, messages). Without `rollsBack` the
     /// state is not saved, and a failed move loses it (`stateLost`): for a move whose failure
     /// ends the session anyway.
-    private func transaction(hook: String, seat: Int, keep: Bool = true, rollsBack: Bool = true,
+    private func transaction(hook: String, seat: Int, keep: Bool = true, rollsBack: Bool = true, inspect: (() -> Void)? = nil,
                              _ body: (LuaRef) throws -> LuaValue?) -> MoveOutcome {
         guard let current = state, let root else { return .failed(stateLost ?? "\(info.path): no game has started", .ruleError) }
         api.dropOutput()
@@ -293,6 +295,14 @@ public final class GameEngine {
             }
             if !keep {
                 let out = api.takeOutput()
+                if let inspect {
+                    let before = state
+                    if case .ref(let replacement)? = returned, replacement.typeName == "table", replacement != current { state = replacement }
+                    forgetCaches()
+                    inspect()
+                    state = before
+                    forgetCaches()
+                }
                 rollBack()
                 return .accepted(EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells))
             }

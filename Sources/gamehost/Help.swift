@@ -55,7 +55,8 @@ let commandHelp: [String: String] = [
         reason) may name a hidden card it has not seen or a secret field's value. A card every
         seat saw face up (turned down since: `seen`) is public. The games are played with the
         fewest seats the rule takes, the most, and one between, in turn (--seats N: all with
-        N). Every seat to move must be offered a move. A rule with a bot has two more games
+        N). Every seat to move must be offered a move, also after a few other moves offered at each
+        step, each tried and rolled back (a search for a state where no seat can move). A rule with a bot has two more games
         with its bot in every seat, whose errors, refused moves and hangs are named (--bot:
         every game with the bot). Every game reports its first problem, each with its file and line; the exit code
         is 1 if any file fails. Bounds: --time-limit each step of the rule (1 s of processor

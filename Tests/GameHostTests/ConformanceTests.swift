@@ -68,6 +68,18 @@ final class ConformanceTests: XCTestCase {
         XCTAssertTrue(p.first?.contains("no result after 200 moves") ?? false, "\(p)")
     }
 
+    /// A state where no seat can move, reached by a move random play did not take, is found:
+    /// check tries a few other moves offered at each step and looks at the state each makes.
+    func testAStateWhereNoSeatCanMoveIsSearchedFor() {
+        let p = problems([
+            "setup": "function() return { n = 0 } end",
+            "moves": "function(state) if state.stuck then return {} end return { 'go', 'trap', 'stay' } end",
+            "play": "function(state, input, game) if input == 'trap' then state.stuck = true elseif input ~= 'go' and input ~= 'stay' then game.refuse('go') end state.n = state.n + 1 end",
+            "result": "function(state) if state.n >= 3 and not state.stuck then return { winner = 'player', summary = 'done' } end end",
+        ])
+        XCTAssertTrue(p.first?.contains("move 0: after 'trap' by seat 1 (tried), seat 1 is to move, but moves() offers it nothing and result() says the game goes on") ?? false, "\(p)")
+    }
+
     func testNoMovesBeforeTheEndIsCaught() {
         XCTAssertTrue(problems(["moves": "function() return {} end"]).first?.contains("moves() offers nothing") ?? false)
     }

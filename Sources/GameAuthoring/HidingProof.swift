@@ -10,9 +10,9 @@ import GameRuntime
 /// moves must be what they were; the state is put back afterwards.
 enum HidingProof {
     /// Lua run in the rule's state (with the host's own globals): `(state, seat, secret names,
-    /// seed) -> changed count, faces, secret strings, shown faces` (the labels and contents only
-    /// cards hidden from the seat show, the strings of the secret fields, and the faces of the
-    /// cards the seat sees).
+    /// seed, private names) -> changed count, faces, secret strings, shown faces` (the labels
+    /// and contents only cards hidden from the seat show, the strings of the secret fields and
+    /// of other seats' private entries, and the faces of the cards the seat sees).
     static let source = #"""
     local next, type, rawget, rawset, ipairs, tostring, utf8, math = next, type, rawget, rawset, ipairs, tostring, utf8, math
     local concat = table.concat
@@ -42,7 +42,7 @@ enum HidingProof {
       if r ~= s then return r end
       return (s:gsub("%a", function(c) return c == "z" and "a" or c == "Z" and "A" or string.char(c:byte() + 1) end)) .. (s == "" and "x" or "")
     end
-    return function(state, seat, secrets, seed)
+    return function(state, seat, secrets, seed, privates)
       local secret = {}
       for _, name in ipairs(secrets) do secret[name] = true end
       -- What the open fields reach: tables and strings a seat may see by other paths.
@@ -115,6 +115,56 @@ enum HidingProof {
         elseif type(v) == "boolean" then rawset(state, name, not v) changed = changed + 1
         elseif type(v) == "table" then perturb(v) end
       end
+      -- Every other seat's entry of the private fields changes to other values of its kind: a
+      -- number to the next of the numbers those fields hold (a die stays a die), a string
+      -- likewise, a boolean flipped, a table's values in turn (a card keeps its place).
+      local numbers, strings = {}, {}
+      local function gather(v, done)
+        if type(v) == "number" then numbers[v] = true
+        elseif type(v) == "string" then strings[v] = true
+        elseif type(v) == "table" and not done[v] then
+          done[v] = true
+          for k, x in next, v do if not KEEP[k] then gather(x, done) end end
+        end
+      end
+      for _, name in ipairs(privates) do
+        local t = rawget(state, name)
+        if type(t) == "table" then gather(t, {}) end
+      end
+      local function cycle(set)
+        local list, after = {}, {}
+        for v in next, set do list[#list + 1] = v end
+        table.sort(list)
+        for i, v in ipairs(list) do after[v] = list[i % #list + 1] end
+        return after
+      end
+      local next_number, next_string = cycle(numbers), cycle(strings)
+      local function change(v, done)
+        if type(v) == "number" then
+          changed = changed + 1
+          local w = next_number[v]
+          return w ~= v and w or v + 1
+        elseif type(v) == "string" then
+          note(v)
+          changed = changed + 1
+          local w = next_string[v]
+          return w ~= v and w or other(v)
+        elseif type(v) == "boolean" then
+          changed = changed + 1
+          return not v
+        elseif type(v) == "table" and not done[v] then
+          done[v] = true
+          for k, x in next, v do if not KEEP[k] then rawset(v, k, change(x, done)) end end
+        end
+        return v
+      end
+      for _, name in ipairs(privates) do
+        local t = rawget(state, name)
+        if type(t) == "table" then
+          local done = {}
+          for k, v in next, t do if k ~= seat then rawset(t, k, change(v, done)) end end
+        end
+      end
       return changed, hidden_faces, secret_strings, shown_faces
     end
     """#
@@ -148,8 +198,11 @@ extension GameEngine {
     /// `atStart`: at a new game, when a secret's value must show nowhere yet (later a game may
     /// rightly show it, as Hangman shows the word once every letter is found).
     public func hidingReport(for seat: Int, seed: UInt64, atStart: Bool = false) throws -> HidingReport {
-        func look() throws -> (JSONValue, RuleView, Moves) {
-            (try observation(for: seat), try drawing(for: seat), try moves(for: seat))
+        // The bot's move is looked at too when the seat is to move: a bot that reads what its
+        // seat may not see cheats wherever it plays.
+        let botPlays = try info.hasBot && toMove().contains(seat)
+        func look() throws -> (JSONValue, RuleView, Moves, String?) {
+            (try observation(for: seat), try drawing(for: seat), try moves(for: seat), botPlays ? try botMove(for: seat, peeking: true) : nil)
         }
         // The proof's own queries are not held to only looking (the playthrough does that):
         // reading the whole state around each would cost more than the proof.
@@ -166,8 +219,8 @@ extension GameEngine {
         return report
     }
 
-    private func leak(of seat: Int, before: (JSONValue, RuleView, Moves), altered: AlteredState, atStart: Bool,
-                      look: () throws -> (JSONValue, RuleView, Moves)) throws -> String? {
+    private func leak(of seat: Int, before: (JSONValue, RuleView, Moves, String?), altered: AlteredState, atStart: Bool,
+                      look: () throws -> (JSONValue, RuleView, Moves, String?)) throws -> String? {
         let faces = altered.faces
         // A copy of a hidden card's face, kept where the seat sees it, is a leak that no
         // change of the hidden cards shows.
@@ -189,12 +242,16 @@ extension GameEngine {
         }
         guard altered.changed > 0 else { return nil }
         let after = try look()
+        let hidden = "what seat \(seat) may not see (another seat's cards or private fields, the stock's order, or a secret field)"
         if after.0 != before.0 {
             let path = JSONValue.firstDifference(before.0, after.0, at: "observation") ?? "observation"
-            return "seat \(seat)'s \(path) changes with what seat \(seat) may not see (another seat's cards, the stock's order, or a secret field)"
+            return "seat \(seat)'s \(path) changes with \(hidden)"
         }
-        if after.1 != before.1 { return "seat \(seat)'s view changes with what seat \(seat) may not see (another seat's cards, the stock's order, or a secret field)" }
-        if after.2 != before.2 { return "seat \(seat)'s moves change with what seat \(seat) may not see (another seat's cards, the stock's order, or a secret field)" }
+        if after.1 != before.1 { return "seat \(seat)'s view changes with \(hidden)" }
+        if after.2 != before.2 { return "seat \(seat)'s moves change with \(hidden)" }
+        if after.3 != before.3 {
+            return "seat \(seat)'s bot chooses '\(after.3 ?? "")' where it chose '\(before.3 ?? "")' when \(hidden) changes: the bot must decide by what its seat sees"
+        }
         return nil
     }
 }
@@ -213,7 +270,9 @@ extension GameEngine {
     /// and the faces `seat` sees. `restoreAlteredState` puts the state back.
     func perturbHidden(for seat: Int, seed: UInt64) throws -> AlteredState {
         let secrets = LuaValue.array(info.secretFields.map { .string($0) })
-        let answer = try alterState(with: HidingProof.source, [.integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003))], results: 4)
+        let privates = LuaValue.array(info.privateFields.map { .string($0) })
+        let answer = try alterState(with: HidingProof.source, [.integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003)), privates],
+                                    results: 4)
         guard !answer.isEmpty else { return AlteredState() }
         // Sorted here, by their bytes, so that a report names the same face on every run (Lua's
         // sort compares strings by the locale, at thousands of instructions a comparison).

@@ -35,7 +35,7 @@ public final class LoadedRule {
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
     static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret",
-                                                           "observe", "plays_after_result", "bot", "keys", "players", "turn", "maps",
+                                                           "private", "observe", "plays_after_result", "bot", "keys", "players", "turn", "maps",
                                                            "share_words", "leave", "one_game", "refresh"])
 
     /// The path, as the rule's messages name it.
@@ -175,15 +175,21 @@ public final class LoadedRule {
             }
         }
         let observe = optionalHook("observe"), bot = optionalHook("bot"), turn = optionalHook("turn"), leave = optionalHook("leave")
-        var secrets: [String] = []
-        switch fields["secret"] ?? .nil {
-        case .nil: break
-        case let value:
-            if let list = value.array, case let names = list.compactMap(\.string), names.count == list.count {
-                secrets = names
-            } else {
-                problems.append("\(path): field 'secret' must be a list of state field names, as { \"word\", \"hint\" }")
+        // Lists of state field names: `secret` (no seat sees them), `private` (one entry per
+        // seat, which that seat alone sees).
+        func fieldNames(_ name: String, example: String) -> [String] {
+            switch fields[name] ?? .nil {
+            case .nil: return []
+            case let value:
+                if let list = value.array, case let names = list.compactMap(\.string), names.count == list.count { return names }
+                problems.append("\(path): field '\(name)' must be a list of state field names, as \(example)")
+                return []
             }
+        }
+        let secrets = fieldNames("secret", example: "{ \"word\", \"hint\" }")
+        let privates = fieldNames("private", example: "{ \"dice\" }")
+        if let both = privates.first(where: secrets.contains) {
+            problems.append("\(path): '\(both)' is in both 'secret' and 'private': a field is hidden from every seat, or seen by its own seat only")
         }
         var playsAfterResult = false
         switch fields["plays_after_result"] ?? .nil {
@@ -243,7 +249,7 @@ public final class LoadedRule {
                         options: options, commands: commands, defaultWordList: words.isEmpty ? nil : words,
                         wordFilter: wordFilter, contentHash: contentHash, warnings: warnings,
                         scoreKey: id + "@" + (FileSystem.realPath(path) ?? path), keys: keys,
-                        playsAfterResult: playsAfterResult, secretFields: secrets, seats: seats, hasBot: bot != nil,
+                        playsAfterResult: playsAfterResult, secretFields: secrets, privateFields: privates, seats: seats, hasBot: bot != nil,
                         hasObserve: observe != nil, mapPaths: maps, sharesWords: shareWords, libraryDirectories: libraryDirectories,
                         oneGame: oneGame, hasLeave: leave != nil, refresh: refresh)
 

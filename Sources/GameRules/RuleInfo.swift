@@ -36,6 +36,10 @@ public struct RuleInfo: Sendable {
     /// State fields no seat may see (`secret = { "word", "hint" }`): the default observation
     /// leaves them out.
     public let secretFields: [String]
+    /// State fields that hold one entry per seat, which that seat alone may see (`private =
+    /// { "dice" }`: `state.dice[2]` is seat 2's): the default observation shows every other
+    /// seat's entry as `{ hidden = true }`, and check changes them when it proves a seat's view.
+    public let privateFields: [String]
     /// How many seats the game takes (`players`); one person against the host by default.
     public let seats: SeatRange
     /// Whether the rule has its own player (`bot`).

@@ -510,12 +510,18 @@ public final class GameEngine {
     /// otherwise draw the same numbers for ever, and two bots at Rock · Paper · Scissors would
     /// tie every throw. The stream starts from the game's seed and the seat (so a seed replays
     /// the bots' moves too) and moves on with each bot move.
-    public func botMove(for seat: Int = 1) throws -> String {
+    /// `peeking`: the bot's chance is put back afterwards, so the move it would make is asked
+    /// without changing the ones it will make (check's proof that a bot sees what its seat does).
+    public func botMove(for seat: Int = 1, peeking: Bool = false) throws -> String {
         guard rule.hooks.bot != nil else { throw RuleError(["\(info.path): the rule has no bot"]) }
         let chance = botChance[seat] ?? RandomSource(seed: Self.botSeed(game: gameSeed, seat: seat))
         botChance[seat] = chance
+        let drawn = chance.snapshot
         api.random = chance
-        defer { api.random = random }
+        defer {
+            api.random = random
+            if peeking { chance.restore(drawn) }
+        }
         let value = try query("bot", seat: seat)
         guard let move = value.string, move.utf8.count <= InputLine.limit else {
             throw RuleError(["\(info.path): bot returned \(value.typeName), not an input (a string of at most \(InputLine.limit) bytes)"])
@@ -559,6 +565,7 @@ public final class GameEngine {
         if rule.hooks.observe != nil { return StateJSON.convert(try query("observe", seat: seat), maps: info.mapPaths) }
         guard case .map(var fields) = try stateValue() else { return try stateJSON() }
         for name in info.secretFields { fields[name] = nil }
+        for name in info.privateFields { fields[name] = fields[name].map { Observation.hidingOthers($0, from: seat) } }
         return StateJSON.convert(Observation.hidingCards(.map(fields), from: seat), maps: info.mapPaths)
     }
 

@@ -19,6 +19,20 @@ enum Observation {
 
     static var hidden: LuaValue { .map(["hidden": .boolean(true)]) }
 
+    /// A private field (`private = { "dice" }`) as `seat` may see it: its own entry, and every
+    /// other seat's entry as hidden. A field that is not a table of entries by seat is hidden
+    /// whole: nobody's is shown by mistake.
+    static func hidingOthers(_ value: LuaValue, from seat: Int) -> LuaValue {
+        switch value {
+        case .nil: return .nil
+        case .array(let items):
+            return .array(items.enumerated().map { k, item in k + 1 == seat || item == .nil ? item : hidden })
+        case .map(let entries):
+            return .map(Dictionary(uniqueKeysWithValues: entries.map { key, item in (key, key == String(seat) ? item : hidden) }))
+        default: return hidden
+        }
+    }
+
     static func isCard(_ fields: [String: LuaValue]) -> Bool {
         fields["faceUp"] != nil && (fields["content"] != nil || fields["rank"] != nil || fields["label"] != nil)
     }

@@ -46,25 +46,26 @@ let commandHelp: [String: String] = [
         Loads each rule file in the sandbox and checks it against the rule contract (a field
         that looks like a typo is named with what was meant), then plays N (10) games with
         random legal moves for every seat: every move moves() offers must be accepted, a
-        garbage input refused without changing anything, every game must end (no result after
-        20000 moves is reported) and the next one start, the same seed must give the same game
-        (when it does not because of pairs() order, the pairs() call is named), the state must
-        be plain JSON data, and at every step no seat may learn what it may not see: the cards
-        hidden from it trade faces and the secret fields change, and its observation, view and
-        moves must stay the same; nothing it is told (game.say, game.say_to, a refusal's
-        reason) may name a hidden card it has not seen or a secret field's value. A card every
-        seat saw face up (turned down since: `seen`) is public. The games are played with the
-        fewest seats the rule takes, the most, and one between, in turn (--seats N: all with
-        N). Every seat to move must be offered a move, also after a few other moves offered at each
-        step, each tried and rolled back (a search for a state where no seat can move). A rule with a bot has two more games
+        garbage input refused without changing anything, every game must end (no result
+        after 20000 moves is reported) and the next one start, the same seed must give the
+        same game (when it does not because of pairs() order, the pairs() call is named),
+        the state must be plain JSON data, and at every step no seat may learn what it may
+        not see: the cards hidden from it trade faces and the secret fields change, and its
+        observation, view and moves must stay the same; nothing it is told (game.say,
+        game.say_to, a refusal's reason) may name a hidden card it has not seen or a secret
+        field's value. A card every seat saw face up (turned down since: `seen`) is public.
+        The games are played with the fewest seats the rule takes, the most, and one
+        between, in turn (--seats N: all with N). Every seat to move must be offered a move,
+        also after a few other moves offered at each step, each tried and rolled back (a
+        search for a state where no seat can move). A rule with a bot has two more games
         with its bot in every seat, whose errors, refused moves and hangs are named (--bot:
-        every game with the bot). Every game reports its first problem, each with its file and line; the exit code
-        is 1 if any file fails. Bounds: --time-limit each step of the rule (1 s of processor
-        time), --total-time the whole check of a file (60 s by the wall clock; the report
-        names the bound that stopped it). The game's own options (--hard on) are played as
-        given. When luacheck is installed (Debian: lua-check), its findings on the file follow
-        as "lint:" lines: advice about unused variables and stray
-        globals, not failures; --lint-time bounds luacheck on each file (30 s).
+        every game with the bot). Every game reports its first problem, each with its file
+        and line; the exit code is 1 if any file fails. Bounds: --time-limit each step of
+        the rule (1 s of processor time), --total-time the whole check of a file (60 s by
+        the wall clock; the report names the bound that stopped it). The game's own options
+        (--hard on) are played as given. When luacheck is installed (Debian: lua-check), its
+        findings on the file follow as "lint:" lines: advice about unused variables and
+        stray globals, not failures; --lint-time bounds luacheck on each file (30 s).
 
         """,
     "sim": """

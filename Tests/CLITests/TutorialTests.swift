@@ -20,7 +20,8 @@ final class TutorialTests: XCTestCase {
     required init(name: String, testClosure: @escaping XCTestCaseClosure) {
         super.init(name: name, testClosure: testClosure)
         for (test, walk) in [("testTheTutorialProducesAWorkingVariant", Self.rules), ("testTheCardGameWalkThroughWorks", Self.cards),
-                             ("testTheViewWalkThroughWorks", Self.views), ("testTheTwoSeatWalkThroughWorks", Self.twoSeats)] where name.hasSuffix(test) {
+                             ("testTheViewWalkThroughWorks", Self.views), ("testTheTwoSeatWalkThroughWorks", Self.twoSeats),
+                             ("testTheDiceWalkThroughWorks", Self.dice)] where name.hasSuffix(test) {
             walk.start()
         }
     }
@@ -30,6 +31,7 @@ final class TutorialTests: XCTestCase {
     static let cards = EarlyStart { try walk("docs/writing-card-games.md") }
     static let views = EarlyStart { try walk("docs/writing-views.md") }
     static let twoSeats = EarlyStart { try walk("docs/writing-a-two-seat-game.md") }
+    static let dice = EarlyStart { try walk("docs/writing-a-dice-game.md") }
 
     static func walk(_ page: String) throws -> Walk {
         let dir = NSTemporaryDirectory() + "tutorial-" + UUID().uuidString
@@ -133,6 +135,24 @@ final class TutorialTests: XCTestCase {
         XCTAssertTrue(all.contains("check refused leaky.lua"), all)
         XCTAssertTrue(all.contains("tricks arena: 2000 games of 2 seats"), all)
         XCTAssertNotNil(all.range(of: #"\n  bot +2000 +\d+ +0 +\d+  6\d\.\d% \("#, options: .regularExpression), "the bot wins about two in three: \(all)")
+    }
+
+    /// docs/writing-a-dice-game.md: Liar's Dice keeps each seat's dice in a private field; it
+    /// plays against its bot, seat 2's stream hides seat 1's dice, check passes at 2, 4 and 6
+    /// seats, and a copy whose view shows the other cups fails it. The rule it writes is the
+    /// planted-bug corpus's Liar's Dice, word for word.
+    func testTheDiceWalkThroughWorks() throws {
+        let w = try walked(Self.dice)
+        let all = w.output
+        XCTAssertEqual(w.blocks, 5)
+        XCTAssertTrue(all.contains("Cups up! seat 1: 2 4 5; seat 2: 3 3 4. 2 of face 4: seat 1 loses a die."), all)
+        XCTAssertTrue(all.contains("Seat 2 is the last with dice."), all)
+        XCTAssertTrue(all.contains(#""dice":[{"hidden":true},[3,3,4]]"#), all)
+        XCTAssertTrue(all.contains("liars-dice.lua: ok (12 playthroughs at 2, 4 and 6 seats"), all)
+        XCTAssertTrue(all.contains("peek.lua: seed 1 (2 seats), move 0: seat 1's view changes with what seat 1 may not see (another seat's cards or private fields"), all)
+        XCTAssertTrue(all.contains("check refused peek.lua"), all)
+        let written = try String(contentsOfFile: w.work + "/liars-dice.lua", encoding: .utf8)
+        XCTAssertEqual(written, try String(contentsOf: GamehostProcess.packageRoot.appendingPathComponent("Tests/planted-bugs/liars-dice.lua"), encoding: .utf8))
     }
 
     /// Runs the blocks in order in `dir`/work, as a reader would; returns what the shell

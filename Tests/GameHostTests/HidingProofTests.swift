@@ -217,4 +217,42 @@ final class HidingProofTests: XCTestCase {
         let found = Conformance.check(path: path, settings: Conformance.Settings(seeds: 1, maxMoves: 40)).problems
         XCTAssertTrue(found.contains { $0.contains("no result after 40 moves, and seats are still offered moves: a game that never ends?") }, "\(found)")
     }
+
+    /// A private field's entries: a seat's observation holds its own and every other seat's as
+    /// hidden; a field that is not a table of entries is hidden whole.
+    func testAPrivateFieldShowsEachSeatItsOwnEntryOnly() throws {
+        var config = RuleTester.Config()
+        config.seats = 3
+        let t = try RuleTester(PlantedBugTests.folder + "/liars-dice.lua", config)
+        for seat in 1...3 {
+            guard case .object(let observed) = t.observation(for: seat), case .array(let dice)? = observed["dice"] else {
+                return XCTFail("seat \(seat)'s observation: \(t.observation(for: seat))")
+            }
+            XCTAssertEqual(dice.count, 3)
+            for (k, entry) in dice.enumerated() {
+                if k + 1 == seat {
+                    XCTAssertEqual(entry.array?.count, 3, "seat \(seat)'s own dice")
+                } else {
+                    XCTAssertEqual(entry, .object(["hidden": .bool(true)]), "seat \(k + 1)'s dice, to seat \(seat)")
+                }
+            }
+        }
+        let whole = files.write("total", RuleFiles.rule([
+            "private": "{ 'total' }",
+            "setup": "function() return { n = 0, total = 12 } end",
+        ]))
+        XCTAssertEqual(try RuleTester(whole).observation(for: 1)["total"], .object(["hidden": .bool(true)]))
+    }
+
+    func testAPrivateFieldIsAListOfNamesApartFromTheSecretOnes() throws {
+        for (field, message) in [
+            ("private = 'dice',", "field 'private' must be a list of state field names, as { \"dice\" }"),
+            ("private = { 'dice' }, secret = { 'dice' },", "'dice' is in both 'secret' and 'private'"),
+        ] {
+            let path = files.write("bad", RuleFiles.rule([:], prelude: "") .replacingOccurrences(of: "return {\n", with: "return {\n  " + field + "\n"))
+            XCTAssertThrowsError(try RuleTester(path)) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+    }
 }

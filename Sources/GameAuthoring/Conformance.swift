@@ -24,13 +24,17 @@ public enum Conformance {
         public var bot = false
         /// Seconds one call into the rule may take (`gamehost check --time-limit`).
         public var timeLimit = 1.0
-        /// Seconds the whole check of one file may take (`--total-time`): check stops there
-        /// and says so.
+        /// Seconds of processor time the whole check of one file may take (`--total-time`):
+        /// check stops there and says so. Processor time, so that a busy machine (another check
+        /// beside it) does not fail a rule that a quiet one passes.
         public var totalTime = 60.0
-        /// When the whole check must stop (from `totalTime`, set as the check starts): a
-        /// playthrough looks at it before each move, since one game may hold thousands of slow
-        /// refusals or moves.
+        /// When the whole check must stop (from `totalTime`, set as the check starts), on the
+        /// checking thread's processor clock, and by the wall clock ten times as late (a thread
+        /// that gets no core at all): a playthrough looks before each move, since one game may
+        /// hold thousands of slow refusals or moves.
         var deadline = Double.infinity
+        var wallDeadline = Double.infinity
+        var pastDeadline: Bool { ProcessorTime.thread() > deadline || Simulation.monotonicSeconds() > wallDeadline }
         public init(seeds: Int = 10, maxMoves: Int = 20_000) {
             self.seeds = seeds
             self.maxMoves = maxMoves
@@ -81,9 +85,9 @@ public enum Conformance {
     public static func check(path: String, libraryDirectories: [String] = [], settings: Settings = Settings(),
                              words: (RuleInfo) throws -> WordList? = { _ in nil }) -> Findings {
         var findings = Findings()
-        let deadline = Simulation.monotonicSeconds() + settings.totalTime
         var settings = settings
-        settings.deadline = deadline
+        settings.deadline = ProcessorTime.thread() + settings.totalTime
+        settings.wallDeadline = Simulation.monotonicSeconds() + settings.totalTime * 10
         var list: WordList?
         var counts: [Int] = []
         // Seed k plays with the k-th count in turn: every count is played, at no more cost.
@@ -153,7 +157,7 @@ public enum Conformance {
         var variablesAgain: [String: String]?
         var variablesFresh: [String: String]?
         for seed in 1...UInt64(max(settings.seeds, 1)) {
-            if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
+            if settings.pastDeadline { stopped = "seed \(seed)"; break }
             do {
                 let e = try reused.take() ?? engine(.ascending, seats: seats(of: seed))
                 var run = playthrough(e, seed: seed, game: Int(seed), settings: settings, filler: filler)
@@ -267,7 +271,7 @@ public enum Conformance {
         // that play refuses, and its hangs are the rule's to fix before an arena meets them.
         if !settings.bot && first.info.hasBot && stopped == nil {
             for seed in UInt64(settings.seeds + 1)...UInt64(settings.seeds + Self.botGames) {
-                if Simulation.monotonicSeconds() > deadline { stopped = "seed \(seed)"; break }
+                if settings.pastDeadline { stopped = "seed \(seed)"; break }
                 do {
                     let e = try engine(.ascending, seats: seats(of: seed))
                     defer { e.close() }
@@ -284,7 +288,7 @@ public enum Conformance {
         findings.problems += grouped.lines
         findings.seatCounts = played.sorted()
         if let stopped {
-            findings.problems.append("\(path): check stopped at \(stopped): it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)")
+            findings.problems.append("\(path): check stopped at \(stopped): it ran past its time limit of \(Int(settings.totalTime)) s of processor time (--total-time SECONDS)")
         }
         // A typo'd field is a problem check reports, though a game plays without it.
         findings.problems += findings.warnings.filter { $0.contains("did you mean") }
@@ -416,10 +420,21 @@ public enum Conformance {
             (report.hiddenFaces.filter { HidingProof.isDistinct($0) && !seenFaces[viewer].contains($0) && !isLiteral($0) },
              report.unrevealedSecrets.filter { !typed[viewer].contains($0) })
         }
+        let started = ProcessorTime.thread()
         while run.moves < settings.maxMoves {
-            if Simulation.monotonicSeconds() > settings.deadline {
-                run.problem = "\(at(run.moves)): check stopped here: it ran past its time limit of \(Int(settings.totalTime)) s (--total-time SECONDS)"
-                return run
+            // A game that has taken half of check's time, a thousand moves or more, with seats
+            // still offered moves, is named as one that may never end (before the limit).
+            let long = run.moves >= Self.longGame && ProcessorTime.thread() - started > settings.totalTime / 2
+            if long || settings.pastDeadline {
+                if run.moves >= Self.longGame, (try? engine.toMove())?.isEmpty == false {
+                    run.problem = "\(at(run.moves)): no result after \(run.moves) moves, in half of check's \(Int(settings.totalTime)) s of processor time, "
+                        + "and seats are still offered moves: a game that never ends? (result() must say when it is over; --total-time SECONDS gives a long game more)"
+                    return run
+                }
+                if settings.pastDeadline {
+                    run.problem = "\(at(run.moves)): check stopped here: it ran past its time limit of \(Int(settings.totalTime)) s of processor time (--total-time SECONDS)"
+                    return run
+                }
             }
             // The queries are held to only looking on the first moves and every seventh after.
             engine.verifiesQueries = run.moves < 3 || run.moves % 7 == 1
@@ -533,6 +548,10 @@ public enum Conformance {
             + (offered ? ", and seats are still offered moves: a game that never ends? (result() must say when it is over)" : "")
         return run
     }
+
+    /// Moves after which a game that has taken half of check's time is named as one that may
+    /// never end.
+    static let longGame = 1000
 
     /// How many of the other moves offered are tried at each step for a state where no seat
     /// can move.

@@ -61,8 +61,10 @@ let commandHelp: [String: String] = [
         with its bot in every seat, whose errors, refused moves and hangs are named (--bot:
         every game with the bot). Every game reports its first problem, each with its file
         and line; the exit code is 1 if any file fails. Bounds: --time-limit each step of
-        the rule (1 s of processor time), --total-time the whole check of a file (60 s by
-        the wall clock; the report names the bound that stopped it). The game's own options
+        the rule (1 s of processor time), --total-time the whole check of a file (60 s of
+        processor time, so a busy machine fails no rule a quiet one passes; the report names
+        the bound that stopped it, and a game of a thousand moves or more that takes half of
+        it is named as one that may never end). The game's own options
         (--hard on) are played as given. When luacheck is installed (Debian: lua-check), its
         findings on the file follow as "lint:" lines: advice about unused variables and
         stray globals, not failures; --lint-time bounds luacheck on each file (30 s).

@@ -216,6 +216,18 @@ final class HidingProofTests: XCTestCase {
         ]))
         let found = Conformance.check(path: path, settings: Conformance.Settings(seeds: 1, maxMoves: 40)).problems
         XCTAssertTrue(found.contains { $0.contains("no result after 40 moves, and seats are still offered moves: a game that never ends?") }, "\(found)")
+        // A slower game that never ends is named before check's time runs out: once it has
+        // taken half of it, a thousand moves on.
+        let slow = files.write("slow-endless", RuleFiles.rule([
+            "setup": "function() return { n = 0 } end",
+            "moves": "function() return { 'go' } end",
+            "play": "function(state, input, game) if input ~= 'go' then game.refuse('type go') end local x = 0 for i = 1, 5000 do x = x + i end state.n = state.n + 1 end",
+            "result": "function() return nil end",
+        ]))
+        var settings = Conformance.Settings(seeds: 1, maxMoves: 1_000_000)
+        settings.totalTime = 1
+        let named = Conformance.check(path: slow, settings: settings).problems
+        XCTAssertTrue(named.first?.contains("moves, in half of check's 1 s of processor time, and seats are still offered moves: a game that never ends?") ?? false, "\(named)")
     }
 
     /// A private field's entries: a seat's observation holds its own and every other seat's as

@@ -10,9 +10,10 @@ import GameRuntime
 /// moves must be what they were; the state is put back afterwards.
 enum HidingProof {
     /// Lua run in the rule's state (with the host's own globals): `(state, seat, secret names,
-    /// seed, private names) -> changed count, faces, secret strings, shown faces` (the labels
-    /// and contents only cards hidden from the seat show, the strings of the secret fields and
-    /// of other seats' private entries, and the faces of the cards the seat sees).
+    /// seed, private names) -> undo, changed count, faces, secret strings, shown faces, card ids`
+    /// (the labels and contents only cards hidden from the seat show, the strings of the secret
+    /// fields and of other seats' private entries, the faces of the cards the seat sees, and
+    /// for each hidden face the cards that show it, each by a number it keeps while it lives).
     static let source = #"""
     local next, type, rawget, rawset, ipairs, tostring, utf8, math = next, type, rawget, rawset, ipairs, tostring, utf8, math
     local concat = table.concat
@@ -32,6 +33,15 @@ enum HidingProof {
       return false
     end
     local KEEP = { faceUp = true, owner = true, visible_to = true }
+    local FACE_FIELDS = { "label", "content" }
+    -- A number for each card table, the same at every step for as long as the card lives (a
+    -- new deal's 9♣ is another card than the last hand's).
+    local ids, last_id = setmetatable({}, { __mode = "k" }), 0
+    local function id_of(t)
+      local id = ids[t]
+      if not id then last_id = last_id + 1 id = last_id ids[t] = id end
+      return id
+    end
     -- A string of the same length that is not the same.
     local function other(s)
       local chars = {}
@@ -43,6 +53,17 @@ enum HidingProof {
       return (s:gsub("%a", function(c) return c == "z" and "a" or c == "Z" and "A" or string.char(c:byte() + 1) end)) .. (s == "" and "x" or "")
     end
     return function(state, seat, secrets, seed, privates)
+      -- Every change is logged, and `undo` (returned first) puts each back, last first: the
+      -- state is as it was, in the same tables, without a snapshot of all of it.
+      local log_t, log_k, log_v, logged = {}, {}, {}, 0
+      local function set(t, k, v)
+        logged = logged + 1
+        log_t[logged], log_k[logged], log_v[logged] = t, k, rawget(t, k)
+        rawset(t, k, v)
+      end
+      local function undo()
+        for i = logged, 1, -1 do rawset(log_t[i], log_k[i], log_v[i]) end
+      end
       local secret = {}
       for _, name in ipairs(secrets) do secret[name] = true end
       -- What the open fields reach: tables and strings a seat may see by other paths.
@@ -54,7 +75,10 @@ enum HidingProof {
           for k, x in next, v do mark(k) mark(x) end
         end
       end
-      for k, v in next, state do if not secret[k] then mark(v) end end
+      -- (Only secret fields need them.)
+      if #secrets > 0 then
+        for k, v in next, state do if not secret[k] then mark(v) end end
+      end
       -- The cards hidden from the seat, anywhere in the state, and the faces (labels and
       -- contents) that only hidden cards show.
       local cards, seen, shown, faces = {}, {}, {}, {}
@@ -64,37 +88,53 @@ enum HidingProof {
         if is_card(t) then
           local hidden = not seen_by(t, seat)
           if hidden then cards[#cards + 1] = t end
-          for _, f in ipairs({ "label", "content" }) do
-            local face = rawget(t, f)
+          for f = 1, 2 do
+            local face = rawget(t, FACE_FIELDS[f])
             if type(face) == "string" then
-              if hidden then faces[face] = true else shown[face] = true end
+              if hidden then
+                -- A card's number, or a list of them where several cards show the face.
+                local id, was = id_of(t), faces[face]
+                if was == nil then faces[face] = id
+                elseif type(was) == "table" then was[#was + 1] = id
+                else faces[face] = { was, id } end
+              else
+                shown[face] = true
+              end
             end
           end
         end
         for _, v in next, t do if type(v) == "table" then walk(v) end end
       end
       walk(state)
-      local hidden_faces, shown_faces = {}, {}
-      for face in next, faces do if not shown[face] then hidden_faces[#hidden_faces + 1] = face end end
+      local hidden_faces, shown_faces, hidden_ids = {}, {}, {}
+      for face, ids in next, faces do
+        if not shown[face] then
+          hidden_faces[#hidden_faces + 1] = face
+          hidden_ids[face] = type(ids) == "table" and ids or { ids }
+        end
+      end
       for face in next, shown do shown_faces[#shown_faces + 1] = face end
       local changed = 0
       -- Their faces trade places: a permutation with no card left where it was, where two or
       -- more are hidden (a rotation by a seeded amount).
       if #cards > 1 then
-        local faces = {}
-        for i, card in ipairs(cards) do
-          local face = {}
-          for k, v in next, card do if not KEEP[k] then face[k] = v end end
-          faces[i] = face
+        -- Field by field: card i takes field k of card i + shift (nil where that one has none).
+        local keys, known = {}, {}
+        for _, card in ipairs(cards) do
+          for k in next, card do
+            if not KEEP[k] and not known[k] then known[k] = true keys[#keys + 1] = k end
+          end
         end
-        local shift = seed % (#cards - 1) + 1
-        for i, card in ipairs(cards) do
-          local keys = {}
-          for k in next, card do if not KEEP[k] then keys[#keys + 1] = k end end
-          for _, k in ipairs(keys) do rawset(card, k, nil) end
-          for k, v in next, faces[(i - 1 + shift) % #cards + 1] do rawset(card, k, v) end
+        local n, shift = #cards, seed % (#cards - 1) + 1
+        local values = {}
+        for _, k in ipairs(keys) do
+          for i = 1, n do values[i] = rawget(cards[i], k) end
+          for i = 1, n do
+            local v = values[(i - 1 + shift) % n + 1]
+            if v ~= values[i] then set(cards[i], k, v) end
+          end
         end
-        changed = changed + #cards
+        changed = changed + n
       end
       -- The secret fields change to other values of their kind.
       -- Their strings of three bytes or more are looked for in the seat's observation too.
@@ -104,15 +144,15 @@ enum HidingProof {
         if touched[t] or open_tables[t] then return end
         touched[t] = true
         for k, v in next, t do
-          if type(v) == "string" and not open_strings[v] then note(v) rawset(t, k, other(v)) changed = changed + 1
+          if type(v) == "string" and not open_strings[v] then note(v) set(t, k, other(v)) changed = changed + 1
           elseif type(v) == "table" then perturb(v) end
         end
       end
       for _, name in ipairs(secrets) do
         local v = rawget(state, name)
-        if type(v) == "string" then note(v) rawset(state, name, other(v)) changed = changed + 1
-        elseif math.type(v) then rawset(state, name, v + 1) changed = changed + 1
-        elseif type(v) == "boolean" then rawset(state, name, not v) changed = changed + 1
+        if type(v) == "string" then note(v) set(state, name, other(v)) changed = changed + 1
+        elseif math.type(v) then set(state, name, v + 1) changed = changed + 1
+        elseif type(v) == "boolean" then set(state, name, not v) changed = changed + 1
         elseif type(v) == "table" then perturb(v) end
       end
       -- Every other seat's entry of the private fields changes to other values of its kind: a
@@ -154,7 +194,7 @@ enum HidingProof {
           return not v
         elseif type(v) == "table" and not done[v] then
           done[v] = true
-          for k, x in next, v do if not KEEP[k] then rawset(v, k, change(x, done)) end end
+          for k, x in next, v do if not KEEP[k] then set(v, k, change(x, done)) end end
         end
         return v
       end
@@ -162,10 +202,10 @@ enum HidingProof {
         local t = rawget(state, name)
         if type(t) == "table" then
           local done = {}
-          for k, v in next, t do if k ~= seat then rawset(t, k, change(v, done)) end end
+          for k, v in next, t do if k ~= seat then set(t, k, change(v, done)) end end
         end
       end
-      return changed, hidden_faces, secret_strings, shown_faces
+      return undo, changed, hidden_faces, secret_strings, shown_faces, hidden_ids
     end
     """#
 }
@@ -179,6 +219,8 @@ public struct HidingReport: Sendable {
     public var hiddenFaces: [String] = []
     /// The faces of the cards the seat sees: its own, face up, shown to it, or seen by all.
     public var shownFaces: [String] = []
+    /// For each hidden face, the cards that show it (a number each card keeps while it lives).
+    public var hiddenCards: [String: Set<Int>] = [:]
     /// The strings of the secret fields.
     public var secretStrings: [String] = []
     /// Those of them the seat's observation does not hold (a word a game has shown is known).
@@ -197,12 +239,27 @@ extension GameEngine {
     /// where. The state is put back, as after a refused move.
     /// `atStart`: at a new game, when a secret's value must show nowhere yet (later a game may
     /// rightly show it, as Hangman shows the word once every letter is found).
-    public func hidingReport(for seat: Int, seed: UInt64, atStart: Bool = false) throws -> HidingReport {
+    /// `isExample`: whether a face is one the rule writes in its own strings (shown in a view's
+    /// text it is an example, not a card).
+    /// `probe`: an input tried (and rolled back) for the seat, whose refusal must not change
+    /// with what it may not see either (check's garbage input).
+    public func hidingReport(for seat: Int, seed: UInt64, atStart: Bool = false, probe: String? = nil,
+                             isExample: (String) -> Bool = { _ in false }) throws -> HidingReport {
         // The bot's move is looked at too when the seat is to move: a bot that reads what its
         // seat may not see cheats wherever it plays.
         let botPlays = try info.hasBot && toMove().contains(seat)
-        func look() throws -> (JSONValue, RuleView, Moves, String?) {
-            (try observation(for: seat), try drawing(for: seat), try moves(for: seat), botPlays ? try botMove(for: seat, peeking: true) : nil)
+        // The default observation is the host's: it leaves out the secret fields and masks the
+        // hidden cards and the other seats' private entries, everything the proof changes, so
+        // it cannot change with them and is read once (copies of hidden faces in open fields
+        // are looked for in it). A rule's own `observe` is read again.
+        var once: JSONValue?
+        func look() throws -> Look {
+            let seen = try info.hasObserve ? observation(for: seat) : once ?? observation(for: seat)
+            once = seen
+            var refusal: String?
+            if let probe, case .refused(let reason, _) = trial(probe, seat: seat) { refusal = reason }
+            return Look(observation: seen, view: try drawing(for: seat), moves: try moves(for: seat),
+                        bot: botPlays ? try botMove(for: seat, peeking: true) : nil, refusal: refusal)
         }
         // The proof's own queries are not held to only looking (the playthrough does that):
         // reading the whole state around each would cost more than the proof.
@@ -212,48 +269,61 @@ extension GameEngine {
         let before = try look()
         let altered = try perturbHidden(for: seat, seed: seed)
         defer { try? restoreAlteredState() }
-        var report = HidingReport(hiddenFaces: altered.faces, shownFaces: altered.shownFaces, secretStrings: altered.secretStrings)
-        let observed = Set(HidingProof.strings(in: before.0))
+        var report = HidingReport(hiddenFaces: altered.faces, shownFaces: altered.shownFaces, hiddenCards: altered.hiddenCards,
+                                  secretStrings: altered.secretStrings)
+        let observed = Set(HidingProof.strings(in: before.observation))
         report.unrevealedSecrets = altered.secretStrings.filter { !observed.contains($0) }
-        report.leak = try leak(of: seat, before: before, altered: altered, atStart: atStart, look: look)
+        report.leak = try leak(of: seat, before: before, altered: altered, atStart: atStart, isExample: isExample, look: look)
         return report
     }
 
-    private func leak(of seat: Int, before: (JSONValue, RuleView, Moves, String?), altered: AlteredState, atStart: Bool,
-                      look: () throws -> (JSONValue, RuleView, Moves, String?)) throws -> String? {
+    private func leak(of seat: Int, before: Look, altered: AlteredState, atStart: Bool,
+                      isExample: (String) -> Bool, look: () throws -> Look) throws -> String? {
         let faces = altered.faces
         // A copy of a hidden card's face, kept where the seat sees it, is a leak that no
         // change of the hidden cards shows.
-        if let face = HidingProof.copiedFace(faces, in: before.0) {
+        if let face = HidingProof.copiedFace(faces, in: before.observation) {
             return "seat \(seat)'s observation holds '\(face.face)' at \(face.path), the face of a card hidden from seat \(seat)"
         }
         // So is a copy of a secret field's value in a new game.
-        if atStart, let copy = HidingProof.copiedFace(altered.secretStrings, in: before.0) {
+        if atStart, let copy = HidingProof.copiedFace(altered.secretStrings, in: before.observation) {
             return "seat \(seat)'s observation holds '\(copy.face)' at \(copy.path), the value of a secret field"
         }
-        let viewText = Array(before.1.text.utf8)
-        if let face = faces.first(where: { HidingProof.isDistinct($0) && HidingProof.occurs($0, in: viewText) }) {
+        let viewText = Array(before.view.text.utf8)
+        if let face = faces.first(where: { HidingProof.isDistinct($0) && HidingProof.occurs($0, in: viewText) && !isExample($0) }) {
             return "seat \(seat)'s view shows '\(face)', the face of a card hidden from seat \(seat)"
         }
         // An element may hold a face where its text does not show it (a card's label or id).
-        if let elements = before.1.elements,
+        if let elements = before.view.elements,
            let face = HidingProof.copiedFace(faces.filter(HidingProof.isDistinct), in: .array(elements.map(\.json)), root: "elements") {
             return "seat \(seat)'s view holds '\(face.face)' at \(face.path), the face of a card hidden from seat \(seat)"
         }
         guard altered.changed > 0 else { return nil }
         let after = try look()
         let hidden = "what seat \(seat) may not see (another seat's cards or private fields, the stock's order, or a secret field)"
-        if after.0 != before.0 {
-            let path = JSONValue.firstDifference(before.0, after.0, at: "observation") ?? "observation"
+        if after.observation != before.observation {
+            let path = JSONValue.firstDifference(before.observation, after.observation, at: "observation") ?? "observation"
             return "seat \(seat)'s \(path) changes with \(hidden)"
         }
-        if after.1 != before.1 { return "seat \(seat)'s view changes with \(hidden)" }
-        if after.2 != before.2 { return "seat \(seat)'s moves change with \(hidden)" }
-        if after.3 != before.3 {
-            return "seat \(seat)'s bot chooses '\(after.3 ?? "")' where it chose '\(before.3 ?? "")' when \(hidden) changes: the bot must decide by what its seat sees"
+        if after.view != before.view { return "seat \(seat)'s view changes with \(hidden)" }
+        if after.moves != before.moves { return "seat \(seat)'s moves change with \(hidden)" }
+        if after.bot != before.bot {
+            return "seat \(seat)'s bot chooses '\(after.bot ?? "")' where it chose '\(before.bot ?? "")' when \(hidden) changes: the bot must decide by what its seat sees"
+        }
+        if after.refusal != before.refusal {
+            return "the reason seat \(seat)'s input was refused changes with \(hidden): '\(before.refusal ?? "")' became '\(after.refusal ?? "")'"
         }
         return nil
     }
+}
+
+/// What a seat is shown, and answered, in one state: what the proof compares.
+struct Look {
+    var observation: JSONValue
+    var view: RuleView
+    var moves: Moves
+    var bot: String?
+    var refusal: String?
 }
 
 /// What `perturbHidden` changed and found.
@@ -262,6 +332,7 @@ struct AlteredState {
     var faces: [String] = []
     var secretStrings: [String] = []
     var shownFaces: [String] = []
+    var hiddenCards: [String: Set<Int>] = [:]
 }
 
 extension GameEngine {
@@ -272,18 +343,84 @@ extension GameEngine {
         let secrets = LuaValue.array(info.secretFields.map { .string($0) })
         let privates = LuaValue.array(info.privateFields.map { .string($0) })
         let answer = try alterState(with: HidingProof.source, [.integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003)), privates],
-                                    results: 4)
-        guard !answer.isEmpty else { return AlteredState() }
+                                    results: 6)
+        guard answer.count == 6 else { return AlteredState() }
         // Sorted here, by their bytes, so that a report names the same face on every run (Lua's
         // sort compares strings by the locale, at thousands of instructions a comparison).
         func strings(_ k: Int) -> [String] {
-            (answer.count > k ? answer[k].array?.compactMap(\.string) ?? [] : []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            (answer[k + 1].array?.compactMap(\.string) ?? []).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
-        return AlteredState(changed: Int(answer.first?.integer ?? 0), faces: strings(1), secretStrings: strings(2), shownFaces: strings(3))
+        var cards: [String: Set<Int>] = [:]
+        if case .map(let byFace) = answer[5] {
+            for (face, list) in byFace { cards[face] = Set((list.array ?? []).compactMap { $0.integer.map(Int.init) }) }
+        }
+        return AlteredState(changed: Int(answer[1].integer ?? 0), faces: strings(1), secretStrings: strings(2), shownFaces: strings(3),
+                            hiddenCards: cards)
     }
 }
 
 extension HidingProof {
+    /// The contents of the string literals of Lua `source` ("...", '...', [[...]] and their
+    /// kin), one after another with a newline between: the text a rule writes as it is, not
+    /// its comments.
+    static func stringLiterals(of source: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        let n = source.count
+        // The level of a long bracket opening at `at` ([[ is 0, [==[ is 2), or nil.
+        func longOpen(_ at: Int) -> Int? {
+            guard at < n, source[at] == UInt8(ascii: "[") else { return nil }
+            var j = at + 1, level = 0
+            while j < n, source[j] == UInt8(ascii: "=") { level += 1; j += 1 }
+            return j < n && source[j] == UInt8(ascii: "[") ? level : nil
+        }
+        // The index just past the long bracket of `level` closing at or after `from`.
+        func longClose(from: Int, level: Int) -> (contentEnd: Int, next: Int) {
+            var j = from
+            while j < n {
+                if source[j] == UInt8(ascii: "]") {
+                    var k = j + 1, l = 0
+                    while k < n, source[k] == UInt8(ascii: "=") { l += 1; k += 1 }
+                    if l == level, k < n, source[k] == UInt8(ascii: "]") { return (j, k + 1) }
+                }
+                j += 1
+            }
+            return (n, n)
+        }
+        // A quoted string from its opening quote: its bytes (escapes as written) go out.
+        func quoted(from start: Int) -> Int {
+            let quote = source[start]
+            var j = start + 1
+            while j < n, source[j] != quote, source[j] != UInt8(ascii: "\n") {
+                if source[j] == UInt8(ascii: "\\"), j + 1 < n { out.append(source[j]); j += 1 }
+                out.append(source[j])
+                j += 1
+            }
+            out.append(UInt8(ascii: "\n"))
+            return j + 1
+        }
+        while i < n {
+            let c = source[i]
+            if c == UInt8(ascii: "-"), i + 1 < n, source[i + 1] == UInt8(ascii: "-") {
+                if let level = longOpen(i + 2) {
+                    i = longClose(from: i + 4 + level, level: level).next
+                } else {
+                    while i < n, source[i] != UInt8(ascii: "\n") { i += 1 }
+                }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                i = quoted(from: i)
+            } else if let level = longOpen(i) {
+                let end = longClose(from: i + 2 + level, level: level)
+                out += source[(i + 2 + level)..<end.contentEnd]
+                out.append(UInt8(ascii: "\n"))
+                i = end.next
+            } else {
+                i += 1
+            }
+        }
+        return out
+    }
+
     /// Every string value in `value`.
     static func strings(in value: JSONValue) -> [String] {
         switch value {

@@ -352,40 +352,49 @@ public final class GameEngine {
     static func adding(_ a: [Int: Double], _ b: [Int: Double]) -> [Int: Double] { a.merging(b, uniquingKeysWith: +) }
 
     /// Runs `tool`, host Lua given the rule's state (the Lua function its source returns, loaded
-    /// once an engine), with `arguments` after it, after saving the state; returns its
-    /// `results` values. `restoreAlteredState` puts the state back. Tools that see beneath the
-    /// rule (check's hiding proof) use it: the engine knows nothing of what they do.
+    /// once an engine, with the host's own globals), with `arguments` after it; returns its
+    /// `results` values. The tool's first result must be a function that puts back everything
+    /// it changed (cheaper than a snapshot of the whole state, at every step of check):
+    /// `restoreAlteredState` calls it. Tools that see beneath the rule (check's hiding proof)
+    /// use it: the engine knows nothing of what they do.
     package func alterState(with tool: String, _ arguments: [LuaValue], results: Int) throws -> [LuaValue] {
-        guard let state, let root else { return [] }
+        guard let state else { return [] }
         if stateTools[tool] == nil {
             let chunk = try lua.load(tool, chunkName: "=check", inHostEnvironment: true)
             guard case .ref(let f)? = try lua.call(chunk, results: 1).first else { return [] }
             stateTools[tool] = f
         }
-        try lua.saveSnapshot(of: root)
-        cachesBeforeAlteration = (cachedState, cachedResult, cachedTurn)
+        cachesBeforeAlteration = (cachedState, cachedResult, cachedTurn, memo)
         let answer = try lua.call(stateTools[tool]!, [.ref(state)] + arguments, results: results)
+        guard case .ref(let undo)? = answer.first, undo.typeName == "function" else {
+            throw LuaHostError("\(info.path): a state tool returned no function to undo what it changed")
+        }
+        pendingUndo = undo
         forgetCaches()
         return answer
     }
 
     /// Puts the state back as `alterState` found it, and what the engine had read of it then.
     package func restoreAlteredState() throws {
-        guard let root else { return }
-        _ = try lua.restoreSnapshot(into: root)
+        guard let undo = pendingUndo.take() else { return }
+        try lua.call(undo, [], results: 0)
         forgetCaches()
-        if let kept = cachesBeforeAlteration.take() { (cachedState, cachedResult, cachedTurn) = kept }
+        if let kept = cachesBeforeAlteration.take() { (cachedState, cachedResult, cachedTurn, memo) = kept }
     }
+
+    /// The function that puts back what the last `alterState` changed.
+    private var pendingUndo: LuaRef?
 
     /// What the engine had read of the state when `alterState` changed it: the state put back
     /// is the same, so they hold again (check's proof reads each seat's view of it).
     private var cachesBeforeAlteration: (state: (version: Int, value: LuaValue)?, result: (version: Int, value: Result<GameResult?, RuleError>)?,
-                                         turn: (version: Int, value: Result<[Int], RuleError>)?)?
+                                         turn: (version: Int, value: Result<[Int], RuleError>)?, memo: Memo?)?
 
     private func forgetCaches() {
         cachedState = nil
         cachedResult = nil
         cachedTurn = nil
+        memo = nil
     }
 
     /// Forgets the scores and records this session kept without a store, as if the session
@@ -468,6 +477,28 @@ public final class GameEngine {
     /// returned, checked (a face-down card's face dropped), with their text at the protocol's
     /// width.
     public func drawing(for seat: Int = 1) throws -> RuleView {
+        if memoizesQueries, let memo = memo, memo.version == version, let view = memo.views[seat] { return view }
+        let view = try drawingNow(for: seat)
+        if memoizesQueries {
+            if memo?.version != version { memo = Memo(version: version) }
+            memo?.views[seat] = view
+        }
+        return view
+    }
+
+    /// Whether each seat's view and moves are kept for as long as the state does not change
+    /// (check, whose clock moves only with inputs, asks for them again at every step: the
+    /// table for the step, the hiding proof for its comparison). Off elsewhere: a view that
+    /// shows a clock changes while the state does not.
+    public var memoizesQueries = false
+    private struct Memo {
+        var version: Int
+        var views: [Int: RuleView] = [:]
+        var moves: [Int: Moves] = [:]
+    }
+    private var memo: Memo?
+
+    private func drawingNow(for seat: Int) throws -> RuleView {
         let value = try query("view", seat: seat, maxLength: ViewElement.elementLimit, items: "elements")
         let view: RuleView
         switch value {
@@ -497,10 +528,16 @@ public final class GameEngine {
     /// also say it takes free text (`text = "a five-letter word"`, and a `pattern`). A seat
     /// that is not to move has none.
     public func moves(for seat: Int = 1) throws -> Moves {
+        if memoizesQueries, let memo = memo, memo.version == version, let moves = memo.moves[seat] { return moves }
         guard try toMove().contains(seat) else { return Moves([]) }
-        return try Moves(reading: try query("moves", seat: seat, maxLength: Self.movesLimit), path: info.path) { pattern in
+        let moves = try Moves(reading: try query("moves", seat: seat, maxLength: Self.movesLimit), path: info.path) { pattern in
             LuaPattern.problem(pattern)
         }
+        if memoizesQueries {
+            if memo?.version != version { memo = Memo(version: version) }
+            memo?.moves[seat] = moves
+        }
+        return moves
     }
 
     /// The input the rule's own player gives for `seat`: `bot(state, game, seat)`.

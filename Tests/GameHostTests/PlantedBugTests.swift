@@ -8,14 +8,14 @@ import Locking
 import TestSupport
 import XCTest
 
-/// Tests/planted-bugs: nine small games (War, Higher or Lower and Go Fish on cards, Goofspiel's
-/// sealed bids, Liar's Dice, Anagram and Ghost on words, Tic-tac-toe and Nim on boards), each
-/// correct, and beside each the bugs a new rule author makes, planted one at a time: a move
-/// offered but refused, garbage accepted, a query that changes the state, game data in a
-/// file-level variable, output that follows `pairs`, a card, a die or a secret word shown or
-/// told, a result field of the wrong type, a score kept in `result`, a bot that peeks, an
-/// off-by-one... `gamehost check` must find each, with its cause named, on every
-/// run: the corpus is checked twice (each time in new Lua states, whose string hashing differs).
+/// Tests/planted-bugs: ten small games (War, Higher or Lower and Go Fish on cards, Hearts'
+/// tricks, Goofspiel's sealed bids, Liar's Dice, Anagram and Ghost on words, Tic-tac-toe and
+/// Nim on boards), each correct, and beside each the bugs a new rule author makes, planted one
+/// at a time: a move offered but refused, garbage accepted, a query that changes the state,
+/// game data in a file-level variable, output that follows `pairs`, a card, a die or a secret
+/// word shown or told, a result field of the wrong type, a score kept in `result`, a bot that
+/// peeks, an off-by-one... `gamehost check` must find each, with its cause named, on every run:
+/// the corpus is checked twice (each time in new Lua states, whose string hashing differs).
 ///
 /// A `.bugs` file is a list of bugs:
 ///
@@ -133,7 +133,7 @@ final class PlantedBugTests: XCTestCase {
     }
 
     func testEveryPlantedBugIsCaughtWithItsCauseOnEveryRun() throws {
-        XCTAssertEqual(Self.games.count, 9, "the corpus's games")
+        XCTAssertEqual(Self.games.count, 10, "the corpus's games")
         let cases = try Self.corpus.value()
         for c in cases {
             XCTAssertEqual(c.misplaced, [], "\(c.game)/\(c.bug?.name ?? "base"): edits whose text is not found once")

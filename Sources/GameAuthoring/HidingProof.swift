@@ -8,7 +8,7 @@ import GameRuntime
 /// other values of their kind (a string reversed, a number plus one, a boolean flipped; in a
 /// secret table, the strings no open field also holds). Then the seat's observation, view and
 /// moves must be what they were; the state is put back afterwards.
-enum HidingProof {
+package enum HidingProof {
     /// Lua run in the rule's state (with the host's own globals): `(state, seat, secret names,
     /// seed, private names) -> undo, changed count, faces, secret strings, shown faces, card ids`
     /// (the labels and contents only cards hidden from the seat show, the strings of the secret
@@ -363,7 +363,7 @@ extension HidingProof {
     /// The contents of the string literals of Lua `source` ("...", '...', [[...]] and their
     /// kin), one after another with a newline between: the text a rule writes as it is, not
     /// its comments.
-    static func stringLiterals(of source: [UInt8]) -> [UInt8] {
+    package static func stringLiterals(of source: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var i = 0
         let n = source.count

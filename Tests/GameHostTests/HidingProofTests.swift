@@ -267,4 +267,20 @@ final class HidingProofTests: XCTestCase {
             }
         }
     }
+
+    /// A rule's string literals are its examples ("such as 10♠"): quoted and long strings
+    /// count, comments do not.
+    func testTheStringLiteralsOfARuleLeaveOutItsComments() {
+        let source = """
+            -- the holder of the 2♣ leads
+            --[==[ a long comment: 3♦ ]==]
+            local a = "type 10♠ or \\"J♥\\""  -- K♠
+            local b = 'Q♣'
+            local c = [[
+            A♥ ]]
+            """
+        let literals = String(decoding: GameAuthoring.HidingProof.stringLiterals(of: Array(source.utf8)), as: UTF8.self)
+        for face in ["10♠", "J♥", "Q♣", "A♥"] { XCTAssertTrue(literals.contains(face), "\(face) in \(literals)") }
+        for face in ["2♣", "3♦", "K♠"] { XCTAssertFalse(literals.contains(face), "\(face) in \(literals)") }
+    }
 }

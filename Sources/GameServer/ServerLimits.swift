@@ -9,6 +9,14 @@ public struct ServerLimits: Sendable {
     public var connections = 512
     /// Connections open at once from one address.
     public var connectionsPerAddress = 32
+    /// Requests whose headers are still arriving, from one address and in all: a client that
+    /// sends half a request holds a thread until the request timeout, so one address may hold
+    /// only a few, and the server keeps threads for the others.
+    public var halfOpenRequestsPerAddress = 16
+    public var halfOpenRequests = 128
+    /// What may wait to be sent to one connection, in bytes: a reader that falls further behind
+    /// is closed, and never slows a table.
+    public var outgoingBytesPerConnection = 256 << 10
     /// The longest message a client may send (an input line is at most 4 KB).
     public var messageBytes = 8192
     /// Messages a connection may send a second, and in a burst.

@@ -46,9 +46,12 @@ public protocol WebServerDelegate: AnyObject, Sendable {
     func closed(_ socket: WebSocket)
 }
 
-/// The embedded web server: civetweb (Debian's libcivetweb), which parses HTTP and WebSocket;
-/// this class only routes whole requests and whole frames to its delegate. One thread of
-/// civetweb's serves each connection for as long as it is open.
+/// The embedded web server: civetweb (Debian's libcivetweb) accepts connections and parses
+/// HTTP requests; this class routes whole requests to its delegate. A WebSocket upgrade is
+/// taken over once civetweb has read its request: the server answers the handshake and reads
+/// and writes the frames itself (`WebSocket`), because civetweb reads a frame whole, however
+/// long the client declares it, before any callback may refuse it. One thread of civetweb's
+/// serves each connection for as long as it is open.
 public final class WebServer: Sendable {
     /// civetweb's context while the server runs, and where it listens (for `stop`).
     private struct Running {
@@ -59,8 +62,22 @@ public final class WebServer: Sendable {
     private let running = Locked(Running())
     let delegate: WebServerDelegate
     let limits: ServerLimits
-    /// Fragments of the message being read, by connection (a message may come in several frames).
-    private let partial = Locked([ObjectIdentifier: [UInt8]]())
+
+    /// Connections whose request is still arriving, by address and in all; and the open
+    /// WebSockets, closed when the server stops.
+    private struct Connections {
+        var halfOpen: [String: Int] = [:]
+        var halfOpenTotal = 0
+        var sockets: [Int: WebSocket] = [:]
+        var stopping = false
+    }
+    private let connections = Locked(Connections())
+    /// Where civetweb keeps a connection's address, from the connection (learnt from the
+    /// server's first request, which it makes itself at start).
+    private let requestInfoOffset = Locked<Int?>(nil)
+    /// The mark on a civetweb connection counted as half-open (its user data: an address, 1,
+    /// that points at nothing).
+    private static var countedMark: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
 
     public init(delegate: WebServerDelegate, limits: ServerLimits) {
         self.delegate = delegate
@@ -72,11 +89,10 @@ public final class WebServer: Sendable {
         _ = mg_init_library(0)
         let options: [String] = [
             "listening_ports", "\(address):\(port)",
-            // Each WebSocket holds a thread of its own while it is open.
-            "num_threads", String(limits.connections + 8),
+            // Each WebSocket holds a thread of its own while it is open, and so does each
+            // request while it arrives; a few more serve the pages.
+            "num_threads", String(limits.connections + limits.halfOpenRequests + 8),
             "request_timeout_ms", String(limits.requestTimeoutMilliseconds),
-            "websocket_timeout_ms", String(limits.idleConnectionSeconds * 1000),
-            "enable_websocket_ping_pong", "yes",
             // A step is a small message: sent at once, not held back to fill a packet.
             "tcp_nodelay", "1",
             "max_request_size", String(limits.requestHeaderBytes),
@@ -94,13 +110,19 @@ public final class WebServer: Sendable {
         // Civetweb's own log lines (a malformed request, a closed socket) are not the
         // player's business: the server answers such requests and goes on.
         callbacks.log_message = { _, _ in 1 }
-        // A request for the WebSocket path that is not a WebSocket upgrade civetweb can take is
-        // answered here, whole: civetweb's own answer to it is a bare body.
+        // A request is half-open from its connection until civetweb has read it whole.
+        callbacks.init_connection = { conn, data in
+            guard let conn, let data, let server = gh_server_data(conn) else { return 0 }
+            data.pointee = Unmanaged<WebServer>.fromOpaque(server).takeUnretainedValue().connectionTaken(conn)
+            return 0
+        }
+        callbacks.connection_close = { conn in
+            guard let conn, let server = gh_server_data(conn) else { return }
+            Unmanaged<WebServer>.fromOpaque(server).takeUnretainedValue().requestArrived(conn)
+        }
         callbacks.begin_request = { conn in
-            guard let conn, String(cString: gh_local_uri(conn)) == "/ws", !WebServer.isUpgrade(conn) else { return 0 }
-            WebServer.sendWhole(conn, status: "426 Upgrade Required", "this address takes WebSocket connections (version 13) only",
-                                headers: "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n")
-            return 426
+            guard let conn, let server = gh_server_data(conn) else { return 0 }
+            return Unmanaged<WebServer>.fromOpaque(server).takeUnretainedValue().begin(conn)
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let context = pointers.withUnsafeMutableBufferPointer({ mg_start(&callbacks, me, $0.baseAddress) }) else {
@@ -110,23 +132,13 @@ public final class WebServer: Sendable {
             guard let conn, let data else { return 500 }
             return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().handleRequest(conn)
         }, me)
-        mg_set_websocket_handler(context, "/ws", { conn, data in
-            guard let conn, let data else { return 1 }
-            return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().handleConnect(conn)
-        }, { conn, data in
-            guard let conn, let data else { return }
-            Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().handleReady(conn)
-        }, { conn, bits, bytes, length, data in
-            guard let conn, let data else { return 0 }
-            return Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().handleData(conn, bits: bits, bytes: bytes, length: length)
-        }, { conn, data in
-            guard let conn, let data else { return }
-            Unmanaged<WebServer>.fromOpaque(data).takeUnretainedValue().handleClose(conn)
-        }, me)
         var ports = [mg_server_port](repeating: mg_server_port(), count: 4)
         let n = mg_get_server_ports(context, Int32(ports.count), &ports)
         let bound = n > 0 ? Int(ports[0].port) : port
         running.withLock { $0 = Running(context: context, address: address, port: bound) }
+        // One request of the server's own, answered before any other: from it the server
+        // learns where civetweb keeps a connection's address (see `connectionTaken`).
+        ListenerWaker(address: address, port: bound).requestOnce()
         return bound
     }
 
@@ -137,6 +149,12 @@ public final class WebServer: Sendable {
             return r
         }
         guard let context = taken.context else { return }
+        // Every WebSocket is told the server is going, and its thread ends once that is sent.
+        let open: [WebSocket] = connections.withLock { c in
+            c.stopping = true
+            return Array(c.sockets.values)
+        }
+        for socket in open { socket.close(code: 1001, reason: "the server is stopping") }
         // Civetweb's listening thread sees a stop only between waits of up to two seconds for
         // a connection: connections of the server's own, made until it has stopped, end the
         // wait at once, so stopping (Ctrl-C) takes milliseconds, not seconds.
@@ -194,73 +212,91 @@ public final class WebServer: Sendable {
         return 200
     }
 
-    private func handleConnect(_ conn: OpaquePointer) -> Int32 {
-        let request = request(conn)
-        guard delegate.accept(request) else {
-            Self.sendWhole(conn, status: "403 Forbidden", "this connection is refused (another site's page, an unknown host name, or too many connections)")
-            return 1  // civetweb closes it
+    // MARK: Half-open requests
+
+    /// A connection civetweb has just taken: counted as half-open until its request is in.
+    /// Past the bound for its address, or for the server, its socket is shut at once, so it
+    /// holds no thread until the request timeout. The mark returned is the connection's data.
+    private func connectionTaken(_ conn: OpaquePointer) -> UnsafeMutableRawPointer? {
+        guard let offset = requestInfoOffset.withLock({ $0 }) else { return nil }
+        let info = gh_request_info_at(conn, offset)
+        let address = withUnsafeBytes(of: info!.pointee.remote_addr) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let counted: Bool = connections.withLock { c in
+            guard c.halfOpenTotal < limits.halfOpenRequests, c.halfOpen[address, default: 0] < limits.halfOpenRequestsPerAddress else { return false }
+            c.halfOpen[address, default: 0] += 1
+            c.halfOpenTotal += 1
+            return true
         }
-        let socket = WebSocket(connection: conn, remoteAddress: request.remoteAddress)
-        mg_set_user_connection_data(conn, Unmanaged.passRetained(socket).toOpaque())
-        return 0
-    }
-
-    private func socket(_ conn: OpaquePointer) -> WebSocket? {
-        mg_get_user_connection_data(conn).map { Unmanaged<WebSocket>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    private func handleReady(_ conn: OpaquePointer) {
-        if let socket = socket(conn) { delegate.opened(socket) }
-    }
-
-    /// One frame. Text frames (and their continuations) make a message up to the limit; a
-    /// message past it, a binary frame, or text that is not UTF-8 closes the connection.
-    private func handleData(_ conn: OpaquePointer, bits: Int32, bytes: UnsafeMutablePointer<CChar>?, length: Int) -> Int32 {
-        guard let socket = socket(conn) else { return 0 }
-        let opcode = bits & 0x0F, final = bits & 0x80 != 0
-        switch opcode {
-        case 0x8: return 0  // the client closes
-        case 0x9, 0xA: return 1  // ping and pong: civetweb answers pings itself
-        case 0x1, 0x0: break
-        default:
-            socket.close(code: 1003, reason: "only text messages are taken")
-            return 0
-        }
-        let key = ObjectIdentifier(socket)
-        let piece = bytes.map { p in p.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) } } ?? []
-        let whole: [UInt8]? = partial.withLock { parts in
-            var message = (opcode == 0x0 ? parts[key] : nil) ?? []
-            message += piece
-            if final {
-                parts[key] = nil
-                return message
-            }
-            parts[key] = message
+        guard counted else {
+            let fd = gh_request_socket(info)
+            if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
             return nil
         }
-        let pending = partial.withLock { $0[key]?.count ?? 0 }
-        if (whole?.count ?? pending) > limits.messageBytes {
-            partial.withLock { $0[key] = nil }
-            socket.close(code: 1009, reason: "a message may have at most \(limits.messageBytes) bytes")
-            return 0
-        }
-        guard let whole else { return 1 }
-        guard let text = String(validating: whole, as: UTF8.self) else {
-            socket.close(code: 1007, reason: "a message must be UTF-8 text")
-            return 0
-        }
-        delegate.received(text, from: socket)
-        return socket.isClosing ? 0 : 1
+        return Self.countedMark
     }
 
-    private func handleClose(_ conn: OpaquePointer) {
-        guard let pointer = mg_get_user_connection_data(conn) else { return }
-        let socket = Unmanaged<WebSocket>.fromOpaque(pointer).takeRetainedValue()
+    /// The request of `conn` is in (or the connection ends before): it is no longer half-open.
+    private func requestArrived(_ conn: OpaquePointer) {
+        guard mg_get_user_connection_data(conn) == Self.countedMark else { return }
         mg_set_user_connection_data(conn, nil)
-        partial.withLock { $0[ObjectIdentifier(socket)] = nil }
-        // After this no write reaches civetweb's connection, which it then reuses.
-        socket.markClosed()
+        let address = String(cString: gh_remote_address(conn))
+        connections.withLock { c in
+            c.halfOpenTotal -= 1
+            c.halfOpen[address, default: 1] -= 1
+            if c.halfOpen[address] == 0 { c.halfOpen[address] = nil }
+        }
+    }
+
+    /// A request is in. The WebSocket path is served here; everything else by civetweb and
+    /// the request handler (0).
+    private func begin(_ conn: OpaquePointer) -> Int32 {
+        if requestInfoOffset.withLock({ $0 }) == nil {
+            let offset = gh_request_info_offset(conn)
+            if offset >= 0 && offset < 1 << 20 { requestInfoOffset.withLock { $0 = offset } }
+        }
+        requestArrived(conn)
+        guard String(cString: gh_local_uri(conn)) == "/ws" else { return 0 }
+        guard Self.isUpgrade(conn) else {
+            // civetweb's own answer to this would be a bare body.
+            Self.sendWhole(conn, status: "426 Upgrade Required", "this address takes WebSocket connections (version 13) only",
+                           headers: "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n")
+            return 426
+        }
+        return serveWebSocket(conn)
+    }
+
+    // MARK: WebSocket connections
+
+    /// Takes the connection over as a WebSocket: answers the handshake, then serves frames until
+    /// it ends. civetweb closes the socket once this returns.
+    private func serveWebSocket(_ conn: OpaquePointer) -> Int32 {
+        let request = request(conn)
+        let fd = gh_connection_socket(conn)
+        guard fd >= 0, let socket = WebSocket(socket: fd, remoteAddress: request.remoteAddress, limits: limits) else {
+            Self.sendWhole(conn, status: "503 Service Unavailable", "the server cannot take the connection now")
+            return 503
+        }
+        // Registered before it is accepted, so a stop that starts meanwhile closes it too.
+        let registered: Bool = connections.withLock { c in
+            guard !c.stopping else { return false }
+            c.sockets[socket.id] = socket
+            return true
+        }
+        guard registered, delegate.accept(request) else {
+            connections.withLock { $0.sockets[socket.id] = nil }
+            Self.sendWhole(conn, status: "403 Forbidden", "this connection is refused (another site's page, an unknown host name, or too many connections)")
+            return 403
+        }
+        delegate.opened(socket)
+        let key = gh_request_header(conn, "Sec-WebSocket-Key").map { String(cString: $0) } ?? ""
+        if gh_send_raw(conn, WebSocketHandshake.response(forKey: key), "") > 0 {
+            socket.serve { [delegate] text in delegate.received(text, from: socket) }
+        }
+        connections.withLock { $0.sockets[socket.id] = nil }
         delegate.closed(socket)
+        // The peer is told the connection is over; civetweb then closes the socket.
+        shutdown(fd, Int32(SHUT_RDWR))
+        return 101
     }
 }
 

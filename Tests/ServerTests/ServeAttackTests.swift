@@ -269,10 +269,11 @@ final class ServeAttackTests: XCTestCase {
     }
 
     /// A server of its own with `limits`, for `body`.
-    func withServer(_ limits: ServerLimits, _ body: (Int) throws -> Void) throws {
+    func withServer(_ limits: ServerLimits, rules: [String: String] = [:], _ body: (Int) throws -> Void) throws {
         let folder = NSTemporaryDirectory() + "gamehost-bounds-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/data/gamehost/rules", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, text) in rules { try text.write(toFile: folder + "/data/gamehost/rules/\(name).lua", atomically: true, encoding: .utf8) }
         let server = try ServeTests.makeServer(folder: folder, limits: limits)
         let port = try server.start(address: "127.0.0.1", port: 0)
         defer { server.stop() }
@@ -364,6 +365,130 @@ final class ServeAttackTests: XCTestCase {
             let answer = try XCTUnwrap(c.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" })
             XCTAssertEqual(answer["type"] as? String, k < 3 ? "joined" : "error", "table \(k + 1)")
             if k == 3 { XCTAssertEqual(answer["code"] as? String, "server-full") }
+        }
+    }
+
+    /// The memory this process holds now, in bytes (the server runs in the test's process).
+    static func residentBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
+    func testAFrameOverTheLimitIsRefusedBeforeItIsRead() throws {
+        // Four clients at once each declare a 256 MB frame and send what they can of it: each is
+        // closed on the frame's header, and the server holds none of the payload.
+        let before = Self.residentBytes()
+        let clients = try (0..<4).map { _ in try WebSocketClient(port: port) }
+        let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
+        let fds = clients.map(\.fd)
+        DispatchQueue.concurrentPerform(iterations: fds.count) { k in
+            // Writing fails once the server has closed the connection (or 64 MB went out).
+            guard WebSocketClient.writeSome(WebSocketClient.frame([], claimedLength: 256 << 20), to: fds[k]) else { return }
+            for _ in 0..<64 { guard WebSocketClient.writeSome(chunk, to: fds[k]) else { break } }
+        }
+        for (k, c) in clients.enumerated() { XCTAssertTrue(c.waitForClose(), "client \(k) is closed") }
+        let grown = Self.residentBytes() - before
+        XCTAssertLessThan(grown, 48 << 20, "the server held \(grown >> 20) MB for frames it refused")
+        try assertStillServing()
+    }
+
+    func testAMessageOverTheLimitInPiecesIsRefusedAtThePieceThatPassesIt() throws {
+        let c = try WebSocketClient(port: port)
+        // 4 KB, then a piece that declares 1 GB: refused on its header.
+        c.writeAll(WebSocketClient.frame(Array(repeating: 0x61, count: 4096), final: false))
+        c.writeAll(WebSocketClient.frame([], opcode: 0, claimedLength: 1 << 30))
+        XCTAssertTrue(c.waitForClose())
+        try assertStillServing()
+    }
+
+    func testHalfSentRequestsAreBoundedPerAddressAndOthersAreServed() throws {
+        var limits = ServerLimits()
+        limits.halfOpenRequestsPerAddress = 4
+        limits.requestTimeoutMilliseconds = 20_000
+        try withServer(limits) { port in
+            // Twenty half requests from one address: four are held (until the request timeout),
+            // the others are closed at once.
+            var held: [Int32] = []
+            defer { held.forEach { close($0) } }
+            var closedAtOnce = 0
+            for _ in 0..<20 {
+                let fd = try WebSocketClient.connect(port: port)
+                _ = Array("GET / HTTP/1.1\r\nHost: 127".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                var timeout = timeval(tv_sec: 0, tv_usec: 300_000)
+                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                var byte: UInt8 = 0
+                let n = recv(fd, &byte, 1, 0)
+                if n == 0 || (n < 0 && errno == ECONNRESET) { closedAtOnce += 1; close(fd) } else { held.append(fd) }
+            }
+            XCTAssertEqual(held.count, 4, "the address holds its four half requests")
+            XCTAssertEqual(closedAtOnce, 16)
+            // Another address is served at once, and a WebSocket from it plays.
+            let page = try Self.get("/", port: port, from: "127.0.0.2")
+            XCTAssertTrue(page.hasPrefix("HTTP/1.1 200"), String(page.prefix(80)))
+            let other = try WebSocketClient(port: port, from: "127.0.0.2")
+            defer { other.close() }
+            other.send(["type": "create", "game": "rps", "options": ["match": "single"]])
+            XCTAssertNotNil(other.next("joined"))
+            // Once the held requests are given up, the first address is served again.
+            held.forEach { close($0) }
+            held = []
+            var served = false
+            for _ in 0..<50 where !served {
+                served = (try? Self.get("/", port: port))?.hasPrefix("HTTP/1.1 200") == true
+                if !served { usleep(20_000) }
+            }
+            XCTAssertTrue(served, "the address is served once its half requests are gone")
+        }
+    }
+
+    /// A whole GET of `path`, its answer (up to the guard's 10 s).
+    static func get(_ path: String, port: Int, from source: String? = nil) throws -> String {
+        let fd = try WebSocketClient.connect(port: port, from: source)
+        defer { close(fd) }
+        _ = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            answer += chunk[..<n]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    func testAReaderThatFallsBehindIsClosedAndTheTableGoesOn() throws {
+        var limits = ServerLimits()
+        limits.outgoingBytesPerConnection = 64 << 10
+        limits.messagesPerSecond = 10_000
+        limits.messageBurst = 10_000
+        limits.addressMessagesPerSecond = 10_000
+        limits.addressMessageBurst = 10_000
+        // Every step's view is 8 KB: a watcher that reads nothing falls behind fast.
+        let rule = """
+            return { id = "wide", title = "Wide", setup = function() return { n = 0 } end,
+              view = function(state) return string.rep("x", 8000) .. state.n end, moves = function() return { "up" } end,
+              play = function(state) state.n = state.n + 1 end, result = function() end }
+            """
+        try withServer(limits, rules: ["wide": rule]) { port in
+            let player = try WebSocketClient(port: port)
+            defer { player.close() }
+            player.send(["type": "create", "game": "wide"])
+            let code = try XCTUnwrap(player.next("joined")?["table"] as? String)
+            let watcher = try WebSocketClient(port: port, receiveBuffer: 4096)
+            defer { watcher.close() }
+            watcher.send(["type": "watch", "table": code])
+            // The watcher reads nothing more; the player moves 600 times and every move is
+            // answered in turn.
+            for k in 1...600 {
+                player.send(["type": "input", "line": "up"])
+                XCTAssertNotNil(player.next { $0["type"] as? String == "step" && $0["input"] as? String == "up" }, "move \(k) is answered")
+            }
+            // The watcher was closed once it was more than the bound behind: what it reads now
+            // ends, well before the 600 steps.
+            XCTAssertTrue(watcher.waitForClose())
+            let steps = watcher.all.filter { $0.contains("\"step\"") && $0.contains("\"input\"") }.count
+            XCTAssertLessThan(steps, 600, "the watcher got \(steps) steps")
         }
     }
 }

@@ -15,9 +15,20 @@ final class WebSocketClient {
     /// The HTTP status the upgrade was answered with.
     private(set) var status = 0
 
-    /// Opens a TCP connection to the server on loopback.
-    static func connect(port: Int) throws -> Int32 {
+    /// Opens a TCP connection to the server on loopback, from `source` (another loopback
+    /// address is another client address to the server), with a receive buffer of
+    /// `receiveBuffer` bytes when given (a reader that is slow to take what it is sent).
+    static func connect(port: Int, from source: String? = nil, receiveBuffer: Int? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            _ = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        }
+        if var size = receiveBuffer.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -29,12 +40,13 @@ final class WebSocketClient {
         }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)  // a guard against a hang
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }
 
     /// Connects and upgrades to WebSocket at `path`; throws when the server refuses.
-    init(port: Int, path: String = "/ws", origin: String? = nil, host: String? = nil) throws {
-        fd = try Self.connect(port: port)
+    init(port: Int, path: String = "/ws", origin: String? = nil, host: String? = nil, from source: String? = nil, receiveBuffer: Int? = nil) throws {
+        fd = try Self.connect(port: port, from: source, receiveBuffer: receiveBuffer)
         var request = "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { request += "Origin: \(origin)\r\n" }
@@ -56,6 +68,18 @@ final class WebSocketClient {
     }
 
     deinit { if !closed { Glibc.close(fd) } }
+
+    /// Writes all of `bytes`; false when the connection failed first (the server closed it).
+    @discardableResult
+    static func writeSome(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes[done...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            done += n
+        }
+        return true
+    }
 
     func writeAll(_ bytes: [UInt8]) {
         var done = 0

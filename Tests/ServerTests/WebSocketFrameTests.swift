@@ -1,0 +1,72 @@
+@testable import GameServer
+import XCTest
+
+/// The server's own reading of WebSocket frames and its handshake, byte by byte.
+final class WebSocketFrameTests: XCTestCase {
+    func testTheAcceptKeyIsTheOneInTheRFC() {
+        // RFC 6455 section 1.3's worked example.
+        XCTAssertEqual(WebSocketHandshake.acceptKey(for: "dGhlIHNhbXBsZSBub25jZQ=="), "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        // FIPS 180's "abc", and a message longer than one block.
+        XCTAssertEqual(WebSocketHandshake.sha1(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined(), "a9993e364706816aba3e25717850c26c9cd0d89d")
+        XCTAssertEqual(WebSocketHandshake.sha1(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).map { String(format: "%02x", $0) }.joined(),
+                       "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+        XCTAssertEqual(WebSocketHandshake.base64(Array("ab".utf8)), "YWI=")
+        XCTAssertEqual(WebSocketHandshake.base64(Array("a".utf8)), "YQ==")
+    }
+
+    func testFramesReadAByteAtATimeMakeTheSameMessages() {
+        let bytes = WebSocketClient.frame(Array("hel".utf8), final: false) + WebSocketClient.frame([], opcode: 9)
+            + WebSocketClient.frame(Array("lo ✓".utf8), opcode: 0) + WebSocketClient.frame(Array(repeating: 0x62, count: 300))
+            + WebSocketClient.frame([0x03, 0xE8], opcode: 8)
+        var whole = WebSocketFrameReader(limit: 8192)
+        let expected: [WebSocketEvent] = [.ping([]), .text("hello ✓"), .text(String(repeating: "b", count: 300)), .close(1000)]
+        XCTAssertEqual(whole.take(bytes[...]), expected)
+        var piecemeal = WebSocketFrameReader(limit: 8192)
+        var events: [WebSocketEvent] = []
+        for i in bytes.indices { events += piecemeal.take(bytes[i...i]) }
+        XCTAssertEqual(events, expected)
+    }
+
+    func testALengthOverTheLimitIsRefusedOnTheHeaderAlone() {
+        var reader = WebSocketFrameReader(limit: 8192)
+        // Only the header of a frame that says it is 256 MB: refused before any payload.
+        let header = Array(WebSocketClient.frame([], claimedLength: 256 << 20).prefix(14))
+        XCTAssertEqual(reader.take(header[...]), [.fail(1009, "a message may have at most 8192 bytes")])
+        // Pieces that pass the limit together: refused at the piece that passes it.
+        var pieces = WebSocketFrameReader(limit: 100)
+        XCTAssertEqual(pieces.take(WebSocketClient.frame(Array(repeating: 0x61, count: 60), final: false)[...]), [])
+        XCTAssertEqual(pieces.take(Array(WebSocketClient.frame([], opcode: 0, claimedLength: 41).prefix(8))[...]),
+                       [.fail(1009, "a message may have at most 100 bytes")])
+    }
+
+    func testBrokenFramesFailWithTheirCode() {
+        func first(_ bytes: [UInt8]) -> WebSocketEvent? {
+            var reader = WebSocketFrameReader(limit: 8192)
+            return reader.take(bytes[...]).first
+        }
+        var unmasked = WebSocketClient.frame(Array("x".utf8))
+        unmasked[1] &= 0x7F
+        XCTAssertEqual(first(unmasked), .fail(1002, "a client's frames are masked"))
+        XCTAssertEqual(first(WebSocketClient.frame([1], opcode: 2)), .fail(1003, "only text messages are taken"))
+        XCTAssertEqual(first(WebSocketClient.frame([0xFF, 0xFE])), .fail(1007, "a message must be UTF-8 text"))
+        XCTAssertEqual(first(WebSocketClient.frame([1], opcode: 3)), .fail(1002, "no such opcode"))
+        XCTAssertEqual(first(WebSocketClient.frame([1], opcode: 0xB)), .fail(1002, "no such opcode"))
+        XCTAssertEqual(first(WebSocketClient.frame([1], opcode: 0)), .fail(1002, "a continuation with no message"))
+        XCTAssertEqual(first(WebSocketClient.frame([], opcode: 9, final: false)), .fail(1002, "a control frame is whole and at most 125 bytes"))
+        XCTAssertEqual(first(WebSocketClient.frame(Array(repeating: 1, count: 126), opcode: 9)), .fail(1002, "a control frame is whole and at most 125 bytes"))
+        var reserved = WebSocketClient.frame(Array("x".utf8))
+        reserved[0] |= 0x40
+        XCTAssertEqual(first(reserved), .fail(1002, "reserved bits are set"))
+        XCTAssertEqual(first(WebSocketClient.frame(Array("a".utf8), final: false) + WebSocketClient.frame(Array("b".utf8))),
+                       .fail(1002, "a new message before the last one ended"))
+    }
+
+    func testTheServersFramesAreWholeAndUnmasked() {
+        XCTAssertEqual(WebSocketFrame.encode(WebSocketFrame.text, Array("hi".utf8)), [0x81, 2, 0x68, 0x69])
+        let long = WebSocketFrame.encode(WebSocketFrame.text, Array(repeating: 0, count: 300))
+        XCTAssertEqual(Array(long.prefix(4)), [0x81, 126, 1, 44])
+        let huge = WebSocketFrame.encode(WebSocketFrame.text, Array(repeating: 0, count: 70000))
+        XCTAssertEqual(Array(huge.prefix(10)), [0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70])
+        XCTAssertEqual(WebSocketFrame.close(code: 1009, reason: "big"), [0x88, 5, 0x03, 0xF1, 0x62, 0x69, 0x67])
+    }
+}

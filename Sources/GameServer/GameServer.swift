@@ -43,6 +43,11 @@ public final class GameServer: WebServerDelegate, Sendable {
         var allowancesPruneAt = 4096
         /// The web server, once started.
         var web: WebServer?
+        /// Tables of the store still to be rebuilt since the start (they count against the
+        /// limit), and those that could not be, with why (kept in the store, never played).
+        var dormant: Set<String> = []
+        var broken: [String: String] = [:]
+        var restorer: TableRestorer?
     }
     private let state = Locked(State())
 
@@ -59,14 +64,27 @@ public final class GameServer: WebServerDelegate, Sendable {
         files = Self.readClient(web)
     }
 
-    /// Starts listening; rebuilds every table the store holds first. Returns the port.
+    /// Starts listening at once, and rebuilds the tables the store holds in the background: a
+    /// table someone asks for is rebuilt first, before the message is answered. Returns the port.
     public func start(address: String, port: Int) throws -> Int {
-        try restoreTables()
+        let restorer = try prepareRestore()
         let web = WebServer(delegate: self, limits: limits)
         let bound = try web.start(address: address, port: port)
         state.withLock { $0.web = web }
+        restorer?.start()
         startExpiry()
         return bound
+    }
+
+    /// Tables the store holds that are still to be rebuilt.
+    public var tablesToRebuild: Int { state.withLock { $0.dormant.count } }
+
+    /// Waits until every stored table is rebuilt (or found broken).
+    public func waitUntilRebuilt() { state.withLock { $0.restorer }?.waitUntilDone() }
+
+    /// The tables of the store that could not be rebuilt, with why: kept, never played.
+    public var brokenTables: [(code: String, reason: String)] {
+        state.withLock { s in s.broken.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
     }
 
     /// Stops taking connections, lets the tables finish the step they are on, and closes.
@@ -78,6 +96,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             return s.web
         }
         web?.stop()
+        state.withLock { $0.restorer }?.stop()
         pool.stop()
         store?.releaseFolder()
     }
@@ -299,10 +318,10 @@ public final class GameServer: WebServerDelegate, Sendable {
         // cannot pass the limits between the count and the table's coming in.
         let most = limits.tables, mine = limits.tablesPerAddress, address = socket.remoteAddress
         let reservation: Result<String, RefusedCreate> = state.withLock { s in
-            guard s.tables.count + s.reserved.count < most, !s.stopping else { return .failure(.serverFull) }
+            guard s.tables.count + s.reserved.count + s.dormant.count < most, !s.stopping else { return .failure(.serverFull) }
             guard s.tablesByAddress[address, default: 0] < mine else { return .failure(.addressFull) }
             var code = Secrets.tableCode()
-            while s.tables[code] != nil || s.reserved.contains(code) { code = Secrets.tableCode() }
+            while s.tables[code] != nil || s.reserved.contains(code) || s.dormant.contains(code) || s.broken[code] != nil { code = Secrets.tableCode() }
             s.reserved.insert(code)
             s.madeBy[code] = address
             s.tablesByAddress[address, default: 0] += 1
@@ -365,9 +384,8 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     private func join(_ fields: [String: JSONValue], from socket: WebSocket) {
-        guard case .string(let code)? = fields["table"], let table = state.withLock({ $0.tables[code.uppercased()] }) else {
-            return refuse(socket, "no-table", "no table with that code")
-        }
+        guard case .string(let code)? = fields["table"], code.utf8.count <= 64 else { return refuse(socket, "no-table", "no table with that code") }
+        guard let table = table(code) else { return refuseMissingTable(code, socket) }
         // By token: the seat it holds, again (a reload, a dropped connection).
         if case .string(let token)? = fields["token"] {
             let seat = table.roster.withLock { seats in
@@ -417,9 +435,8 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     private func watch(_ fields: [String: JSONValue], from socket: WebSocket) {
-        guard case .string(let code)? = fields["table"], let table = state.withLock({ $0.tables[code.uppercased()] }) else {
-            return refuse(socket, "no-table", "no table with that code")
-        }
+        guard case .string(let code)? = fields["table"], code.utf8.count <= 64 else { return refuse(socket, "no-table", "no table with that code") }
+        guard let table = table(code) else { return refuseMissingTable(code, socket) }
         move(socket, to: (table.code, nil))
         let limit = limits.watchersPerTable
         pool.submit(table.lane) { [weak self] in
@@ -487,36 +504,78 @@ public final class GameServer: WebServerDelegate, Sendable {
     // MARK: Restarts and expiry
 
     /// Plays every stored table again to where it was (no one hears these steps again).
-    /// Rebuilds every open table by replaying its stored inputs. A table whose replay ended the
+    /// Reads which tables the store holds, for the restorer. A table whose rebuild ended the
     /// last start (a step stuck in Lua's own C code ends the process: Watchdog) is named in
-    /// `serve.db.restoring` while it replays, and closed at the next start rather than replayed
-    /// again, so that one such table cannot keep the server from starting.
-    private func restoreTables() throws {
-        guard let store else { return }
+    /// `serve.db.restoring` while it is rebuilt; the next start marks it broken rather than
+    /// rebuild it again, so that one such table cannot keep the server from starting.
+    private func prepareRestore() throws -> TableRestorer? {
+        guard let store else { return nil }
         let marker = store.path + ".restoring"
         if let stuck = Self.readMarker(marker) {
-            try store.remove(code: stuck)
-            ServedTable.log("table \(stuck) ended the last start while it was rebuilt; it is closed")
+            ServedTable.log("table \(stuck) ended the last start while it was rebuilt; it is kept, and not played again")
+            try store.markBroken(code: stuck, reason: "its rebuild ended the server", at: SystemClock().now())
         }
-        defer { unlink(marker) }
-        for saved in try store.openTables() {
-            Self.writeMarker(marker, saved.code)
+        unlink(marker)
+        let broken = try store.brokenTables()
+        let codes = try store.openTableCodes()
+        let restorer = TableRestorer(codes: codes) { [weak self] code in self?.rebuild(code) }
+        state.withLock { s in
+            s.dormant = Set(codes)
+            for (code, reason) in broken { s.broken[code] = reason }
+            s.restorer = restorer
+        }
+        return restorer
+    }
+
+    /// Rebuilds one stored table by replaying its inputs (on the restorer's thread). A table
+    /// that cannot be rebuilt is marked broken and kept in the store, never deleted.
+    private func rebuild(_ code: String) {
+        guard let store else { return }
+        let marker = store.path + ".restoring"
+        Self.writeMarker(marker, code)
+        defer {
+            unlink(marker)
+            state.withLock { _ = $0.dormant.remove(code) }
+        }
+        do {
+            guard let saved = try store.openTable(code: code) else { return }
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings,
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
+            // Only a game installed now: a stored name is not a path to run.
+            guard installedRule(saved.game) != nil else { throw ServeError("its game '\(TerminalText.plain(String(saved.game.prefix(64))))' is not installed") }
+            let rule = try catalog.load(saved.game)
+            let words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
+            try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit)
+            if table.finished { return }
+            state.withLock { $0.tables[saved.code] = table }
+        } catch {
+            let reason = String(describing: error)
+            ServedTable.log("table \(code) could not be rebuilt (\(reason)); it is kept, and not played")
             do {
-                // Only a game installed now: a stored name is not a path to run.
-                guard installedRule(saved.game) != nil else { throw ServeError("its game '\(saved.game)' is not installed") }
-                let rule = try catalog.load(saved.game)
-                let words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
-                try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit)
-                if table.finished { continue }
-                state.withLock { $0.tables[saved.code] = table }
+                try store.markBroken(code: code, reason: reason, at: SystemClock().now())
             } catch {
-                ServedTable.log("table \(saved.code) could not be rebuilt (\(error)); it is closed")
-                try store.remove(code: saved.code)
+                ServedTable.log("table \(code): its failed rebuild could not be noted: \(error)")
             }
+            state.withLock { $0.broken[code] = reason }
         }
+    }
+
+    /// The table with `code` (any case), rebuilt first when it is still waiting to be.
+    private func table(_ code: String) -> ServedTable? {
+        let code = code.uppercased()
+        if let table = state.withLock({ $0.tables[code] }) { return table }
+        guard let restorer = state.withLock({ $0.restorer }), restorer.wait(for: code) else { return nil }
+        return state.withLock { $0.tables[code] }
+    }
+
+    /// Refuses a message for a table that is not open: broken (kept for the server's keeper)
+    /// or unknown.
+    private func refuseMissingTable(_ code: String, _ socket: WebSocket) {
+        if state.withLock({ $0.broken[code.uppercased()] }) != nil {
+            return refuse(socket, "table-broken", "that table could not be rebuilt after the server restarted; it is kept for the server's keeper to look at: start a new one")
+        }
+        refuse(socket, "no-table", "no table with that code")
     }
 
     /// Table codes are short letters and digits: the marker holds one, or is ignored.
@@ -556,5 +615,6 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
     }
 
+    /// Tables open and rebuilt.
     public var tableCount: Int { state.withLock { $0.tables.count } }
 }

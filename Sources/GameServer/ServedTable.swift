@@ -15,7 +15,7 @@ import Glibc
 final class ServedTable: @unchecked Sendable {
     // Sound as Sendable: everything but the constants and the locked `roster` and `lastActive`
     // is touched only by jobs of `lane`, which run one at a time (the pool hands each job over
-    // with `sending`), or by `GameServer.restoreTables` before the server takes a connection.
+    // with `sending`), or by `GameServer.rebuild` on the restorer's thread before the lobby lists it.
     // The server tests run under the thread sanitizer, which reports a touch from elsewhere.
     let code: String
     let lane = TablePool.Lane()

@@ -23,7 +23,7 @@ final class TableStore: @unchecked Sendable {
     /// thread sanitizer takes a guarded value of no size, which it places at the lock object's
     /// own address, for a race with the lock's read of itself.
     private let lock: Locked<UInt>
-    private let checkpoints: DispatchSourceTimer?
+    private var checkpoints: DispatchSourceTimer? = nil
     /// The data folder's lock (`serve.db.lock`), held while the store is open: one server a
     /// folder, since two would each play their own copy of a table and store both. Set once,
     /// by `init`, let go by `releaseFolder` (under `lock`).
@@ -64,7 +64,6 @@ final class TableStore: @unchecked Sendable {
         }
         db = handle
         lock = Locked(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle))))
-        checkpoints = Self.startCheckpoints(real)
         _ = chmod(real, 0o600)  // it holds the seats' tokens
         serverLock = try Self.lockFolder(FileSystem.join(directory, "serve.db.lock"), shown: path)
         sqlite3_busy_timeout(db, 2000)
@@ -78,12 +77,19 @@ final class TableStore: @unchecked Sendable {
               PRIMARY KEY(code, game_number));
             CREATE TABLE IF NOT EXISTS inputs(code TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
               line TEXT NOT NULL, clock TEXT NOT NULL, PRIMARY KEY(code, n));
+            CREATE TABLE IF NOT EXISTS broken(code TEXT PRIMARY KEY, reason TEXT NOT NULL, at REAL NOT NULL);
             """)
+        try exec("PRAGMA journal_size_limit=\(Self.logBytes)")
+        // Once the database is in WAL mode: a connection opened before would not see the log.
+        checkpoints = Self.startCheckpoints(real)
     }
 
+    /// The size the write-ahead log is cut back to once it has been copied into the database.
+    static let logBytes = 1 << 20
+
     /// Copies the log into the database twice a second, beside the moves (a passive checkpoint
-    /// takes no lock a writer needs). Without its own connection the log is still copied, at
-    /// the next start.
+    /// takes no lock a writer needs), and cuts the log back when it has grown past its bound.
+    /// Without its own connection the log is still copied, at the next start.
     private static func startCheckpoints(_ file: String) -> DispatchSourceTimer? {
         var handle: OpaquePointer?
         guard sqlite3_open_v2(file, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil) == SQLITE_OK,
@@ -92,9 +98,25 @@ final class TableStore: @unchecked Sendable {
             return nil
         }
         sqlite3_busy_timeout(handle, 100)
+        // A read opens the log (a connection that has read nothing checkpoints nothing); the
+        // limit makes the log shrink back to it whenever it starts over.
+        guard sqlite3_exec(handle, "PRAGMA journal_size_limit=\(logBytes); SELECT count(*) FROM sqlite_master", nil, nil, nil) == SQLITE_OK else {
+            sqlite3_close_v2(handle)
+            return nil
+        }
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gamehost.serve.checkpoints"))
         timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
-        timer.setEventHandler { _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
+        timer.setEventHandler {
+            var logFrames: Int32 = 0, copied: Int32 = 0
+            _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied)
+            // Moves that never pause leave no moment to start the log over: once it is past
+            // four times its limit and all copied, it is cut back (waiting at most 100 ms for a
+            // move's commit), so neither the disk nor the next start's read of it grows
+            // without end.
+            if Int(logFrames) * 4096 > 4 * logBytes && copied == logFrames {
+                _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+            }
+        }
         timer.setCancelHandler { sqlite3_close_v2(handle) }
         timer.resume()
         return timer
@@ -162,7 +184,7 @@ final class TableStore: @unchecked Sendable {
     /// Forgets a table that ended or expired: all of it, or (on a failure) none of it.
     func remove(code: String) throws {
         try transaction {
-            for table in ["inputs", "seeds", "tables"] { try run("DELETE FROM \(table) WHERE code = ?", [.text(code)]) }
+            for table in ["inputs", "seeds", "broken", "tables"] { try run("DELETE FROM \(table) WHERE code = ?", [.text(code)]) }
         }
     }
 
@@ -183,23 +205,39 @@ final class TableStore: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Every table still open, with its seeds and inputs in order.
-    func openTables() throws -> [Saved] {
+    /// The codes of the tables still open and not broken, oldest first.
+    func openTableCodes() throws -> [String] {
         try lock.withLock { _ in
-            var saved: [Saved] = []
-            for row in try query("SELECT code, game, options, seats, start_clock FROM tables ORDER BY created", []) {
-                let code = row[0].text ?? ""
-                var table = Saved(code: code, game: row[1].text ?? "", options: Self.decodeOptions(row[2].text),
-                                  seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text))
-                for s in try query("SELECT game_number, seed FROM seeds WHERE code = ?", [.text(code)]) {
-                    if let n = s[0].int, let seed = s[1].text.flatMap(UInt64.init) { table.seeds[Int(n)] = seed }
-                }
-                for i in try query("SELECT seat, line, clock FROM inputs WHERE code = ? ORDER BY n", [.text(code)]) {
-                    table.inputs.append((Int(i[0].int ?? 1), i[1].text ?? "", Self.decodeReadings(i[2].text)))
-                }
-                saved.append(table)
+            try query("SELECT code FROM tables WHERE code NOT IN (SELECT code FROM broken) ORDER BY created", []).compactMap { $0[0].text }
+        }
+    }
+
+    /// One open table, with its seeds and inputs in order; nil when it is not stored.
+    func openTable(code: String) throws -> Saved? {
+        try lock.withLock { _ in
+            guard let row = try query("SELECT code, game, options, seats, start_clock FROM tables WHERE code = ?", [.text(code)]).first else { return nil }
+            var table = Saved(code: code, game: row[1].text ?? "", options: Self.decodeOptions(row[2].text),
+                              seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text))
+            for s in try query("SELECT game_number, seed FROM seeds WHERE code = ?", [.text(code)]) {
+                if let n = s[0].int, let seed = s[1].text.flatMap(UInt64.init) { table.seeds[Int(n)] = seed }
             }
-            return saved
+            for i in try query("SELECT seat, line, clock FROM inputs WHERE code = ? ORDER BY n", [.text(code)]) {
+                table.inputs.append((Int(i[0].int ?? 1), i[1].text ?? "", Self.decodeReadings(i[2].text)))
+            }
+            return table
+        }
+    }
+
+    /// Notes that a table cannot be rebuilt, and why: it is kept as it is (for whoever keeps the
+    /// server to look at) and never played or rebuilt again.
+    func markBroken(code: String, reason: String, at time: Double) throws {
+        try lock.withLock { _ in try run("INSERT OR REPLACE INTO broken(code, reason, at) VALUES(?, ?, ?)", [.text(code), .text(reason), .real(time)]) }
+    }
+
+    /// The tables that could not be rebuilt, with why.
+    func brokenTables() throws -> [(code: String, reason: String)] {
+        try lock.withLock { _ in
+            try query("SELECT code, reason FROM broken ORDER BY at", []).map { ($0[0].text ?? "", $0[1].text ?? "") }
         }
     }
 

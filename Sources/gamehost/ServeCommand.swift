@@ -62,7 +62,12 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         stdout_.write("Open to the network on \(address): anyone who can reach this machine can create and join tables.\n", style: .message)
     }
     if web == nil { stdout_.write("(no browser client found: programs can still play over ws://\(shown):\(bound)/ws)\n", style: .dim) }
-    if server.tableCount > 0 { stdout_.write("\(server.tableCount) open table(s) restored.\n", style: .plain) }
+    let waiting = server.tablesToRebuild + server.tableCount
+    if waiting > 0 { stdout_.write("\(waiting) open table(s) are being rebuilt (a table asked for is rebuilt first).\n", style: .plain) }
+    let broken = server.brokenTables
+    if !broken.isEmpty {
+        stdout_.write("\(broken.count) table(s) could not be rebuilt and are kept in serve.db, not played: \(broken.prefix(5).map(\.code).joined(separator: ", "))\(broken.count > 5 ? ", ..." : "")\n", style: .message)
+    }
     // SIGINT and SIGTERM stop the server in order (blocked in every thread: Interrupts).
     Interrupts.waitForStop()
     server.stop()

@@ -87,9 +87,9 @@ final class ServeRestartTests: XCTestCase {
     }
 
     /// A table whose rebuild ended the last start (a step stuck in Lua's own C code ends the
-    /// process) is named in serve.db.restoring; the next start closes it instead of replaying
-    /// it again, and serves the other tables.
-    func testATableWhoseRebuildEndedTheLastStartIsClosed() throws {
+    /// process) is named in serve.db.restoring; the next start marks it broken (kept, not
+    /// played) instead of replaying it again, and serves the other tables.
+    func testATableWhoseRebuildEndedTheLastStartIsKeptNotReplayed() throws {
         var (server, port) = try startServer()
         var codes: [String] = []
         for _ in 0..<2 {
@@ -107,7 +107,7 @@ final class ServeRestartTests: XCTestCase {
         let bob = try WebSocketClient(port: port)
         defer { bob.close() }
         bob.send(["type": "join", "table": codes[0], "name": "Bob"])
-        XCTAssertEqual(bob.next { $0["type"] as? String != "lobby" }?["type"] as? String, "error")
+        XCTAssertEqual(bob.next { $0["type"] as? String != "lobby" }?["code"] as? String, "table-broken")
         bob.send(["type": "join", "table": codes[1], "name": "Bob"])
         XCTAssertEqual(bob.next("joined")?["seat"] as? Int, 2)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/serve.db.restoring"), "the marker goes once the tables are rebuilt")

@@ -212,7 +212,7 @@ final class ServeTests: XCTestCase {
         served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
     }
 
-    func testAStoredTableOfAGameNotInstalledIsClosedNotRun() throws {
+    func testAStoredTableOfAGameNotInstalledIsKeptAndReportedNotRun() throws {
         let ann = try client()
         ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
         let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
@@ -222,15 +222,97 @@ final class ServeTests: XCTestCase {
         try alterStore("UPDATE tables SET game = '../../../../tmp/evil' WHERE code = '\(code)'")
         let again = try Self.makeServer(folder: served.folder)
         served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        again.waitUntilRebuilt()
         XCTAssertEqual(again.tableCount, 0)
+        XCTAssertEqual(again.brokenTables.map(\.code), [code])
+        XCTAssertTrue(again.brokenTables.first?.reason.contains("is not installed") == true, "\(again.brokenTables)")
+        // Kept as it was, for the server's keeper: never deleted.
         var db: OpaquePointer?
         XCTAssertEqual(sqlite3_open(served.folder + "/data/gamehost/serve.db", &db), SQLITE_OK)
         defer { sqlite3_close(db) }
         var statement: OpaquePointer?
-        XCTAssertEqual(sqlite3_prepare_v2(db, "SELECT count(*) FROM tables", -1, &statement, nil), SQLITE_OK)
+        XCTAssertEqual(sqlite3_prepare_v2(db, "SELECT count(*) FROM tables WHERE code = '\(code)'", -1, &statement, nil), SQLITE_OK)
         XCTAssertEqual(sqlite3_step(statement), SQLITE_ROW)
-        XCTAssertEqual(sqlite3_column_int(statement, 0), 0, "the row was removed")
+        XCTAssertEqual(sqlite3_column_int(statement, 0), 1, "the row is kept")
         sqlite3_finalize(statement)
+        // A player who comes back is told.
+        let bob = try client()
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        XCTAssertEqual(bob.next("error")?["code"] as? String, "table-broken")
+        // And a later start neither rebuilds it nor forgets it.
+        again.stop()
+        let third = try Self.makeServer(folder: served.folder)
+        served = (third, try third.start(address: "127.0.0.1", port: 0), served.folder)
+        third.waitUntilRebuilt()
+        XCTAssertEqual(third.brokenTables.map(\.code), [code])
+    }
+
+    func testARestartListensAtOnceAndATableAskedForIsRebuiltFirst() throws {
+        // A rule whose every move costs some processor time: four tables of 20 moves take a
+        // while to replay.
+        let rules = served.folder + "/data/gamehost/rules"
+        try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
+        try """
+            return { id = "slow", title = "Slow", setup = function() return { n = 0 } end,
+              view = function(state) return "n = " .. state.n end, moves = function() return { "go" } end,
+              play = function(state) local x = 0 for i = 1, 5000000 do x = x + i end state.n = state.n + 1 end,
+              result = function() end }
+            """.write(toFile: rules + "/slow.lua", atomically: true, encoding: .utf8)
+        served.server.stop()
+        let first = try Self.makeServer(folder: served.folder)
+        served = (first, try first.start(address: "127.0.0.1", port: 0), served.folder)
+        var tables: [(code: String, token: String)] = []
+        for _ in 0..<4 {
+            let ann = try client()
+            ann.send(["type": "create", "game": "slow", "name": "Ann"])
+            let joined = try XCTUnwrap(ann.next("joined"))
+            tables.append((try XCTUnwrap(joined["table"] as? String), try XCTUnwrap(joined["token"] as? String)))
+            for k in 1...20 {
+                ann.send(["type": "input", "line": "go"])
+                XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "go" }, "move \(k)")
+            }
+            ann.close()
+        }
+        served.server.stop()
+        let again = try Self.makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        // Listening already, with the four tables still to rebuild (the first is under way).
+        XCTAssertEqual(again.tablesToRebuild, 4)
+        let eve = try client()
+        eve.send(["type": "create", "game": "rps", "options": ["match": "single"]])
+        XCTAssertNotNil(eve.next("joined"), "a new table is made while the old ones are rebuilt")
+        eve.send(["type": "input", "line": "rock"])
+        XCTAssertNotNil(eve.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" })
+        XCTAssertGreaterThan(again.tablesToRebuild, 0, "the stored tables were still being rebuilt meanwhile")
+        // The newest table, asked for by its seat, is rebuilt next (before the third) and is
+        // where it was.
+        let ann = try client()
+        ann.send(["type": "join", "table": tables[3].code, "token": tables[3].token])
+        XCTAssertEqual(ann.next("joined")?["seat"] as? Int, 1)
+        XCTAssertGreaterThan(again.tablesToRebuild, 0, "the table asked for went before the one made before it")
+        XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["view"] as? String == "n = 20" })
+        again.waitUntilRebuilt()
+        XCTAssertEqual(again.tableCount, 5)
+    }
+
+    func testTheLogIsCopiedIntoTheDatabaseWhileTheServerRuns() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-99"], "name": "Ann"])
+        XCTAssertNotNil(ann.next("joined"))
+        for k in 1...10 {
+            ann.send(["type": "input", "line": "rock"])
+            XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" }, "move \(k)")
+        }
+        // The database file itself (not only its log) holds the tables within a few
+        // checkpoints: a log never copied would grow without end and be read whole at a start.
+        let file = served.folder + "/data/gamehost/serve.db"
+        func size(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+        var copied = false
+        for _ in 0..<60 where !copied {
+            copied = size(file) > 4 * 4096
+            if !copied { usleep(50_000) }
+        }
+        XCTAssertTrue(copied, "serve.db is \(size(file)) bytes beside a log of \(size(file + "-wal"))")
     }
 
     func testAConnectionIsAtOneTableAtATime() throws {

@@ -55,6 +55,10 @@ public final class JSONLinesPresenter: Presenter {
     /// The game in play, for its seed and replay line once it is over.
     private var game: GameStart?
 
+    /// The replay line of the game in play, changed since it started (a served table's seat
+    /// taken by someone who joined later is named in it).
+    public func replayChanged(to replay: String) { game?.replay = replay }
+
     public func show(_ r: Step) {
         for notice in r.notices { notices?.write("gamehost: " + notice + "\n", style: .plain) }
         // A rule error that ends the session is said where people look too.

@@ -49,7 +49,7 @@ public final class Table {
         case seatLeft = "seat-left"
     }
 
-    public let fillers: [Filler]
+    public private(set) var fillers: [Filler]
     /// The seats whose view, moves and observation each step carries.
     public var viewers: [Int]
     public var machineView = MachineView.none
@@ -120,6 +120,13 @@ public final class Table {
         }
         for argument in replayArguments { replay += " " + argument }
         return replay + seatingArguments
+    }
+
+    /// Names the person in `seat` (one who took the seat after the table began: the replay
+    /// line then names them as the start did not).
+    public func rename(seat: Int, to name: String) {
+        guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1] else { return }
+        fillers[seat - 1] = .person(name)
     }
 
     /// The seating, as `play` takes it, where it is not what `play` gives by itself (seat 1 a

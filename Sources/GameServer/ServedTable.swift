@@ -185,6 +185,17 @@ final class ServedTable: @unchecked Sendable {
     func attach(_ socket: WebSocket, seat: Int?, joined: JSONValue) {
         socket.send(joined.encoded)
         guard let table, !finished else { return sendRoster(to: socket) }
+        // A seat taken since the game began: its holder's name goes in the replay line too,
+        // for everyone at the table.
+        if let seat, let name = roster.withLock({ seat <= $0.count ? $0[seat - 1].name : nil }), !name.isEmpty,
+           table.fillers[seat - 1] != .person(name) {
+            table.rename(seat: seat, to: name)
+            if let start = gameStart {
+                let replay = table.replayCommand(seed: start.seed, game: start.number)
+                gameStart?.replay = replay
+                for listener in listeners.values { listener.presenter.replayChanged(to: replay) }
+            }
+        }
         let listener = Listener(socket: socket, seat: seat)
         listener.presenter.begin(table.info)
         listeners[socket.id] = listener

@@ -78,7 +78,7 @@ final class ServeTests: XCTestCase {
             XCTAssertEqual(result["winners"] as? [Int], [1], who)
             XCTAssertNotNil(result["seed"] as? String, "the seed once the game is over")
             // The replay line seats two people, as the table did.
-            XCTAssertTrue((result["replay"] as? String ?? "").contains(" --seat '2="), "\(result)")
+            XCTAssertTrue((result["replay"] as? String ?? "").hasSuffix(" --seat 2=Bob"), "the late joiner by name: \(result)")
         }
         // Neither saw the other's throw as their input.
         for text in bob.all where text.contains("\"input\":\"rock\"") { XCTFail("bob saw ann's input: \(text)") }

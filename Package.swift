@@ -56,6 +56,6 @@ let package = Package(
         // rules/ holds the rule of docs/testing-rules.md's worked test, found beside the test file.
         .testTarget(name: "GameHostTests", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameHostTesting", "GameCore", "LuaKit", "Locking", "TestSupport"], exclude: ["rules"], swiftSettings: optimized),
         .testTarget(name: "CLITests", dependencies: ["gamehost", "GameHostTesting", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "Locking", "TestSupport"], swiftSettings: optimized),
-        .testTarget(name: "ServerTests", dependencies: ["GameServer", "GameRules", "GameStorage", "CSQLite", "CCivetweb", "gamehost", "GameHostTesting"], swiftSettings: optimized),
+        .testTarget(name: "ServerTests", dependencies: ["GameServer", "GameRules", "GameStorage", "GameRuntime", "GameAuthoring", "GameCore", "CSQLite", "CCivetweb", "gamehost", "GameHostTesting"], swiftSettings: optimized),
     ]
 )

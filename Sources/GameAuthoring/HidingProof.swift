@@ -327,8 +327,8 @@ struct Look {
 }
 
 /// What `perturbHidden` changed and found.
-struct AlteredState {
-    var changed = 0
+package struct AlteredState {
+    package var changed = 0
     var faces: [String] = []
     var secretStrings: [String] = []
     var shownFaces: [String] = []
@@ -339,7 +339,7 @@ extension GameEngine {
     /// Changes, in place, what `seat` may not see, after saving the state; returns how many
     /// values changed, the faces of the cards hidden from `seat`, the secret fields' strings
     /// and the faces `seat` sees. `restoreAlteredState` puts the state back.
-    func perturbHidden(for seat: Int, seed: UInt64) throws -> AlteredState {
+    package func perturbHidden(for seat: Int, seed: UInt64) throws -> AlteredState {
         let secrets = LuaValue.array(info.secretFields.map { .string($0) })
         let privates = LuaValue.array(info.privateFields.map { .string($0) })
         let answer = try alterState(with: HidingProof.source, [.integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003)), privates],

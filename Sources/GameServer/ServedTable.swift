@@ -43,10 +43,10 @@ final class ServedTable: @unchecked Sendable {
     private(set) var finished = false
 
     final class Listener {
-        let socket: WebSocket
+        let socket: any TableConnection
         let seat: Int?
         let presenter: JSONLinesPresenter
-        init(socket: WebSocket, seat: Int?) {
+        init(socket: any TableConnection, seat: Int?) {
             self.socket = socket
             self.seat = seat
             presenter = JSONLinesPresenter(SocketLines(socket))
@@ -63,7 +63,8 @@ final class ServedTable: @unchecked Sendable {
     private var storedBytes = 0
 
     init(code: String, game: String, options: [String: String], seats: [TableStore.SeatRecord], store: TableStore?,
-         replaying readings: [Double] = [], privateFolders: [String] = [], historyLimit: (inputs: Int, bytes: Int) = (20_000, 2 << 20)) {
+         replaying readings: [Double] = [], privateFolders: [String] = [], historyLimit: (inputs: Int, bytes: Int) = (20_000, 2 << 20),
+         clock live: Clock = SystemClock()) {
         self.historyLimit = historyLimit
         self.privateFolders = privateFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }.sorted { $0.count > $1.count }
         self.code = code
@@ -71,7 +72,7 @@ final class ServedTable: @unchecked Sendable {
         self.options = options
         self.store = store
         roster = Locked(seats)
-        clock = ResumingClock(replaying: readings)
+        clock = ResumingClock(replaying: readings, then: live)
     }
 
     // MARK: Lane jobs (one at a time)
@@ -180,9 +181,16 @@ final class ServedTable: @unchecked Sendable {
         return steps.last
     }
 
+    /// The table's engine, for a job of the table's lane that looks beneath the protocol (the
+    /// tests' hiding proof at a served table changes what a seat may not see, and puts it back).
+    func withEngine<Result>(_ body: (GameEngine) throws -> Result) rethrows -> Result? {
+        guard let engine else { return nil }
+        return try body(engine)
+    }
+
     /// A connection takes a seat (or watches, with no seat): it is told where it sits, then
     /// shown the game as it is now.
-    func attach(_ socket: WebSocket, seat: Int?, joined: JSONValue) {
+    func attach(_ socket: any TableConnection, seat: Int?, joined: JSONValue) {
         socket.send(joined.encoded)
         guard let table, !finished else { return sendRoster(to: socket) }
         // A seat taken since the game began: its holder's name goes in the replay line too,
@@ -228,7 +236,7 @@ final class ServedTable: @unchecked Sendable {
     private var gameSteps: [Step] = []
     static let historyShown = 200
 
-    func detach(_ socket: WebSocket) {
+    func detach(_ socket: any TableConnection) {
         guard listeners.removeValue(forKey: socket.id) != nil else { return }
         broadcastRoster()
     }
@@ -321,7 +329,7 @@ final class ServedTable: @unchecked Sendable {
         for listener in listeners.values { sendRoster(to: listener.socket) }
     }
 
-    private func sendRoster(to socket: WebSocket) {
+    private func sendRoster(to socket: any TableConnection) {
         let connected = Set(listeners.values.compactMap(\.seat))
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         let list: [JSONValue] = seats.enumerated().map { k, seat in
@@ -336,11 +344,11 @@ final class ServedTable: @unchecked Sendable {
     var watcherCount: Int { listeners.values.filter { $0.seat == nil }.count }
 }
 
-/// A protocol stream written to a WebSocket: one message per line (the newline dropped). The
+/// A protocol stream written to a connection: one message per line (the newline dropped). The
 /// protocol presenter writes each object as one whole line.
 final class SocketLines: TextSink {
-    let socket: WebSocket
-    init(_ socket: WebSocket) { self.socket = socket }
+    let socket: any TableConnection
+    init(_ socket: any TableConnection) { self.socket = socket }
     func write(_ text: String, style: TextStyle) {
         var line = Substring(text)
         if line.utf8.last == 10 { line = line.dropLast() }
@@ -349,3 +357,13 @@ final class SocketLines: TextSink {
     }
     func bell() {}
 }
+
+/// What a table writes to: one connection (a WebSocket; in the tests, a recorder).
+protocol TableConnection: AnyObject, Sendable {
+    /// A number unique in the process.
+    var id: Int { get }
+    /// Sends one message; false when the connection is closing.
+    @discardableResult func send(_ text: String) -> Bool
+}
+
+extension WebSocket: TableConnection {}

@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "GameRuntime", dependencies: ["GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
         .target(name: "GamePresenters", dependencies: ["GameRuntime", "GameRules", "GameCore"], swiftSettings: optimized),
         .target(name: "GameAuthoring", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
-        .target(name: "GameServer", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore", "CCivetweb", "CSQLite", "Locking"], swiftSettings: optimized),
+        .target(name: "GameServer", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore", "LuaKit", "CCivetweb", "CSQLite", "Locking"], swiftSettings: optimized),
         .target(name: "GameHostTesting", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore"], swiftSettings: optimized),
         .executableTarget(name: "gamehost", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameServer", "GameCore", "CEdit", "Locking"], swiftSettings: optimized),
         .executableTarget(name: "gamehost-bench", dependencies: ["GameRules", "LuaKit", "GameCore"]),

@@ -34,9 +34,18 @@
 // uses (`timed_out`, `in_call`, `thread`, `signal`, `signals_sent`), which `running_lock`
 // guards against the start and end of a call. The signal handler takes no lock: it reads only
 // atomics and fields its own thread wrote.
+// One memory account shared by several states (a server's tables): what they hold together,
+// and the most rule code may make it. Any thread's state changes it, so it is atomic.
+typedef struct gh_account {
+    _Atomic size_t used;
+    size_t cap;
+} gh_account;
+
 typedef struct gh_limits {
     size_t used;            // bytes allocated now
     size_t cap;             // what rule code may allocate; 0 means no cap
+    gh_account *account;    // the account the state shares with others, or NULL
+    int account_refused;    // 1: the last memory error was the shared account's, not the cap's
     int host;               // 1 while host (Swift) code runs: its allocations are not capped
     long long steps_left;   // steps left for the current call into rule code
     int budget_on;          // 1 during a call into rule code
@@ -229,7 +238,27 @@ static void *gh_host_alloc_failed(gh_limits *lim, void *ptr, size_t old, size_t 
         lim->fresh_size = nsize;
     }
     lim->used = lim->used - old + nsize;
+    if (lim->account) {
+        if (nsize > old) atomic_fetch_add_explicit(&lim->account->used, nsize - old, memory_order_relaxed);
+        else atomic_fetch_sub_explicit(&lim->account->used, old - nsize, memory_order_relaxed);
+    }
+    if (lim->account) {
+        if (nsize > old) atomic_fetch_add_explicit(&lim->account->used, nsize - old, memory_order_relaxed);
+        else atomic_fetch_sub_explicit(&lim->account->used, old - nsize, memory_order_relaxed);
+    }
     return p;
+}
+
+// Makes `lim`'s state share `account` from now on: what it holds already is counted in it.
+static inline void gh_share_account(gh_limits *lim, gh_account *account) {
+    if (lim->account == account) return;
+    if (lim->account) atomic_fetch_sub_explicit(&lim->account->used, lim->used, memory_order_relaxed);
+    lim->account = account;
+    if (account) atomic_fetch_add_explicit(&account->used, lim->used, memory_order_relaxed);
+}
+
+static inline size_t gh_account_used(gh_account *account) {
+    return atomic_load_explicit(&account->used, memory_order_relaxed);
 }
 
 static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -239,6 +268,7 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (ptr != NULL && lim->stack_check && !lim->host) gh_note_freed_block(lim, ptr, osize);
         free(ptr);
         lim->used -= old;
+        if (lim->account) atomic_fetch_sub_explicit(&lim->account->used, old, memory_order_relaxed);
         return NULL;
     }
     // Only rule code is capped. A failed allocation raises a Lua error, and from host code
@@ -253,8 +283,11 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             return gh_host_alloc_failed(lim, ptr, old, nsize);
         }
         if (!lim->host) {
-            if (lim->cap != 0 && lim->used - old + nsize > lim->cap) {
+            int over_account = lim->account != NULL
+                && atomic_load_explicit(&lim->account->used, memory_order_relaxed) + (nsize - old) > lim->account->cap;
+            if ((lim->cap != 0 && lim->used - old + nsize > lim->cap) || over_account) {
                 lim->stack_refused = 0;  // the last memory error is a real one
+                lim->account_refused = over_account && !(lim->cap != 0 && lim->used - old + nsize > lim->cap);
                 // Lua runs a full collection before it gives up (and asks again): that work
                 // grows with the heap, so a loop of failing allocations is charged for it.
                 if (lim->budget_on && lim->counting) {
@@ -287,6 +320,10 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         lim->fresh_size = nsize;
     }
     lim->used = lim->used - old + nsize;
+    if (lim->account) {
+        if (nsize > old) atomic_fetch_add_explicit(&lim->account->used, nsize - old, memory_order_relaxed);
+        else atomic_fetch_sub_explicit(&lim->account->used, old - nsize, memory_order_relaxed);
+    }
     return p;
 }
 
@@ -350,6 +387,7 @@ static inline void gh_closestate(gh_limits *lim, lua_State *L) {
     lim->budget_on = 0;
     lim->host = 1;
     lua_close(L);
+    gh_share_account(lim, NULL);  // whatever the count missed leaves the account too
     free(lim->reserve);
     lim->reserve = NULL;
 }

@@ -2,6 +2,7 @@ import GameCore
 import GameRules
 import GameStorage
 import Locking
+import LuaKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,6 +23,8 @@ public final class GameServer: WebServerDelegate, Sendable {
     let webDirectory: String?
     private let store: TableStore?
     private let pool: TablePool
+    /// The memory every table's rule holds, together (`ServerLimits.tablesMemoryBytes`).
+    let memory: MemoryAccount
     /// Files of the browser client, read once at start, by path ("/" is index.html).
     private let files: [String: HTTPResponse]
 
@@ -61,6 +64,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         webDirectory = web
         store = try data.map { try TableStore(directory: $0) }
         pool = TablePool(threads: limits.tableThreads)
+        memory = MemoryAccount(cap: limits.tablesMemoryBytes)
         files = Self.readClient(web)
     }
 
@@ -368,11 +372,11 @@ public final class GameServer: WebServerDelegate, Sendable {
             return refuse(socket, "no-game", "\(game)'s word list cannot be read")
         }
         let scores = scoresDirectory.map { ScoreStore(directory: $0) }
-        let store = self.store, timeLimit = limits.ruleTimeLimit
+        let store = self.store, timeLimit = limits.ruleTimeLimit, memory = self.memory
         pool.submit(table.lane) { [weak self] in
             do {
                 try store?.create(code: code, game: game, options: options, seats: records, at: SystemClock().now())
-                try table.open(rule: rule, words: words, scores: scores, saved: nil, timeLimit: timeLimit)
+                try table.open(rule: rule, words: words, scores: scores, saved: nil, timeLimit: timeLimit, memory: memory)
             } catch {
                 self?.refuse(socket, "cannot-start", "\(game): \(TerminalText.plain(String(describing: error)))")
                 self?.forget(code)
@@ -546,7 +550,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             guard installedRule(saved.game) != nil else { throw ServeError("its game '\(TerminalText.plain(String(saved.game.prefix(64))))' is not installed") }
             let rule = try catalog.load(saved.game)
             let words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
-            try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit)
+            try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit, memory: memory)
             if table.finished { return }
             state.withLock { $0.tables[saved.code] = table }
         } catch {

@@ -4,6 +4,7 @@ import GameRules
 import GameRuntime
 import GameStorage
 import Locking
+import LuaKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -79,7 +80,9 @@ final class ServedTable: @unchecked Sendable {
 
     /// Makes the engine and starts the first game (or, when `saved`, plays the table's stored
     /// inputs again to where it was). Throws when the game cannot start.
-    func open(rule: LoadedRule, words: WordList?, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double) throws {
+    /// `memory`: the account the server's tables share (`ServerLimits.tablesMemoryBytes`).
+    func open(rule: LoadedRule, words: WordList?, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double, memory: MemoryAccount? = nil) throws {
+        if let memory { rule.lua.share(memory) }
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
         settings.options = options

@@ -45,6 +45,11 @@ public struct ServerLimits: Sendable {
     /// restart, so it is bounded (a table past it is closed with a message saying so).
     public var storedInputsPerTable = 20_000
     public var storedBytesPerTable = 2 << 20
+    /// The memory all the tables' rules may hold together: each has its own cap (64 MB), and
+    /// this bounds the sum, so no number of tables takes the machine's memory (a step that would
+    /// pass it fails with a memory error, as one past its own cap does). Half the machine's
+    /// memory, at most 4 GB.
+    public var tablesMemoryBytes = min(4 << 30, Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE))) / 2)
     /// The time limit of one call into a served rule (its steps are bounded as in the terminal).
     public var ruleTimeLimit = 1.0
     /// The names (besides an IP address and localhost) a request may reach the server by, in

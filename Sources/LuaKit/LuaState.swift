@@ -134,9 +134,21 @@ public final class LuaState {
         Watchdog.shared.disarm(limits)
         handle.isClosed = true
         gh_closestate(limits, L)
+        sharedAccount = nil
         gh_snapshot_free(snapshot)
         pthread_mutex_destroy(&limits.pointee.running_lock)
         limits.deallocate()
+    }
+
+    /// The account the state shares with others (kept alive while the state counts in it).
+    private var sharedAccount: MemoryAccount?
+
+    /// Counts the state's memory in `account` from now on, with the other states that share
+    /// it: rule code may not take the account past its cap.
+    public func share(_ account: MemoryAccount) {
+        guard !isClosed else { return }
+        gh_share_account(limits, account.account)
+        sharedAccount = account
     }
 
     /// Bytes the state holds now.
@@ -571,6 +583,9 @@ public final class LuaState {
             // A stack the sandbox would not let grow (deep recursion, a __call chain) reaches
             // here as a memory error: it is the rule's overflow, not its memory.
             if let overflow = gh_stack_overflow_message(limits) { return LuaError(.runtime, String(cString: overflow)) }
+            if limits.pointee.account_refused != 0, let shared = sharedAccount {
+                return LuaError(.memory, "the tables of this server hold their most memory together (\(shared.cap >> 20) MB): this step could not allocate")
+            }
             return LuaError(.memory, "rule exceeded its memory limit of \(limits.pointee.cap >> 20) MB")
         }
         guard lua_type(L, -1) == LUA_TSTRING else {

@@ -60,8 +60,8 @@ final class ServeAttackTests: XCTestCase {
     }
 
     /// The server still serves: a new client creates a table and its move is answered.
-    func assertStillServing(file: StaticString = #filePath, line: UInt = #line) throws {
-        let c = try WebSocketClient(port: port)
+    func assertStillServing(port: Int? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+        let c = try WebSocketClient(port: port ?? self.port)
         defer { c.close() }
         c.send(["type": "create", "game": "rps", "options": ["match": "single"]])
         XCTAssertNotNil(c.next("joined"), "a table is created", file: file, line: line)
@@ -489,6 +489,39 @@ final class ServeAttackTests: XCTestCase {
             XCTAssertTrue(watcher.waitForClose())
             let steps = watcher.all.filter { $0.contains("\"step\"") && $0.contains("\"input\"") }.count
             XCTAssertLessThan(steps, 600, "the watcher got \(steps) steps")
+        }
+    }
+
+    func testTheTablesTogetherHoldNoMoreThanTheirMemoryBound() throws {
+        var limits = ServerLimits()
+        limits.tablesMemoryBytes = 40 << 20
+        // Each move keeps `n` MB more in the table's state: well within a rule's own 64 MB.
+        let rule = """
+            return { id = "hog", title = "Hog", setup = function() return { keep = {} } end,
+              view = function(state) return #state.keep .. " blocks" end, moves = function() return { "8", "24" } end,
+              play = function(state, input) state.keep[#state.keep + 1] = string.rep("x", tonumber(input) << 20) end,
+              result = function() end }
+            """
+        try withServer(limits, rules: ["hog": rule]) { port in
+            let ann = try WebSocketClient(port: port), bob = try WebSocketClient(port: port, from: "127.0.0.2")
+            defer { ann.close(); bob.close() }
+            for c in [ann, bob] {
+                c.send(["type": "create", "game": "hog"])
+                XCTAssertNotNil(c.next("joined"))
+            }
+            func move(_ c: WebSocketClient, _ line: String) -> [String: Any]? {
+                c.send(["type": "input", "line": line])
+                return c.next { $0["type"] as? String == "step" && $0["input"] as? String == line }
+            }
+            // Ann's table keeps 16 MB; Bob's 24 MB more would pass the 40 MB they share.
+            XCTAssertEqual(move(ann, "8")?["status"] as? String, "accepted")
+            XCTAssertEqual(move(ann, "8")?["status"] as? String, "accepted")
+            let refused = try XCTUnwrap(move(bob, "24"))
+            XCTAssertNotEqual(refused["status"] as? String, "accepted", "\(refused)")
+            XCTAssertTrue((refused["reason"] as? String ?? "").contains("hold their most memory together (40 MB)"), "\(refused)")
+            // Within the bound, Bob's table goes on, and so does the server.
+            XCTAssertEqual(move(bob, "8")?["status"] as? String, "accepted")
+            try assertStillServing(port: port)
         }
     }
 }

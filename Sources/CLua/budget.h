@@ -27,13 +27,6 @@
 #include <string.h>
 #include <unistd.h>
 
-// One per lua_State, reached from any coroutine through the state's extra space (Lua copies
-// the main thread's extra space into each new thread).
-//
-// Threads: everything here belongs to the thread running the state, except what the watchdog
-// uses (`timed_out`, `in_call`, `thread`, `signal`, `signals_sent`), which `running_lock`
-// guards against the start and end of a call. The signal handler takes no lock: it reads only
-// atomics and fields its own thread wrote.
 // One memory account shared by several states (a server's tables): what they hold together,
 // and the most rule code may make it. Any thread's state changes it, so it is atomic.
 typedef struct gh_account {
@@ -41,11 +34,16 @@ typedef struct gh_account {
     size_t cap;
 } gh_account;
 
+// One per lua_State, reached from any coroutine through the state's extra space (Lua copies
+// the main thread's extra space into each new thread).
+//
+// Threads: everything here belongs to the thread running the state, except what the watchdog
+// uses (`timed_out`, `in_call`, `thread`, `signal`, `signals_sent`), which `running_lock`
+// guards against the start and end of a call. The signal handler takes no lock: it reads only
+// atomics and fields its own thread wrote; the shared account is atomic.
 typedef struct gh_limits {
     size_t used;            // bytes allocated now
     size_t cap;             // what rule code may allocate; 0 means no cap
-    gh_account *account;    // the account the state shares with others, or NULL
-    int account_refused;    // 1: the last memory error was the shared account's, not the cap's
     int host;               // 1 while host (Swift) code runs: its allocations are not capped
     long long steps_left;   // steps left for the current call into rule code
     int budget_on;          // 1 during a call into rule code
@@ -90,6 +88,8 @@ typedef struct gh_limits {
     // and the count so far (scripts/sanitize injects a failure at every count in turn).
     long long fail_at;
     long long allocations;
+    gh_account *account;    // the account the state shares with others, or NULL
+    int account_refused;    // 1: the last memory error was the shared account's, not the cap's
 } gh_limits;
 
 // What the reserve holds back: enough for the host to finish what it was doing when an
@@ -238,10 +238,6 @@ static void *gh_host_alloc_failed(gh_limits *lim, void *ptr, size_t old, size_t 
         lim->fresh_size = nsize;
     }
     lim->used = lim->used - old + nsize;
-    if (lim->account) {
-        if (nsize > old) atomic_fetch_add_explicit(&lim->account->used, nsize - old, memory_order_relaxed);
-        else atomic_fetch_sub_explicit(&lim->account->used, old - nsize, memory_order_relaxed);
-    }
     if (lim->account) {
         if (nsize > old) atomic_fetch_add_explicit(&lim->account->used, nsize - old, memory_order_relaxed);
         else atomic_fetch_sub_explicit(&lim->account->used, old - nsize, memory_order_relaxed);

@@ -42,7 +42,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         var tablesByAddress: [String: Int] = [:]
         /// Each address's message allowance, over its connections: kept when its last one
         /// closes, so reconnecting refills nothing (forgotten only once it would be full again).
-        var allowances: [String: AddressAllowance] = [:]
+        var allowances: [String: Allowance] = [:]
         var allowancesPruneAt = 4096
         /// The web server, once started.
         var web: WebServer?
@@ -231,20 +231,13 @@ public final class GameServer: WebServerDelegate, Sendable {
         return state.withLock { s in
             // Allowances that would be full again say nothing: forgotten, so the map stays small.
             if s.allowances.count > s.allowancesPruneAt {
-                s.allowances = s.allowances.filter { $0.value.left + (now - $0.value.at) * rate < burst }
+                s.allowances = s.allowances.filter { !$0.value.isFull(at: now) }
                 // Pruned again only once it has doubled: many addresses cost no scan a message.
                 s.allowancesPruneAt = max(4096, 2 * s.allowances.count)
             }
-            var a = s.allowances[address] ?? AddressAllowance(left: burst, at: now)
-            a.left = min(burst, a.left + (now - a.at) * rate)
-            a.at = now
-            guard a.left >= 1 else {
-                s.allowances[address] = a
-                return false
-            }
-            a.left -= 1
-            s.allowances[address] = a
-            return true
+            var allowance = s.allowances[address] ?? Allowance(perSecond: rate, burst: burst)
+            defer { s.allowances[address] = allowance }
+            return allowance.take(1, at: now)
         }
     }
 
@@ -487,12 +480,6 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     private enum RefusedCreate: Error { case serverFull, addressFull }
-
-    /// Messages an address may still send now, and when that was counted.
-    struct AddressAllowance {
-        var left: Double
-        var at: Double
-    }
 
     static func joined(code: String, seat: Int, token: String) -> JSONValue {
         .object(["type": .string("joined"), "table": .string(code), "seat": .int(Int64(seat)), "token": .string(token),

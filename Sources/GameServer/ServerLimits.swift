@@ -19,6 +19,10 @@ public struct ServerLimits: Sendable {
     public var outgoingBytesPerConnection = 256 << 10
     /// The longest message a client may send (an input line is at most 4 KB).
     public var messageBytes = 8192
+    /// Frames of any kind a connection may send a second, and in a burst (a ping, or a
+    /// message's empty pieces, cost work though they carry no message).
+    public var framesPerSecond = 200.0
+    public var frameBurst = 400.0
     /// Messages a connection may send a second, and in a burst.
     public var messagesPerSecond = 20.0
     public var messageBurst = 40.0

@@ -66,8 +66,10 @@ public final class WebServer: Sendable {
     /// Connections whose request is still arriving, by address and in all; and the open
     /// WebSockets, closed when the server stops.
     private struct Connections {
+        /// Requests still arriving, by civetweb's connection (one a worker thread, reused for
+        /// its next connection only once this one is closed), and their count by address.
+        var arriving: [Int: Arriving] = [:]
         var halfOpen: [String: Int] = [:]
-        var halfOpenTotal = 0
         var sockets: [Int: WebSocket] = [:]
         var stopping = false
     }
@@ -75,9 +77,13 @@ public final class WebServer: Sendable {
     /// Where civetweb keeps a connection's address, from the connection (learnt from the
     /// server's first request, which it makes itself at start).
     private let requestInfoOffset = Locked<Int?>(nil)
-    /// The mark on a civetweb connection counted as half-open (its user data: an address, 1,
-    /// that points at nothing).
-    private static var countedMark: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
+    /// A request still arriving: from where, since when, and where civetweb keeps its
+    /// addresses (to find its socket).
+    private struct Arriving {
+        var address: String
+        var since: Double
+        var info: UnsafePointer<mg_request_info>
+    }
 
     public init(delegate: WebServerDelegate, limits: ServerLimits) {
         self.delegate = delegate
@@ -113,7 +119,8 @@ public final class WebServer: Sendable {
         // A request is half-open from its connection until civetweb has read it whole.
         callbacks.init_connection = { conn, data in
             guard let conn, let data, let server = gh_server_data(conn) else { return 0 }
-            data.pointee = Unmanaged<WebServer>.fromOpaque(server).takeUnretainedValue().connectionTaken(conn)
+            Unmanaged<WebServer>.fromOpaque(server).takeUnretainedValue().connectionTaken(conn)
+            data.pointee = nil
             return 0
         }
         callbacks.connection_close = { conn in
@@ -215,36 +222,48 @@ public final class WebServer: Sendable {
     // MARK: Half-open requests
 
     /// A connection civetweb has just taken: counted as half-open until its request is in.
-    /// Past the bound for its address, or for the server, its socket is shut at once, so it
-    /// holds no thread until the request timeout. The mark returned is the connection's data.
-    private func connectionTaken(_ conn: OpaquePointer) -> UnsafeMutableRawPointer? {
-        guard let offset = requestInfoOffset.withLock({ $0 }) else { return nil }
-        let info = gh_request_info_at(conn, offset)
-        let address = withUnsafeBytes(of: info!.pointee.remote_addr) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let counted: Bool = connections.withLock { c in
-            guard c.halfOpenTotal < limits.halfOpenRequests, c.halfOpen[address, default: 0] < limits.halfOpenRequestsPerAddress else { return false }
+    /// Past the bound for its address its socket is shut at once, so it holds no thread until
+    /// the request timeout. Past the bound for the server, the oldest request still arriving
+    /// after a second (a client that sends its request takes milliseconds) is shut to make
+    /// room, so that addresses that hold requests open cannot shut out everyone else.
+    private func connectionTaken(_ conn: OpaquePointer) {
+        guard let offset = requestInfoOffset.withLock({ $0 }), let info = gh_request_info_at(conn, offset) else { return }
+        let address = withUnsafeBytes(of: info.pointee.remote_addr) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let now = Self.monotonic()
+        let taken: Bool = connections.withLock { c in
+            guard c.halfOpen[address, default: 0] < limits.halfOpenRequestsPerAddress else { return false }
+            if c.arriving.count >= limits.halfOpenRequests {
+                guard let oldest = c.arriving.min(by: { $0.value.since < $1.value.since }), now - oldest.value.since >= 1 else { return false }
+                // Shut under the lock: its connection cannot have moved on (or been reused) yet.
+                let fd = gh_request_socket(oldest.value.info)
+                if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
+                Self.forget(oldest.key, in: &c)
+            }
+            c.arriving[Int(bitPattern: conn)] = Arriving(address: address, since: now, info: info)
             c.halfOpen[address, default: 0] += 1
-            c.halfOpenTotal += 1
             return true
         }
-        guard counted else {
+        if !taken {
             let fd = gh_request_socket(info)
             if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
-            return nil
         }
-        return Self.countedMark
     }
 
     /// The request of `conn` is in (or the connection ends before): it is no longer half-open.
     private func requestArrived(_ conn: OpaquePointer) {
-        guard mg_get_user_connection_data(conn) == Self.countedMark else { return }
-        mg_set_user_connection_data(conn, nil)
-        let address = String(cString: gh_remote_address(conn))
-        connections.withLock { c in
-            c.halfOpenTotal -= 1
-            c.halfOpen[address, default: 1] -= 1
-            if c.halfOpen[address] == 0 { c.halfOpen[address] = nil }
-        }
+        connections.withLock { Self.forget(Int(bitPattern: conn), in: &$0) }
+    }
+
+    private static func forget(_ key: Int, in c: inout Connections) {
+        guard let gone = c.arriving.removeValue(forKey: key) else { return }
+        c.halfOpen[gone.address, default: 1] -= 1
+        if c.halfOpen[gone.address] == 0 { c.halfOpen[gone.address] = nil }
+    }
+
+    private static func monotonic() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// A request is in. The WebSocket path is served here; everything else by civetweb and
@@ -272,6 +291,10 @@ public final class WebServer: Sendable {
     private func serveWebSocket(_ conn: OpaquePointer) -> Int32 {
         let request = request(conn)
         let fd = gh_connection_socket(conn)
+        // What the kernel holds for a reader that does not read is bounded too, beside the
+        // connection's own queue (Linux doubles the figure for its bookkeeping).
+        var sendBuffer = Int32(64 << 10)
+        if fd >= 0 { setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size)) }
         guard fd >= 0, let socket = WebSocket(socket: fd, remoteAddress: request.remoteAddress, limits: limits) else {
             Self.sendWhole(conn, status: "503 Service Unavailable", "the server cannot take the connection now")
             return 503

@@ -30,9 +30,8 @@ public final class WebSocket: Sendable {
         var overran = false
         /// The connection's thread has ended: nothing more is taken.
         var finished = false
-        /// Token-bucket rate limit: messages the connection may still send now.
-        var allowance: Double = 0
-        var lastRefill: Double = 0
+        /// The messages the connection may still send now (made at its first message).
+        var messages: Allowance?
         var pending: Int { outgoing.count - written }
     }
     private let state: Locked<State>
@@ -88,12 +87,9 @@ public final class WebSocket: Sendable {
     /// of `burst`); false when it has none left: the connection is sending too fast.
     func takeMessage(at now: Double, perSecond: Double, burst: Double) -> Bool {
         state.withLock { s in
-            if s.lastRefill == 0 { s.allowance = burst; s.lastRefill = now }
-            s.allowance = min(burst, s.allowance + (now - s.lastRefill) * perSecond)
-            s.lastRefill = now
-            guard s.allowance >= 1 else { return false }
-            s.allowance -= 1
-            return true
+            var messages = s.messages ?? Allowance(perSecond: perSecond, burst: burst)
+            defer { s.messages = messages }
+            return messages.take(1, at: now)
         }
     }
 
@@ -107,6 +103,7 @@ public final class WebSocket: Sendable {
         var chunk = [UInt8](repeating: 0, count: 16384)
         let idle = Double(limits.idleConnectionSeconds)
         var lastHeard = Self.now(), pinged = false
+        var frameAllowance = Allowance(perSecond: limits.framesPerSecond, burst: limits.frameBurst)
         // Once closing, what is queued has this long to go out (a reader that reads nothing
         // would otherwise hold the thread).
         var closingDeadline: Double?
@@ -144,7 +141,13 @@ public final class WebSocket: Sendable {
                 if n > 0 {
                     lastHeard = Self.now()
                     pinged = false
-                    for event in reader.take(chunk[..<n]) where isOpen {
+                    let framesBefore = reader.frames
+                    let events = reader.take(chunk[..<n])
+                    if !frameAllowance.take(reader.frames - framesBefore, at: lastHeard) {
+                        close(code: 1008, reason: "too many frames: at most \(Int(limits.framesPerSecond)) a second")
+                        continue
+                    }
+                    for event in events where isOpen {
                         switch event {
                         case .text(let text): received(text)
                         case .ping(let payload): queueControl(WebSocketFrame.encode(WebSocketFrame.pong, payload))
@@ -165,10 +168,16 @@ public final class WebSocket: Sendable {
         }
     }
 
-    /// A pong or ping: queued even when the queue is near full (a control frame is tiny).
+    /// A pong or ping, within the queue's bound like any message: a client that pings and
+    /// does not read its pongs is a reader that falls behind.
     private func queueControl(_ frame: [UInt8]) {
         state.withLock { s in
             guard !s.closing, !s.finished else { return }
+            guard s.pending + frame.count <= limits.outgoingBytesPerConnection else {
+                s.overran = true
+                s.closing = true
+                return
+            }
             s.outgoing += frame
         }
     }

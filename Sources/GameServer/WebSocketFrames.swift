@@ -24,6 +24,9 @@ struct WebSocketFrameReader {
     private var inMessage = false
     /// After a failure or a close, nothing more is read.
     private(set) var done = false
+    /// Frames read so far, of every kind (a message's pieces and control frames too): the
+    /// connection bounds their rate, since each costs work even when it says nothing.
+    private(set) var frames = 0
 
     init(limit: Int) { self.limit = limit }
 
@@ -87,6 +90,7 @@ struct WebSocketFrameReader {
             }
         }
         start += frameLength
+        frames += 1
         switch opcode {
         case 0x8:
             done = true

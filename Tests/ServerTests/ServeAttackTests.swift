@@ -462,6 +462,8 @@ final class ServeAttackTests: XCTestCase {
         limits.outgoingBytesPerConnection = 64 << 10
         limits.messagesPerSecond = 10_000
         limits.messageBurst = 10_000
+        limits.framesPerSecond = 10_000
+        limits.frameBurst = 10_000
         limits.addressMessagesPerSecond = 10_000
         limits.addressMessageBurst = 10_000
         // Every step's view is 8 KB: a watcher that reads nothing falls behind fast.
@@ -522,6 +524,57 @@ final class ServeAttackTests: XCTestCase {
             // Within the bound, Bob's table goes on, and so does the server.
             XCTAssertEqual(move(bob, "8")?["status"] as? String, "accepted")
             try assertStillServing(port: port)
+        }
+    }
+
+    func testPingsThatAreNeverReadCostABoundedQueueAndCloseTheConnection() throws {
+        // At the frame rate limit: a flood of pings is stopped at once.
+        let before = Self.residentBytes()
+        let flood = try WebSocketClient(port: port, receiveBuffer: 4096)
+        let ping = WebSocketClient.frame(Array(repeating: 0x70, count: 125), opcode: 9)
+        let burst = Array((0..<1000).map { _ in ping }.joined())
+        for _ in 0..<20 { guard WebSocketClient.writeSome(burst, to: flood.fd) else { break } }
+        XCTAssertTrue(flood.waitForClose(), "a ping flood is closed")
+        // Under the frame rate, pongs never read still count in the connection's queue.
+        var limits = ServerLimits()
+        limits.framesPerSecond = 1e9
+        limits.frameBurst = 1e9
+        limits.outgoingBytesPerConnection = 64 << 10
+        try withServer(limits) { port in
+            let c = try WebSocketClient(port: port, receiveBuffer: 4096)
+            for _ in 0..<40 { guard WebSocketClient.writeSome(burst, to: c.fd) else { break } }
+            XCTAssertTrue(c.waitForClose(), "a reader that never takes its pongs is closed")
+        }
+        let grown = Self.residentBytes() - before
+        XCTAssertLessThan(grown, 48 << 20, "the server held \(grown >> 20) MB of pongs")
+        try assertStillServing()
+    }
+
+    func testRequestsHeldHalfSentFromManyAddressesShutOutNobody() throws {
+        var limits = ServerLimits()
+        limits.halfOpenRequestsPerAddress = 4
+        limits.halfOpenRequests = 8
+        limits.requestTimeoutMilliseconds = 20_000
+        try withServer(limits) { port in
+            // Two addresses fill every place of the server's with half requests.
+            var held: [Int32] = []
+            defer { held.forEach { close($0) } }
+            for source in ["127.0.3.1", "127.0.3.2"] {
+                for _ in 0..<4 {
+                    let fd = try WebSocketClient.connect(port: port, from: source)
+                    _ = Array("GET / HTTP/1.1\r\nHost: 127".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    held.append(fd)
+                }
+            }
+            usleep(1_200_000)
+            // A client from a third address is served: the oldest half request made room.
+            let page = try Self.get("/", port: port, from: "127.0.0.9")
+            XCTAssertTrue(page.hasPrefix("HTTP/1.1 200"), "served while others hold half requests: \(page.prefix(60))")
+            var byte: UInt8 = 0
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(held[0], SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let n = recv(held[0], &byte, 1, 0)
+            XCTAssertTrue(n == 0 || (n < 0 && errno == ECONNRESET), "the oldest half request was shut")
         }
     }
 }

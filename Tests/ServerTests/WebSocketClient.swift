@@ -90,9 +90,13 @@ final class WebSocketClient {
         }
     }
 
+    /// Whether a read waited out the 10 s guard (the server neither sent nor closed).
+    private(set) var timedOut = false
+
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = recv(fd, &chunk, chunk.count, 0)
+        if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { timedOut = true }
         guard n > 0 else { return false }
         buffer += chunk[..<n]
         return true
@@ -173,7 +177,7 @@ final class WebSocketClient {
     /// Reads until the server closes the connection; false when it stays open for 10 s.
     func waitForClose() -> Bool {
         while !closed {
-            guard readFrame() != nil else { return true }
+            guard readFrame() != nil else { return !timedOut }
         }
         return true
     }

@@ -4,9 +4,10 @@ import Locking
 import Glibc
 #endif
 
-/// One open WebSocket connection. Any thread may send to it: a message is put in the
-/// connection's own outgoing queue, bounded in bytes, and the connection's thread writes it to
-/// the network, so a table never waits for a slow reader. A reader that falls so far behind
+/// One open WebSocket connection. Any thread may send to it: a message goes out at once when
+/// the socket takes it without waiting, and otherwise into the connection's own outgoing queue,
+/// bounded in bytes, which the connection's thread writes to the network, so a table never
+/// waits for a slow reader. A reader that falls so far behind
 /// that its queue is full is closed ("too slow"). The connection's thread also reads the
 /// client's frames (`WebSocketFrameReader`), answers pings and closes a silent connection.
 public final class WebSocket: Sendable {
@@ -14,8 +15,9 @@ public final class WebSocket: Sendable {
     /// A number for logs and maps, unique in the process.
     public let id: Int
 
-    /// The connection's socket (civetweb's, which closes it once `serve` returns), used only by
-    /// the connection's own thread; and the counter that wakes that thread.
+    /// The connection's socket (civetweb's, which closes it once `serve` returns): read by the
+    /// connection's own thread, written under `state`'s lock and never once `finished` (the
+    /// number may then be another connection's); and the counter that wakes that thread.
     private let fd: Int32
     private let wakeFD: Int32
     private let limits: ServerLimits
@@ -55,17 +57,24 @@ public final class WebSocket: Sendable {
     @discardableResult
     public func send(_ text: String) -> Bool {
         let frame = WebSocketFrame.encode(WebSocketFrame.text, Array(text.utf8))
-        let queued: Bool = state.withLock { s in
-            guard !s.closing, !s.finished else { return false }
-            guard s.pending + frame.count <= limits.outgoingBytesPerConnection else {
+        let (queued, wake): (Bool, Bool) = state.withLock { s in
+            guard !s.closing, !s.finished else { return (false, false) }
+            // Nothing waiting: written at once, as far as the socket takes it without waiting
+            // (no hand-over to the connection's thread); the rest is queued for it.
+            var written = 0
+            if s.pending == 0 {
+                written = frame.withUnsafeBytes { max(0, Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))) }
+                if written == frame.count { return (true, false) }
+            }
+            guard s.pending + frame.count - written <= limits.outgoingBytesPerConnection else {
                 s.overran = true
                 s.closing = true
-                return false
+                return (false, true)
             }
-            s.outgoing += frame
-            return true
+            s.outgoing += frame[written...]
+            return (true, true)
         }
-        gh_wake_post(wakeFD)
+        if wake { gh_wake_post(wakeFD) }
         return queued
     }
 

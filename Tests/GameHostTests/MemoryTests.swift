@@ -142,7 +142,7 @@ final class MemoryTests: XCTestCase {
         files.write("lib/memory-themes", """
             return {
               { name = "echo", emoji = "🐶 🐶 🐱 🐱 🐭", pairs = 9, colour = "green" },
-              { name = "dice", emoji = "⚀ ⚁ ⚂ ⚃ ⚄ ⚅", pairs = "random", colour = "red" },
+              { name = "dice", emoji = "⚀ ⚁ ⚂ ⚃ ⚄ ⚅ 🎲 🃏 🀄 🎴", pairs = "random", colour = "red" },
             }
             """)
         let path = files.write("memory", try String(contentsOfFile: RuleTester.builtIn("memory"), encoding: .utf8))
@@ -152,14 +152,15 @@ final class MemoryTests: XCTestCase {
         let more = try RuleTester(path, options: ["theme": "echo", "pairs": "2"])
         XCTAssertEqual(more.state["cards"].array?.count, 4)
         XCTAssertThrowsError(try RuleTester(path, options: ["theme": "echo", "pairs": "1"]))
-        // A random pair count is 2 to 6 for six emoji, and fixed by the seed.
+        // A random pair count is 6 (the fewest a theme deals) to 10 for ten emoji, and fixed by
+        // the seed.
         var counts: Set<Int> = []
         for seed in 1...40 {
             let a = try RuleTester(path, options: ["theme": "dice"], seed: UInt64(seed))
             let b = try RuleTester(path, options: ["theme": "dice"], seed: UInt64(seed))
             let n = a.state["cards"].array?.count ?? 0
             XCTAssertEqual(n, b.state["cards"].array?.count)
-            XCTAssertTrue((4...12).contains(n) && n % 2 == 0, "\(n)")
+            XCTAssertTrue((12...20).contains(n) && n % 2 == 0, "\(n)")
             XCTAssertEqual(a.state, b.state, "the same seed deals the same table")
             counts.insert(n)
         }
@@ -197,6 +198,22 @@ final class MemoryTests: XCTestCase {
             previous = c
         }
         return ends
+    }
+
+    func testEveryThemeDealsAtLeastSixSetsUnlessAskedForFewer() throws {
+        // A random theme or deal size never makes a game of 4 cards (or of 6 in Triples).
+        for (rule, copies) in [("memory", 2), ("memory-triples", 3)] {
+            for theme in ["random", "halloween", "animals", "sports", "faces", "fruit", "vehicles", "flags"] {
+                for seed in 1...12 {
+                    let t = try RuleTester(RuleTester.builtIn(rule), options: ["theme": theme], seed: UInt64(seed))
+                    let count = t.state["cards"].array?.count ?? 0
+                    XCTAssertGreaterThanOrEqual(count, 6 * copies, "\(rule) --theme \(theme) --seed \(seed)")
+                }
+            }
+            // Asked for, fewer is dealt (a short practice).
+            let small = try RuleTester(RuleTester.builtIn(rule), options: ["theme": "fruit", "pairs": "2"])
+            XCTAssertEqual(small.state["cards"].array?.count, 2 * copies)
+        }
     }
 
     func testEveryThemesGridLinesUp() throws {

@@ -38,12 +38,15 @@ function M.choose_theme(game)
   return game.pick(THEMES)
 end
 
--- How many sets to deal: --pairs, or the theme's own (a number or "random"), kept between 2
--- and the number of emoji the theme has.
+-- How many sets to deal: --pairs (at least 2), or the theme's own (a number or "random"), at
+-- least 6 (fewer is over before it is a game), and at most the number of emoji the theme has.
+M.fewest_sets = 6
 function M.set_count(game, theme, emoji)
-  local wanted = game.options.pairs ~= "theme" and tonumber(game.options.pairs) or theme.pairs
-  if wanted == "random" then wanted = game.random(2, #emoji) end
-  local sets = math.max(2, math.min(math.tointeger(wanted) or 2, #emoji))
+  local asked = game.options.pairs ~= "theme"
+  local wanted = asked and tonumber(game.options.pairs) or theme.pairs
+  local fewest = asked and 2 or math.min(M.fewest_sets, #emoji)
+  if wanted == "random" then wanted = game.random(fewest, #emoji) end
+  local sets = math.max(fewest, math.min(math.tointeger(wanted) or fewest, #emoji))
   -- Fewer than asked: said, not done silently.
   if game.options.pairs ~= "theme" and sets < (tonumber(game.options.pairs) or 0) then
     game.say(("The %s theme has %d emoji: %d dealt, not %s."):format(theme.name, #emoji, sets, game.options.pairs))

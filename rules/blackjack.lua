@@ -54,7 +54,11 @@ end
 local function settle(state, game, win, why)
   local amount = state.bet * win
   state.chips = math.tointeger(state.chips + amount) or state.chips + amount  -- whole chips stay integers
-  state.best = state.best and math.max(state.best, state.chips) or state.chips
+  -- The most chips held in the sitting, the stake it began with included (a first hand lost
+  -- leaves the best at 100, not 90); the leaderboard takes the most held after a hand, since
+  -- the stake is no score.
+  state.best = math.max(state.best or START_CHIPS, state.chips)
+  state.scored = math.max(state.scored or state.chips, state.chips)
   state.hands = state.hands + 1
   local line
   if win > 0 then
@@ -135,8 +139,11 @@ local function double(state, game)
   end
 end
 
+-- A hand's total as the table says it: "blackjack" for an ace and a ten-card as the first
+-- two cards, else "soft 17" or "17".
 local function show_total(hand, game)
   local t, soft = total(hand, game)
+  if #hand == 2 and t == 21 then return "blackjack" end
   return (soft and "soft " or "") .. t
 end
 
@@ -205,7 +212,7 @@ The most chips you hold after a hand goes on the leaderboard.]],
       { type = "heading", text = "Blackjack" },
       { type = "meter", name = "Chips", value = state.chips },
     }
-    -- The best is the most chips held after a hand: none before the first.
+    -- The best is the most chips held in the sitting: shown from the first hand on.
     if state.best then elements[#elements + 1] = { type = "meter", name = "Best", value = state.best } end
     if #state.player > 0 then
       local hidden = state.dealer[2] and not state.dealer[2].faceUp
@@ -266,8 +273,8 @@ The most chips you hold after a hand goes on the leaderboard.]],
     else
       game.refuse("hit, stand or double")
     end
-    if state.over and state.best then
-      state.rank = game.scores.submit { board = BOARD, value = state.best, better = "higher", unit = "chips" }
+    if state.over and state.scored then
+      state.rank = game.scores.submit { board = BOARD, value = state.scored, better = "higher", unit = "chips" }
       state.board = game.scores.summary(BOARD, 5)
     end
   end,

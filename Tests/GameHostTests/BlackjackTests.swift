@@ -73,6 +73,24 @@ final class BlackjackTests: XCTestCase {
         t.send("10")
         XCTAssertEqual(t.last.messages, ["Two naturals. Push: your bet comes back."])
         t.assertState("chips", 100)
+        // A natural is called what it is, the dealer's too: not "soft 21".
+        XCTAssertTrue(t.last.view(of: 1).view.contains("Dealer (blackjack)\n"), t.last.view(of: 1).view)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("You (blackjack)\n"), t.last.view(of: 1).view)
+    }
+
+    func testTheBestChipsCountTheStakeTheSittingBeganWith() throws {
+        let dir = NSTemporaryDirectory() + "blackjack-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A first hand lost (10 on 19 against the dealer's 20): 90 chips, and the best is still 100.
+        let t = try blackjack(["10♠", "10♣", "9♥", "K♦"], scores: ScoreStore(directory: dir))
+        t.send("10")
+        t.send("stand")
+        t.assertState("chips", 90)
+        t.assertState("best", 100)
+        XCTAssertTrue(t.last.view(of: 1).view.contains("Best: 100"), t.last.view(of: 1).view)
+        // The leaderboard takes what was held after a hand: the stake is no score.
+        t.send("leave")
+        XCTAssertEqual(t.result?.summary, "You leave with 90 chips after 1 hand (best 100).\nRank 1. Best: 1st 90 chips")
     }
 
     func testB6TheDealerDrawsBelowSeventeen() throws {

@@ -187,8 +187,10 @@ private struct Drawing {
         }
         let rest = keys.indices.filter { !placed[$0] }
         if !rest.isEmpty { layout.append(rest) }
+        // A missed key in the rows shows "-" (its place says which it was); one after them (a
+        // letter tried that the keyboard does not offer) shows its name, or it would say nothing.
         return layout.flatMap { row in
-            flow(row.map { cell(names[$0], keys[$0].mark, width: keyWidth, hidesMissed: true) }, gap: 0, perLine: nil).map { Line($0) }
+            flow(row.map { cell(names[$0], keys[$0].mark, width: keyWidth, hidesMissed: placed[$0]) }, gap: 0, perLine: nil).map { Line($0) }
         }
     }
 

@@ -54,6 +54,13 @@ final class ElementTextTests: XCTestCase {
         XCTAssertEqual(styles, [.title, .message, .plain, .plain])
     }
 
+    func testALetterTriedOffTheKeyboardShowsItsName() {
+        // Hangman with a list of few letters: x and j were tried and missed, and are not keys of
+        // the rows; they are shown by name after them, where a "-" would name nothing.
+        let keys: [ViewElement.Key] = [.init("a", mark: .hit), .init("b", mark: .miss), .init("c"), .init("x", mark: .miss), .init("j", mark: .miss)]
+        XCTAssertEqual(ElementText.text([ViewElement(.keyboard(keys, rows: ["abc"]))], width: 40), "[a] -  c\n x  j")
+    }
+
     func testEveryLineFitsTheWidth() {
         for width in [20, 40, 80] {
             for ascii in [false, true] {

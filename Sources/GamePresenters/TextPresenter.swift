@@ -40,7 +40,7 @@ public final class TextPresenter: Presenter, HandingOver {
         }
         for notice in r.notices { notices.write("gamehost: " + notice + "\n", style: .plain) }
         if let start = r.start {
-            // The replay command is never broken across lines: a copy of it runs as it is.
+            // The replay command is cut only between flags (lines ending in " \"): a copy of it runs.
             if start.number == 1 {
                 out.write("Seed \(start.seed) (replay: ", style: .dim)
                 out.writeUnbroken(start.replay, style: .dim)

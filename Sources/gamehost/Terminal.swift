@@ -329,10 +329,13 @@ final class StandardOutput: TextSink, Sendable {
                 lead = "\n"
                 s.column = 0
             }
+            // Longer than a line: cut between words, each line ending in " \", so that it is
+            // never cut inside a flag by the terminal, and a copy of it still runs.
+            let lines = columns > width ? shellLines(text, width: width) : [text]
+            let end = (lines.count > 1 ? 0 : s.column) + TerminalWidth.columns(lines.last ?? "")
             // Where the terminal's own wrapping leaves the cursor.
-            let end = s.column + columns
             s.column = end <= width ? end : (end % width == 0 ? width : end % width)
-            return (lead, text)
+            return (lead, lines.joined(separator: "\n"))
         }
         emit(lead)
         var rendered = TerminalText.render(folded, colour: colour)

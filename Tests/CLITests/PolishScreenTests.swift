@@ -46,13 +46,23 @@ final class PolishScreenTests: XCTestCase {
         XCTAssertEqual(objects.last?["reason"] as? String, "eof")
     }
 
-    func testTheReplayCommandIsNeverBrokenAcrossLines() throws {
+    func testTheReplayCommandIsNeverBrokenInsideAFlagAndACopyRuns() throws {
         let command = "gamehost play memory --seed 5 --pairs 4 --theme animals"
         let r = try GamehostProcess.run(["play", "memory", "--theme", "animals", "--pairs", "4", "--seed", "5"], input: "/new\n",
                                         environment: ["COLUMNS": "30"])
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasPrefix(command) }, r.stdout)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("gamehost play memory --seed ") && $0.hasSuffix(" --game 2 --pairs 4 --theme animals)") }, r.stdout)
+        // Longer than the screen: cut between flags, each line but the last ending in " \\", so
+        // the lines as a shell reads them are the command.
+        let first = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("gamehost play memory") }, r.stdout)
+        var read: [String] = []
+        for line in lines[first...] {
+            let continued = line.hasSuffix(" \\")
+            read.append(String((continued ? line.dropLast(2) : Substring(line)).trimmingPrefix("  ")))
+            XCTAssertLessThanOrEqual(TerminalWidth.columns(line), 30, line)
+            if !continued { break }
+        }
+        XCTAssertTrue(read.joined(separator: " ").hasPrefix(command + ")"), r.stdout)
+        XCTAssertTrue(read.contains { $0.contains("--pairs 4") } && read.contains { $0.contains("--theme animals") }, "a flag beside its value: \(read)")
 
         let window = try FullScreenTests.Window(["play", "memory", "--theme", "animals", "--pairs", "4", "--seed", "5"],
                                                 columns: 30, rows: 24, environment: environment())

@@ -324,6 +324,13 @@ leaderboard.]],
     end
   end,
 
+  -- Leaving in the middle of a word (/quit, Ctrl-D) ends the session with the summary of the
+  -- words finished; the word in play is not counted.
+  leave = function(state)
+    state.over = true
+    state.left = true
+  end,
+
   result = function(state, game)
     if not state.over then return nil end
     local summary = ("The end: %s, %s, score %d."):format(plural(state.wins, "win"), plural(state.losses, "loss", "losses"),
@@ -335,6 +342,8 @@ leaderboard.]],
           .. (state.rank and ("rank %d. Best times: %s"):format(state.rank, state.board)
             or (game.scores.practice and "a practice run (seeded or scripted): not ranked."
               or "not ranked: scores cannot be saved."))
+      elseif state.left then
+        summary = summary .. ("\nLeft before %s: this run is not ranked."):format(plural(game.options.target, "win"))
       else
         summary = summary .. ("\nThe list ran out before %s: this run is not ranked."):format(plural(game.options.target, "win"))
       end

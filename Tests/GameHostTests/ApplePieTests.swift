@@ -12,6 +12,17 @@ final class ApplePieTests: XCTestCase {
         return try RuleTester(RuleTester.builtIn("applepie"), options: all, words: words, scores: scores)
     }
 
+    func testLeavingMidWordEndsWithTheSummaryOfTheWordsFinished() throws {
+        let t = try applePie(["bug", "cat"])
+        t.send(["b", "u", "g", "c"])
+        let step = t.send("/quit")
+        XCTAssertEqual(step.status, .quit)
+        XCTAssertEqual(step.result?.summary, "The end: 1 win, 0 losses, score 14.", "the word in play is neither won nor lost")
+        let timed = try applePie(["bug", "cat"], options: ["mode": "timed", "target": "2"])
+        timed.send("b")
+        XCTAssertEqual(timed.send("/quit").result?.summary, "The end: 0 wins, 0 losses, score 1.\nLeft before 2 wins: this run is not ranked.")
+    }
+
     func testA1LettersRevealTheWordAndTheNextStartsWithSevenFruit() throws {
         let t = try applePie(["buccaneer", "swift"])
         for letter in ["b", "u", "c", "a", "n", "e"] {

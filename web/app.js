@@ -755,13 +755,44 @@ function renderMute() {
 
 // MARK: Keys
 
+/** Digits typed for a numbered move (a Memory card), and the wait for more of them. */
+let digits = '';
+let digitTimer = null;
+
+function sendDigits() {
+  clearTimeout(digitTimer);
+  const move = digits;
+  digits = '';
+  if (move !== '' && ctx.canPlay(move)) sendLine(move);
+}
+
+/**
+ * A digit, when the game offers numbered moves: the move is sent as soon as no longer one
+ * begins with the digits typed (so "1" waits a moment among 18 cards, "12" goes at once),
+ * at Enter, or after a pause. True when the key was taken.
+ */
+function numberKey(key) {
+  if (!/^[0-9]$/.test(key)) return false;
+  const numbered = [...ctx.moves].filter((m) => /^[0-9]+$/.test(m));
+  if (numbered.length === 0) return false;
+  digits += key;
+  if (!numbered.some((m) => m.startsWith(digits))) digits = numbered.some((m) => m.startsWith(key)) ? key : '';
+  clearTimeout(digitTimer);
+  if (digits === '') return true;
+  const longer = numbered.some((m) => m !== digits && m.startsWith(digits));
+  if (!longer) sendDigits(); else digitTimer = setTimeout(sendDigits, 900);
+  return true;
+}
+
 function onKey(event) {
   bell.unlock();
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || !app.at || $('table').hidden) return;
   const target = event.target;
   if (target && target.closest && target.closest('input, select, textarea, summary')) return;
   const key = event.key;
+  if (key === 'Enter' && digits !== '') { event.preventDefault(); sendDigits(); return; }
   if (typeof key !== 'string' || graphemes(key).length !== 1 || key === ' ') return;
+  if (!app.shortcuts.has(key) && numberKey(key)) { event.preventDefault(); return; }
   const move = app.shortcuts.get(key) ?? app.shortcuts.get(key.toLowerCase());
   if (move != null && ctx.canPlay(move)) {
     event.preventDefault();

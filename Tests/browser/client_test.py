@@ -28,7 +28,7 @@ from selenium import webdriver
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gamehost_browser import (DESKTOP, Browser, Failure, check, play_letters,  # noqa: E402
-                              play_memory, start_server)
+                              cards, play_memory, start_server)
 
 TESTS = []
 
@@ -303,6 +303,12 @@ def memory(browser, args):
     page.open_table("memory", {"Theme": "fruit", "Pairs": "5"})
     check(page.js("return document.querySelectorAll('#board [role=grid] button.card').length") == 10, "Memory (5 pairs) is not a grid of 10 cards")
     page.check_fits("Memory")
+    # Number keys choose cards, as in the terminal: "1" waits a moment (10 begins with it),
+    # "1" then "0" goes at once.
+    page.press("1")
+    page.wait(lambda: cards(page)[0]["up"], "the 1 key to turn card 1 up")
+    page.press("10")
+    page.wait(lambda: cards(page)[9]["up"], "the keys 1 0 to turn card 10 up")
     play_memory(page, 2)
     finish(page, "memory")
 

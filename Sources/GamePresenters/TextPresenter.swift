@@ -44,7 +44,10 @@ public final class TextPresenter: Presenter, HandingOver {
             if start.number == 1 {
                 out.write("Seed \(start.seed) (replay: ", style: .dim)
                 out.writeUnbroken(start.replay, style: .dim)
-                out.write(") · /help for commands\n\n", style: .dim)
+                // "/help for commands" is one phrase: never cut at the end of a line.
+                out.write(") · ", style: .dim)
+                out.writeUnbroken("/help for commands", style: .dim)
+                out.write("\n\n", style: .dim)
             } else {
                 out.write("\nGame \(start.number), seed \(start.seed) (replay: ", style: .dim)
                 out.writeUnbroken(start.replay, style: .dim)

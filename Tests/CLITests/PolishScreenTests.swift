@@ -46,6 +46,15 @@ final class PolishScreenTests: XCTestCase {
         XCTAssertEqual(objects.last?["reason"] as? String, "eof")
     }
 
+    func testTheHeadersHelpPhraseIsNeverCut() throws {
+        // At 60 columns the header does not fit: "/help for commands" goes whole to a new line.
+        let r = try GamehostProcess.run(["play", "rps", "--seed", "1", "--plain", "--data", "none"], input: "",
+                                        environment: ["COLUMNS": "60"])
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("/help for commands") }, r.stdout)
+        XCTAssertFalse(lines.contains { $0.hasSuffix("/help") }, r.stdout)
+    }
+
     func testTheReplayCommandIsNeverBrokenInsideAFlagAndACopyRuns() throws {
         let command = "gamehost play memory --seed 5 --pairs 4 --theme animals"
         let r = try GamehostProcess.run(["play", "memory", "--theme", "animals", "--pairs", "4", "--seed", "5"], input: "/new\n",

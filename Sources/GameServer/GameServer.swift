@@ -32,7 +32,9 @@ public final class GameServer: WebServerDelegate, Sendable {
         var tables: [String: ServedTable] = [:]
         /// Which table (and seat, or none for a watcher) each connection is at.
         var places: [Int: (code: String, seat: Int?)] = [:]
-        var sockets: [Int: WebSocket] = [:]
+        /// The connections counted against the limits (accepted, not yet closed or made room
+        /// for), by id.
+        var counted: [Int: WebSocket] = [:]
         var perAddress: [String: Int] = [:]
         var stopping = false
         /// Codes of tables being made (counted with `tables` against the limit until they are in).
@@ -145,17 +147,39 @@ public final class GameServer: WebServerDelegate, Sendable {
 
     // MARK: WebSocket connections
 
-    public func accept(_ request: HTTPRequest) -> Bool {
+    public func accept(_ request: HTTPRequest, socket: WebSocket) -> Bool {
         // A page of another site may not open a connection here (a browser always says where
         // the page came from); programs send no Origin, or this server's own.
         if let origin = request.origin, !Self.sameSite(origin: origin, host: request.host, port: request.serverPort) { return false }
         guard Self.knownHost(request.host, names: limits.hostNames) else { return false }
-        return state.withLock { s in
-            guard !s.stopping, s.sockets.count < limits.connections,
-                  s.perAddress[request.remoteAddress, default: 0] < limits.connectionsPerAddress else { return false }
-            s.perAddress[request.remoteAddress, default: 0] += 1
-            return true
+        let address = request.remoteAddress
+        let (taken, evicted): (Bool, WebSocket?) = state.withLock { s in
+            let mine = s.perAddress[address, default: 0]
+            guard !s.stopping, mine < limits.connectionsPerAddress else { return (false, nil) }
+            var evicted: WebSocket?
+            if s.counted.count >= limits.connections {
+                // A full server makes room at the address that holds the most connections (its
+                // newest), never at one that holds as many as this one would: addresses that fill
+                // the server share it, and cannot shut out an address that holds fewer.
+                guard let heaviest = s.perAddress.max(by: { $0.value < $1.value }), heaviest.value > mine + 1,
+                      let newest = s.counted.values.filter({ $0.remoteAddress == heaviest.key }).max(by: { $0.id < $1.id })
+                else { return (false, nil) }
+                Self.uncount(newest, in: &s)
+                evicted = newest
+            }
+            s.perAddress[address, default: 0] += 1
+            s.counted[socket.id] = socket
+            return (true, evicted)
         }
+        evicted?.close(code: 1013, reason: "the server is full: your address holds the most connections")
+        return taken
+    }
+
+    /// Takes a connection out of the counts (once: when it is closed, or made room for).
+    private static func uncount(_ socket: WebSocket, in s: inout State) {
+        guard s.counted.removeValue(forKey: socket.id) != nil else { return }
+        s.perAddress[socket.remoteAddress, default: 1] -= 1
+        if s.perAddress[socket.remoteAddress] == 0 { s.perAddress[socket.remoteAddress] = nil }
     }
 
     /// Whether a request's Host names this server: an IP address, localhost, or one of `names`
@@ -184,15 +208,11 @@ public final class GameServer: WebServerDelegate, Sendable {
         return page == authority(Substring(host), defaultPort: port) && !page.contains("/")
     }
 
-    public func opened(_ socket: WebSocket) {
-        state.withLock { $0.sockets[socket.id] = socket }
-    }
+    public func opened(_ socket: WebSocket) {}
 
     public func closed(_ socket: WebSocket) {
         let place: (code: String, seat: Int?)? = state.withLock { s in
-            s.sockets[socket.id] = nil
-            s.perAddress[socket.remoteAddress, default: 1] -= 1
-            if s.perAddress[socket.remoteAddress] == 0 { s.perAddress[socket.remoteAddress] = nil }
+            Self.uncount(socket, in: &s)
             return s.places.removeValue(forKey: socket.id)
         }
         if let place, let table = state.withLock({ $0.tables[place.code] }) {
@@ -314,9 +334,21 @@ public final class GameServer: WebServerDelegate, Sendable {
         // The table's place is taken at once, under the lock: creates at the same moment
         // cannot pass the limits between the count and the table's coming in.
         let most = limits.tables, mine = limits.tablesPerAddress, address = socket.remoteAddress
+        let now = SystemClock().now(), abandonedAfter = limits.abandonedTableSeconds
+        var madeRoom: ServedTable?
         let reservation: Result<String, RefusedCreate> = state.withLock { s in
-            guard s.tables.count + s.reserved.count + s.dormant.count < most, !s.stopping else { return .failure(.serverFull) }
+            guard !s.stopping else { return .failure(.serverFull) }
             guard s.tablesByAddress[address, default: 0] < mine else { return .failure(.addressFull) }
+            if s.tables.count + s.reserved.count + s.dormant.count >= most {
+                // A full server makes room by closing the table longest without an input that
+                // nobody is at (no seat's holder, no watcher) and that has had none for a while:
+                // tables made and left cannot keep everyone else from playing.
+                guard let abandoned = s.tables.values.filter({ $0.connected.withLock { $0 } == 0 && $0.lastActive.withLock { $0 } < now - abandonedAfter })
+                        .min(by: { $0.lastActive.withLock { $0 } < $1.lastActive.withLock { $0 } })
+                else { return .failure(.serverFull) }
+                Self.forget(abandoned.code, in: &s)
+                madeRoom = abandoned
+            }
             var code = Secrets.tableCode()
             while s.tables[code] != nil || s.reserved.contains(code) || s.dormant.contains(code) || s.broken[code] != nil { code = Secrets.tableCode() }
             s.reserved.insert(code)
@@ -324,6 +356,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             s.tablesByAddress[address, default: 0] += 1
             return .success(code)
         }
+        if let madeRoom { pool.submit(madeRoom.lane) { madeRoom.close(reason: .quit, says: "closed to make room: nobody was at it") } }
         let code: String
         switch reservation {
         case .success(let reserved): code = reserved
@@ -468,15 +501,17 @@ public final class GameServer: WebServerDelegate, Sendable {
     /// Forgets a table (or the reservation of one being made): its place, its maker's count
     /// and the connections at it.
     private func forget(_ code: String) {
-        state.withLock { s in
-            s.tables[code] = nil
-            s.reserved.remove(code)
-            if let address = s.madeBy.removeValue(forKey: code) {
-                s.tablesByAddress[address, default: 1] -= 1
-                if s.tablesByAddress[address] == 0 { s.tablesByAddress[address] = nil }
-            }
-            for (id, place) in s.places where place.code == code { s.places[id] = nil }
+        state.withLock { Self.forget(code, in: &$0) }
+    }
+
+    private static func forget(_ code: String, in s: inout State) {
+        s.tables[code] = nil
+        s.reserved.remove(code)
+        if let address = s.madeBy.removeValue(forKey: code) {
+            s.tablesByAddress[address, default: 1] -= 1
+            if s.tablesByAddress[address] == 0 { s.tablesByAddress[address] = nil }
         }
+        for (id, place) in s.places where place.code == code { s.places[id] = nil }
     }
 
     private enum RefusedCreate: Error { case serverFull, addressFull }

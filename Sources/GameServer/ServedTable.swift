@@ -28,6 +28,9 @@ final class ServedTable: @unchecked Sendable {
     let roster: Locked<[TableStore.SeatRecord]>
     /// When an input last came (the lobby closes tables idle for long).
     let lastActive = Locked(SystemClock().now())
+    /// How many connections show the table now (seats and watchers), for the lobby: a full
+    /// server makes room by closing a table nobody is at.
+    let connected = Locked(0)
 
     private var engine: GameEngine?
     private var table: Table?
@@ -210,6 +213,7 @@ final class ServedTable: @unchecked Sendable {
         let listener = Listener(socket: socket, seat: seat)
         listener.presenter.begin(table.info)
         listeners[socket.id] = listener
+        connected.withLock { $0 = listeners.count }
         // Who sits where, this connection among them, for everyone at the table.
         broadcastRoster()
         // The game so far, as this seat sees it: its start, its steps (the last `historyShown`),
@@ -241,6 +245,7 @@ final class ServedTable: @unchecked Sendable {
 
     func detach(_ socket: any TableConnection) {
         guard listeners.removeValue(forKey: socket.id) != nil else { return }
+        connected.withLock { $0 = listeners.count }
         broadcastRoster()
     }
 
@@ -253,6 +258,7 @@ final class ServedTable: @unchecked Sendable {
             listener.presenter.end(reason: reason)
         }
         listeners = [:]
+        connected.withLock { $0 = 0 }
         engine?.close()
         engine = nil
         table = nil

@@ -41,6 +41,9 @@ public struct ServerLimits: Sendable {
     public var requestHeaderBytes = 8192
     /// A connection that answers no ping for this long is closed.
     public var idleConnectionSeconds = 120
+    /// When the server has its most tables, a table nobody is at (no seat's holder, no
+    /// watcher) that has had no input for this long is closed to make room for a new one.
+    public var abandonedTableSeconds = 120.0
     /// A table nobody has played at for this long is closed, and its record removed.
     public var idleTableSeconds = 30 * 60
     /// Threads that run the tables' rules (a runaway rule holds one for its time limit).

@@ -36,8 +36,9 @@ public struct HTTPResponse: Sendable {
 /// connection): every method must be safe to call from several at once.
 public protocol WebServerDelegate: AnyObject, Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
-    /// Whether to take a WebSocket connection (its Origin, the limits per address).
-    func accept(_ request: HTTPRequest) -> Bool
+    /// Whether to take a WebSocket connection (its Origin, the limits per address and for the
+    /// server); a connection taken is counted until `closed`.
+    func accept(_ request: HTTPRequest, socket: WebSocket) -> Bool
     /// A connection is open and may be written to.
     func opened(_ socket: WebSocket)
     /// One whole text message.
@@ -223,17 +224,23 @@ public final class WebServer: Sendable {
 
     /// A connection civetweb has just taken: counted as half-open until its request is in.
     /// Past the bound for its address its socket is shut at once, so it holds no thread until
-    /// the request timeout. Past the bound for the server, the oldest request still arriving
-    /// after a second (a client that sends its request takes milliseconds) is shut to make
-    /// room, so that addresses that hold requests open cannot shut out everyone else.
+    /// the request timeout. Past the bound for the server, the oldest request of the address
+    /// that holds the most is shut to make room, so that addresses that hold requests open,
+    /// however many, cannot shut out an address that holds fewer.
     private func connectionTaken(_ conn: OpaquePointer) {
         guard let offset = requestInfoOffset.withLock({ $0 }), let info = gh_request_info_at(conn, offset) else { return }
         let address = withUnsafeBytes(of: info.pointee.remote_addr) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let now = Self.monotonic()
         let taken: Bool = connections.withLock { c in
-            guard c.halfOpen[address, default: 0] < limits.halfOpenRequestsPerAddress else { return false }
+            let mine = c.halfOpen[address, default: 0]
+            guard mine < limits.halfOpenRequestsPerAddress else { return false }
             if c.arriving.count >= limits.halfOpenRequests {
-                guard let oldest = c.arriving.min(by: { $0.value.since < $1.value.since }), now - oldest.value.since >= 1 else { return false }
+                // Room is made at the address that holds the most (its oldest request), never at
+                // one that holds as many as this one would: addresses that hold requests open
+                // share the places, and a newcomer is never the one shut out.
+                guard let heaviest = c.halfOpen.max(by: { $0.value < $1.value }), heaviest.value > mine + 1,
+                      let oldest = c.arriving.filter({ $0.value.address == heaviest.key }).min(by: { $0.value.since < $1.value.since })
+                else { return false }
                 // Shut under the lock: its connection cannot have moved on (or been reused) yet.
                 let fd = gh_request_socket(oldest.value.info)
                 if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -305,7 +312,7 @@ public final class WebServer: Sendable {
             c.sockets[socket.id] = socket
             return true
         }
-        guard registered, delegate.accept(request) else {
+        guard registered, delegate.accept(request, socket: socket) else {
             connections.withLock { $0.sockets[socket.id] = nil }
             Self.sendWhole(conn, status: "403 Forbidden", "this connection is refused (another site's page, an unknown host name, or too many connections)")
             return 403

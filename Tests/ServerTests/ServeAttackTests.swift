@@ -577,4 +577,74 @@ final class ServeAttackTests: XCTestCase {
             XCTAssertTrue(n == 0 || (n < 0 && errno == ECONNRESET), "the oldest half request was shut")
         }
     }
+
+    func testAddressesThatDripRequestsShareThePlacesAndANewcomerIsServed() throws {
+        var limits = ServerLimits()
+        limits.halfOpenRequestsPerAddress = 4
+        limits.halfOpenRequests = 8
+        limits.requestTimeoutMilliseconds = 20_000
+        try withServer(limits) { port in
+            // Four addresses each hold their four half requests: twice the server's places.
+            var held: [Int32] = []
+            defer { held.forEach { close($0) } }
+            for a in 1...4 {
+                for _ in 0..<4 {
+                    let fd = try WebSocketClient.connect(port: port, from: "127.0.4.\(a)")
+                    _ = Array("GET / HTTP/1.1\r\nHost: 127".utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    held.append(fd)
+                }
+            }
+            // A newcomer, at once (no request of theirs has waited long): served, room made at
+            // an address that holds the most.
+            for k in 1...3 {
+                let page = try Self.get("/", port: port, from: "127.0.0.\(10 + k)")
+                XCTAssertTrue(page.hasPrefix("HTTP/1.1 200"), "newcomer \(k): \(page.prefix(60))")
+            }
+        }
+    }
+
+    func testAFullServerMakesRoomForAnAddressThatHoldsFewerConnections() throws {
+        var limits = ServerLimits()
+        limits.connections = 8
+        limits.connectionsPerAddress = 4
+        try withServer(limits) { port in
+            let heavy = try (0..<8).map { k in try WebSocketClient(port: port, from: "127.0.8.\(1 + k / 4)") }
+            defer { heavy.forEach { $0.close() } }
+            // The server is full; an address at its own bound gets no more.
+            XCTAssertThrowsError(try WebSocketClient(port: port, from: "127.0.8.1"))
+            // A newcomer is taken, and one connection of an address that holds the most is
+            // closed to make room (1013: try again later).
+            let newcomer = try WebSocketClient(port: port, from: "127.0.0.9")
+            defer { newcomer.close() }
+            newcomer.send(["type": "create", "game": "rps", "options": ["match": "single"]])
+            XCTAssertNotNil(newcomer.next("joined"))
+            XCTAssertEqual(heavy.filter { $0.waitForClose(within: 1) }.count, 1, "one connection made room")
+        }
+    }
+
+    func testAFullServerClosesATableNobodyIsAtToMakeRoom() throws {
+        var limits = ServerLimits()
+        limits.tables = 2
+        limits.abandonedTableSeconds = 0.3
+        try withServer(limits) { port in
+            let ann = try WebSocketClient(port: port), bob = try WebSocketClient(port: port, from: "127.0.0.2")
+            defer { ann.close(); bob.close() }
+            // Ann makes a table and then another: nobody is at the first any more.
+            ann.send(["type": "create", "game": "rps"])
+            let first = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+            ann.send(["type": "create", "game": "rps"])
+            XCTAssertNotNil(ann.next { $0["type"] as? String == "joined" && $0["table"] as? String != first })
+            // While the first is fresh, the server is full.
+            bob.send(["type": "create", "game": "rps"])
+            XCTAssertEqual(bob.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" }?["code"] as? String, "server-full")
+            usleep(400_000)
+            // Left for a while: it makes room for Bob's table; Ann's table, where she is, stays.
+            bob.send(["type": "create", "game": "rps"])
+            XCTAssertEqual(bob.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" }?["type"] as? String, "joined")
+            let eve = try WebSocketClient(port: port, from: "127.0.0.3")
+            defer { eve.close() }
+            eve.send(["type": "join", "table": first, "name": "Eve"])
+            XCTAssertEqual(eve.next("error")?["code"] as? String, "no-table")
+        }
+    }
 }

@@ -175,6 +175,18 @@ final class WebSocketClient {
     func next(_ type: String) -> [String: Any]? { next { $0["type"] as? String == type } }
 
     /// Reads until the server closes the connection; false when it stays open for 10 s.
+    /// Whether the server closes the connection within `seconds` (what it sends meanwhile is
+    /// read and dropped).
+    func waitForClose(within seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        defer {
+            var guardTime = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
+        }
+        return waitForClose()
+    }
+
     func waitForClose() -> Bool {
         while !closed {
             guard readFrame() != nil else { return !timedOut }

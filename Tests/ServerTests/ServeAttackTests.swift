@@ -368,6 +368,13 @@ final class ServeAttackTests: XCTestCase {
         }
     }
 
+    /// Whether a sanitizer runs the tests (scripts/sanitize): its shadow memory grows with
+    /// every allocation, so the process's memory says nothing of the server's bounds then.
+    static var underSanitizer: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["TSAN_OPTIONS"] != nil || environment["ASAN_OPTIONS"] != nil
+    }
+
     /// The memory this process holds now, in bytes (the server runs in the test's process).
     static func residentBytes() -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
@@ -389,7 +396,7 @@ final class ServeAttackTests: XCTestCase {
         }
         for (k, c) in clients.enumerated() { XCTAssertTrue(c.waitForClose(), "client \(k) is closed") }
         let grown = Self.residentBytes() - before
-        XCTAssertLessThan(grown, 48 << 20, "the server held \(grown >> 20) MB for frames it refused")
+        if !Self.underSanitizer { XCTAssertLessThan(grown, 48 << 20, "the server held \(grown >> 20) MB for frames it refused") }
         try assertStillServing()
     }
 
@@ -546,7 +553,7 @@ final class ServeAttackTests: XCTestCase {
             XCTAssertTrue(c.waitForClose(), "a reader that never takes its pongs is closed")
         }
         let grown = Self.residentBytes() - before
-        XCTAssertLessThan(grown, 48 << 20, "the server held \(grown >> 20) MB of pongs")
+        if !Self.underSanitizer { XCTAssertLessThan(grown, 48 << 20, "the server held \(grown >> 20) MB of pongs") }
         try assertStillServing()
     }
 
@@ -570,11 +577,15 @@ final class ServeAttackTests: XCTestCase {
             // A client from a third address is served: the oldest half request made room.
             let page = try Self.get("/", port: port, from: "127.0.0.9")
             XCTAssertTrue(page.hasPrefix("HTTP/1.1 200"), "served while others hold half requests: \(page.prefix(60))")
-            var byte: UInt8 = 0
-            var timeout = timeval(tv_sec: 2, tv_usec: 0)
-            setsockopt(held[0], SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let n = recv(held[0], &byte, 1, 0)
-            XCTAssertTrue(n == 0 || (n < 0 && errno == ECONNRESET), "the oldest half request was shut")
+            // One of the half requests (the oldest of an address that holds the most) was shut.
+            let shut = held.filter { fd in
+                var byte: UInt8 = 0
+                var timeout = timeval(tv_sec: 0, tv_usec: 300_000)
+                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                let n = recv(fd, &byte, 1, 0)
+                return n == 0 || (n < 0 && errno == ECONNRESET)
+            }
+            XCTAssertEqual(shut.count, 1, "one half request made room")
         }
     }
 

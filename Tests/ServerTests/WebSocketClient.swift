@@ -95,7 +95,10 @@ final class WebSocketClient {
 
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let n = recv(fd, &chunk, chunk.count, 0)
+        var n = 0
+        // A signal to this thread interrupts a read with a time-out even under SA_RESTART: it
+        // is not the end of the connection.
+        repeat { n = recv(fd, &chunk, chunk.count, 0) } while n < 0 && errno == EINTR
         if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { timedOut = true }
         guard n > 0 else { return false }
         buffer += chunk[..<n]
@@ -156,6 +159,7 @@ final class WebSocketClient {
         while !closed, let frame = readFrame() {
             switch frame.opcode {
             case 0x8:
+                closeCode = Self.code(of: frame.payload)
                 closed = true
                 Glibc.close(fd)
                 return nil
@@ -175,23 +179,39 @@ final class WebSocketClient {
     func next(_ type: String) -> [String: Any]? { next { $0["type"] as? String == type } }
 
     /// Reads until the server closes the connection; false when it stays open for 10 s.
-    /// Whether the server closes the connection within `seconds` (what it sends meanwhile is
-    /// read and dropped).
-    func waitForClose(within seconds: Int) -> Bool {
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        defer {
-            var guardTime = timeval(tv_sec: 10, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
-        }
-        return waitForClose()
-    }
-
     func waitForClose() -> Bool {
         while !closed {
-            guard readFrame() != nil else { return !timedOut }
+            guard let frame = readFrame() else { return !timedOut }
+            if frame.opcode == 0x8 { closeCode = Self.code(of: frame.payload) }
         }
         return true
+    }
+
+    /// The code of the close frame the server sent, once one is read.
+    private(set) var closeCode: UInt16?
+
+    private static func code(of payload: [UInt8]) -> UInt16? {
+        payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
+    }
+
+    /// Whether the connection is open: a ping is answered by its pong (true), or the server
+    /// closes it first (false; its close code is kept). Positive either way, so it waits for
+    /// no time-out.
+    func answersPing() -> Bool {
+        let token = Array("are you there \(fd)".utf8)
+        writeAll(Self.frame(token, opcode: 0x9))
+        while !closed, let frame = readFrame() {
+            switch frame.opcode {
+            case 0xA where frame.payload == token: return true
+            case 0x8:
+                closeCode = Self.code(of: frame.payload)
+                closed = true
+                Glibc.close(fd)
+                return false
+            default: continue
+            }
+        }
+        return false
     }
 
     func close() {

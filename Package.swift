@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The embedded web server of `gamehost serve` (Debian ships no pkg-config file for it).
         .systemLibrary(name: "CCivetweb", providers: [.apt(["libcivetweb-dev"])]),
+        // PostgreSQL's client library, for serve's shared store: its header only (libpq itself is
+        // opened when a PostgreSQL store is asked for: Sources/CPostgreSQL/shim.h says why).
+        .systemLibrary(name: "CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         // A lock the thread sanitizer can see (Sources/Locking/Locked.swift says why).
         .target(name: "Locking"),
         .target(name: "LuaKit", dependencies: ["CLua", "Locking", "GameCore"], swiftSettings: optimized),
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "GameRuntime", dependencies: ["GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
         .target(name: "GamePresenters", dependencies: ["GameRuntime", "GameRules", "GameCore"], swiftSettings: optimized),
         .target(name: "GameAuthoring", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
-        .target(name: "GameServer", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore", "LuaKit", "CCivetweb", "CSQLite", "Locking"], swiftSettings: optimized),
+        .target(name: "GameServer", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore", "LuaKit", "CCivetweb", "CSQLite", "CPostgreSQL", "Locking"], swiftSettings: optimized),
         .target(name: "GameHostTesting", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore"], swiftSettings: optimized),
         .executableTarget(name: "gamehost", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameServer", "GameCore", "CEdit", "Locking"], swiftSettings: optimized),
         .executableTarget(name: "gamehost-bench", dependencies: ["GameRules", "LuaKit", "GameCore"]),

@@ -53,18 +53,27 @@ public final class GameServer: WebServerDelegate, Sendable {
         var dormant: Set<String> = []
         var broken: [String: String] = [:]
         var restorer: TableRestorer?
+        /// Tables set aside when their store failed (ServedTable.setAside), rebuilt from the
+        /// store when next asked for; and those being rebuilt so.
+        var setAside: Set<String> = []
+        var rebuilding: Set<String> = []
     }
     private let state = Locked(State())
 
     /// `data`: where serve.db and the scores live (nil keeps nothing: tables last as long as
-    /// the process). `web`: the browser client's folder.
-    public init(catalog: RuleCatalog, dataHome: String, data: String?, web: String?, limits: ServerLimits = ServerLimits()) throws {
+    /// the process). `store`: a PostgreSQL address to keep the tables in instead of serve.db.
+    /// `web`: the browser client's folder.
+    public init(catalog: RuleCatalog, dataHome: String, data: String?, store: String? = nil, web: String?, limits: ServerLimits = ServerLimits()) throws {
         self.catalog = catalog
         self.dataHome = dataHome
         self.limits = limits
         scoresDirectory = data
         webDirectory = web
-        store = try data.map { try TableStore(directory: $0) }
+        if let store {
+            self.store = try TableStore(postgresql: store, data: data)
+        } else {
+            self.store = try data.map { try TableStore(directory: $0) }
+        }
         pool = TablePool(threads: limits.tableThreads)
         memory = MemoryAccount(cap: limits.tablesMemoryBytes)
         files = Self.readClient(web)
@@ -104,7 +113,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         web?.stop()
         state.withLock { $0.restorer }?.stop()
         pool.stop()
-        store?.releaseFolder()
+        store?.release()
     }
 
     // MARK: HTTP
@@ -494,14 +503,17 @@ public final class GameServer: WebServerDelegate, Sendable {
                 return
             }
             table.handle(line, seat: seat)
-            if table.finished { self?.forget(table.code) }
+            if table.finished { self?.forget(table.code, setAside: table.setAside) }
         }
     }
 
     /// Forgets a table (or the reservation of one being made): its place, its maker's count
     /// and the connections at it.
-    private func forget(_ code: String) {
-        state.withLock { Self.forget(code, in: &$0) }
+    private func forget(_ code: String, setAside: Bool = false) {
+        state.withLock { s in
+            Self.forget(code, in: &s)
+            if setAside { s.setAside.insert(code) }
+        }
     }
 
     private static func forget(_ code: String, in s: inout State) {
@@ -536,12 +548,12 @@ public final class GameServer: WebServerDelegate, Sendable {
     /// rebuild it again, so that one such table cannot keep the server from starting.
     private func prepareRestore() throws -> TableRestorer? {
         guard let store else { return nil }
-        let marker = store.path + ".restoring"
-        if let stuck = Self.readMarker(marker) {
+        let marker = store.restoringMarker
+        if let stuck = marker.flatMap(Self.readMarker) {
             ServedTable.log("table \(stuck) ended the last start while it was rebuilt; it is kept, and not played again")
             try store.markBroken(code: stuck, reason: "its rebuild ended the server", at: SystemClock().now())
         }
-        unlink(marker)
+        if let marker { unlink(marker) }
         let broken = try store.brokenTables()
         let codes = try store.openTableCodes()
         let restorer = TableRestorer(codes: codes) { [weak self] code in self?.rebuild(code) }
@@ -557,10 +569,10 @@ public final class GameServer: WebServerDelegate, Sendable {
     /// that cannot be rebuilt is marked broken and kept in the store, never deleted.
     private func rebuild(_ code: String) {
         guard let store else { return }
-        let marker = store.path + ".restoring"
-        Self.writeMarker(marker, code)
+        let marker = store.restoringMarker
+        if let marker { Self.writeMarker(marker, code) }
         defer {
-            unlink(marker)
+            if let marker { unlink(marker) }
             state.withLock { _ = $0.dormant.remove(code) }
         }
         do {
@@ -575,6 +587,11 @@ public final class GameServer: WebServerDelegate, Sendable {
             try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit, memory: memory)
             if table.finished { return }
             state.withLock { $0.tables[saved.code] = table }
+        } catch let error as StoreError {
+            // The store itself failed (not the table): the table waits, as stored, for the
+            // next one who asks for it.
+            ServedTable.log("table \(code) could not be read from the store (\(error)); it is kept, and rebuilt when next asked for")
+            state.withLock { _ = $0.setAside.insert(code) }
         } catch {
             let reason = String(describing: error)
             ServedTable.log("table \(code) could not be rebuilt (\(reason)); it is kept, and not played")
@@ -591,6 +608,16 @@ public final class GameServer: WebServerDelegate, Sendable {
     private func table(_ code: String) -> ServedTable? {
         let code = code.uppercased()
         if let table = state.withLock({ $0.tables[code] }) { return table }
+        // Set aside by a store that failed: rebuilt from the store now (by one asker; another
+        // who asks meanwhile is told to try again).
+        if state.withLock({ s in s.setAside.contains(code) && s.rebuilding.insert(code).inserted }) {
+            rebuild(code)
+            return state.withLock { s in
+                s.rebuilding.remove(code)
+                if s.tables[code] != nil { s.setAside.remove(code) }
+                return s.tables[code]
+            }
+        }
         guard let restorer = state.withLock({ $0.restorer }), restorer.wait(for: code) else { return nil }
         return state.withLock { $0.tables[code] }
     }
@@ -598,6 +625,9 @@ public final class GameServer: WebServerDelegate, Sendable {
     /// Refuses a message for a table that is not open: broken (kept for the server's keeper)
     /// or unknown.
     private func refuseMissingTable(_ code: String, _ socket: WebSocket) {
+        if state.withLock({ $0.setAside.contains(code.uppercased()) }) {
+            return refuse(socket, "store-unavailable", "the server cannot reach the store that keeps that table now: it is kept, try again in a moment")
+        }
         if state.withLock({ $0.broken[code.uppercased()] }) != nil {
             return refuse(socket, "table-broken", "that table could not be rebuilt after the server restarted; it is kept for the server's keeper to look at: start a new one")
         }

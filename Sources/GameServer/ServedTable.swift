@@ -263,17 +263,25 @@ final class ServedTable: @unchecked Sendable {
         engine = nil
         table = nil
         driver = nil
+        guard !setAside else { return }
         do { try store?.remove(code: code) } catch { Self.log("table \(code) ended but could not be removed from the store: \(error)") }
     }
 
     /// What went wrong storing the table's moves, once something has.
     private var storeFailure: String?
 
-    /// Ends the table because its moves can no longer be stored: its seats and watchers are
-    /// told, the server's log says why, and what was not stored is never shown.
+    /// Whether the table was set aside because its store failed: it is kept as stored (without
+    /// the move that could not be), and rebuilt from there when someone next asks for it.
+    private(set) var setAside = false
+
+    /// Sets the table aside because its moves can no longer be stored: its seats and watchers
+    /// are told, the server's log says why, and what was not stored is never shown. Nothing is
+    /// deleted: once the store works again, the table is rebuilt from it, at its last stored
+    /// step, for whoever joins it again (their tokens still hold their seats).
     private func stopForStore(_ failure: String) {
-        Self.log("table \(code): \(failure); the table is closed")
-        close(reason: .error, says: "the server could not save this table's moves, so it has stopped it")
+        Self.log("table \(code): \(failure); the table is set aside until the store works again")
+        setAside = true
+        close(reason: .error, says: "the server could not save this move, so it has set the table aside as it was before it: join again in a moment to go on")
     }
 
     /// A line on the server's standard error (its log).

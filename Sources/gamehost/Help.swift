@@ -121,8 +121,9 @@ let commandHelp: [String: String] = [
 
         """,
     "serve": """
-        Usage: gamehost serve [--port N] [--bind ADDRESS] [--host-name NAME,...] [--data DIR|none] [--max-tables N]
-                              [--max-tables-per-address N] [--max-connections-per-address N] [--max-messages-per-address N]
+        Usage: gamehost serve [--port N] [--bind ADDRESS] [--host-name NAME,...] [--data DIR|none] [--store URL]
+                              [--max-tables N] [--max-tables-per-address N] [--max-connections-per-address N]
+                              [--max-messages-per-address N]
 
         Serves tables that people join from a browser (http://127.0.0.1:8080/ by default) and
         programs join over WebSocket (ws://.../ws, the protocol of docs/protocol.md; the lobby's
@@ -136,6 +137,8 @@ let commandHelp: [String: String] = [
         --host-name (games.example.org): a page on another site whose name was made to point
         here is refused. Every input is stored in DIR/serve.db as it is
         played: after a crash or a restart, every open table goes on from where it was.
+        --store postgresql://USER@HOST/DATABASE keeps the tables in that PostgreSQL database
+        instead (one server a database; docs/serving.md).
         Finished games go on the leaderboards under the players' names. Ctrl-C stops it.
 
         """,

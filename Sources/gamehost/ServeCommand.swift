@@ -4,9 +4,9 @@ import GameServer
 import Glibc
 #endif
 
-/// `gamehost serve [--port N] [--bind ADDRESS] [--data DIR|none]`: tables over the network and
-/// the browser client, until Ctrl-C or SIGTERM. Open tables are kept in DIR/serve.db and go on
-/// at the next start.
+/// `gamehost serve [--port N] [--bind ADDRESS] [--data DIR|none] [--store postgresql://...]`:
+/// tables over the network and the browser client, until Ctrl-C or SIGTERM. Open tables are
+/// kept in DIR/serve.db (or the PostgreSQL database) and go on at the next start.
 func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     guard args.positional.isEmpty else { throw CLIError.usage("serve takes no games: people choose them in the lobby") }
     let port = try args.take("port").map { text -> Int in
@@ -17,6 +17,7 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     guard address.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }), address.split(separator: ".").count == 4 else {
         throw CLIError.usage("--bind needs an IPv4 address such as 0.0.0.0 or 192.168.1.5, not '\(address)'")
     }
+    let store = try args.take("store")
     var limits = ServerLimits()
     if let text = try args.take("max-tables") {
         guard let n = Int(text), (1...100_000).contains(n) else { throw CLIError.usage("--max-tables needs a number from 1 to 100000") }
@@ -44,14 +45,14 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         }
         limits.hostNames = Set(names)
     }
-    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --host-name, --max-tables, --max-tables-per-address, --max-connections-per-address and --max-messages-per-address") }
+    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --store, --host-name, --max-tables, --max-tables-per-address, --max-connections-per-address and --max-messages-per-address") }
     let catalog = catalog()
     let data: String? = settings.data == "none" ? nil : (settings.data ?? dataHome + "/gamehost")
     let web = catalog.builtIn.map { FileSystem.join(FileSystem.directory(of: $0), "web") }.flatMap { FileSystem.isDirectory($0) ? $0 : nil }
     let server: GameServer
     let bound: Int
     do {
-        server = try GameServer(catalog: catalog, dataHome: dataHome, data: data, web: web, limits: limits)
+        server = try GameServer(catalog: catalog, dataHome: dataHome, data: data, store: store, web: web, limits: limits)
         bound = try server.start(address: address, port: port)
     } catch {
         throw CLIError.failure("serve: \(error)")
@@ -66,7 +67,7 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     if waiting > 0 { stdout_.write("\(waiting) open table(s) are being rebuilt (a table asked for is rebuilt first).\n", style: .plain) }
     let broken = server.brokenTables
     if !broken.isEmpty {
-        stdout_.write("\(broken.count) table(s) could not be rebuilt and are kept in serve.db, not played: \(broken.prefix(5).map(\.code).joined(separator: ", "))\(broken.count > 5 ? ", ..." : "")\n", style: .message)
+        stdout_.write("\(broken.count) table(s) could not be rebuilt and are kept in the store, not played: \(broken.prefix(5).map(\.code).joined(separator: ", "))\(broken.count > 5 ? ", ..." : "")\n", style: .message)
     }
     // SIGINT and SIGTERM stop the server in order (blocked in every thread: Interrupts).
     Interrupts.waitForStop()

@@ -6,8 +6,13 @@ import Glibc
 
 /// `gamehost serve` as a program: killed with SIGKILL in the middle of a game and started
 /// again, it rebuilds the table from its store, and the players go on from the same step.
-final class ServeRestartTests: XCTestCase {
+class ServeRestartTests: XCTestCase {
     let folder = NSTemporaryDirectory() + "gamehost-restart-" + UUID().uuidString
+
+    /// What the server is started with beside its data folder (ServeRestartOnPostgreSQLTests:
+    /// its store), and the file that names a table while it is rebuilt.
+    var storeArguments: [String] { [] }
+    var restoringMarker: String { folder + "/serve.db.restoring" }
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -15,7 +20,7 @@ final class ServeRestartTests: XCTestCase {
     func startServer() throws -> (Process, Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gamehost")
-        process.arguments = ["serve", "--port", "0", "--data", folder]
+        process.arguments = ["serve", "--port", "0", "--data", folder] + storeArguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_DATA_HOME"] = folder + "/home"
         process.environment = env
@@ -87,7 +92,7 @@ final class ServeRestartTests: XCTestCase {
     }
 
     /// A table whose rebuild ended the last start (a step stuck in Lua's own C code ends the
-    /// process) is named in serve.db.restoring; the next start marks it broken (kept, not
+    /// process) is named in a file of the data folder; the next start marks it broken (kept, not
     /// played) instead of replaying it again, and serves the other tables.
     func testATableWhoseRebuildEndedTheLastStartIsKeptNotReplayed() throws {
         var (server, port) = try startServer()
@@ -101,7 +106,7 @@ final class ServeRestartTests: XCTestCase {
         kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
         // As the process leaves it when it ends while rebuilding the first table.
-        try codes[0].write(toFile: folder + "/serve.db.restoring", atomically: false, encoding: .utf8)
+        try codes[0].write(toFile: restoringMarker, atomically: false, encoding: .utf8)
         (server, port) = try startServer()
         defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
         let bob = try WebSocketClient(port: port)
@@ -110,6 +115,20 @@ final class ServeRestartTests: XCTestCase {
         XCTAssertEqual(bob.next { $0["type"] as? String != "lobby" }?["code"] as? String, "table-broken")
         bob.send(["type": "join", "table": codes[1], "name": "Bob"])
         XCTAssertEqual(bob.next("joined")?["seat"] as? Int, 2)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/serve.db.restoring"), "the marker goes once the tables are rebuilt")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: restoringMarker), "the marker goes once the tables are rebuilt")
     }
+}
+
+/// The same, with the tables in PostgreSQL (`--store`): a killed server loses no input there
+/// either.
+final class ServeRestartOnPostgreSQLTests: ServeRestartTests {
+    private lazy var database = Result { try PostgreSQLCluster.shared().newDatabase() }
+    override var storeArguments: [String] { ["--store", (try? database.get()) ?? "postgresql://unreachable"] }
+    override var restoringMarker: String { folder + "/serve-postgresql.restoring" }
+
+    override func setUpWithError() throws { _ = try database.get() }
+
+    // (Declared here so that the test list of Linux's XCTest finds the class, and with it the
+    // tests it inherits.)
+    override func testAKilledServerGoesOnFromTheSameStep() throws { try super.testAKilledServerGoesOnFromTheSameStep() }
 }

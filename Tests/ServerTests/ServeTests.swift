@@ -7,7 +7,7 @@ import XCTest
 
 /// `gamehost serve` in the test's process, on a loopback port of its own: tables, seats and
 /// tokens, watchers, and what bad input gets.
-final class ServeTests: XCTestCase {
+class ServeTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     // A server for each test: what one test leaves (tables, connections, limits spent) never
     // reaches another.
@@ -18,7 +18,7 @@ final class ServeTests: XCTestCase {
     override func setUpWithError() throws {
         let folder = NSTemporaryDirectory() + "gamehost-serve-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
-        let server = try Self.makeServer(folder: folder)
+        let server = try makeServer(folder: folder)
         served = (server, try server.start(address: "127.0.0.1", port: 0), folder)
     }
 
@@ -29,11 +29,18 @@ final class ServeTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: served.folder)
     }
 
-    static func makeServer(folder: String, limits: ServerLimits = ServerLimits()) throws -> GameServer {
+    static func makeServer(folder: String, store: String? = nil, limits: ServerLimits = ServerLimits()) throws -> GameServer {
         let catalog = RuleCatalog(directories: [folder + "/data/gamehost/rules"], builtIn: root.appendingPathComponent("rules").path)
-        return try GameServer(catalog: catalog, dataHome: folder + "/data", data: folder + "/data/gamehost",
+        return try GameServer(catalog: catalog, dataHome: folder + "/data", data: folder + "/data/gamehost", store: store,
                               web: root.appendingPathComponent("web").path, limits: limits)
     }
+
+    /// A server on the folder, and on the test's store (`storeURL`).
+    func makeServer(folder: String) throws -> GameServer { try Self.makeServer(folder: folder, store: storeURL) }
+
+    /// The PostgreSQL database the tables are kept in; nil: serve.db in the data folder.
+    /// (ServeOnPostgreSQLTests runs every test of this class again on PostgreSQL.)
+    var storeURL: String? { nil }
 
     var clients: [WebSocketClient] = []
     func client(origin: String? = nil) throws -> WebSocketClient {
@@ -173,6 +180,7 @@ final class ServeTests: XCTestCase {
 
     /// Runs `sql` on the server's store from a connection of the test's own, as another
     /// program (or a disk gone bad) could.
+    /// Changes the store behind the server's back (what a second program could do).
     func alterStore(_ sql: String) throws {
         var db: OpaquePointer?
         XCTAssertEqual(sqlite3_open(served.folder + "/data/gamehost/serve.db", &db), SQLITE_OK)
@@ -181,34 +189,63 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(sqlite3_exec(db, sql, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(db)))
     }
 
-    func testAMoveThatCannotBeStoredIsNeverShownAndStopsItsTable() throws {
+    /// The number a query of the store answers (read behind the server's back).
+    func storedNumber(_ sql: String) throws -> Int {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(served.folder + "/data/gamehost/serve.db", &db), SQLITE_OK)
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        XCTAssertEqual(sqlite3_prepare_v2(db, sql, -1, &statement, nil), SQLITE_OK)
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw NSError(domain: "store", code: 1, userInfo: [NSLocalizedDescriptionKey: "no row: \(sql)"]) }
+        return Int(sqlite3_column_int64(statement, 0))
+    }
+
+    func testAMoveThatCannotBeStoredIsNeverShownAndTheTableGoesOnOnceTheStoreWorks() throws {
         let ann = try client()
         ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "person"], "name": "Ann"])
-        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), annToken = try XCTUnwrap(joined["token"] as? String)
         let bob = try client()
         bob.send(["type": "join", "table": code, "name": "Bob"])
+        let bobToken = try XCTUnwrap(bob.next("joined")?["token"] as? String)
         XCTAssertNotNil(bob.next("start"))
         XCTAssertNotNil(ann.next(Self.yourTurn))
-        try alterStore("DROP TABLE inputs")
+        // The store fails: its table of inputs is gone (a full disk, a database that went away).
+        try alterStore("ALTER TABLE inputs RENAME TO inputs_away")
         ann.send(["type": "input", "line": "rock"])
         for (who, c) in [("ann", ann), ("bob", bob)] {
             let closed = try XCTUnwrap(c.next { $0["type"] as? String == "closed" || ($0["type"] as? String == "step" && $0["seat"] as? Int == 1) }, who)
             XCTAssertEqual(closed["type"] as? String, "closed", "\(who) was shown a move that was not stored: \(closed)")
             XCTAssertTrue((closed["reason"] as? String ?? "").contains("could not save"), "\(closed)")
         }
-        // The table is gone: a seat cannot join it, nor anyone watch it.
+        // While the store still fails, the table is kept, and whoever asks is told so.
         let eve = try client()
         eve.send(["type": "watch", "table": code])
-        XCTAssertEqual(eve.next("error")?["code"] as? String, "no-table")
+        XCTAssertEqual(eve.next("error")?["code"] as? String, "store-unavailable")
+        // Once it works again, the seats come back by their tokens to the table as stored:
+        // the move that was never stored is to be made again, and the game goes on.
+        try alterStore("ALTER TABLE inputs_away RENAME TO inputs")
+        let ann2 = try client(), bob2 = try client()
+        ann2.send(["type": "join", "table": code, "token": annToken])
+        XCTAssertEqual(ann2.next("joined")?["seat"] as? Int, 1)
+        XCTAssertNotNil(ann2.next(Self.yourTurn), "Ann's turn again: her lost move is not in the game")
+        bob2.send(["type": "join", "table": code, "token": bobToken])
+        XCTAssertEqual(bob2.next("joined")?["seat"] as? Int, 2)
+        ann2.send(["type": "input", "line": "paper"])
+        XCTAssertNotNil(ann2.next { $0["type"] as? String == "step" && $0["input"] as? String == "paper" })
+        bob2.send(["type": "input", "line": "rock"])
+        let end = try XCTUnwrap(ann2.next { $0["type"] as? String == "step" && $0["seat"] as? Int == 2 })
+        XCTAssertEqual(end["over"] as? Bool, true, "\(end)")
     }
 
     func testOneDataFolderServesOneServer() throws {
-        XCTAssertThrowsError(try Self.makeServer(folder: served.folder)) { error in
+        XCTAssertThrowsError(try makeServer(folder: served.folder)) { error in
             XCTAssertTrue("\(error)".contains("in use by another gamehost serve"), "\(error)")
         }
         // Once the first server has stopped, the folder is free.
         served.server.stop()
-        let again = try Self.makeServer(folder: served.folder)
+        let again = try makeServer(folder: served.folder)
         served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
     }
 
@@ -220,28 +257,21 @@ final class ServeTests: XCTestCase {
         served.server.stop()
         // A row naming a file outside every rules folder (what a second program could write).
         try alterStore("UPDATE tables SET game = '../../../../tmp/evil' WHERE code = '\(code)'")
-        let again = try Self.makeServer(folder: served.folder)
+        let again = try makeServer(folder: served.folder)
         served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
         again.waitUntilRebuilt()
         XCTAssertEqual(again.tableCount, 0)
         XCTAssertEqual(again.brokenTables.map(\.code), [code])
         XCTAssertTrue(again.brokenTables.first?.reason.contains("is not installed") == true, "\(again.brokenTables)")
         // Kept as it was, for the server's keeper: never deleted.
-        var db: OpaquePointer?
-        XCTAssertEqual(sqlite3_open(served.folder + "/data/gamehost/serve.db", &db), SQLITE_OK)
-        defer { sqlite3_close(db) }
-        var statement: OpaquePointer?
-        XCTAssertEqual(sqlite3_prepare_v2(db, "SELECT count(*) FROM tables WHERE code = '\(code)'", -1, &statement, nil), SQLITE_OK)
-        XCTAssertEqual(sqlite3_step(statement), SQLITE_ROW)
-        XCTAssertEqual(sqlite3_column_int(statement, 0), 1, "the row is kept")
-        sqlite3_finalize(statement)
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM tables WHERE code = '\(code)'"), 1, "the row is kept")
         // A player who comes back is told.
         let bob = try client()
         bob.send(["type": "join", "table": code, "name": "Bob"])
         XCTAssertEqual(bob.next("error")?["code"] as? String, "table-broken")
         // And a later start neither rebuilds it nor forgets it.
         again.stop()
-        let third = try Self.makeServer(folder: served.folder)
+        let third = try makeServer(folder: served.folder)
         served = (third, try third.start(address: "127.0.0.1", port: 0), served.folder)
         third.waitUntilRebuilt()
         XCTAssertEqual(third.brokenTables.map(\.code), [code])
@@ -259,7 +289,7 @@ final class ServeTests: XCTestCase {
               result = function() end }
             """.write(toFile: rules + "/slow.lua", atomically: true, encoding: .utf8)
         served.server.stop()
-        let first = try Self.makeServer(folder: served.folder)
+        let first = try makeServer(folder: served.folder)
         served = (first, try first.start(address: "127.0.0.1", port: 0), served.folder)
         var tables: [(code: String, token: String)] = []
         for _ in 0..<4 {
@@ -274,7 +304,7 @@ final class ServeTests: XCTestCase {
             ann.close()
         }
         served.server.stop()
-        let again = try Self.makeServer(folder: served.folder)
+        let again = try makeServer(folder: served.folder)
         served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
         // Listening already, with the four tables still to rebuild (the first is under way).
         XCTAssertEqual(again.tablesToRebuild, 4)

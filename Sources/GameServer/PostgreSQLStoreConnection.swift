@@ -1,0 +1,146 @@
+import CPostgreSQL
+import GameCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The table store in PostgreSQL (`gamehost serve --store postgresql://...`): the same tables
+/// as `serve.db`, in a schema of their own (`gamehost`) of a database the server's keeper
+/// provides, so that the tables live on the database's machine, in its backups.
+///
+/// One server a database, for now: the server holds a session lock of PostgreSQL's
+/// (`pg_try_advisory_lock`) while it runs, and a second one is refused, since two would each
+/// play their own copy of a table and store both. The lock ends with the server's session,
+/// however the server ends. Storage fails closed: a statement that fails (the database is
+/// gone, or slower than `statement_timeout`) stops the table it was for, and the next statement
+/// connects again, and takes the lock again, or fails too.
+final class PostgreSQLStoreConnection: StoreConnection {
+    private var connection: OpaquePointer?
+    private let conninfo: String
+    let shown: String
+    let restoringMarker: String?
+    let beginWriting = "BEGIN"
+    /// The lock that makes one server a database: two numbers of PostgreSQL's advisory locks.
+    static let lockKey = (1_734_438_245, 1)
+
+    /// `url`: a PostgreSQL URI (postgresql://user@host:port/database?...). `data`: this
+    /// server's own folder, for the file that names a table being rebuilt (nil: none).
+    init(url: String, data: String?) throws {
+        guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
+            throw ServeError("--store takes a PostgreSQL address (postgresql://user@host/database), not '\(Self.redacted(url))'")
+        }
+        shown = Self.redacted(url)
+        restoringMarker = data.map { FileSystem.join($0, "serve-postgresql.restoring") }
+        // The marker's folder: without it a table whose rebuild ends the server would be
+        // rebuilt again at every start.
+        if let data { try FileSystem.makeDirectory(data) }
+        if let error = gh_pq_error() { throw ServeError("\(shown): \(String(cString: error))") }
+        // Bounded waits: a database that does not answer fails a statement (and stops its
+        // table) rather than hold it for ever.
+        let settings = "connect_timeout=5&client_encoding=UTF8&application_name=gamehost-serve"
+            + "&keepalives=1&keepalives_idle=10&keepalives_interval=5&keepalives_count=3"
+            + "&options=-c%20statement_timeout%3D10000%20-c%20lock_timeout%3D5000"
+        conninfo = url + (url.contains("?") ? "&" : "?") + settings
+        try connect()
+    }
+
+    deinit { gh_pq_finish(connection) }
+
+    func release() {
+        gh_pq_finish(connection)
+        connection = nil
+    }
+
+    /// Connects, takes the server's lock, and makes the schema the store's tables live in.
+    private func connect() throws {
+        gh_pq_finish(connection)
+        connection = gh_pq_connect(conninfo)
+        guard gh_pq_connection_ok(connection) != 0 else {
+            let why = Self.firstLine(String(cString: gh_pq_connection_error(connection)))
+            gh_pq_finish(connection)
+            connection = nil
+            throw ServeError("\(shown): cannot connect: \(why)")
+        }
+        let taken = try run("SELECT pg_try_advisory_lock($1, $2)", [.int(Int64(Self.lockKey.0)), .int(Int64(Self.lockKey.1))])
+        guard taken.first?.first?.text == "t" else {
+            release()
+            throw ServeError("\(shown) is in use by another gamehost serve: one server a database for now (give this one another --store)")
+        }
+        _ = try run("CREATE SCHEMA IF NOT EXISTS gamehost", [])
+        _ = try run("SET search_path TO gamehost", [])
+    }
+
+    func execute(_ sql: String, _ parameters: [StoreValue]) throws -> [[StoreValue]] {
+        // A connection lost since the last statement is made again (with the lock) before
+        // this one; one lost during it fails it.
+        if gh_pq_connection_ok(connection) == 0 {
+            do { try connect() } catch { throw StoreError(description: "\(error)", lost: true) }
+        }
+        return try run(Self.numbered(sql), parameters)
+    }
+
+    private func run(_ sql: String, _ parameters: [StoreValue]) throws -> [[StoreValue]] {
+        let texts: [String?] = parameters.map { value in
+            switch value {
+            case .null: return nil
+            case .int(let i): return String(i)
+            case .real(let d): return "\(d)"
+            case .text(let s): return s
+            }
+        }
+        let result: OpaquePointer? = withCStrings(texts) { pointers in
+            gh_pq_exec(connection, sql, Int32(pointers.count), pointers)
+        }
+        defer { gh_pq_clear(result) }
+        guard gh_pq_result_ok(result) != 0 else {
+            throw StoreError(description: "\(shown): \(Self.firstLine(String(cString: gh_pq_result_error(result))))",
+                             lost: gh_pq_connection_ok(connection) == 0)
+        }
+        return (0..<gh_pq_rows(result)).map { row in
+            (0..<gh_pq_columns(result)).map { column in
+                gh_pq_value(result, row, column).map { .text(String(cString: $0)) } ?? .null
+            }
+        }
+    }
+
+    /// The statement with PostgreSQL's numbered parameters ($1, $2, ...) for `?` (outside
+    /// quoted text).
+    static func numbered(_ sql: String) -> String {
+        var out = "", n = 0, quoted = false
+        for c in sql {
+            if c == "'" { quoted.toggle() }
+            if c == "?" && !quoted {
+                n += 1
+                out += "$\(n)"
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A PostgreSQL address without its password (in the user part or as a parameter).
+    static func redacted(_ url: String) -> String {
+        var text = url
+        if let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+           let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
+            text.replaceSubrange(colon..<at, with: ":***")
+        }
+        if let range = text.firstRange(of: "password=") {
+            let end = text[range.upperBound...].firstIndex(of: "&") ?? text.endIndex
+            text.replaceSubrange(range.upperBound..<end, with: "***")
+        }
+        return TerminalText.plain(String(text.prefix(200)))
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        TerminalText.plain(String(text.split(separator: "\n").first ?? "").split(separator: " ").joined(separator: " "))
+    }
+}
+
+/// Runs `body` with C strings of `texts` (NULL for nil), alive for the call.
+private func withCStrings<R>(_ texts: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    let copies = texts.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { $0.map { UnsafePointer($0) } })
+}

@@ -1,0 +1,81 @@
+import Foundation
+@testable import GameServer
+import XCTest
+
+/// Every test of ServeTests again, with the tables kept in PostgreSQL (`--store`) rather than
+/// serve.db: one store interface, two databases, the same behaviour. Each test has a database
+/// of its own in the test process's throwaway cluster (PostgreSQLCluster).
+final class ServeOnPostgreSQLTests: ServeTests {
+    private var database: String?
+
+    override var storeURL: String? {
+        if database == nil { database = try? PostgreSQLCluster.shared().newDatabase() }
+        return database
+    }
+
+    override func setUpWithError() throws {
+        database = try PostgreSQLCluster.shared().newDatabase()
+        try super.setUpWithError()
+    }
+
+    override func alterStore(_ sql: String) throws {
+        try PostgreSQLCluster.shared().sql(sql, database: PostgreSQLCluster.database(of: try XCTUnwrap(database)))
+    }
+
+    override func storedNumber(_ sql: String) throws -> Int {
+        let text = try PostgreSQLCluster.shared().sql(sql, database: PostgreSQLCluster.database(of: try XCTUnwrap(database)))
+        return try XCTUnwrap(Int(text), "not a number: \(text)")
+    }
+
+    override func testTheLogIsCopiedIntoTheDatabaseWhileTheServerRuns() throws {
+        throw XCTSkip("about SQLite's write-ahead log: PostgreSQL copies its own")
+    }
+
+    /// The database ends the server's session (a restart of PostgreSQL, a network blip): the
+    /// next statement connects again, the move is stored and shown, and a later start has it.
+    func testALostConnectionIsMadeAgainAndLosesNoMove() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-3"], "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
+        XCTAssertNotNil(ann.next(Self.yourTurn))
+        let ended = try PostgreSQLCluster.shared().sql(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'gamehost-serve' AND datname = current_database()",
+            database: PostgreSQLCluster.database(of: try XCTUnwrap(database)))
+        XCTAssertEqual(ended, "1", "the server's one session was ended")
+        ann.send(["type": "input", "line": "rock"])
+        let step = try XCTUnwrap(ann.next { $0["type"] as? String == "step" || $0["type"] as? String == "closed" })
+        XCTAssertEqual(step["input"] as? String, "rock", "\(step)")
+        // Stored: a new server on the same database plays the table from after the move.
+        served.server.stop()
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        let back = try client()
+        back.send(["type": "join", "table": code, "token": token])
+        XCTAssertEqual(back.next("joined")?["seat"] as? Int, 1)
+        XCTAssertNotNil(back.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" })
+    }
+
+    /// A second server on the same database is refused (one server a database, for now).
+    func testOneDatabaseServesOneServer() throws {
+        XCTAssertThrowsError(try Self.makeServer(folder: served.folder + "-other", store: storeURL)) { error in
+            XCTAssertTrue("\(error)".contains("in use by another gamehost serve"), "\(error)")
+            XCTAssertFalse("\(error)".contains("password"), "\(error)")
+        }
+    }
+
+    /// A bad address, or a database that cannot be reached, is one clear line at start, and
+    /// the password is never in it.
+    func testABadOrUnreachableStoreIsToldAtStartWithoutItsPassword() throws {
+        XCTAssertThrowsError(try Self.makeServer(folder: served.folder + "-a", store: "mysql://ann:secret@db/games")) { error in
+            XCTAssertTrue("\(error)".contains("--store takes a PostgreSQL address"), "\(error)")
+            XCTAssertFalse("\(error)".contains("secret"), "\(error)")
+        }
+        XCTAssertThrowsError(try Self.makeServer(folder: served.folder + "-b", store: "postgresql://ann:secret@127.0.0.1:1/games?password=also")) { error in
+            XCTAssertTrue("\(error)".contains("cannot connect"), "\(error)")
+            XCTAssertTrue("\(error)".contains("postgresql://ann:***@127.0.0.1:1/games?password=***"), "\(error)")
+            XCTAssertFalse("\(error)".contains("secret") || "\(error)".contains("also"), "\(error)")
+        }
+        XCTAssertEqual(PostgreSQLStoreConnection.numbered("UPDATE t SET a = ?, b = '?' WHERE c = ?"), "UPDATE t SET a = $1, b = '?' WHERE c = $2")
+    }
+}

@@ -183,9 +183,9 @@ local function play_card(state, game, seat, input)
   game.cards.put(state.discard, card)
   state.called = nil
   state.passes = 0
-  game.say(("Seat %d plays %s"):format(seat, card.label))
+  game.say(("%s plays %s"):format(game.name(seat), card.label))
   if #hand == 0 then
-    game.say(("Seat %d has no cards left."):format(seat))
+    game.say(("%s has no cards left."):format(game.name(seat)))
     finish(state, game, { seat })
   elseif card.rank == 8 then
     state.calling = true           -- the same seat calls a suit next
@@ -207,7 +207,7 @@ local function draw(state, game, seat)
   table.sort(hand, in_deck_order)
   state.drawn = true
   state.passes = 0
-  game.say(("Seat %d draws a card"):format(seat))
+  game.say(("%s draws a card"):format(game.name(seat)))
   game.say_to(seat, ("You draw %s"):format(card.label))
 end
 
@@ -216,7 +216,7 @@ local function pass(state, game, seat)
     game.refuse("draw a card first: you may pass only after drawing, or when nothing is left to draw")
   end
   state.passes = state.passes + 1
-  game.say(("Seat %d passes"):format(seat))
+  game.say(("%s passes"):format(game.name(seat)))
   if state.passes >= state.seats then
     finish_blocked(state, game)
   else
@@ -229,7 +229,7 @@ local function call_suit(state, game, seat, input)
   if not suit then game.refuse("call a suit for your eight: clubs, diamonds, hearts or spades (c, d, h, s)") end
   state.called = suit
   state.calling = false
-  game.say(("Seat %d calls %s"):format(seat, suit))
+  game.say(("%s calls %s"):format(game.name(seat), suit))
   next_turn(state)
 end
 
@@ -343,7 +343,8 @@ hand.]],
     local up = top(state)
     local mine = seat == state.turn and not state.over
     local elements = {
-      { type = "heading", text = ("Crazy Eights%sgame %d%sseat %d deals"):format(dot, game.game_number, dot, state.dealer) },
+      { type = "heading",
+        text = ("Crazy Eights%sgame %d%s%s deals"):format(dot, game.game_number, dot, game.name(state.dealer)) },
       "Top card:",
       { type = "cards", cards = { { face = up.label, id = short_name(up) } }, label = "the top of the discard pile" },
     }
@@ -353,7 +354,7 @@ hand.]],
     for s, hand in ipairs(state.hands) do
       local count = #hand == 1 and "card" or "cards"
       if s == seat or state.over then
-        local whose = s == seat and ("Your hand, seat %d"):format(s) or ("Seat %d"):format(s)
+        local whose = s == seat and ("Your hand, %s"):format(game.name(s)) or game.name(s)
         elements[#elements + 1] = ("%s (%d %s):"):format(whose, #hand, count)
         local cards = {}
         for i, card in ipairs(hand) do
@@ -363,11 +364,11 @@ hand.]],
             cards[i].move = short_name(card)
           end
         end
-        local label = s == seat and "your hand" or ("seat %d's hand"):format(s)
+        local label = s == seat and "your hand" or ("%s's hand"):format(game.name(s))
         elements[#elements + 1] = { type = "cards", cards = cards, label = label }
       else
         -- Another seat's hand lies face down: how many cards it holds, and nothing else.
-        elements[#elements + 1] = { type = "meter", name = ("Seat %d"):format(s), value = #hand, unit = count }
+        elements[#elements + 1] = { type = "meter", name = game.name(s), value = #hand, unit = count }
       end
     end
     local turn = state.turn
@@ -394,7 +395,8 @@ hand.]],
         elements[#elements + 1] = { type = "buttons", buttons = buttons }
       end
     else
-      elements[#elements + 1] = state.calling and ("Seat %d to call a suit."):format(turn) or ("Seat %d to play."):format(turn)
+      local doing = state.calling and "%s to call a suit." or "%s to play."
+      elements[#elements + 1] = doing:format(game.name(turn))
     end
     return elements
   end,
@@ -423,13 +425,14 @@ hand.]],
     local points = state.points[winners[1]]
     local summary
     if not state.blocked then
-      summary = ("Seat %d wins and scores %d."):format(winners[1], points)
+      summary = ("%s wins and scores %d."):format(game.name(winners[1]), points)
     elseif #winners == 1 then
-      summary = ("Blocked: seat %d has the lowest hand (%d) and scores %d."):format(winners[1], state.values[winners[1]], points)
+      summary = ("Blocked: %s has the lowest hand (%d) and scores %d."):format(game.name(winners[1]),
+        state.values[winners[1]], points)
     else
       local names = {}
-      for i, seat in ipairs(winners) do names[i] = tostring(seat) end
-      summary = ("Blocked: seats %s share the lowest hand (%d) and score %d each."):format(
+      for i, seat in ipairs(winners) do names[i] = game.name(seat) end
+      summary = ("Blocked: %s share the lowest hand (%d) and score %d each."):format(
         table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names], state.values[winners[1]], points)
     end
     return {

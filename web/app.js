@@ -300,8 +300,17 @@ function codeFromHash() {
 function goToTable(code) {
   notice('');
   const saved = savedTables()[code];
-  if (saved && typeof saved.token === 'string') request({ type: 'join', table: code, token: saved.token });
-  else request({ type: 'join', table: code, name: playerName() });
+  if (saved && typeof saved.token === 'string') return request({ type: 'join', table: code, token: saved.token });
+  // Someone new, with no name yet: asked for one first, so that the table shows a name and
+  // not "Seat 2".
+  if (!playerName()) {
+    if (app.at) leaveTable();
+    $('code').value = code;
+    notice(`You are invited to table ${code}: type your name and press Join.`);
+    $('name').focus();
+    return;
+  }
+  request({ type: 'join', table: code, name: playerName() });
 }
 
 function tableLink() {

@@ -28,6 +28,9 @@ public struct Transcript {
         /// person and the rule's bots, as `play` seats a game by default), and the seat whose
         /// view was recorded.
         public var fillers: [String]?
+        /// Each seat's person's name ("" for none), where a person had one: what the rule's
+        /// `game.name` said, so a replay's messages and views name the same people.
+        public var names: [String]?
         public var seat = 1
 
         public init(game: String, ruleHash: String, seed: UInt64, options: [String: String], words: String?,
@@ -84,6 +87,7 @@ public struct Transcript {
         if h.colour { fields["colour"] = .bool(true) }
         if h.practice { fields["practice"] = .bool(true) }
         if let fillers = h.fillers { fields["seats"] = .array(fillers.map { .string($0) }) }
+        if let names = h.names, names.contains(where: { !$0.isEmpty }) { fields["names"] = .array(names.map { .string($0) }) }
         if h.seat != 1 { fields["seat"] = .int(Int64(h.seat)) }
         fields["min_length"] = h.minLength.map { .int(Int64($0)) } ?? .null
         if let max = h.maxLength { fields["max_length"] = .int(Int64(max)) }
@@ -241,6 +245,14 @@ public struct Transcript {
             }
             header.fillers = fillers
         }
+        if h["names"] != .null {
+            guard let items = h["names"].array, items.count == header.fillers?.count,
+                  case let names = items.compactMap(\.string), names.count == items.count,
+                  names.allSatisfy({ $0.utf8.count <= Limits.nameBytes && PlayerName.clean($0) == $0 }) else {
+                throw TranscriptError("\(place): 'names' must give each of the transcript's seats a name of one line of visible text (or \"\")")
+            }
+            header.names = names
+        }
         if h["seat"] != .null {
             guard let seat = h["seat"].int, seat >= 1, seat <= Int64(header.fillers?.count ?? 1) else {
                 throw TranscriptError("\(place): 'seat' must be one of the transcript's seats")
@@ -265,11 +277,11 @@ public struct Transcript {
     /// The table's fillers for a replay: the table's own players as they were, and every
     /// seat that gave inputs (a person, a program) played from the transcript.
     var tableFillers: [Table.Filler]? {
-        header.fillers?.map { name in
-            switch name {
+        header.fillers?.enumerated().map { k, filler in
+            switch filler {
             case "bot": .bot
             case "random": .random
-            default: .person("")
+            default: .person(header.names.map { $0[k] } ?? "")
             }
         }
     }

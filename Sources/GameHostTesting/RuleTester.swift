@@ -103,7 +103,7 @@ public final class RuleTester {
         for top in config.forceDecks { engine.random.forceDeck(top) }
         for value in config.forcePicks { engine.random.forcePick(value) }
         for word in config.forceWords { engine.forceWord(word) }
-        table = Table(engine: engine, fillers: (1...engine.seatCount).map { config.botSeats.contains($0) ? .bot : .person("seat \($0)") })
+        table = Table(engine: engine, fillers: (1...engine.seatCount).map { config.botSeats.contains($0) ? .bot : .person("") })
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
         driver = Driver(table: table)

@@ -19,6 +19,9 @@ package final class GameAPI {
     package var words: WordQueue?
     /// The seat the hook being called serves (for `game.say_to` and the like).
     package var seat = 1
+    /// What each seat is called in messages (`game.name`): set by the table from who sits
+    /// where; a seat past the list is "Seat N".
+    package var seatNames: [String] = []
     /// The host's data about the current game, saved and restored with its state: the face-up
     /// times of cards, by card table (see `newGameData`).
     package var gameData: LuaRef?
@@ -269,6 +272,13 @@ package final class GameAPI {
         }
 
         set("shuffle", [.list("list")]) { [unowned self] call in try shuffle(call) }
+
+        // `game.name(seat)`: what the seat is called in messages ("Ann", "Bot", "Seat 2").
+        set("name", [.integer("seat", 1...Int64(SeatRange.limit))]) { [unowned self] call in
+            let seat = call.int(1)
+            call.push(seat <= seatNames.count ? seatNames[seat - 1] : "Seat \(seat)")
+            return 1
+        }
 
         set("now") { [unowned self] call in
             call.push(clock.now())

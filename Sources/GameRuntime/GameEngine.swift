@@ -26,6 +26,11 @@ public final class GameEngine {
     public var words: WordList? { settings.words }
     /// The number of seats at this table (from 1).
     public let seatCount: Int
+    /// What each seat is called in the rule's messages (`game.name`), by the table.
+    public var seatNames: [String] {
+        get { api.seatNames }
+        set { api.seatNames = newValue }
+    }
 
     /// The state, and the table the snapshot saves: the state and the host's own data about
     /// it (face-up times), so both roll back together.

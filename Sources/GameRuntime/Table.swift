@@ -49,7 +49,9 @@ public final class Table {
         case seatLeft = "seat-left"
     }
 
-    public private(set) var fillers: [Filler]
+    public private(set) var fillers: [Filler] {
+        didSet { engine.seatNames = Self.names(of: fillers) }
+    }
     /// The seats whose view, moves and observation each step carries.
     public var viewers: [Int]
     public var machineView = MachineView.none
@@ -89,6 +91,7 @@ public final class Table {
         let fillers = fillers ?? (1...seats).map { $0 == 1 ? .person("") : .bot }
         precondition(fillers.count == seats, "one filler per seat")
         self.fillers = fillers
+        engine.seatNames = Self.names(of: fillers)
         let watching = (1...seats).filter { !fillers[$0 - 1].isAutomatic }
         viewers = watching.isEmpty ? [1] : watching
         replayGame = engine.info.id
@@ -124,6 +127,23 @@ public final class Table {
 
     /// Names the person in `seat` (one who took the seat after the table began: the replay
     /// line then names them as the start did not).
+    /// What each seat is called in the rule's messages (`game.name`): a person's name, "Bot" or
+    /// "Random" for the table's own players, "Seat N" for a person or program without a name.
+    /// A name two seats share names the seat too ("Bot (seat 3)"), so no message is ambiguous.
+    static func names(of fillers: [Filler]) -> [String] {
+        let plain: [String] = fillers.enumerated().map { k, filler in
+            switch filler {
+            case .person(let name): name.isEmpty ? "Seat \(k + 1)" : name
+            case .bot: "Bot"
+            case .random: "Random"
+            case .program: "Seat \(k + 1)"
+            }
+        }
+        var counts: [String: Int] = [:]
+        for name in plain { counts[name.lowercased(), default: 0] += 1 }
+        return plain.enumerated().map { k, name in counts[name.lowercased()]! > 1 ? "\(name) (seat \(k + 1))" : name }
+    }
+
     public func rename(seat: Int, to name: String) {
         guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1] else { return }
         fillers[seat - 1] = .person(name)

@@ -489,6 +489,8 @@ public final class GameServer: WebServerDelegate, Sendable {
 
     private func input(_ fields: [String: JSONValue], from socket: WebSocket) {
         guard case .string(let line)? = fields["line"] else { return refuse(socket, "bad-message", "input needs \"line\": a string") }
+        // Nobody types a NUL, and the store could not keep one (TableStore.query).
+        guard !line.utf8.contains(0) else { return refuse(socket, "bad-message", "a move has no NUL character") }
         guard let place = state.withLock({ $0.places[socket.id] }), let seat = place.seat,
               let table = state.withLock({ $0.tables[place.code] }) else {
             return refuse(socket, "no-seat", "join a table's seat first: only a seat's holder moves for it")

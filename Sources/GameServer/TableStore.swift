@@ -208,7 +208,15 @@ final class TableStore: @unchecked Sendable {
 
     // MARK: Statements
 
-    private func run(_ sql: String, _ params: [StoreValue]) throws { _ = try connection.execute(sql, params) }
+    private func run(_ sql: String, _ params: [StoreValue]) throws { _ = try query(sql, params) }
 
-    private func query(_ sql: String, _ params: [StoreValue]) throws -> [[StoreValue]] { try connection.execute(sql, params) }
+    /// Runs a statement. Text with a NUL character is refused, never stored: both databases'
+    /// C interfaces end a text at its first NUL (and PostgreSQL's text cannot hold one), so it
+    /// would be stored cut short, and a table rebuilt from it would play another game.
+    private func query(_ sql: String, _ params: [StoreValue]) throws -> [[StoreValue]] {
+        for case .text(let text) in params where text.utf8.contains(0) {
+            throw StoreError(description: "\(connection.shown): a text with a NUL character cannot be stored")
+        }
+        return try connection.execute(sql, params)
+    }
 }

@@ -99,6 +99,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.practice = !live
         // The seating travels with the recording, so that replay seats the game as it was.
         header.fillers = seating.fillers.map(Transcript.fillerName)
+        header.names = seating.fillers.map { if case .person(let name) = $0 { name } else { "" } }
         header.seat = json ? jsonSeat : (seating.people.keys.min() ?? 1)
         let recorder = TranscriptRecorder(presenter, engine: engine, clock: clock, header: header, write: record.write)
         recorder.seat = header.seat

@@ -36,7 +36,7 @@ final class HotSeatScreenTests: XCTestCase {
         try handover(to: "Seat 1 · ann")
         try window.keys("Enter")
         // Paper covers rock: Bob's.
-        _ = try window.wait(for: "the result") { $0.contains { $0.contains("Seat 2 wins the match 1:0") } }
+        _ = try window.wait(for: "the result") { $0.contains { $0.contains("Bob wins the match 1:0") } }
     }
 
     func testPlainHandOverTakesOnlyAnEmptyLine() throws {
@@ -61,16 +61,16 @@ final class HotSeatScreenTests: XCTestCase {
                                                 columns: 80, rows: 30, environment: environment)
         _ = try window.wait(for: "the hand-over to Bob") { $0.contains { $0.contains("Seat 2 · Bob to play: pass the keyboard.") } }
         try window.keys("Enter")
-        _ = try window.wait(for: "Bob's turn") { $0.contains { $0.contains("Your hand, seat 2") } }
+        _ = try window.wait(for: "Bob's turn") { $0.contains { $0.contains("Your hand, Bob") } }
         try window.keys("draw", "Enter")
         let drawn = try window.wait(for: "Bob's card") { $0.contains { $0.hasPrefix("You draw ") } }
-        XCTAssertTrue(drawn.contains("Seat 2 draws a card"), drawn.joined(separator: "\n"))
+        XCTAssertTrue(drawn.contains("Bob draws a card"), drawn.joined(separator: "\n"))
         try window.keys("pass", "Enter")
         _ = try window.wait(for: "the hand-over to Ann") { $0.contains { $0.contains("Seat 1 · Ann to play: pass the keyboard.") } }
         try window.keys("Enter")
         let ann = try window.wait(for: "what Ann missed") { $0.contains { $0.contains("Since your last turn:") } }
-        XCTAssertTrue(ann.contains("Seat 2 draws a card"), ann.joined(separator: "\n"))
-        XCTAssertTrue(ann.contains("Seat 2 passes"), ann.joined(separator: "\n"))
+        XCTAssertTrue(ann.contains("Bob draws a card"), ann.joined(separator: "\n"))
+        XCTAssertTrue(ann.contains("Bob passes"), ann.joined(separator: "\n"))
         XCTAssertFalse(ann.contains { $0.hasPrefix("You draw ") }, "Bob's own card: \(ann)")
         try window.keys("C-c")
     }
@@ -79,13 +79,13 @@ final class HotSeatScreenTests: XCTestCase {
     /// stay on the screen while the bot moves after them, until the person's next input.
     func testTheBotsMovesDoNotWipeWhatThePersonWasTold() throws {
         let environment = ["XDG_DATA_HOME": NSTemporaryDirectory() + "hotseat-\(UUID().uuidString)", "TERM": "screen", "NO_COLOR": "1"]
-        let window = try FullScreenTests.Window(["play", "crazy-eights", "--seed", "4"], columns: 80, rows: 30, environment: environment)
+        let window = try FullScreenTests.Window(["play", "crazy-eights", "--name", "Ann", "--seed", "4"], columns: 80, rows: 30, environment: environment)
         _ = try window.wait(for: "the first turn") { $0.contains { $0.contains("Your turn: play a card, or draw.") } }
         try window.keys("draw", "Enter")
         _ = try window.wait(for: "the card drawn") { $0.contains { $0.hasPrefix("You draw ") } }
         try window.keys("pass", "Enter")
-        let after = try window.wait(for: "the bot's move") { $0.contains { $0.hasPrefix("Seat 2 plays ") } }
-        XCTAssertTrue(after.contains("Seat 1 passes"), "the person's own move stays above the bot's: \(after.joined(separator: "\n"))")
+        let after = try window.wait(for: "the bot's move") { $0.contains { $0.hasPrefix("Bot plays ") } }
+        XCTAssertTrue(after.contains("Ann passes"), "the person's own move stays above the bot's: \(after.joined(separator: "\n"))")
         try window.keys("C-c")
     }
 }

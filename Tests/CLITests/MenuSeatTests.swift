@@ -20,7 +20,7 @@ final class MenuSeatTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("✗ a program takes a seat with gamehost play --seat 2=program:COMMAND"), r.stdout)
         // Seat 3 kept its default, the rule's bot; the replay line seats the game the same way.
         XCTAssertTrue(r.stdout.contains("--seats 3 --seat 2=Bob)"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("Your hand, seat 1 (5 cards):"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Your hand, ann (5 cards):"), r.stdout)
     }
 
     func testTwoPeoplePlayRPSFromTheMenuAndTheWinnerIsOnTheBoardsByName() throws {
@@ -30,7 +30,7 @@ final class MenuSeatTests: XCTestCase {
         // Each throw is asked of its own person, the keyboard passed between them.
         XCTAssertTrue(r.stdout.contains("Seat 1 · ann to play: pass the keyboard."), r.stdout)
         XCTAssertTrue(r.stdout.contains("Seat 2 · Bob to play: pass the keyboard."), r.stdout)
-        XCTAssertTrue(r.stdout.contains("Seat 1: Scissors · Seat 2: Rock"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("ann: Scissors · Bob: Rock"), r.stdout)
         let scores = try GamehostProcess.run(["scores", "rps", "--data", data])
         XCTAssertTrue(scores.stdout.contains("Games played: 1; wins: Bob 1"), scores.stdout)
     }

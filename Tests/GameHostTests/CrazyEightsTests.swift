@@ -394,7 +394,7 @@ final class CrazyEightsTests: XCTestCase {
         let t = try RuleTester(Self.rule, config)
         t.assertState("dealer", 1)
         XCTAssertEqual(t.toMove, [2])
-        XCTAssertTrue(t.view(for: 1).contains("game 1 · seat 1 deals"), t.view(for: 1))
+        XCTAssertTrue(t.view(for: 1).contains("game 1 · Seat 1 deals"), t.view(for: 1))
         t.forceDeck(["A♣", "2♣", "3♣", "4♣", "5♣", "6♣"])
         t.send("/new")
         t.assertState("dealer", 2)
@@ -403,7 +403,7 @@ final class CrazyEightsTests: XCTestCase {
         XCTAssertEqual(Array(labels(t, "hands.3").suffix(2)), ["A♣", "4♣"], "seat 3 gets the first card")
         XCTAssertEqual(Array(labels(t, "hands.1").suffix(2)), ["2♣", "5♣"])
         XCTAssertEqual(Array(labels(t, "hands.2").suffix(2)), ["3♣", "6♣"])
-        XCTAssertTrue(t.view(for: 1).contains("game 2 · seat 2 deals"), t.view(for: 1))
+        XCTAssertTrue(t.view(for: 1).contains("game 2 · Seat 2 deals"), t.view(for: 1))
         t.send("/new")
         t.assertState("dealer", 3)
         XCTAssertEqual(t.toMove, [1])
@@ -536,7 +536,7 @@ final class CrazyEightsTests: XCTestCase {
         XCTAssertEqual(result.winningSeats, [2])
         XCTAssertEqual(result.seatScores, [1: 0, 2: 18])
         XCTAssertEqual(result.ranking, [[2], [1]])
-        XCTAssertEqual(result.summary, "Blocked: seat 2 has the lowest hand (244) and scores 18.")
+        XCTAssertEqual(result.summary, "Blocked: Seat 2 has the lowest hand (244) and scores 18.")
     }
 
     func testABlockedGameWithEqualHandsIsASharedWin() throws {
@@ -546,7 +546,7 @@ final class CrazyEightsTests: XCTestCase {
         XCTAssertEqual(result.winningSeats, [1, 2])
         XCTAssertEqual(result.seatScores, [1: 0, 2: 0])
         XCTAssertEqual(result.ranking, [[1, 2]])
-        XCTAssertEqual(result.summary, "Blocked: seats 1 and 2 share the lowest hand (253) and score 0 each.")
+        XCTAssertEqual(result.summary, "Blocked: Seat 1 and Seat 2 share the lowest hand (253) and score 0 each.")
     }
 
     /// With nothing left to draw a seat may pass; a card played ends the run of passes.

@@ -133,6 +133,30 @@ final class TableTests: XCTestCase {
 
     /// A random seat plays each game from that game's seed: game 2 of a session plays as game 2
     /// alone does, whatever game 1 was.
+    /// `game.name(seat)` is what the seat is called: a person's name, "Bot" or "Random", "Seat N"
+    /// for a person without one; a name two seats share is told apart by the seat; a person
+    /// who joins later is named from then on.
+    func testGameNameCallsEachSeatAsThePeopleAtTheTableAre() throws {
+        let said = ["play": """
+            function(state, input, game, seat)
+                local names = {}
+                for s = 1, 4 do names[s] = game.name(s) end
+                game.say(table.concat(names, " | "))
+                state.turn = 3 - seat
+              end
+            """, "players": "4"]
+        let t = table(try engine(Self.twoSeats.merging(said) { $1 }, seats: 4), [.person("Ann"), .person(""), .bot, .bot])
+        t.start()
+        XCTAssertEqual(t.handle("up", seat: 1).messages, ["Ann | Seat 2 | Bot (seat 3) | Bot (seat 4)"])
+        t.rename(seat: 2, to: "ann")
+        XCTAssertEqual(t.handle("up", seat: 2).messages, ["Ann (seat 1) | ann (seat 2) | Bot (seat 3) | Bot (seat 4)"])
+        t.rename(seat: 2, to: "Bob")
+        XCTAssertEqual(t.handle("up", seat: 1).messages, ["Ann | Bob | Bot (seat 3) | Bot (seat 4)"])
+        let random = table(try engine(Self.twoSeats.merging(said) { $1 }, seats: 4), [.program("cat"), .random, .person("Eve"), .bot])
+        random.start()
+        XCTAssertEqual(random.handle("up", seat: 1).messages, ["Seat 1 | Random | Eve | Bot"])
+    }
+
     func testARandomSeatPlaysEachGameFromItsOwnSeed() throws {
         func game2(alone: Bool) throws -> [String] {
             let engine = try self.engine(Self.twoSeats, seed: 40, seats: 2)

@@ -59,7 +59,7 @@ class ServeRestartTests: XCTestCase {
             bob.send(["type": "input", "line": b])
             before = try XCTUnwrap(bob.next { $0["type"] as? String == "step" && $0["input"] as? String == b })
         }
-        XCTAssertTrue((before["view"] as? String ?? "").contains("Seat 1 1 · Seat 2 1"), "\(before)")
+        XCTAssertTrue((before["view"] as? String ?? "").contains("Ann 1 · Bob 1"), "\(before)")
         ann.close()
         bob.close()
 

@@ -477,6 +477,25 @@ class ServeTests: XCTestCase {
         XCTAssertTrue(games.contains { ($0["seats"] as? [String: Int])?["max"] == 4 && $0["game"] as? String == "crazy-eights" })
     }
 
+    /// A NUL in a move is refused before it is played: the store could not keep it whole, and
+    /// a table rebuilt from a line cut short would play another game. The store itself refuses
+    /// any text with a NUL rather than cut it.
+    func testAMoveWithANulIsRefusedAndTheStoreNeverCutsAText() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        XCTAssertNotNil(ann.next(Self.yourTurn))
+        ann.send(["type": "input", "line": "rock\u{0}scissors"])
+        XCTAssertEqual(ann.next("error")?["code"] as? String, "bad-message")
+        ann.send(["type": "input", "line": "paper"])
+        XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "paper" })
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), 1, "only the move played is stored")
+        let store = try TableStore(directory: served.folder + "/other")
+        XCTAssertThrowsError(try store.addInput(code: "T", n: 1, seat: 1, line: "rock\u{0}x", clock: [], at: 0)) { error in
+            XCTAssertTrue("\(error)".contains("NUL"), "\(error)")
+        }
+    }
+
     func testACrossSiteConnectionIsRefused() throws {
         XCTAssertThrowsError(try client(origin: "http://evil.example"))
         // The page's own origin is welcome.

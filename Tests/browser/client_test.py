@@ -432,12 +432,21 @@ def three_pages_play_crazy_eights(browser, args):
     pages = [browser.page(1, size=DESKTOP)]
     code = pages[0].open_table("crazy-eights", seats=["person", "person", "person"], name="One")
     for n in (2, 3):
+        # A link opened with no name yet asks for one (the table then shows it), then joins.
         page = browser.page(n, path=f"#{code}")
+        page.wait(lambda: "type your name" in page.text("#notice"), "the question for a name")
+        check(page.js("return document.activeElement.id") == "name", "the name field is not where typing goes")
+        check(page.js("return document.getElementById('code').value") == code, "the link's code is not in the join form")
+        page.find("#name").send_keys(f"Player{n}")
+        page.find("#join").click()
         page.wait_table()
+        check(page.js("return getComputedStyle(document.activeElement).outlineStyle") == "none"
+              or page.js("return document.activeElement.id") != "game-title", "the table's title is drawn with a focus box")
         check(page.code() == code, f"player {n} is at another table")
         pages.append(page)
     for page in pages:
         page.wait(lambda: page.text("#seats").count("here") == 3, "three players here")
+        check("Player2" in page.text("#seats") and "Player3" in page.text("#seats"), f"the names asked for are not in the seats: {page.text('#seats')!r}")
     pages[1].check_fits("Crazy Eights")
     moves = 0
     table = pages[0].state()

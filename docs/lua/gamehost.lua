@@ -375,6 +375,12 @@ function Game.say(...) end
 ---@param ... any
 function Game.say_to(seat, ...) end
 
+---What a seat is called, for messages: the person's name, "Bot" or "Random" for the table's
+---own players, "Seat 2" for a person without a name ("Bot (seat 3)" when two seats share one).
+---@param seat integer
+---@return string
+function Game.name(seat) end
+
 ---What a seat earned by this move, for programs that learn (`rewards` in the protocol); added
 ---up within a step.
 ---@param seat integer

@@ -185,7 +185,7 @@ function M.rule(spec)
 
   local function score_line(state, game)
     local one, two = "You", "Computer"
-    if state.pending then one, two = "Seat 1", "Seat 2" end
+    if state.pending then one, two = game.name(1), game.name(2) end
     return ("%s %d%s%s %d%sTies %d"):format(one, state.wins, dot(game), two, state.losses, dot(game), state.ties)
   end
 
@@ -301,7 +301,7 @@ function M.rule(spec)
         -- Two people: the first throw waits, unseen, for the second.
         state.pending[seat] = you
         if not (state.pending[1] and state.pending[2]) then
-          game.say(("Seat %d has thrown."):format(seat))
+          game.say(("%s has thrown."):format(game.name(seat)))
           return
         end
         local one, two = state.pending[1], state.pending[2]
@@ -310,9 +310,9 @@ function M.rule(spec)
         game.match.record(state, result)
         state.throws[#state.throws + 1] = { player = one, computer = two, outcome = result }
         local how = result == "tie" and "a tie, replayed"
-          or result == "win" and ("%s %s %s: seat 1 wins this one"):format(name(one), BEATS[one][two], name(two))
-          or ("%s %s %s: seat 2 wins this one"):format(name(two), BEATS[two][one], name(one))
-        game.say(("Seat 1: %s%sSeat 2: %s%s%s."):format(name(one), dot(game), name(two), dash(game), how))
+          or result == "win" and ("%s %s %s: %s wins this one"):format(name(one), BEATS[one][two], name(two), game.name(1))
+          or ("%s %s %s: %s wins this one"):format(name(two), BEATS[two][one], name(one), game.name(2))
+        game.say(("%s: %s%s%s: %s%s%s."):format(game.name(1), name(one), dot(game), game.name(2), name(two), dash(game), how))
         return
       end
       local cpu, counter = computer_throw(state, game)
@@ -343,7 +343,7 @@ function M.rule(spec)
         local seat = state.winner == "player" and 1 or 2
         return {
           winner = seat, ranking = { seat, 3 - seat }, scores = { state.wins, state.losses },
-          summary = ("Seat %d wins the match %d:%d after %s (%s)."):format(seat, math.max(state.wins, state.losses),
+          summary = ("%s wins the match %d:%d after %s (%s)."):format(game.name(seat), math.max(state.wins, state.losses),
             math.min(state.wins, state.losses), plural(#state.throws, "throw"), plural(state.ties, "tie")),
         }
       end

@@ -557,7 +557,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         if let marker { unlink(marker) }
         let broken = try store.brokenTables()
-        let codes = try store.openTableCodes()
+        let codes = try store.openTableCodes(limit: limits.tables)
         let restorer = TableRestorer(codes: codes) { [weak self] code in self?.rebuild(code) }
         state.withLock { s in
             s.dormant = Set(codes)
@@ -578,7 +578,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             state.withLock { _ = $0.dormant.remove(code) }
         }
         do {
-            guard let saved = try store.openTable(code: code) else { return }
+            guard let saved = try store.openTable(code: code, inputs: limits.storedInputsPerTable) else { return }
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings,
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))

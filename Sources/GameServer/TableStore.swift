@@ -142,28 +142,56 @@ final class TableStore: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The codes of the tables still open and not broken, oldest first.
-    func openTableCodes() throws -> [String] {
+    /// The codes of the tables still open and not broken, oldest first: at most `limit` (what
+    /// another program put in the store beyond the server's bound of tables stays there).
+    func openTableCodes(limit: Int) throws -> [String] {
         try serialised {
-            try query("SELECT code FROM tables WHERE code NOT IN (SELECT code FROM broken) ORDER BY created", []).compactMap { $0[0].text }
+            try query("SELECT code FROM tables WHERE code NOT IN (SELECT code FROM broken) ORDER BY created LIMIT ?", [.int(Int64(limit))])
+                .compactMap { $0[0].text }
         }
     }
 
-    /// One open table, with its seeds and inputs in order; nil when it is not stored.
-    func openTable(code: String) throws -> Saved? {
-        try serialised {
-            guard let row = try query("SELECT code, game, options, seats, start_clock FROM tables WHERE code = ?", [.text(code)]).first else { return nil }
+    /// One open table, with its seeds and inputs in order; nil when it is not stored. What is
+    /// read is bounded however the store was written (another program may have): at most
+    /// `inputs` inputs, each line at most `InputLine.limit` characters, each other text at most
+    /// `textLimit`; a table past a bound is refused (and then kept, marked broken), never read
+    /// whole. The database itself cuts each text (substr), so no long value is ever sent.
+    func openTable(code: String, inputs maxInputs: Int) throws -> Saved? {
+        let textLimit = Int64(Self.textLimit)
+        return try serialised {
+            guard let row = try query("""
+                SELECT code, substr(game, 1, ?), substr(options, 1, ?), substr(seats, 1, ?), substr(start_clock, 1, ?)
+                FROM tables WHERE code = ?
+                """, [.int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .text(code)]).first else { return nil }
+            guard row.dropFirst().allSatisfy({ ($0.text?.count ?? 0) <= Self.textLimit }) else {
+                throw ServeError("its stored description is longer than a table's can be")
+            }
             var table = Saved(code: code, game: row[1].text ?? "", options: Self.decodeOptions(row[2].text),
                               seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text))
-            for s in try query("SELECT game_number, seed FROM seeds WHERE code = ?", [.text(code)]) {
+            let seeds = try query("SELECT game_number, substr(seed, 1, 24) FROM seeds WHERE code = ? ORDER BY game_number LIMIT ?",
+                                  [.text(code), .int(Int64(maxInputs + 2))])
+            guard seeds.count <= maxInputs + 1 else { throw ServeError("it holds more games than a table of \(maxInputs) inputs can") }
+            for s in seeds {
                 if let n = s[0].int, let seed = s[1].text.flatMap(UInt64.init) { table.seeds[Int(n)] = seed }
             }
-            for i in try query("SELECT seat, line, clock FROM inputs WHERE code = ? ORDER BY n", [.text(code)]) {
-                table.inputs.append((Int(i[0].int ?? 1), i[1].text ?? "", Self.decodeReadings(i[2].text)))
+            let rows = try query("SELECT seat, substr(line, 1, ?), substr(clock, 1, ?) FROM inputs WHERE code = ? ORDER BY n LIMIT ?",
+                                 [.int(Int64(InputLine.limit + 1)), .int(Int64(Self.clockLimit + 1)), .text(code), .int(Int64(maxInputs + 1))])
+            guard rows.count <= maxInputs else { throw ServeError("it holds more than a table's \(maxInputs) inputs") }
+            for i in rows {
+                let line = i[1].text ?? "", clock = i[2].text ?? ""
+                guard line.count <= InputLine.limit, clock.count <= Self.clockLimit else {
+                    throw ServeError("an input of it is longer than a move can be")
+                }
+                table.inputs.append((Int(i[0].int ?? 1), line, Self.decodeReadings(clock)))
             }
             return table
         }
     }
+
+    /// The longest text of a table's description (options, seats, its start's clock readings)
+    /// read back, and of one input's clock readings (a rule may read the clock often in a step).
+    static let textLimit = 1 << 16
+    static let clockLimit = 1 << 20
 
     /// Notes that a table cannot be rebuilt, and why: it is kept as it is (for whoever keeps the
     /// server to look at) and never played or rebuilt again.

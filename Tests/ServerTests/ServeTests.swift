@@ -277,6 +277,25 @@ class ServeTests: XCTestCase {
         XCTAssertEqual(third.brokenTables.map(\.code), [code])
     }
 
+    /// What another program wrote into the store is read back bounded: an input longer than a
+    /// move can be is never read whole, and its table is kept, marked broken, not played.
+    func testAStoredTableLongerThanATableCanBeIsKeptNotReadWhole() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-3"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        XCTAssertNotNil(ann.next(Self.yourTurn))
+        ann.send(["type": "input", "line": "rock"])
+        XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" })
+        served.server.stop()
+        try alterStore("UPDATE inputs SET line = '\(String(repeating: "x", count: 20_000))' WHERE code = '\(code)'")
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        again.waitUntilRebuilt()
+        XCTAssertEqual(again.brokenTables.map(\.code), [code])
+        XCTAssertTrue(again.brokenTables.first?.reason.contains("longer than a move can be") == true, "\(again.brokenTables)")
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), 1, "kept as it was")
+    }
+
     func testARestartListensAtOnceAndATableAskedForIsRebuiltFirst() throws {
         // A rule whose every move costs some processor time: four tables of 20 moves take a
         // while to replay.

@@ -578,7 +578,8 @@ public final class GameServer: WebServerDelegate, Sendable {
             state.withLock { _ = $0.dormant.remove(code) }
         }
         do {
-            guard let saved = try store.openTable(code: code, inputs: limits.storedInputsPerTable) else { return }
+            // (Twice the bytes a table may store: tables stored before clock readings counted.)
+            guard let saved = try store.openTable(code: code, inputs: limits.storedInputsPerTable, bytes: 2 * limits.storedBytesPerTable) else { return }
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings,
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))

@@ -146,31 +146,36 @@ final class ServedTable: @unchecked Sendable {
             try store?.setStartClock(code: code, clock.take())
         }
         for input in saved?.inputs ?? [] {
-            _ = handle(input.line, seat: input.seat, replaying: true)
+            _ = handle(input.line, seat: input.seat, replaying: input.clock)
             if finished { break }
         }
         _ = clock.take()
     }
 
     /// Takes an input of `seat`, stores it, and shows the step (and the steps the table then
-    /// plays itself) to every connection.
+    /// plays itself) to every connection. `replaying`: the input's stored clock readings, when
+    /// the table is rebuilt (nothing is stored or shown).
     @discardableResult
-    func handle(_ line: String, seat: Int, replaying: Bool = false) -> Step? {
+    func handle(_ line: String, seat: Int, replaying replayed: [Double]? = nil) -> Step? {
         guard let table, let driver, !finished else { return nil }
+        let replaying = replayed != nil
         if !replaying && (inputs >= historyLimit.inputs || storedBytes + line.utf8.count > historyLimit.bytes) {
-            Self.log("table \(code) has stored its most moves (\(inputs) inputs, \(storedBytes) bytes); it is closed")
-            close(reason: .quit, says: "this table has played its most moves (\(historyLimit.inputs) inputs, \(historyLimit.bytes >> 10) KB): start a new table to play on")
-            return nil
+            return closeForHistory()
         }
         let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
         seatsLastInput[seat] = (steps[0].game, steps[0].number)
-        storedBytes += line.utf8.count
+        // The clock readings are stored with the line, and count with it: a rule that reads the
+        // clock all through a step cannot grow the store past the table's bound.
+        let readings = replayed ?? clock.take()
+        storedBytes += line.utf8.count + TableStore.encode(readings).utf8.count
         lastActive.withLock { $0 = SystemClock().now() }
         if !replaying {
+            // Not stored, not shown: the step past the bound ends the table before anyone sees it.
+            if storedBytes > historyLimit.bytes { return closeForHistory() }
             // Stored before anyone hears of it: a step a player saw is a step a restart plays.
-            // A store that fails stops the table: its moves would be lost at the next start.
+            // A store that fails sets the table aside: its moves would be lost at the next start.
             do {
-                try store?.addInput(code: code, n: inputs + 1, seat: seat, line: line, clock: clock.take(), at: SystemClock().now())
+                try store?.addInput(code: code, n: inputs + 1, seat: seat, line: line, clock: readings, at: SystemClock().now())
             } catch {
                 storeFailure = storeFailure ?? "\(error)"
             }
@@ -185,6 +190,14 @@ final class ServedTable: @unchecked Sendable {
         }
         if table.finished { close(reason: table.endReason) }
         return steps.last
+    }
+
+    /// Ends a table that has stored its most inputs or bytes of them (they are replayed at every
+    /// restart): its players are told to start a new one.
+    private func closeForHistory() -> Step? {
+        Self.log("table \(code) has stored its most moves (\(inputs) inputs, \(storedBytes) bytes); it is closed")
+        close(reason: .quit, says: "this table has played its most moves (\(historyLimit.inputs) inputs, \(historyLimit.bytes >> 10) KB): start a new table to play on")
+        return nil
     }
 
     /// The table's engine, for a job of the table's lane that looks beneath the protocol (the

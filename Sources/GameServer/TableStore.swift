@@ -153,10 +153,11 @@ final class TableStore: @unchecked Sendable {
 
     /// One open table, with its seeds and inputs in order; nil when it is not stored. What is
     /// read is bounded however the store was written (another program may have): at most
-    /// `inputs` inputs, each line at most `InputLine.limit` characters, each other text at most
-    /// `textLimit`; a table past a bound is refused (and then kept, marked broken), never read
-    /// whole. The database itself cuts each text (substr), so no long value is ever sent.
-    func openTable(code: String, inputs maxInputs: Int) throws -> Saved? {
+    /// `inputs` inputs of `bytes` in all (lines and clock readings), each line at most
+    /// `InputLine.limit` characters, each other text at most `textLimit`; a table past a bound
+    /// is refused (and then kept, marked broken), never read whole. The database measures and
+    /// cuts the texts itself (length, substr), so no long value is ever sent.
+    func openTable(code: String, inputs maxInputs: Int, bytes maxBytes: Int) throws -> Saved? {
         let textLimit = Int64(Self.textLimit)
         return try serialised {
             guard let row = try query("""
@@ -174,12 +175,16 @@ final class TableStore: @unchecked Sendable {
             for s in seeds {
                 if let n = s[0].int, let seed = s[1].text.flatMap(UInt64.init) { table.seeds[Int(n)] = seed }
             }
-            let rows = try query("SELECT seat, substr(line, 1, ?), substr(clock, 1, ?) FROM inputs WHERE code = ? ORDER BY n LIMIT ?",
-                                 [.int(Int64(InputLine.limit + 1)), .int(Int64(Self.clockLimit + 1)), .text(code), .int(Int64(maxInputs + 1))])
-            guard rows.count <= maxInputs else { throw ServeError("it holds more than a table's \(maxInputs) inputs") }
+            // Counted and measured by the database first: a table past its bounds is never sent.
+            let size = try query("SELECT count(*), coalesce(sum(length(line) + length(clock)), 0) FROM inputs WHERE code = ?", [.text(code)])
+            guard let count = size.first?[0].int, let length = size.first?[1].int else { throw ServeError("its inputs cannot be counted") }
+            guard count <= maxInputs else { throw ServeError("it holds more than a table's \(maxInputs) inputs") }
+            guard length <= maxBytes else { throw ServeError("its inputs are longer than a table's \(maxBytes >> 10) KB") }
+            let rows = try query("SELECT seat, substr(line, 1, ?), clock FROM inputs WHERE code = ? ORDER BY n LIMIT ?",
+                                 [.int(Int64(InputLine.limit + 1)), .text(code), .int(Int64(maxInputs))])
             for i in rows {
                 let line = i[1].text ?? "", clock = i[2].text ?? ""
-                guard line.count <= InputLine.limit, clock.count <= Self.clockLimit else {
+                guard line.count <= InputLine.limit else {
                     throw ServeError("an input of it is longer than a move can be")
                 }
                 table.inputs.append((Int(i[0].int ?? 1), line, Self.decodeReadings(clock)))
@@ -189,9 +194,8 @@ final class TableStore: @unchecked Sendable {
     }
 
     /// The longest text of a table's description (options, seats, its start's clock readings)
-    /// read back, and of one input's clock readings (a rule may read the clock often in a step).
+    /// read back.
     static let textLimit = 1 << 16
-    static let clockLimit = 1 << 20
 
     /// Notes that a table cannot be rebuilt, and why: it is kept as it is (for whoever keeps the
     /// server to look at) and never played or rebuilt again.

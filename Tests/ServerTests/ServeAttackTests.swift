@@ -346,6 +346,30 @@ final class ServeAttackTests: XCTestCase {
         }
     }
 
+    /// A rule that reads the clock all through a step: its readings are stored with the move
+    /// and count against the table's bytes, so the store cannot grow past the bound; the move
+    /// past it is never shown.
+    func testClockReadingsCountAgainstATablesStoredBytes() throws {
+        var limits = ServerLimits()
+        limits.storedBytesPerTable = 100_000
+        let clocky = """
+            return { id = "clocky", title = "Clocky", setup = function() return { n = 0 } end,
+              view = function(state) return "n = " .. state.n end, moves = function() return { "go" } end,
+              play = function(state) for _ = 1, 20000 do os.clock() end state.n = state.n + 1 end,
+              result = function() end }
+            """
+        try withServer(limits, rules: ["clocky": clocky]) { port in
+            let c = try WebSocketClient(port: port)
+            defer { c.close() }
+            c.send(["type": "create", "game": "clocky"])
+            XCTAssertNotNil(c.next("joined"))
+            c.send(["type": "input", "line": "go"])
+            let closed = try XCTUnwrap(c.next { $0["type"] as? String == "closed" || ($0["type"] as? String == "step" && $0["input"] as? String == "go") })
+            XCTAssertEqual(closed["type"] as? String, "closed", "a step whose readings pass the bound was shown: \(closed)")
+            XCTAssertTrue((closed["reason"] as? String ?? "").contains("most moves"), "\(closed)")
+        }
+    }
+
     func testTablesPerServerAreBounded() throws {
         // A server of its own, with room for three tables.
         let folder = NSTemporaryDirectory() + "gamehost-full-" + UUID().uuidString

@@ -399,7 +399,16 @@ function openCreate(game) {
       h('label', { for: id, text: optionLabel(option.name) }), control, extra,
       help ? h('span', { class: 'help', id: `${id}-help`, text: help }) : null));
   });
-  fieldset.hidden = creating.controls.length === 0;
+  // A game that plays a word list: the lists the server offers, the game's own first chosen.
+  const lists = Array.isArray(game.word_lists) ? game.word_lists.map(str).filter(Boolean) : [];
+  creating.words = null;
+  if (typeof game.words === 'string' && lists.length > 1) {
+    const control = h('select', { id: 'word-list' }, lists.map((name) => h('option', { value: name, text: name })));
+    control.value = lists.includes(game.words) ? game.words : lists[0];
+    creating.words = control;
+    fieldset.append(h('div', { class: 'field' }, h('label', { for: 'word-list', text: 'Word list' }), control));
+  }
+  fieldset.hidden = creating.controls.length === 0 && !creating.words;
   const min = Math.max(1, Number(game.seats && game.seats.min) || 1);
   const max = Math.max(min, Math.min(8, Number(game.seats && game.seats.max) || min));
   const count = $('seat-count');
@@ -447,7 +456,9 @@ function submitCreate(event) {
   }
   const seats = ['person', ...[...$('seat-list').querySelectorAll('select')].map((s) => s.value)];
   notice('');
-  request({ type: 'create', game: creating.game.game, options, seats, name: playerName() });
+  const message = { type: 'create', game: creating.game.game, options, seats, name: playerName() };
+  if (creating.words && creating.words.value !== creating.game.words) message.words = creating.words.value;
+  request(message);
 }
 
 // MARK: The table

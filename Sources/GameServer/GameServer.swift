@@ -299,9 +299,16 @@ public final class GameServer: WebServerDelegate, Sendable {
         socket.send(gameList.withLock { list in
             if let list { return list }
             var games: [JSONValue] = []
+            let lists = wordListNames
             for (_, path) in catalog.files() {
                 guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { continue }
-                games.append(rule.info.listing)
+                var listing = rule.info.listing
+                // A game that plays a word list offers the lists a table may choose.
+                if rule.info.defaultWordList != nil, case .object(var fields) = listing {
+                    fields["word_lists"] = .array(lists.map { .string($0) })
+                    listing = .object(fields)
+                }
+                games.append(listing)
                 rule.close()
             }
             let made = JSONValue.object(["type": .string("games"), "games": .array(games)]).encoded
@@ -310,9 +317,21 @@ public final class GameServer: WebServerDelegate, Sendable {
         })
     }
 
+    /// The word lists a table may choose: those of the list folders by name (never a path, and
+    /// not the machine's own dictionary, which the server's keeper did not choose).
+    var wordListNames: [String] {
+        WordListCatalog(beside: catalog, dataHome: dataHome).names.filter { $0 != "system" && WordListCatalog.isListName($0) }.sorted()
+    }
+
     private func create(_ fields: [String: JSONValue], from socket: WebSocket) {
         guard case .string(let game)? = fields["game"], let path = installedRule(game) else {
             return refuse(socket, "no-game", "create needs \"game\": the name of an installed game (send {\"type\":\"games\"} for the list)")
+        }
+        var chosenWords: String?
+        switch fields["words"] {
+        case nil, .null?: break
+        case .string(let name)? where name.utf8.count <= 64 && wordListNames.contains(name): chosenWords = name
+        default: return refuse(socket, "bad-words", "\"words\" names one of the word lists the games message offers")
         }
         let name = Self.playerName(fields["name"])
         var options: [String: String] = [:]
@@ -398,9 +417,15 @@ public final class GameServer: WebServerDelegate, Sendable {
         let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
         state.withLock { $0.tables[code] = table; $0.reserved.remove(code) }
         move(socket, to: (code, 1))
+        if chosenWords != nil && rule.info.defaultWordList == nil {
+            forget(code)
+            rule.close()
+            return refuse(socket, "bad-words", "\(game) plays no word list")
+        }
+        if chosenWords == rule.info.defaultWordList { chosenWords = nil }
         let words: WordList?
         do {
-            words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
+            words = try loadWords(chosenWords, for: rule)
         } catch {
             forget(code)
             rule.close()
@@ -410,8 +435,8 @@ public final class GameServer: WebServerDelegate, Sendable {
         let store = self.store, timeLimit = limits.ruleTimeLimit, memory = self.memory
         pool.submit(table.lane) { [weak self] in
             do {
-                try store?.create(code: code, game: game, options: options, seats: records, at: SystemClock().now())
-                try table.open(rule: rule, words: words, scores: scores, saved: nil, timeLimit: timeLimit, memory: memory)
+                try store?.create(code: code, game: game, options: options, words: chosenWords, seats: records, at: SystemClock().now())
+                try table.open(rule: rule, words: words, wordsName: chosenWords, scores: scores, saved: nil, timeLimit: timeLimit, memory: memory)
             } catch {
                 self?.refuse(socket, "cannot-start", "\(game): \(TerminalText.plain(String(describing: error)))")
                 self?.forget(code)
@@ -586,8 +611,8 @@ public final class GameServer: WebServerDelegate, Sendable {
             // Only a game installed now: a stored name is not a path to run.
             guard installedRule(saved.game) != nil else { throw ServeError("its game '\(TerminalText.plain(String(saved.game.prefix(64))))' is not installed") }
             let rule = try catalog.load(saved.game)
-            let words = try rule.info.defaultWordList.map { try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path) }
-            try table.open(rule: rule, words: words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit, memory: memory)
+            let words = try loadWords(saved.words, for: rule)
+            try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit, memory: memory)
             if table.finished { return }
             state.withLock { $0.tables[saved.code] = table }
         } catch let error as StoreError {
@@ -635,6 +660,13 @@ public final class GameServer: WebServerDelegate, Sendable {
             return refuse(socket, "table-broken", "that table could not be rebuilt after the server restarted; it is kept for the server's keeper to look at: start a new one")
         }
         refuse(socket, "no-table", "no table with that code")
+    }
+
+    /// The table's word list: `chosen` (a list's name), or the game's own; nil for a game of none.
+    private func loadWords(_ chosen: String?, for rule: LoadedRule) throws -> WordList? {
+        try (chosen ?? rule.info.defaultWordList).map {
+            try WordListCatalog(beside: catalog, dataHome: dataHome).load($0, filter: rule.info.wordFilter, allowsPaths: false, besideRule: rule.path)
+        }
     }
 
     /// Table codes are short letters and digits: the marker holds one, or is ignored.

@@ -84,7 +84,9 @@ final class ServedTable: @unchecked Sendable {
     /// Makes the engine and starts the first game (or, when `saved`, plays the table's stored
     /// inputs again to where it was). Throws when the game cannot start.
     /// `memory`: the account the server's tables share (`ServerLimits.tablesMemoryBytes`).
-    func open(rule: LoadedRule, words: WordList?, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double, memory: MemoryAccount? = nil) throws {
+    /// `wordsName`: the list's name where the table chose one (the replay line repeats it).
+    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double,
+              memory: MemoryAccount? = nil) throws {
         if let memory { rule.lua.share(memory) }
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
@@ -128,6 +130,7 @@ final class ServedTable: @unchecked Sendable {
             }
         }
         let table = Table(engine: engine, fillers: fillers)
+        if let wordsName { table.replayArguments += ["--words", wordsName] }
         table.viewers = Array(1...seats.count)
         table.anySeatMayRestart = seats.filter { $0.filler == "person" }.count <= 1
         table.machineView = .observation

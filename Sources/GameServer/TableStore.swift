@@ -26,6 +26,8 @@ final class TableStore: @unchecked Sendable {
         var code: String
         var game: String
         var options: [String: String]
+        /// The word list chosen at the table's making, where it is not the game's own.
+        var words: String? = nil
         var seats: [SeatRecord]
         var seeds: [Int: UInt64]
         var inputs: [(seat: Int, line: String, clock: [Double])]
@@ -73,10 +75,14 @@ final class TableStore: @unchecked Sendable {
 
     // MARK: Writing
 
-    func create(code: String, game: String, options: [String: String], seats: [SeatRecord], at time: Double) throws {
+    /// A table is made: its game, options, word list (nil: the game's own) and seats.
+    func create(code: String, game: String, options: [String: String], words: String? = nil, seats: [SeatRecord], at time: Double) throws {
+        // The word list travels with the options, under a name no rule's option can have.
+        var stored = options
+        if let words { stored[Self.wordsKey] = words }
         try serialised {
             try run("INSERT INTO tables(code, game, options, seats, start_clock, created, active) VALUES (?, ?, ?, ?, '[]', ?, ?)",
-                    [.text(code), .text(game), .text(Self.encode(options)), .text(Self.encode(seats)), .real(time), .real(time)])
+                    [.text(code), .text(game), .text(Self.encode(stored)), .text(Self.encode(seats)), .real(time), .real(time)])
         }
     }
 
@@ -167,7 +173,9 @@ final class TableStore: @unchecked Sendable {
             guard row.dropFirst().allSatisfy({ ($0.text?.count ?? 0) <= Self.textLimit }) else {
                 throw ServeError("its stored description is longer than a table's can be")
             }
-            var table = Saved(code: code, game: row[1].text ?? "", options: Self.decodeOptions(row[2].text),
+            var options = Self.decodeOptions(row[2].text)
+            let words = options.removeValue(forKey: Self.wordsKey)
+            var table = Saved(code: code, game: row[1].text ?? "", options: options, words: words,
                               seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text))
             let seeds = try query("SELECT game_number, substr(seed, 1, 24) FROM seeds WHERE code = ? ORDER BY game_number LIMIT ?",
                                   [.text(code), .int(Int64(maxInputs + 2))])
@@ -218,6 +226,9 @@ final class TableStore: @unchecked Sendable {
     static func encode(_ seats: [SeatRecord]) -> String {
         JSONValue.array(seats.map { .object(["filler": .string($0.filler), "name": .string($0.name), "token": $0.token.map { .string($0) } ?? .null]) }).encoded
     }
+
+    /// Where a table's word list is kept among its options (an option's name is a word).
+    static let wordsKey = "--words"
 
     static func decodeOptions(_ text: String?) -> [String: String] {
         guard let text, case .object(let fields)? = try? JSONValue(parsing: text) else { return [:] }

@@ -515,6 +515,43 @@ class ServeTests: XCTestCase {
         }
     }
 
+    /// A game that plays a word list offers the lists by name; a table plays the one chosen,
+    /// keeps it across a restart and names it in its replay line; a path, an unknown name or a
+    /// list for a game of none is refused.
+    func testATableChoosesItsWordListByName() throws {
+        let ann = try client()
+        ann.send(["type": "games"])
+        let games = try XCTUnwrap(ann.next("games")?["games"] as? [[String: Any]])
+        let hangman = try XCTUnwrap(games.first { $0["game"] as? String == "hangman" })
+        let lists = try XCTUnwrap(hangman["word_lists"] as? [String])
+        XCTAssertTrue(lists.contains("fruits") && lists.contains("animals") && !lists.contains("system"), "\(lists)")
+        XCTAssertNil(games.first { $0["game"] as? String == "rps" }?["word_lists"], "a game of no list offers none")
+        for (game, words) in [("hangman", "../../etc/passwd"), ("hangman", "/usr/share/dict/words"), ("hangman", "nonesuch"), ("rps", "fruits")] {
+            ann.send(["type": "create", "game": game, "words": words])
+            XCTAssertEqual(ann.next("error")?["code"] as? String, "bad-words", "\(game) \(words)")
+        }
+        ann.send(["type": "create", "game": "hangman", "words": "fruits", "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
+        func list(_ start: [String: Any]?) -> String? { (start?["words"] as? [String: Any])?["name"] as? String }
+        XCTAssertEqual(list(ann.next("start")), "fruits")
+        served.server.stop()
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        let back = try client()
+        back.send(["type": "join", "table": code, "token": token])
+        XCTAssertEqual(list(back.next("start")), "fruits", "the list is kept across a restart")
+        // The replay line repeats the list: guesses to the word's end, then no other word.
+        for letter in "etaoinshrdlucmfwypvbgkjqxz" {
+            back.send(["type": "input", "line": String(letter)])
+            let step = back.next { $0["type"] as? String == "step" && $0["input"] as? String == String(letter) }
+            if let question = step?["question"] as? String, !question.isEmpty { break }
+        }
+        back.send(["type": "input", "line": "n"])
+        let result = back.next { $0["type"] as? String == "step" && $0["input"] as? String == "n" }?["result"] as? [String: Any]
+        XCTAssertTrue((result?["replay"] as? String ?? "").contains("--words fruits"), "\(result ?? [:])")
+    }
+
     func testACrossSiteConnectionIsRefused() throws {
         XCTAssertThrowsError(try client(origin: "http://evil.example"))
         // The page's own origin is welcome.

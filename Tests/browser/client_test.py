@@ -289,11 +289,21 @@ def apple_pie(browser, args):
 @test
 def hangman(browser, args):
     page = browser.page(size=DESKTOP)
-    page.open_table("hangman")
+    # The create form offers the word lists, the game's own chosen; the table plays the one
+    # picked, and its replay line says so.
+    page.lobby()
+    page.tap(page.find(".game-tile[data-game='hangman']"))
+    page.wait(lambda: page.visible("#word-list"), "the word lists in the form")
+    lists = page.js("return [...document.querySelectorAll('#word-list option')].map((o) => o.value)")
+    check("fruits" in lists and "animals" in lists, f"the lists offered: {lists}")
+    check(page.js("return document.getElementById('word-list').value") == "animals", "the game's own list is not the one chosen")
+    page.find("#back").click()
+    page.open_table("hangman", {"Word list": "fruits"})
     if play_letters(page) != "over":
         no = page.control(r"^n$|^no\b")
         check(no is not None, f"Hangman asks something other than another word: {[n for _, n in page.controls()]}")
         page.play(no, "n: no other word")
+    page.wait(lambda: "--words fruits" in page.text("#result"), "the chosen list in the replay line")
     finish(page, "hangman")
 
 

@@ -43,6 +43,17 @@ final class MenuSeatTests: XCTestCase {
         XCTAssertTrue(scores.stdout.contains("Games played: 1; wins: ann 1"), scores.stdout)
     }
 
+    /// A seat the table plays goes on the statistics as the table calls it ("Bot"), and a
+    /// person by name: never "seat 2".
+    func testTheStatisticsNameTheBotAndThePersonNotTheirSeats() throws {
+        let r = try GamehostProcess.run(["play", "rps", "--seats", "2", "--name", "ann", "--match", "single", "--seed", "3", "--data", data],
+                                        input: "rock\nrock\nrock\nrock\nrock\nn\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let scores = try GamehostProcess.run(["scores", "rps", "--data", data])
+        XCTAssertTrue(scores.stdout.contains("Games played: 1; wins: ann 1") || scores.stdout.contains("Games played: 1; wins: Bot 1"), scores.stdout)
+        XCTAssertFalse(scores.stdout.lowercased().contains("wins: seat"), scores.stdout)
+    }
+
     func testOneSeatGamesAskNothingAndRPSAloneIsStillAgainstTheComputer() throws {
         let hangman = try GamehostProcess.run(["--data", data], input: "hangman\n\n\ne\n")
         XCTAssertFalse(hangman.stdout.contains("seats:"), hangman.stdout)

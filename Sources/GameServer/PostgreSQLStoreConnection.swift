@@ -49,7 +49,11 @@ final class PostgreSQLStoreConnection: StoreConnection {
     func release() {
         gh_pq_finish(connection)
         connection = nil
+        released = true
     }
+
+    /// The server has stopped: no statement connects again (and takes the lock back).
+    private var released = false
 
     /// Connects, takes the server's lock, and makes the schema the store's tables live in.
     private func connect() throws {
@@ -63,7 +67,8 @@ final class PostgreSQLStoreConnection: StoreConnection {
         }
         let taken = try run("SELECT pg_try_advisory_lock($1, $2)", [.int(Int64(Self.lockKey.0)), .int(Int64(Self.lockKey.1))])
         guard taken.first?.first?.text == "t" else {
-            release()
+            gh_pq_finish(connection)
+            connection = nil
             throw ServeError("\(shown) is in use by another gamehost serve: one server a database for now (give this one another --store)")
         }
         _ = try run("CREATE SCHEMA IF NOT EXISTS gamehost", [])
@@ -74,6 +79,7 @@ final class PostgreSQLStoreConnection: StoreConnection {
         // A connection lost since the last statement is made again (with the lock) before
         // this one; one lost during it fails it.
         if gh_pq_connection_ok(connection) == 0 {
+            guard !released else { throw StoreError(description: "\(shown): the server has stopped using the store") }
             do { try connect() } catch { throw StoreError(description: "\(error)", lost: true) }
         }
         return try run(Self.numbered(sql), parameters)

@@ -91,7 +91,7 @@ public final class Driver {
         }
         let step = table.handle(line, seat: seat, bytes: bytes)
         note(step)
-        if let seat, case .program = table.fillers[seat - 1] {
+        if let seat, table.fillers.indices.contains(seat - 1), case .program = table.fillers[seat - 1] {
             idle[seat] = step.status == .accepted || step.start != nil ? 0 : (idle[seat] ?? 0) + 1
             if idle[seat]! >= idleLimit && !table.finished {
                 _ = fail("\(who(seat)) gave \(idleLimit) inputs in a row that were not moves the game took", seat: seat, input: nil)

@@ -583,6 +583,9 @@ public final class GameServer: WebServerDelegate, Sendable {
         if let marker { unlink(marker) }
         let broken = try store.brokenTables()
         let codes = try store.openTableCodes(limit: limits.tables)
+        if codes.count >= limits.tables {
+            ServedTable.log("the store holds \(limits.tables) open tables or more, the server's bound: the oldest \(limits.tables) are rebuilt, any others are kept in the store and not played")
+        }
         let restorer = TableRestorer(codes: codes) { [weak self] code in self?.rebuild(code) }
         state.withLock { s in
             s.dormant = Set(codes)

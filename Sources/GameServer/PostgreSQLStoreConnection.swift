@@ -17,6 +17,8 @@ import Glibc
 final class PostgreSQLStoreConnection: StoreConnection {
     private var connection: OpaquePointer?
     private let conninfo: String
+    /// The address as given (its secrets are taken out of everything printed).
+    private let url: String
     let shown: String
     let restoringMarker: String?
     let beginWriting = "BEGIN"
@@ -29,6 +31,7 @@ final class PostgreSQLStoreConnection: StoreConnection {
         guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
             throw ServeError("--store takes a PostgreSQL address (postgresql://user@host/database), not '\(Self.redacted(url))'")
         }
+        self.url = url
         shown = Self.redacted(url)
         restoringMarker = data.map { FileSystem.join($0, "serve-postgresql.restoring") }
         // The marker's folder: without it a table whose rebuild ends the server would be
@@ -60,7 +63,7 @@ final class PostgreSQLStoreConnection: StoreConnection {
         gh_pq_finish(connection)
         connection = gh_pq_connect(conninfo)
         guard gh_pq_connection_ok(connection) != 0 else {
-            let why = Self.firstLine(String(cString: gh_pq_connection_error(connection)))
+            let why = firstLine(String(cString: gh_pq_connection_error(connection)))
             gh_pq_finish(connection)
             connection = nil
             throw ServeError("\(shown): cannot connect: \(why)")
@@ -99,7 +102,7 @@ final class PostgreSQLStoreConnection: StoreConnection {
         }
         defer { gh_pq_clear(result) }
         guard gh_pq_result_ok(result) != 0 else {
-            throw StoreError(description: "\(shown): \(Self.firstLine(String(cString: gh_pq_result_error(result))))",
+            throw StoreError(description: "\(shown): \(firstLine(String(cString: gh_pq_result_error(result))))",
                              lost: gh_pq_connection_ok(connection) == 0)
         }
         return (0..<gh_pq_rows(result)).map { row in
@@ -125,22 +128,77 @@ final class PostgreSQLStoreConnection: StoreConnection {
         return out
     }
 
-    /// A PostgreSQL address without its password (in the user part or as a parameter).
-    static func redacted(_ url: String) -> String {
-        var text = url
-        if let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
-           let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
-            text.replaceSubrange(colon..<at, with: ":***")
+    /// The secrets of an address: the password in its user part and the value of every
+    /// parameter whose name, decoded, is `password` (any case), each as written and decoded.
+    /// libpq quotes parts of an address in its errors (a malformed one whole), so every text
+    /// the server prints of the store has them taken out (`redact`).
+    static func secrets(of url: String) -> [String] {
+        var found: [String] = []
+        func add(_ raw: Substring) {
+            guard !raw.isEmpty else { return }
+            found.append(String(raw))
+            if let decoded = percentDecoded(raw), decoded != raw { found.append(decoded) }
         }
-        if let range = text.firstRange(of: "password=") {
-            let end = text[range.upperBound...].firstIndex(of: "&") ?? text.endIndex
-            text.replaceSubrange(range.upperBound..<end, with: "***")
+        if let scheme = url.firstRange(of: "://") {
+            let rest = url[scheme.upperBound...]
+            let authority = rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                add(authority[authority.index(after: colon)..<at])
+            }
         }
-        return TerminalText.plain(String(text.prefix(200)))
+        if let query = url.firstIndex(of: "?") {
+            for pair in url[url.index(after: query)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, (percentDecoded(parts[0]) ?? String(parts[0])).lowercased() == "password" else { continue }
+                add(parts[1])
+            }
+        }
+        // Longest first: a secret inside another is taken out with it.
+        return found.sorted { $0.count > $1.count }
     }
 
-    private static func firstLine(_ text: String) -> String {
-        TerminalText.plain(String(text.split(separator: "\n").first ?? "").split(separator: " ").joined(separator: " "))
+    /// `text` with every secret of `url` replaced by ***, plain and cut to one bounded line.
+    static func redact(_ text: String, url: String) -> String {
+        var out = text
+        for secret in secrets(of: url) { out = out.replacing(secret, with: "***") }
+        return TerminalText.plain(String(out.prefix(300)))
+    }
+
+    /// A PostgreSQL address as the server names it: without its password.
+    static func redacted(_ url: String) -> String { redact(url, url: url) }
+
+    private static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var i = text.utf8.startIndex
+        let utf8 = text.utf8
+        while i < utf8.endIndex {
+            let byte = utf8[i]
+            if byte == UInt8(ascii: "%") {
+                let a = utf8.index(after: i)
+                guard a < utf8.endIndex, utf8.index(after: a) < utf8.endIndex,
+                      let high = hexValue(utf8[a]), let low = hexValue(utf8[utf8.index(after: a)]) else { return nil }
+                bytes.append(high << 4 | low)
+                i = utf8.index(a, offsetBy: 2)
+            } else {
+                bytes.append(byte)
+                i = utf8.index(after: i)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// The first line of a message of libpq's, without the address's secrets.
+    private func firstLine(_ text: String) -> String {
+        Self.redact(String(text.split(separator: "\n").first ?? "").split(separator: " ").joined(separator: " "), url: url)
     }
 }
 

@@ -192,10 +192,13 @@ final class TableStore: @unchecked Sendable {
                                  [.int(Int64(InputLine.limit + 1)), .text(code), .int(Int64(maxInputs))])
             for i in rows {
                 let line = i[1].text ?? "", clock = i[2].text ?? ""
+                guard let seat = i[0].int, seat >= 1, seat <= Int64(table.seats.count) else {
+                    throw ServeError("an input of it names a seat the table does not have")
+                }
                 guard line.count <= InputLine.limit else {
                     throw ServeError("an input of it is longer than a move can be")
                 }
-                table.inputs.append((Int(i[0].int ?? 1), line, Self.decodeReadings(clock)))
+                table.inputs.append((Int(seat), line, Self.decodeReadings(clock)))
             }
             return table
         }

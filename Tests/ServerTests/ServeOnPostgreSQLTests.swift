@@ -76,6 +76,14 @@ final class ServeOnPostgreSQLTests: ServeTests {
             XCTAssertTrue("\(error)".contains("postgresql://ann:***@127.0.0.1:1/games?password=***"), "\(error)")
             XCTAssertFalse("\(error)".contains("secret") || "\(error)".contains("also"), "\(error)")
         }
+        // Addresses libpq quotes in its errors: a password is never printed however it is written.
+        for url in ["postgresql://ann:SECRET%PW@/games?host=/nowhere", "postgresql://ann:SECRET@[::1/games",
+                    "postgresql://ann@/games?host=/nowhere&pass%77ord=SECRET", "postgresql://ann@/games?host=/nowhere&PASSWORD=SECRET",
+                    "postgresql://ann:SE%43RET@/games?host=/nowhere"] {
+            XCTAssertThrowsError(try Self.makeServer(folder: served.folder + "-c", store: url)) { error in
+                XCTAssertFalse("\(error)".contains("SECRET") || "\(error)".contains("SE%43RET"), "\(url): \(error)")
+            }
+        }
         XCTAssertEqual(PostgreSQLStoreConnection.numbered("UPDATE t SET a = ?, b = '?' WHERE c = ?"), "UPDATE t SET a = $1, b = '?' WHERE c = $2")
     }
 }

@@ -14,6 +14,8 @@
 -- * A natural pays 3:2, so a bet of 5 wins 7.5 chips: chips may have halves.
 -- * Double down doubles the bet (you need the chips), takes one card, and stands.
 -- * No splitting, insurance or surrender.
+-- * Each hand's chips won or lost are its reward (game.reward): programs that learn read it,
+--   and the search player weighs a move by the hands it leads to, not by a whole sitting.
 
 local START_CHIPS = 100
 local MIN_BET, MAX_BET = 1, 25
@@ -54,6 +56,7 @@ end
 local function settle(state, game, win, why)
   local amount = state.bet * win
   state.chips = math.tointeger(state.chips + amount) or state.chips + amount  -- whole chips stay integers
+  game.reward(1, amount)
   -- The most chips held in the sitting, the stake it began with included (a first hand lost
   -- leaves the best at 100, not 90); the leaderboard takes the most held after a hand, since
   -- the stake is no score.

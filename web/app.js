@@ -427,6 +427,7 @@ function renderSeatChoices() {
   const previous = [...list.querySelectorAll('select')].map((s) => s.value);
   const fillers = [['person', 'A person (joins by link)']];
   if (game.bot) fillers.push(['bot', 'The game’s bot']);
+  fillers.push(['search', 'The search player (plays any game)']);
   fillers.push(['random', 'Random moves']);
   list.replaceChildren(h('li', { class: 'seat-choice' }, h('span', { class: 'seat-label', text: 'Seat 1' }), h('span', { class: 'seat-you', text: 'You' })));
   for (let k = 2; k <= count; k++) {
@@ -516,6 +517,7 @@ function seatName(k) {
   let text = `Seat ${k}`;
   if (seat && seat.filler === 'bot') text += ' (bot)';
   else if (seat && seat.filler === 'random') text += ' (random)';
+  else if (seat && seat.filler === 'search') text += ' (search)';
   else if (name) text += ` (${name})`;
   return you ? `${text}, you` : text;
 }
@@ -738,6 +740,7 @@ function renderSeats() {
     let who = str(s.name);
     if (filler === 'bot') who = 'Bot';
     else if (filler === 'random') who = 'Random moves';
+    else if (filler === 'search') who = 'Search';
     else if (!who) who = s.taken === false ? 'Free seat' : `Player ${s.seat}`;
     const badges = [];
     if (you) badges.push(h('span', { class: 'badge you', text: 'you' }));

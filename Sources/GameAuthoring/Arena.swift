@@ -23,6 +23,8 @@ public enum Arena {
     public enum Filler: Equatable, Sendable {
         case bot
         case random
+        /// The host's search player (`SearchPlayer`).
+        case search
         /// An outside program, started afresh for each game it plays (`/bin/sh -c COMMAND`).
         case program(String)
 
@@ -31,6 +33,7 @@ public enum Arena {
             switch self {
             case .bot: "bot"
             case .random: "random"
+            case .search: "search"
             case .program(let command): "program:" + command
             }
         }
@@ -39,6 +42,7 @@ public enum Arena {
             switch self {
             case .bot: .bot
             case .random: .random
+            case .search: .search
             case .program(let command): .program(command)
             }
         }
@@ -151,8 +155,10 @@ public enum Arena {
         let seats = games.seats ?? min(max(plan.fillers.count, info.seats.min), info.seats.max)
         guard info.seats.contains(seats) else { throw UsageError("it is played by \(info.seats.description) players, not \(seats) (--seats N)") }
         games.seats = seats
-        // A program hears every message, as in play: its games are played input by input.
-        games.inBulk = !hasPrograms
+        // A program hears every message, as in play: its games are played input by input. So
+        // are a search's: its thinking is many calls, each with an allowance of its own, not a
+        // share of one for the whole game.
+        games.inBulk = !hasPrograms && !plan.fillers.contains(.search)
         let fillers = plan.fillers
         let startProgram = plan.startProgram
         let replyTime = plan.replyTime

@@ -14,25 +14,9 @@ package enum HidingProof {
     /// (the labels and contents only cards hidden from the seat show, the strings of the secret
     /// fields and of other seats' private entries, the faces of the cards the seat sees, and
     /// for each hidden face the cards that show it, each by a number it keeps while it lives).
-    static let source = #"""
+    static let source = CardVisibility.functions + #"""
     local next, type, rawget, rawset, ipairs, tostring, utf8, math = next, type, rawget, rawset, ipairs, tostring, utf8, math
     local concat = table.concat
-    local function is_card(t)
-      return rawget(t, "faceUp") ~= nil and (rawget(t, "content") ~= nil or rawget(t, "rank") ~= nil or rawget(t, "label") ~= nil)
-    end
-    local function seen_by(t, seat)
-      if rawget(t, "faceUp") == true then return true end
-      -- A card every seat saw face up (turned down since) is public knowledge.
-      if rawget(t, "seen") == true then return true end
-      if rawget(t, "content") ~= nil and rawget(t, "matched") == true then return true end
-      if rawget(t, "owner") == seat then return true end
-      local list = rawget(t, "visible_to")
-      if type(list) == "table" then
-        for _, s in ipairs(list) do if s == seat then return true end end
-      end
-      return false
-    end
-    local KEEP = { faceUp = true, owner = true, visible_to = true }
     local FACE_FIELDS = { "label", "content" }
     -- A number for each card table, the same at every step for as long as the card lives (a
     -- new deal's 9♣ is another card than the last hand's).
@@ -339,8 +323,12 @@ extension GameEngine {
     /// Changes, in place, what `seat` may not see, after saving the state; returns how many
     /// values changed, the faces of the cards hidden from `seat`, the secret fields' strings
     /// and the faces `seat` sees. `restoreAlteredState` puts the state back.
-    package func perturbHidden(for seat: Int, seed: UInt64) throws -> AlteredState {
-        let secrets = LuaValue.array(info.secretFields.map { .string($0) })
+    /// `changingSecrets`: whether the secret fields' own values change too (check's proof);
+    /// without it, the hidden cards trade faces (wherever they lie) and the other seats'
+    /// private entries change, and a secret word stays (the search's fairness test: a deck's
+    /// cards keep their faces, among themselves).
+    package func perturbHidden(for seat: Int, seed: UInt64, changingSecrets: Bool = true) throws -> AlteredState {
+        let secrets = LuaValue.array(changingSecrets ? info.secretFields.map { .string($0) } : [])
         let privates = LuaValue.array(info.privateFields.map { .string($0) })
         let answer = try alterState(with: HidingProof.source, [.integer(Int64(seat)), secrets, .integer(Int64(seed % 1_000_003)), privates],
                                     results: 6)

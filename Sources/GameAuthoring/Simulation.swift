@@ -32,6 +32,8 @@ public enum Simulation {
         public var timeLimit = Simulation.gameTimeLimit
         /// Plays the rule's own `bot(state, game, seat)` in every seat instead of random moves.
         public var usesBot = false
+        /// How long a `search` seat thinks about a move (the arena's).
+        public var thinking = SearchPlayer.Budget.standard
         /// The most seconds the whole run may take (`--total-time`); the run stops there.
         public var totalTime = Simulation.totalTimeLimit
         /// Games in the engine's bulk mode: one time limit a game (`timeLimit`), no messages
@@ -227,6 +229,7 @@ public enum Simulation {
             // comes from the game's seed.
             let table = Table(engine: engine, fillers: fillers ?? Array(repeating: plan.usesBot ? .bot : .random, count: engine.seatCount))
             table.playsOneGame = true
+            table.thinking = plan.thinking
             // Views are drawn only for seats played from outside, in the form they read.
             table.viewers = outside.keys.sorted()
             let presenters = table.viewers.map { outside[$0]!.presenter }

@@ -262,7 +262,7 @@ public struct Transcript {
         return header
     }
 
-    static let fillerNames: Set<String> = ["person", "program", "bot", "random"]
+    static let fillerNames: Set<String> = ["person", "program", "bot", "random", "search"]
 
     /// How a transcript names a seat's filler.
     public static func fillerName(_ filler: Table.Filler) -> String {
@@ -271,6 +271,7 @@ public struct Transcript {
         case .program: "program"
         case .bot: "bot"
         case .random: "random"
+        case .search: "search"
         }
     }
 
@@ -281,6 +282,7 @@ public struct Transcript {
             switch filler {
             case "bot": .bot
             case "random": .random
+            case "search": .search
             default: .person(header.names.map { $0[k] } ?? "")
             }
         }

@@ -16,8 +16,8 @@ public final class GameEngine {
     public let info: RuleInfo
     public let settings: EngineSettings
     package let rule: LoadedRule
-    private var lua: LuaState { rule.lua }
-    private var api: GameAPI { rule.api }
+    var lua: LuaState { rule.lua }
+    var api: GameAPI { rule.api }
     public let random: RandomSource
     public var clock: Clock { settings.clock }
     /// The checked option values the rule sees as `game.options`.
@@ -34,8 +34,8 @@ public final class GameEngine {
 
     /// The state, and the table the snapshot saves: the state and the host's own data about
     /// it (face-up times), so both roll back together.
-    private var state: LuaRef?
-    private var root: LuaRef?
+    var state: LuaRef?
+    var root: LuaRef?
     /// Why there is no state (a snapshot that could not be rebuilt), for the next call.
     private var stateLost: String?
 
@@ -46,7 +46,7 @@ public final class GameEngine {
     /// The seed of the current game (see `EngineSettings.seed(ofGame:)`).
     public private(set) var gameSeed: UInt64 = 0
     /// Bumped by every accepted move and every new game: what the caches below belong to.
-    private var version = 0
+    var version = 0
     private var cachedResult: (version: Int, value: Result<GameResult?, RuleError>)?
     private var cachedState: (version: Int, value: LuaValue)?
     private var cachedTurn: (version: Int, value: Result<[Int], RuleError>)?
@@ -368,20 +368,27 @@ public final class GameEngine {
     /// `restoreAlteredState` calls it. Tools that see beneath the rule (check's hiding proof)
     /// use it: the engine knows nothing of what they do.
     package func alterState(with tool: String, _ arguments: [LuaValue], results: Int) throws -> [LuaValue] {
-        guard let state else { return [] }
-        if stateTools[tool] == nil {
-            let chunk = try lua.load(tool, chunkName: "=check", inHostEnvironment: true)
-            guard case .ref(let f)? = try lua.call(chunk, results: 1).first else { return [] }
-            stateTools[tool] = f
-        }
+        guard state != nil else { return [] }
         cachesBeforeAlteration = (cachedState, cachedResult, cachedTurn, memo)
-        let answer = try lua.call(stateTools[tool]!, [.ref(state)] + arguments, results: results)
+        let answer = try runStateTool(tool, arguments, results: results)
         guard case .ref(let undo)? = answer.first, undo.typeName == "function" else {
             throw LuaHostError("\(info.path): a state tool returned no function to undo what it changed")
         }
         pendingUndo = undo
         forgetCaches()
         return answer
+    }
+
+    /// Runs `tool` (host Lua whose chunk returns a function, loaded once an engine) on the state
+    /// with `arguments` after it, and returns its `results` values.
+    func runStateTool(_ tool: String, _ arguments: [LuaValue], results: Int) throws -> [LuaValue] {
+        guard let state else { return [] }
+        if stateTools[tool] == nil {
+            let chunk = try lua.load(tool, chunkName: "=host", inHostEnvironment: true)
+            guard case .ref(let f)? = try lua.call(chunk, results: 1).first else { return [] }
+            stateTools[tool] = f
+        }
+        return try lua.call(stateTools[tool]!, [.ref(state)] + arguments, results: results)
     }
 
     /// Puts the state back as `alterState` found it, and what the engine had read of it then.
@@ -400,7 +407,7 @@ public final class GameEngine {
     private var cachesBeforeAlteration: (state: (version: Int, value: LuaValue)?, result: (version: Int, value: Result<GameResult?, RuleError>)?,
                                          turn: (version: Int, value: Result<[Int], RuleError>)?, memo: Memo?)?
 
-    private func forgetCaches() {
+    func forgetCaches() {
         cachedState = nil
         cachedResult = nil
         cachedTurn = nil
@@ -626,7 +633,7 @@ public final class GameEngine {
     /// Calls a query hook; messages it says are dropped (views must not talk), and chance it
     /// draws is undone. `maxLength`: a table longer than this (raw length) is refused before
     /// it is read.
-    private func query(_ name: String, seat: Int = 1, maxLength: Int? = nil, items: String = "values") throws -> LuaValue {
+    func query(_ name: String, seat: Int = 1, maxLength: Int? = nil, items: String = "values") throws -> LuaValue {
         guard let state else { throw RuleError([stateLost ?? "\(info.path): no game has started"]) }
         let hook: LuaRef
         var args: [LuaValue] = [.ref(state), .ref(api.table)]

@@ -21,11 +21,14 @@ public final class Table {
         case random
         /// An outside program speaking the protocol, which sees only its seat.
         case program(String)
+        /// The host's search player (see `SearchPlayer`), which plays any rule by looking
+        /// ahead in worlds dealt from what its seat sees, with the table's `thinking`.
+        case search
 
         /// Whether the table plays this seat itself.
         public var isAutomatic: Bool {
             switch self {
-            case .bot, .random: true
+            case .bot, .random, .search: true
             case .person, .program: false
             }
         }
@@ -79,6 +82,9 @@ public final class Table {
     public static let spentStepLimit = 3
     /// The players of the `random` seats, made afresh for each game from its seed.
     private var randomPlayers: [Int: RandomPlayer] = [:]
+    /// The players of the `search` seats, likewise, and how long they think.
+    private var searchPlayers: [Int: SearchPlayer] = [:]
+    public var thinking = SearchPlayer.Budget.standard
 
     /// The inputs the host takes once a game is over.
     public static let playAgainMoves = ["y", "n"]
@@ -106,6 +112,7 @@ public final class Table {
             case .person(let name): SeatInfo(seat: k + 1, filler: "person", name: name)
             case .bot: SeatInfo(seat: k + 1, filler: "bot", name: "bot")
             case .random: SeatInfo(seat: k + 1, filler: "random", name: "random")
+            case .search: SeatInfo(seat: k + 1, filler: "search", name: "search")
             case .program(let name): SeatInfo(seat: k + 1, filler: "program", name: name)
             }
         }
@@ -136,6 +143,7 @@ public final class Table {
             case .person(let name): name.isEmpty ? "Seat \(k + 1)" : name
             case .bot: "Bot"
             case .random: "Random"
+            case .search: "Search"
             case .program: "Seat \(k + 1)"
             }
         }
@@ -161,6 +169,7 @@ public final class Table {
             case .person(let name): who = seat == 1 ? nil : (name.isEmpty ? "seat \(seat)" : name)
             case .bot: who = seat == 1 || !info.hasBot ? "bot" : nil
             case .random: who = seat == 1 || info.hasBot ? "random" : nil
+            case .search: who = "search"
             case .program(let command): who = "program:" + command
             }
             if let who { out += " --seat " + shellQuoted("\(seat)=\(who)") }
@@ -291,13 +300,22 @@ public final class Table {
         guard let turn = try? engine.toMove(), let seat = turn.first(where: { fillers[$0 - 1].isAutomatic }) else { return nil }
         number += 1
         engine.clock.inputArrives()
+        // A search thinks before the step: its scratch games are many small calls, each with an
+        // allowance of its own, not the step's.
+        let searched = searchPlayers[seat].map { searcher in Result { try searcher.move(in: engine, seat: seat) } }
         var spent = false
         var r = engine.step { () -> Step in
             defer { spent = engine.budgetSpent }
             let player = randomPlayers[seat]
             let move: String, free: Bool
             do {
-                if let player { (move, free) = try player.move(in: engine, seat: seat) } else { (move, free) = (try engine.botMove(for: seat), false) }
+                if let searched {
+                    (move, free) = (try searched.get(), false)
+                } else if let player {
+                    (move, free) = try player.move(in: engine, seat: seat)
+                } else {
+                    (move, free) = (try engine.botMove(for: seat), false)
+                }
             } catch {
                 var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .error)
                 r.reason = String(describing: error)
@@ -315,7 +333,8 @@ public final class Table {
                 let text = (try? engine.moves(for: seat).text?.description) ?? nil
                 r.reason = "moves() takes \(text ?? "free text"), but play refused \(limit) candidates in a row (words of the list, or text matching its pattern)"
             } else {
-                r.reason = (player == nil ? "the bot chose '\(move)'" : "moves() offered '\(move)'") + ", but play refused it: \(r.reason ?? "")"
+                let who = searched != nil ? "the search chose '\(move)'" : player == nil ? "the bot chose '\(move)'" : "moves() offered '\(move)'"
+                r.reason = who + ", but play refused it: \(r.reason ?? "")"
             }
             r.status = .error
             r.code = .ruleError
@@ -521,6 +540,10 @@ public final class Table {
         randomPlayers = [:]
         for (k, filler) in fillers.enumerated() where filler == .random {
             randomPlayers[k + 1] = RandomPlayer(seed: RandomPlayer.seed(game: engine.gameSeed, seat: k + 1))
+        }
+        searchPlayers = [:]
+        for (k, filler) in fillers.enumerated() where filler == .search {
+            searchPlayers[k + 1] = SearchPlayer(seed: SearchPlayer.seed(game: engine.gameSeed, seat: k + 1), budget: thinking)
         }
         return r
     }

@@ -346,14 +346,14 @@ public final class GameServer: WebServerDelegate, Sendable {
                 }
             }
         }
-        // Seats: how many, and who fills each ("person", "bot" or "random"); the creator
+        // Seats: how many, and who fills each ("person", "bot", "random" or "search"); the creator
         // takes seat 1.
         var fillers: [String] = []
         if case .array(let list)? = fields["seats"] {
             guard (1...SeatRange.limit).contains(list.count) else { return refuse(socket, "bad-seats", "from 1 to \(SeatRange.limit) seats") }
             for item in list {
-                guard case .string(let f) = item, ["person", "bot", "random"].contains(f) else {
-                    return refuse(socket, "bad-seats", "a seat is \"person\", \"bot\" or \"random\"")
+                guard case .string(let f) = item, ["person", "bot", "random", "search"].contains(f) else {
+                    return refuse(socket, "bad-seats", "a seat is \"person\", \"bot\", \"random\" or \"search\"")
                 }
                 fillers.append(f)
             }

@@ -126,10 +126,12 @@ final class ServedTable: @unchecked Sendable {
             switch seat.filler {
             case "bot": return .bot
             case "random": return .random
+            case "search": return .search
             default: return .person(seat.name)
             }
         }
         let table = Table(engine: engine, fillers: fillers)
+        table.thinking = ServerLimits.thinking
         if let wordsName { table.replayArguments += ["--words", wordsName] }
         table.viewers = Array(1...seats.count)
         table.anySeatMayRestart = seats.filter { $0.filler == "person" }.count <= 1

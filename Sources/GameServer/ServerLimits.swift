@@ -1,3 +1,4 @@
+import GameRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,6 +6,14 @@ import Glibc
 /// Every bound of `gamehost serve`, in one place (the README lists them): what one client, one
 /// address and the whole server may hold or send.
 public struct ServerLimits: Sendable {
+    /// How long a `search` seat thinks about a move: scratch games, not time, so a table
+    /// rebuilt from its inputs plays the same moves; and two seconds of processor time at
+    /// most, so a slow rule's search holds a table's thread only that long.
+    public static let thinking: SearchPlayer.Budget = {
+        var budget = SearchPlayer.Budget(iterations: 300)
+        budget.ceiling = 2
+        return budget
+    }()
     /// WebSocket connections open at once (each holds one of civetweb's threads).
     public var connections = 512
     /// Connections open at once from one address.

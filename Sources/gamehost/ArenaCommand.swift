@@ -6,11 +6,11 @@ import Glibc
 #endif
 
 /// `gamehost arena GAME|FILE [FILLER ...] [--games N] [--seed N] [--jobs N] [--seats N] [--json]
-/// [--OPTION VALUE ...]`: seat fillers (bot, random, program:COMMAND) compared over many seeded
+/// [--think N] [--OPTION VALUE ...]`: seat fillers (bot, random, search, program:COMMAND) compared over many seeded
 /// games, with each filler's wins, draws, losses and mean score, and 95% confidence intervals.
 func arena(_ args: inout Arguments) throws -> Int32 {
     guard let game = args.positional.first else {
-        throw CLIError.usage("arena needs a game: gamehost arena GAME [bot|random|program:COMMAND ...] [--games N] [--seed N]")
+        throw CLIError.usage("arena needs a game: gamehost arena GAME [bot|random|search|program:COMMAND ...] [--games N] [--seed N]")
     }
     let fillers = try args.positional.dropFirst().map(arenaFiller)
     let replyTime = try args.take("reply-time").map { text -> Double in
@@ -19,6 +19,7 @@ func arena(_ args: inout Arguments) throws -> Int32 {
         }
         return s
     } ?? Arena.replyTimeLimit
+    let thinking = try parseThinking(try args.take("think"))
     if args.flags.contains("bot") { throw CLIError.usage("arena names its fillers after the game: gamehost arena \(game) bot random") }
     // Without --seed the run's seed is drawn at random and told only with the results: a
     // program cannot know the deals before it plays them (the games' seeds derive from it, and
@@ -27,6 +28,8 @@ func arena(_ args: inout Arguments) throws -> Int32 {
     let (simulation, loaded, rest) = try simulationPlan(game, &args, maxGames: 10_000_000) { UInt64.random(in: 1...UInt64(Int64.max)) }
     var plan = simulation
     plan.keyedSeeds = true
+    if let thinking { plan.thinking = thinking }
+    let thinkingArguments = thinking.map { ["--think", $0.text] } ?? []
     let rule = loaded.info, games = plan.games, seed = plan.seed
     // Without fillers, the rule's bot against random moves: how good is the shipped bot?
     let compared: [Arena.Filler] = fillers.isEmpty ? [rule.hasBot ? .bot : .random, .random] : fillers
@@ -60,7 +63,7 @@ func arena(_ args: inout Arguments) throws -> Int32 {
             ["--seat", shellQuoted("\(seat + 1)=\(compared[filler].label)")]
         }
         let replay = (["gamehost", "play", game, "--seed", String(f.seed)] + (f.game == 1 ? [] : ["--game", String(f.game)])
-            + ["--seats", String(report.seats)] + lineUp + rest).joined(separator: " ")
+            + ["--seats", String(report.seats)] + lineUp + thinkingArguments + rest).joined(separator: " ")
         fail("game \(f.game) (replay: \(replay)): \(f.message)")
     }
     if report.failures.count > 5 { fail("\(report.failures.count - 5) more games failed") }
@@ -73,13 +76,14 @@ func arenaFiller(_ text: String) throws -> Arena.Filler {
     switch text.lowercased() {
     case "bot": return .bot
     case "random": return .random
+    case "search": return .search
     default:
         if text.hasPrefix("program:") {
             let command = String(text.dropFirst("program:".count))
             guard !command.trimmed.isEmpty else { throw CLIError.usage("arena: program: needs a command, as program:'python3 bot.py'") }
             return .program(command)
         }
-        throw CLIError.usage("arena: '\(TerminalText.plain(text))' is not a filler: bot, random or program:COMMAND (people play with gamehost play)")
+        throw CLIError.usage("arena: '\(TerminalText.plain(text))' is not a filler: bot, random, search or program:COMMAND (people play with gamehost play)")
     }
 }
 

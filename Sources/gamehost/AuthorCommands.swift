@@ -1,6 +1,7 @@
 import GameCore
 import GameAuthoring
 import GameRules
+import GameRuntime
 import Locking
 #if canImport(Glibc)
 import Glibc
@@ -228,6 +229,16 @@ func parseTimeLimit(_ text: String?) throws -> Double? {
         throw CLIError.usage("--time-limit needs a number of seconds from 0.01 to 3600, not '\(text)'")
     }
     return seconds
+}
+
+/// `--think N|Nms|Ns`: how long a `search` seat thinks about a move, in scratch games or in
+/// processor time.
+func parseThinking(_ text: String?) throws -> SearchPlayer.Budget? {
+    guard let text else { return nil }
+    guard let budget = SearchPlayer.Budget(parsing: text) else {
+        throw CLIError.usage("--think needs a number of scratch games from 1 to \(SearchPlayer.Budget.iterationLimit) (1000), or processor time up to \(Int(SearchPlayer.Budget.timeLimit)) s (200ms, 1.5s), not '\(text)'")
+    }
+    return budget
 }
 
 func fixed(_ x: Double, _ places: Int) -> String {

@@ -12,7 +12,7 @@ let usage = """
       gamehost new NAME [--from GAME]   start a new rule file, with a starter test
       gamehost check FILE.lua ...       check rule files: the contract and random playthroughs
       gamehost sim GAME [--games N] [--seed N] [--jobs N] [--json]   random games in bulk
-      gamehost arena GAME [bot|random|program:COMMAND ...]   compare players over many games
+      gamehost arena GAME [bot|random|search|program:COMMAND ...]   compare players over many games
       gamehost replay FILE              replay a recorded game (play --record) and compare
       gamehost serve [--port N] [--bind ADDR]   tables over the network, and the browser client
       gamehost help [COMMAND]           help for a command
@@ -85,11 +85,13 @@ let commandHelp: [String: String] = [
 
         """,
     "arena": """
-        Usage: gamehost arena GAME|FILE.lua [FILLER ...] [--games N] [--seed N] [--jobs N] [--seats N]
+        Usage: gamehost arena GAME|FILE.lua [FILLER ...] [--games N] [--seed N] [--jobs N] [--seats N] [--think N]
                               [--reply-time SECONDS] [--time-limit SECONDS] [--total-time SECONDS] [--json] [--OPTION VALUE ...]
 
         Compares players over N (1000) seeded games: each FILLER is bot (the rule's own bot),
-        random (random legal moves) or program:COMMAND (an outside program speaking the
+        random (random legal moves), search (the host's search player, thinking --think N
+        scratch games a move, 1000 by default, or processor time: 200ms) or program:COMMAND
+        (an outside program speaking the
         protocol of docs/protocol.md for its seat, started afresh for each game). Without
         fillers, the rule's bot plays random moves. The table has as many seats as fillers
         (within what the game takes; --seats N gives another number, the fillers repeating),
@@ -172,11 +174,15 @@ let commandHelp: [String: String] = [
                           gamehost list --json gives the range)
           --seat K=WHO    who fills seat K, once per seat: a NAME (a person at this keyboard,
                           taking turns), bot (the rule's own player), random (random moves
-                          among those offered), or program:CMD (an outside program, started
-                          with /bin/sh -c CMD, that speaks the protocol for its seat). Seat 1
-                          is you; a seat not given is the rule's bot (random without one)
+                          among those offered), search (the host's search player, which plays
+                          any game by looking ahead: docs/search.md), or program:CMD (an
+                          outside program, started with /bin/sh -c CMD, that speaks the
+                          protocol for its seat). Seat 1 is you; a seat not given is the
+                          rule's bot (random without one)
+          --think N       how long a search seat thinks about a move: N scratch games (1000),
+                          or processor time (200ms, 1.5s: then it plays as the machine allows)
           --as K          with --json: the seat the program on standard input plays (default
-                          1); every other seat is then bot, random or program:CMD. With
+                          1); every other seat is then bot, random, search or program:CMD. With
                           --seat K=bot or random the table plays seat K and the stream watches it
           --words LIST    for word games: a list from wordlists/ by name, a path to a UTF-8
                           file (one word a line, # comments, a tab before a hint), or

@@ -19,10 +19,10 @@ func chooseSeats(_ info: RuleInfo, player: String, input: LineSource) -> Seating
     var seating = defaultSeating(info, player: player, count: count)
     guard count > 1 else { return seating }
     let machine = info.hasBot ? "bot" : "random"
-    stdout_.write("who sits where: a person's name (people take turns at this keyboard), \(info.hasBot ? "bot (the game's own player), " : "")random (random moves)\n", style: .dim)
+    stdout_.write("who sits where: a person's name (people take turns at this keyboard), \(info.hasBot ? "bot (the game's own player), " : "")search (looks ahead), random (random moves)\n", style: .dim)
     for seat in 1...count {
         let shown = seat == 1 ? (player.isEmpty ? "you" : player) : machine
-        guard let answer = ask("seat \(seat) [\(shown)]: ", offering: (info.hasBot ? ["bot"] : []) + ["random"], input: input, accept: { answer in
+        guard let answer = ask("seat \(seat) [\(shown)]: ", offering: (info.hasBot ? ["bot"] : []) + ["search", "random"], input: input, accept: { answer in
             let who: Seating.Who
             do { who = try Seating.who(answer) } catch {
                 let message = String(describing: error)

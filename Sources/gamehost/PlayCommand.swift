@@ -24,6 +24,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let seatsText = try args.take("seats")
     let seatAssignments = args.takeAll("seat")
+    let thinking = try parseThinking(try args.take("think"))
     let asText = try args.take("as")
     let jsonSeat = try asText.map { text -> Int in
         guard let k = Int(text), (1...SeatRange.limit).contains(k) else { throw CLIError.usage("--as needs a seat number from 1 to \(SeatRange.limit)") }
@@ -69,6 +70,10 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     defer { engine.close() }
     if let timeLimit { engine.timeLimit = timeLimit }
     let table = Table(engine: engine, fillers: seating.fillers)
+    if let thinking {
+        table.thinking = thinking
+        table.replayArguments += ["--think", thinking.text]
+    }
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")
     table.replayGame = isFile ? shellQuoted(game) : game
@@ -119,7 +124,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             stream.seat = k + 1
             programs.append(program)
             seats[k + 1] = SessionLoop.SeatIO(input: program, presenter: stream, endOfInput: .seatLeft)
-        case .bot, .random:
+        case .bot, .random, .search:
             break
         }
     }

@@ -4,7 +4,7 @@ import GameRuntime
 
 /// Who sits where, from the command line: `--seats N` for the number of seats, and
 /// `--seat K=WHO` for who fills seat K: a person's name (taking turns at this keyboard), `bot`
-/// (the rule's own player), `random`, or `program:COMMAND` (an outside program that speaks the
+/// (the rule's own player), `random`, `search` (the host's search player), or `program:COMMAND` (an outside program that speaks the
 /// protocol for its seat). Seat 1 is the player at this terminal unless told otherwise, and the
 /// other seats are the rule's bot (random moves for a rule without one).
 struct Seating {
@@ -12,6 +12,7 @@ struct Seating {
         case person(String)
         case bot
         case random
+        case search
         case program(String)
     }
 
@@ -53,7 +54,7 @@ struct Seating {
                 if case .person = who { return k + 1 != jsonSeat }
                 return false
             }) {
-                throw CLIError.usage("--seat \(person.offset + 1): with --json the program on standard input plays seat \(jsonSeat); other seats are bot, random or program:COMMAND")
+                throw CLIError.usage("--seat \(person.offset + 1): with --json the program on standard input plays seat \(jsonSeat); other seats are bot, random, search or program:COMMAND")
             }
             if case .program = self.seats[jsonSeat - 1] { throw CLIError.usage("--seat \(jsonSeat): with --json that seat is the program on standard input") }
         }
@@ -64,6 +65,7 @@ struct Seating {
         switch text.lowercased() {
         case "bot": return .bot
         case "random": return .random
+        case "search": return .search
         default:
             if text.hasPrefix("program:") {
                 let command = String(text.dropFirst("program:".count))
@@ -71,7 +73,7 @@ struct Seating {
                 return .program(command)
             }
             guard PlayerSettings.acceptedName(text) != nil else {
-                throw CLIError.usage("--seat: '\(TerminalText.plain(text))' is not a name (1 to \(PlayerName.limit) bytes on one line, no control or invisible characters), bot, random or program:COMMAND")
+                throw CLIError.usage("--seat: '\(TerminalText.plain(text))' is not a name (1 to \(PlayerName.limit) bytes on one line, no control or invisible characters), bot, random, search or program:COMMAND")
             }
             return .person(text.trimmed)
         }
@@ -91,6 +93,7 @@ struct Seating {
             case .person(let name): .person(name)
             case .bot: .bot
             case .random: .random
+            case .search: .search
             case .program(let command): .program(command)
             }
         }

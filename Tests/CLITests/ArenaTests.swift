@@ -192,8 +192,8 @@ final class ArenaTests: XCTestCase {
 
     func testBadArgumentsGiveOneClearMessage() throws {
         let cases: [([String], String)] = [
-            (["arena"], "gamehost: arena needs a game: gamehost arena GAME [bot|random|program:COMMAND ...] [--games N] [--seed N]\n"),
-            (["arena", "rps", "dance"], "gamehost: arena: 'dance' is not a filler: bot, random or program:COMMAND (people play with gamehost play)\n"),
+            (["arena"], "gamehost: arena needs a game: gamehost arena GAME [bot|random|search|program:COMMAND ...] [--games N] [--seed N]\n"),
+            (["arena", "rps", "dance"], "gamehost: arena: 'dance' is not a filler: bot, random, search or program:COMMAND (people play with gamehost play)\n"),
             (["arena", "rps", "program:"], "gamehost: arena: program: needs a command, as program:'python3 bot.py'\n"),
             (["arena", "rps", "--games", "0"], "gamehost: --games needs a whole number from 1 to 10000000, not '0'\n"),
             (["arena", "rps", "--seats", "3"], "gamehost: rps: it is played by 1 to 2 players, not 3 (--seats N)\n"),

@@ -134,6 +134,31 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual(Self.end(unseeded.objects), "end quit 0", unseeded.stderr)
     }
 
+    /// The search player takes a seat as the rule's bot does: the stream names it, it plays the
+    /// game to its end, a seed replays its moves, and the replay line seats it again with the
+    /// same thinking. A budget that is not one is refused, naming what is taken.
+    func testTheSearchPlayerTakesASeat() throws {
+        let arguments = ["play", "crazy-eights", "--json", "--seats", "2", "--seat", "1=random", "--seat", "2=search", "--think", "20",
+                         "--seed", "3", "--data", "none"]
+        let first = try run(arguments, input: "n\n")
+        XCTAssertEqual(Self.end(first.objects), "end quit 0", first.stderr)
+        let start = try XCTUnwrap(first.objects.first { $0["type"] as? String == "start" })
+        XCTAssertEqual((start["seats"] as? [[String: Any]])?.map { $0["filler"] as? String }, ["random", "search"])
+        let searched = steps(first.objects).filter { $0["seat"] as? Int == 2 && $0["status"] as? String == "accepted" }
+        XCTAssertGreaterThan(searched.count, 3, "the search played seat 2")
+        XCTAssertTrue(steps(first.objects).contains { $0["over"] as? Bool == true })
+        let over = try XCTUnwrap(steps(first.objects).first { $0["over"] as? Bool == true })
+        let replay = try XCTUnwrap((over["result"] as? [String: Any])?["replay"] as? String)
+        XCTAssertTrue(replay.contains("--seat 2=search"), replay)
+        XCTAssertTrue(replay.contains("--think 20"), replay)
+        let again = try run(arguments, input: "n\n")
+        XCTAssertEqual(again.objects.map { ($0 as NSDictionary) }, first.objects.map { ($0 as NSDictionary) }, "the same seed, the same moves")
+
+        let bad = try GamehostProcess.run(["play", "crazy-eights", "--seat", "2=search", "--think", "fast"], input: "")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "gamehost: --think needs a number of scratch games from 1 to 1000000 (1000), or processor time up to 60 s (200ms, 1.5s), not 'fast'\n")
+    }
+
     /// A recording keeps its seating (who filled each seat, and the seat it shows): replay
     /// seats the game as it was, without being told; a header whose seating is changed replays
     /// otherwise from the start, and one that is malformed is refused naming its line.

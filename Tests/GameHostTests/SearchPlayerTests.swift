@@ -1,0 +1,216 @@
+import Foundation
+import GameCore
+import GameAuthoring
+import GameHostTesting
+import GameRuntime
+import XCTest
+
+/// The search player (`search`): it never reads what its seat may not see, it leaves the game
+/// exactly as it found it, a seed replays its moves, and it plays well.
+final class SearchPlayerTests: XCTestCase {
+    static let planted = RuleTester.rulesDirectory + "/../Tests/planted-bugs"
+    static let searchGames = RuleTester.rulesDirectory + "/../Tests/search-games"
+
+    /// Every built-in game, the planted-bug corpus's games (correct as shipped: cards in hands,
+    /// a secret deck, sealed bids, dice in a private field, tricks) and the search's own test
+    /// games, each at its fewest and most seats (up to four).
+    static var games: [(path: String, seats: Int)] {
+        var paths = ["applepie", "blackjack", "crazy-eights", "guess-five", "hangman", "memory", "memory-triples", "rps", "rpsls"]
+            .map(RuleTester.builtIn)
+        paths += ["go-fish", "goofspiel", "hearts", "higher-lower", "liars-dice", "nim", "war", "ghost", "anagram"].map { planted + "/\($0).lua" }
+        paths += ["tictactoe", "connect-four"].map { searchGames + "/\($0).lua" }
+        return paths.flatMap { path -> [(String, Int)] in
+            let info = try! LoadedRule(path: path, libraryDirectories: [RuleTester.rulesDirectory + "/lib"]).info
+            let most = min(info.seats.max, 4)
+            return (most == info.seats.min ? [info.seats.min] : [info.seats.min, most]).map { (path, $0) }
+        }
+    }
+
+    func tester(_ path: String, seats: Int, seed: UInt64) throws -> RuleTester {
+        var config = RuleTester.Config()
+        config.seed = seed
+        config.seats = seats
+        return try RuleTester(path, config)
+    }
+
+    /// The fairness proof: in states along random games of every game, the search's move for
+    /// the seat to move is the same after everything hidden from that seat trades faces (check's
+    /// perturbation: other hands, the stock's order, a secret deck, other seats' dice), for the
+    /// same seed of its own. And each search leaves the game as it was: the same state, to the
+    /// byte, and the same chance to come.
+    func testItsMoveDoesNotChangeWithWhatItsSeatCannotSee() throws {
+        var searchedWithHiddenCards = 0
+        for (path, seats) in Self.games {
+            let name = "\(FileSystem.stem(of: path)) (\(seats) seats)"
+            let t = try tester(path, seats: seats, seed: 11)
+            let engine = t.engine
+            let random = RandomPlayer(seed: 5)
+            var decisions = 0
+            for step in 0..<60 {
+                guard try engine.result() == nil, let seat = try engine.toMove().first else { break }
+                let moves = try engine.moves(for: seat)
+                if moves.listed.count > 1 && decisions < 6 && step % 2 == 0 {
+                    decisions += 1
+                    let bytes = try engine.stateBytes()
+                    let chance = engine.random.snapshot
+                    let player = SearchPlayer(seed: 99, budget: SearchPlayer.Budget(iterations: 12))
+                    let chosen = try player.move(in: engine, seat: seat)
+                    XCTAssertEqual(try engine.stateBytes(), bytes, "\(name), step \(step): the search left the state changed")
+                    let next = engine.random.next()
+                    engine.random.restore(chance)
+                    XCTAssertEqual(engine.random.next(), next, "\(name), step \(step): the search moved the game's chance on")
+                    engine.random.restore(chance)
+                    XCTAssertTrue(moves.listed.contains(chosen), "\(name), step \(step): '\(chosen)' is not offered")
+                    for k in 1...2 {
+                        let altered = try engine.perturbHidden(for: seat, seed: UInt64(k), changingSecrets: false)
+                        let again = try SearchPlayer(seed: 99, budget: SearchPlayer.Budget(iterations: 12)).move(in: engine, seat: seat)
+                        try engine.restoreAlteredState()
+                        XCTAssertEqual(again, chosen, "\(name), step \(step), seat \(seat): the search chose '\(again)' where it chose '\(chosen)' when what the seat cannot see changed")
+                        if altered.changed > 0 && player.lastThinking?.declined == nil && (player.lastThinking?.games ?? 0) > 0 {
+                            searchedWithHiddenCards += 1
+                        }
+                    }
+                }
+                let (input, _) = try random.move(in: engine, seat: seat)
+                _ = engine.play(input, seat: seat)
+            }
+        }
+        // The proof is not empty: many searches ran where something was hidden and changed.
+        XCTAssertGreaterThan(searchedWithHiddenCards, 40)
+    }
+
+    /// The dealer deals again what the seat cannot see, and nothing else: the seat's
+    /// observation is the same, the other hand is not.
+    func testTheDealerDealsOnlyWhatTheSeatCannotSee() throws {
+        let t = try tester(RuleTester.builtIn("crazy-eights"), seats: 2, seed: 3)
+        let engine = t.engine
+        let mine = try engine.observation(for: 1)
+        let theirs = try engine.observation(for: 2)
+        let chance = RandomSource(seed: 1)
+        var dealtOtherHands = 0
+        try engine.exploring(chance: chance) {
+            for seed in 1...5 as ClosedRange<UInt64> {
+                try engine.resetExploration()
+                XCTAssertEqual(try engine.dealHidden(for: 1, seed: seed), [], "crazy-eights hides only cards")
+                XCTAssertEqual(try engine.observation(for: 1), mine, "seat 1 sees the same game after the deal")
+                if try engine.observation(for: 2) != theirs { dealtOtherHands += 1 }
+            }
+        }
+        XCTAssertEqual(dealtOtherHands, 5, "each deal gives seat 2 another hand")
+        XCTAssertEqual(try engine.observation(for: 2), theirs, "the game is put back after the search")
+    }
+
+    /// A secret field that holds a word cannot be dealt: the search says so and plays as a
+    /// rule without a bot is played (a letter offered, at random), never by the word it may not
+    /// read; with a bot, the bot's move (Crazy Eights's, below a secret note of its own).
+    func testASecretWordIsNotSearched() throws {
+        let t = try tester(RuleTester.builtIn("hangman"), seats: 1, seed: 2)
+        let player = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
+        let move = try player.move(in: t.engine, seat: 1)
+        XCTAssertTrue(try t.engine.moves(for: 1).listed.contains(move), move)
+        XCTAssertEqual(player.lastThinking?.declined, "it cannot deal what the secret fields 'word', 'puzzle' hold")
+        XCTAssertEqual(player.lastThinking?.games, 0)
+
+        let files = RuleFiles()
+        let shipped = try String(contentsOfFile: RuleTester.builtIn("crazy-eights"), encoding: .utf8)
+        let noted = files.write("noted", shipped.replacingOccurrences(of: "\nreturn {", with: "\nlocal rule = {") + """
+
+            local setup = rule.setup
+            rule.setup = function(game) local state = setup(game) state.note = "a secret" return state end
+            rule.secret = { "note" }
+            return rule
+            """)
+        var config = RuleTester.Config()
+        config.seats = 2
+        let c = try RuleTester(noted, config)
+        guard let seat = try c.engine.toMove().first else { return XCTFail("a seat is to move") }
+        let searcher = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
+        XCTAssertEqual(try searcher.move(in: c.engine, seat: seat), try c.engine.botMove(for: seat, peeking: true))
+        XCTAssertEqual(searcher.lastThinking?.declined, "it cannot deal what the secret field 'note' holds")
+    }
+
+    /// The same seed gives the same moves (its budget is in scratch games); another seed may
+    /// choose otherwise but the game is the same.
+    func testASeedReplaysItsMoves() throws {
+        func game(_ seed: UInt64) throws -> [String] {
+            let t = try tester(RuleTester.builtIn("crazy-eights"), seats: 3, seed: seed)
+            let table = Table(engine: t.engine, fillers: [.search, .random, .search])
+            table.thinking = SearchPlayer.Budget(iterations: 15)
+            table.playsOneGame = true
+            var moves: [String] = []
+            _ = table.start(game: 1, seed: seed)
+            while let step = table.nextAutomaticStep() {
+                XCTAssertEqual(step.status, .accepted, step.reason ?? "")
+                moves.append("\(step.seat ?? 0):\(step.move ?? "")")
+            }
+            XCTAssertNotNil(try t.engine.result(), "the table played the game to its end")
+            return moves
+        }
+        let first = try game(4)
+        XCTAssertEqual(try game(4), first)
+        XCTAssertGreaterThan(first.count, 10)
+    }
+
+    /// A scratch game's end is scored for every seat: a win is 1, shared among the winners, a
+    /// ranking places the seats in between, nobody winning is a half each, a game of one seat is
+    /// worth its score, and rewards add.
+    func testHowAScratchGameIsScored() {
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(winningSeats: [2], summary: ""), rewards: [:], seats: 2), [0, 1])
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(winningSeats: [1, 3], summary: ""), rewards: [:], seats: 3), [0.5, 0, 0.5])
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(ranking: [[3], [1, 2], [4]], summary: ""), rewards: [:], seats: 4), [0.5, 0.5, 1, 0])
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(winner: "draw", summary: ""), rewards: [:], seats: 2), [0.5, 0.5])
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(winner: "dealer", score: 130, summary: ""), rewards: [:], seats: 1), [130])
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(winner: "player", summary: ""), rewards: [:], seats: 1), [1])
+        XCTAssertEqual(SearchPlayer.values(of: nil, rewards: [1: 2], seats: 2), [2.5, 0.5])
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(winningSeats: [1], seatScores: [1: 20, 2: 0], summary: ""), rewards: [:], seats: 2),
+                       [1.25, 0])
+    }
+
+    func testTheThinkingBudgetIsRead() {
+        XCTAssertEqual(SearchPlayer.Budget(parsing: "250"), SearchPlayer.Budget(iterations: 250))
+        XCTAssertEqual(SearchPlayer.Budget(parsing: "200ms")?.processorSeconds, 0.2)
+        XCTAssertEqual(SearchPlayer.Budget(parsing: "1.5s")?.processorSeconds, 1.5)
+        XCTAssertEqual(SearchPlayer.Budget(parsing: "200ms")?.text, "200ms")
+        for bad in ["0", "-3", "2000000", "61s", "fast", "", "nanms", "infs", "1e400s"] {
+            XCTAssertNil(SearchPlayer.Budget(parsing: bad), bad)
+        }
+    }
+
+    /// A budget in processor time stops the search in time, however many scratch games it was
+    /// allowed.
+    func testABudgetInTimeIsKept() throws {
+        let t = try tester(RuleTester.builtIn("crazy-eights"), seats: 2, seed: 1)
+        guard let seat = try t.engine.toMove().first else { return XCTFail("a seat is to move") }
+        let player = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(parsing: "50ms")!)
+        let (seconds, _) = try ProcessorTime.measure { try player.move(in: t.engine, seat: seat) }
+        XCTAssertLessThan(seconds, 1.0)
+        XCTAssertGreaterThan(player.lastThinking?.games ?? 0, 0)
+    }
+
+    // MARK: Strength (the figures in docs/search.md are measured with more games)
+
+    func arena(_ path: String, _ fillers: [Arena.Filler], games: Int, think: Int) throws -> Arena.Report {
+        var plan = Simulation.Plan(rulePath: path)
+        plan.games = games
+        plan.seed = 1
+        plan.jobs = 2
+        plan.keyedSeeds = true
+        plan.thinking = SearchPlayer.Budget(iterations: think)
+        return try Arena.run(Arena.Plan(games: plan, fillers: fillers))
+    }
+
+    func testItBeatsRandomMovesAtTicTacToeAndConnectFour() throws {
+        let ticTacToe = try arena(Self.searchGames + "/tictactoe.lua", [.search, .random], games: 30, think: 1000)
+        let search = try XCTUnwrap(ticTacToe.standings.first)
+        XCTAssertEqual(search.losses, 0)
+        XCTAssertGreaterThanOrEqual(search.wins, 27)
+        let connectFour = try arena(Self.searchGames + "/connect-four.lua", [.search, .random], games: 10, think: 200)
+        XCTAssertEqual(connectFour.standings.first?.wins, 10)
+    }
+
+    func testItNeverLosesATicTacToeToTheRulesBot() throws {
+        let report = try arena(Self.searchGames + "/tictactoe.lua", [.search, .bot], games: 20, think: 1000)
+        XCTAssertEqual(report.standings.first?.losses, 0)
+        XCTAssertEqual(report.failures, [])
+    }
+}

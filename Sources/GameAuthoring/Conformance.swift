@@ -22,6 +22,11 @@ public enum Conformance {
         /// Every game with the rule's bot in every seat (`--bot`). Without it, a rule with a bot
         /// has `botGames` games of its bot after the random ones.
         public var bot = false
+        /// Every game with the host's search player in every seat (`--bot search`), thinking
+        /// `searchThinking` scratch games a move: its scratch games run the rule through many
+        /// more states than random moves reach.
+        public var search = false
+        public static let searchThinking = SearchPlayer.Budget(iterations: 12)
         /// Seconds one call into the rule may take (`gamehost check --time-limit`).
         public var timeLimit = 1.0
         /// Seconds of processor time the whole check of one file may take (`--total-time`):
@@ -136,7 +141,7 @@ public enum Conformance {
         findings.problems += offeredMovesAreAccepted(first, path: path)
         findings.problems += secretNamesExist(first, path: path)
 
-        let filler: Table.Filler = settings.bot ? .bot : .random
+        let filler: Table.Filler = settings.search ? .search : settings.bot ? .bot : .random
         // The seat counts the games were played with.
         var played = Set<Int>()
         var grouped = ProblemGroups()
@@ -252,6 +257,8 @@ public enum Conformance {
                 defer { e.close() }
                 let again = playthrough(e, seed: seed, game: Int(seed), settings: settings, proves: false, filler: filler)
                 guard again.transcript != once else { continue }
+                // A game cut short by check's own time limit is no difference of the rule's.
+                if settings.pastDeadline { stopped = "seed \(seed) (its second playing)"; break }
                 let k = Array(zip(once, again.transcript)).firstIndex { $0.0 != $0.1 } ?? min(once.count, again.transcript.count)
                 let sites = e.rule.pairsSites()
                 if sites.isEmpty && keepsData {
@@ -269,7 +276,7 @@ public enum Conformance {
         }
         // The rule's bot in every seat, for a few games more: its errors, the moves it makes
         // that play refuses, and its hangs are the rule's to fix before an arena meets them.
-        if !settings.bot && first.info.hasBot && stopped == nil {
+        if !settings.bot && !settings.search && first.info.hasBot && stopped == nil {
             for seed in UInt64(settings.seeds + 1)...UInt64(settings.seeds + Self.botGames) {
                 if settings.pastDeadline { stopped = "seed \(seed)"; break }
                 do {
@@ -381,12 +388,14 @@ public enum Conformance {
         var run = Playthrough()
         let path = engine.info.path
         let table = Table(engine: engine, fillers: Array(repeating: filler, count: engine.seatCount))
+        table.thinking = Settings.searchThinking
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
         // With a choice of seat counts, a place names the one played.
         // And a game of the rule's bot says so.
         var about = engine.info.seats.min == engine.info.seats.max ? [] : ["\(engine.seatCount) seats"]
         if filler == .bot { about.append("the bot in every seat") }
+        if filler == .search { about.append("the search in every seat") }
         let seats = about.isEmpty ? "" : " (" + about.joined(separator: ", ") + ")"
         let at = { (move: Int) in "\(path): seed \(seed)\(seats), move \(move)" }
         // The table and the proof ask for each seat's view and moves at every step: once will do.

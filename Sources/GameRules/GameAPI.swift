@@ -12,8 +12,8 @@ package final class GameAPI {
 
     // The session's context, set before each game starts.
     package var random = RandomSource(seed: 0)
-    var clock: Clock = ManualClock()
-    var startTime: Double = 0
+    package var clock: Clock = ManualClock()
+    package var startTime: Double = 0
     /// The list, and the game's queue of its words (fresh for each game).
     var wordList: WordList?
     package var words: WordQueue?

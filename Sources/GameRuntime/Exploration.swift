@@ -10,7 +10,9 @@ import GameRules
 /// first scratch move (in place, so every table keeps its identity), the game's chance and
 /// word queue are put back, messages, rewards and scores of scratch moves are dropped, no
 /// result is counted, and the scratch moves draw on chance of the searcher's own (the game's
-/// next draws are hidden from every seat).
+/// next draws are hidden from every seat). Their time stands still at the game's start: a
+/// scratch move reads no clock (a served table stores every reading, and a recording keeps
+/// them), so thinking leaves no trace in what a game replays from.
 extension GameEngine {
     /// Runs `body`, in which `resetExploration` and `explorePlay` may be called, and puts the
     /// game back afterwards. Each call the body makes into the rule has an allowance of its own
@@ -22,9 +24,17 @@ extension GameEngine {
         let words = api.words?.checkpoint()
         let keepsMessages = api.keepsMessages
         let savedVersion = version
+        let gameClock = api.clock
+        // Scratch queries are not held to only looking (check holds the game's own): reading
+        // the whole state around each of thousands would cost more than the search.
+        let verifies = verifiesQueries
+        verifiesQueries = false
         api.random = chance
         api.keepsMessages = false
+        api.clock = ManualClock(at: api.startTime)
         defer {
+            verifiesQueries = verifies
+            api.clock = gameClock
             api.random = random
             api.keepsMessages = keepsMessages
             do { try putBack() } catch {

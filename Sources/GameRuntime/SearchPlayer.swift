@@ -176,7 +176,6 @@ public final class SearchPlayer {
                 }
             }
         }
-        if getenv("GH_SEARCH_DEBUG") != nil { FileHandle.standardError.write("search: \(games) games, \(abandoned) abandoned, \(ProcessorTime.thread() - start) s\n".data(using: .utf8)!) }
         let scale = high > low ? high - low : 1
         let options = root.children.filter { $0.mover == seat && offered.listed.contains($0.move) }
         lastThinking = Thinking(options: options.map { .init(move: $0.move, visits: $0.visits,

@@ -85,6 +85,13 @@ public final class Table {
     /// The players of the `search` seats, likewise, and how long they think.
     private var searchPlayers: [Int: SearchPlayer] = [:]
     public var thinking = SearchPlayer.Budget.standard
+    /// Whether the search player looks at each move a person makes, and tells them at the
+    /// game's end where it would have played otherwise (`play --coach`).
+    public var coaching = false
+    /// The coach's notes of the game in play, by seat (see `coach`).
+    private var coachNotes: [Int: [(cost: Double, text: String)]] = [:]
+    /// The moves each person made in the game in play, by seat.
+    private var movesMade: [Int: Int] = [:]
 
     /// The inputs the host takes once a game is over.
     public static let playAgainMoves = ["y", "n"]
@@ -205,13 +212,15 @@ public final class Table {
         }
         number += 1
         engine.clock.inputArrives()
+        let seat = seat ?? defaultSeat()
+        if coaching { coach(rawLine, seat: seat) }
         // The input itself (the move, the command, a new game) has one budget of steps and
         // time; what the game looks like after it is asked for in finish, each part with a
         // budget of its own, so an input that used up its budget still shows the same view
         // and moves.
         var spent = false
         let r = engine.step { () -> Step in
-            let r = take(rawLine, bytes: bytes ?? rawLine.utf8.count, seat: seat ?? defaultSeat())
+            let r = take(rawLine, bytes: bytes ?? rawLine.utf8.count, seat: seat)
             spent = engine.budgetSpent
             return r
         }
@@ -541,6 +550,8 @@ public final class Table {
         for (k, filler) in fillers.enumerated() where filler == .random {
             randomPlayers[k + 1] = RandomPlayer(seed: RandomPlayer.seed(game: engine.gameSeed, seat: k + 1))
         }
+        coachNotes = [:]
+        movesMade = [:]
         searchPlayers = [:]
         for (k, filler) in fillers.enumerated() where filler == .search {
             searchPlayers[k + 1] = SearchPlayer(seed: SearchPlayer.seed(game: engine.gameSeed, seat: k + 1), budget: thinking)
@@ -615,6 +626,7 @@ public final class Table {
         }
         r.result = ask { try engine.result() } ?? nil
         r.toMove = ask { try engine.toMove() } ?? []
+        if r.result != nil && r.applied && coaching { tellCoachNotes(&r) }
         // Once a game is over, one seat is asked to play again, and is told so; a table of one
         // game ends there instead.
         if r.result != nil && !finished {
@@ -675,5 +687,50 @@ extension Table.EndReason {
         case .seatLeft: 3
         case .interrupted: 130
         }
+    }
+}
+
+// MARK: The coach
+
+extension Table {
+    /// The most notes the coach gives a seat at a game's end: the costliest.
+    static let coachNoteLimit = 5
+    /// How much better (on the search's scale of 0 to 1) a move must look to be worth a note.
+    static let coachMargin = 0.05
+
+    /// Before a person's move is played: what the search player would play in their place, and
+    /// how it rates both, kept for the game's end when they differ. The search puts the game
+    /// back as it was, so the move is then played on the same game.
+    func coach(_ rawLine: String, seat: Int) {
+        guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1], !finished, engine.hasGame,
+              (try? engine.result()) == nil, (try? engine.toMove())?.contains(seat) == true else { return }
+        let line = InputLine.clean(rawLine)
+        guard !line.hasPrefix("/"), rawLine.utf8.count <= InputLine.limit, let listed = try? engine.moves(for: seat).listed else { return }
+        let move = self.move(for: line, seat: seat)
+        guard listed.count > 1, listed.contains(move) else { return }
+        movesMade[seat, default: 0] += 1
+        let made = movesMade[seat]!
+        let searcher = SearchPlayer(seed: EngineSettings.mix(SearchPlayer.seed(game: engine.gameSeed, seat: seat), made), budget: thinking)
+        guard let best = try? searcher.move(in: engine, seat: seat), best != move, let thought = searcher.lastThinking,
+              thought.declined == nil, let mine = thought.options.first(where: { $0.move == move }),
+              let theirs = thought.options.first(where: { $0.move == best }), theirs.value - mine.value >= Self.coachMargin else { return }
+        func rating(_ x: Double) -> String { String(Int((x * 100).rounded())) }
+        coachNotes[seat, default: []].append((theirs.value - mine.value,
+            "your move \(made): \(move), where the search would play \(best) (\(rating(theirs.value)) against \(rating(mine.value)))"))
+    }
+
+    /// Tells each person at the game's end where the search would have played otherwise.
+    func tellCoachNotes(_ r: inout Step) {
+        for (k, filler) in fillers.enumerated() {
+            guard case .person = filler, (movesMade[k + 1] ?? 0) > 0 else { continue }
+            let notes = (coachNotes[k + 1] ?? []).enumerated().sorted { ($0.element.cost, -$0.offset) > ($1.element.cost, -$1.offset) }
+                .prefix(Self.coachNoteLimit).sorted { $0.offset < $1.offset }.map(\.element.text)
+            let lines = notes.isEmpty
+                ? ["Coach: of your \(movesMade[k + 1]!) moves with a choice, the search would have played each as you did."]
+                : ["Coach (the search player rates each move from 0, the worst end it foresaw, to 100, the best):"] + notes.map { "  " + $0 }
+            r.privateMessages[k + 1, default: []] += lines
+        }
+        coachNotes = [:]
+        movesMade = [:]
     }
 }

@@ -9,7 +9,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// Host options that take no value.
-    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain"]
+    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain", "coach"]
 
     init(_ words: [String]) throws {
         // Every word is bounded before any is compared: Swift compares text in canonical
@@ -34,6 +34,12 @@ struct Arguments {
             if let eq = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
+            }
+            // `--bot search` (check): the one flag that may say which player.
+            if name == "bot", value == "search" || (value == nil && i < words.count && words[i] == "search") {
+                if value == nil { i += 1 }
+                options.append((name, "search"))
+                continue
             }
             if Self.flagNames.contains(name) {
                 guard value == nil else { throw CLIError.usage("--\(name) takes no value") }

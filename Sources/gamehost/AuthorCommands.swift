@@ -22,6 +22,8 @@ func check(_ args: inout Arguments) throws -> Int32 {
     let lintTime = try args.take("lint-time").map(Linter.parseTimeLimit) ?? Linter.defaultTimeLimit
     let wordsName = try args.take("words")
     let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
+    // `--bot search`: the host's search player in every seat of every game.
+    let searchesEveryGame = try args.take("bot") == "search"
     let options = try args.optionTable()
     let catalog = catalog()
     let lintConfig = catalog.builtIn.map { FileSystem.join($0, ".luacheckrc") }.flatMap { FileSystem.isFile($0) ? $0 : nil }
@@ -36,6 +38,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         settings.options = options
         settings.seats = seats
         settings.bot = args.flags.contains("bot")
+        settings.search = searchesEveryGame
         // Any host option play takes for the game, check takes: a word game is checked on
         // the list and lengths given.
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in

@@ -40,7 +40,7 @@ let commandHelp: [String: String] = [
 
         """,
     "check": """
-        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--seats N] [--bot] [--time-limit SECONDS]
+        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--seats N] [--bot [search]] [--time-limit SECONDS]
                               [--total-time SECONDS] [--lint-time SECONDS] [--words LIST] [--OPTION VALUE ...]
 
         Loads each rule file in the sandbox and checks it against the rule contract (a field
@@ -59,7 +59,8 @@ let commandHelp: [String: String] = [
         also after a few other moves offered at each step, each tried and rolled back (a
         search for a state where no seat can move). A rule with a bot has two more games
         with its bot in every seat, whose errors, refused moves and hangs are named (--bot:
-        every game with the bot). Every game reports its first problem, each with its file
+        every game with the bot; --bot search: every game with the host's search player in
+        every seat, whose scratch games take the rule through many more states). Every game reports its first problem, each with its file
         and line; the exit code is 1 if any file fails. Bounds: --time-limit each step of
         the rule (1 s of processor time), --total-time the whole check of a file (60 s of
         processor time, so a busy machine fails no rule a quiet one passes; the report names
@@ -160,7 +161,7 @@ let commandHelp: [String: String] = [
         """,
     "play": """
         Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N [--game K]] [--seats N] [--seat K=WHO ...]
-                                           [--words LIST] [--record FILE] [--ascii] [--json [--as K] [--reveal]]
+                                           [--words LIST] [--record FILE] [--ascii] [--coach] [--json [--as K] [--reveal]]
 
         Plays a game by name (see gamehost list) or a rule file by path.
           --OPTION VALUE  an option of the game (gamehost list shows them)
@@ -181,6 +182,9 @@ let commandHelp: [String: String] = [
                           rule's bot (random without one)
           --think N       how long a search seat thinks about a move: N scratch games (1000),
                           or processor time (200ms, 1.5s: then it plays as the machine allows)
+          --coach         the search player looks at each of your moves (as long as --think
+                          says) and tells you at the game's end where it would have played
+                          otherwise, rating both moves from 0 to 100
           --as K          with --json: the seat the program on standard input plays (default
                           1); every other seat is then bot, random, search or program:CMD. With
                           --seat K=bot or random the table plays seat K and the stream watches it

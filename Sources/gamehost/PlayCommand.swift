@@ -74,6 +74,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         table.thinking = thinking
         table.replayArguments += ["--think", thinking.text]
     }
+    table.coaching = args.flags.contains("coach")
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")
     table.replayGame = isFile ? shellQuoted(game) : game

@@ -28,6 +28,7 @@ func run() -> Int32 {
             throw CLIError.usage("--json goes with play, sim, arena or list")
         }
         if args.flags.contains("reveal") && args.command != "play" { throw CLIError.usage("--reveal goes with play --json") }
+        if args.flags.contains("coach") && args.command != "play" { throw CLIError.usage("--coach goes with play") }
         switch args.command {
         case nil:
             return try menu(&args, settings: settings)

@@ -23,6 +23,14 @@ final class MenuSeatTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("Your hand, ann (5 cards):"), r.stdout)
     }
 
+    /// The search player is offered, and takes a seat like the bot.
+    func testTheMenuSeatsTheSearchPlayer() throws {
+        let r = try GamehostProcess.run(["--data", data, "--name", "ann"], input: "crazy eights\n2\n\nsearch\n/quit\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("search (looks ahead), random (random moves)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("--seat 2=search"), r.stdout)
+    }
+
     func testTwoPeoplePlayRPSFromTheMenuAndTheWinnerIsOnTheBoardsByName() throws {
         let r = try GamehostProcess.run(["--data", data, "--name", "ann"],
                                         input: "rps\nsingle\n\n2\n\nBob\nscissors\nrock\nn\n")

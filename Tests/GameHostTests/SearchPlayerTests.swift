@@ -79,6 +79,18 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertGreaterThan(searchedWithHiddenCards, 40)
     }
 
+    /// Thinking reads no clock: a recording (and a served table's store) keeps every reading a
+    /// game makes, and a search's scratch games turn cards up and down by the thousand.
+    func testASearchReadsNoClock() throws {
+        let clock = RecordingClock(ManualClock(at: 5))
+        let engine = try makeEngine(try LoadedRule(path: RuleTester.builtIn("crazy-eights")), clock: clock)
+        try engine.newGame()
+        _ = clock.take()
+        let seat = try XCTUnwrap(try engine.toMove().first)
+        _ = try SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 30)).move(in: engine, seat: seat)
+        XCTAssertEqual(clock.take(), [])
+    }
+
     /// The dealer deals again what the seat cannot see, and nothing else: the seat's
     /// observation is the same, the other hand is not.
     func testTheDealerDealsOnlyWhatTheSeatCannotSee() throws {
@@ -185,6 +197,40 @@ final class SearchPlayerTests: XCTestCase {
         let (seconds, _) = try ProcessorTime.measure { try player.move(in: t.engine, seat: seat) }
         XCTAssertLessThan(seconds, 1.0)
         XCTAssertGreaterThan(player.lastThinking?.games ?? 0, 0)
+    }
+
+    /// The coach (`play --coach`) looks at each person's move before it is played, and tells
+    /// each person at the game's end, alone, where the search would have played otherwise: a
+    /// missed win is named. The game is played as the people played it.
+    func testTheCoachNamesAMissedWin() throws {
+        var config = RuleTester.Config()
+        config.seed = 1
+        let t = try RuleTester(Self.searchGames + "/tictactoe.lua", config)
+        let table = Table(engine: t.engine, fillers: [.person("Ann"), .person("Bo")])
+        table.coaching = true
+        table.thinking = SearchPlayer.Budget(iterations: 400)
+        _ = table.start()
+        var last: Step?
+        for (seat, move) in [(1, "1"), (2, "4"), (1, "2"), (2, "5"), (1, "9"), (2, "6")] {
+            let step = table.handle(move, seat: seat)
+            XCTAssertEqual(step.status, .accepted, step.reason ?? "")
+            XCTAssertTrue(step.result == nil || move == "6", "the coach changes no move")
+            last = step
+        }
+        let end = try XCTUnwrap(last)
+        XCTAssertEqual(end.result?.winningSeats, [2])
+        let ann = end.privateMessages[1] ?? []
+        XCTAssertEqual(ann.first, "Coach (the search player rates each move from 0, the worst end it foresaw, to 100, the best):")
+        XCTAssertTrue(ann.contains { $0.hasPrefix("  your move 3: 9, where the search would play 3 (") }, "\(ann)")
+        XCTAssertFalse(end.messages.contains { $0.hasPrefix("Coach") }, "each person is told alone")
+        XCTAssertNotNil(end.privateMessages[2]?.first { $0.hasPrefix("Coach") })
+        // Without --coach, nothing is said.
+        let plain = try RuleTester(Self.searchGames + "/tictactoe.lua", config)
+        let quiet = Table(engine: plain.engine, fillers: [.person("Ann"), .person("Bo")])
+        _ = quiet.start()
+        var steps: [Step] = []
+        for (seat, move) in [(1, "1"), (2, "4"), (1, "2"), (2, "5"), (1, "9"), (2, "6")] { steps.append(quiet.handle(move, seat: seat)) }
+        XCTAssertFalse(steps.contains { $0.privateMessages.values.contains { $0.contains { $0.hasPrefix("Coach") } } })
     }
 
     // MARK: Strength (the figures in docs/search.md are measured with more games)

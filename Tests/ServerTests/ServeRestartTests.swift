@@ -26,7 +26,11 @@ class ServeRestartTests: XCTestCase {
         process.environment = env
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        // What the server says of its tables (a rebuild that failed says why) goes to a file a
+        // failing test quotes.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder + "/stderr.txt", contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: folder + "/stderr.txt") ?? FileHandle.nullDevice
         try process.run()
         // The first line says where: "GameHost is serving at http://127.0.0.1:PORT/ ...".
         var line = Data()
@@ -89,6 +93,44 @@ class ServeRestartTests: XCTestCase {
             over = step["over"] as? Bool == true
         }
         XCTAssertTrue(over, "the match ends after the restart")
+    }
+
+    /// A table with a search seat is rebuilt from its inputs alone: the search thinks in scratch
+    /// games, not in time, so it plays the same moves again and the game is at the same step.
+    func testASearchSeatPlaysTheSameMovesAfterARestart() throws {
+        var (server, port) = try startServer()
+        let ann = try WebSocketClient(port: port)
+        ann.send(["type": "create", "game": "crazy-eights", "seats": ["person", "search"], "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
+        func yourTurn() throws -> [String: Any] {
+            try XCTUnwrap(ann.next { $0["type"] as? String == "step" && $0["your_turn"] as? Bool == true && $0["over"] as? Bool != true })
+        }
+        for _ in 0..<3 {
+            let step = try yourTurn()
+            let moves = step["moves"] as? [String] ?? []
+            let move = try XCTUnwrap(moves.first { $0 != "draw" && $0 != "pass" } ?? moves.first)
+            ann.send(["type": "input", "line": move])
+        }
+        let before = try yourTurn()
+        let seatTwo = ann.all.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["type"] as? String == "step" && $0["seat"] as? Int == 2 && $0["status"] as? String == "accepted" }
+        XCTAssertGreaterThanOrEqual(seatTwo.count, 2, "the search played seat 2")
+        ann.close()
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        (server, port) = try startServer()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+
+        let again = try WebSocketClient(port: port)
+        defer { again.close() }
+        again.send(["type": "join", "table": code, "token": token])
+        let joinedAgain = again.next("joined")
+        let broken = (try? String(contentsOfFile: folder + "/stderr.txt", encoding: .utf8)) ?? ""
+        XCTAssertEqual(joinedAgain?["seat"] as? Int, 1, "\(again.all) \(broken)")
+        let now = try XCTUnwrap(again.next { $0["type"] as? String == "step" && $0["step"] as? Int == before["step"] as? Int })
+        XCTAssertEqual(now["view"] as? String, before["view"] as? String)
+        XCTAssertEqual(now["moves"] as? [String], before["moves"] as? [String])
     }
 
     /// A table whose rebuild ended the last start (a step stuck in Lua's own C code ends the

@@ -553,7 +553,7 @@ function Game.now() end
 ---@field refresh? number      seconds (0.1 to 60): the full screen draws a view that changes with time (a clock) anew while it waits for a key
 ---@field one_game? boolean     the session is one game: it ends with the result, and nobody is asked to play again
 ---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
----@field bot? fun(state: table, game: Game, seat: integer): string  the rule's own player for a seat (and `gamehost sim --bot`)
+---@field bot? fun(state: table, game: Game, seat: integer): string  the rule's own player for a seat (and `gamehost sim --bot`; the search player plays its scratch games out with it)
 ---@field observe? fun(state: table, game: Game, seat: integer): table  what a seat may know, instead of the default
 ---@field maps? string[]        state paths whose tables are maps ({ "keys", "rows.*.marks" }): empty, they are {} in --json, not []
 ---@field share_words? boolean  programs may read the word list through the protocol (/words)

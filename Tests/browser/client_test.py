@@ -65,7 +65,7 @@ def lobby_lists_the_games(browser, args):
     page.find(".game-tile[data-game='crazy-eights']").click()
     page.wait(lambda: page.visible("#create"), "the new table's form")
     fillers = page.js("return [...document.querySelectorAll('#seat-list select')].map(s => [...s.options].map(o => o.value))")
-    check(fillers and fillers[0] == ["person", "bot", "random"], f"a seat of Crazy Eights is a person, the bot or random: {fillers}")
+    check(fillers and fillers[0] == ["person", "bot", "search", "random"], f"a seat of Crazy Eights is a person, the bot, the search or random: {fillers}")
     page.check_fits("the new table's form")
     page.resize(DESKTOP)
     page.find("#back").click()
@@ -474,6 +474,25 @@ def three_pages_play_crazy_eights(browser, args):
     pages[0].stop()
     for page in pages[1:]:
         page.wait(page.ended, "the end on every page")
+    return f"{moves} moves"
+
+
+@test
+def crazy_eights_against_the_search_player(browser, args):
+    page = browser.page()
+    page.open_table("crazy-eights", seats=["person", "search"], name="Ann")
+    page.wait(lambda: "Search" in page.text("#seats"), "the search player in the seats")
+    moves = 0
+    table = page.state()
+    while not table["over"]:
+        check(moves < 300, "Crazy Eights against the search did not end")
+        # The search thinks on the server (300 scratch games a move) between this seat's turns.
+        table = page.play_when_ready(r"draw|pass", unlike=True, timeout=30.0)
+        moves += table["tapped"] is not None
+    page.wait(page.over, "the end")
+    result = page.result()
+    check("--seat 2=search" in result["replay"], f"the replay line does not seat the search again: {result['replay']!r}")
+    finish(page, "crazy-eights")
     return f"{moves} moves"
 
 

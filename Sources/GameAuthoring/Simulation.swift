@@ -32,8 +32,13 @@ public enum Simulation {
         public var timeLimit = Simulation.gameTimeLimit
         /// Plays the rule's own `bot(state, game, seat)` in every seat instead of random moves.
         public var usesBot = false
-        /// How long a `search` seat thinks about a move (the arena's).
+        /// Plays the host's search player in every seat (`gamehost sim GAME --bot search`): its
+        /// games are played input by input, each call into the rule with a budget of its own.
+        public var usesSearch = false
+        /// How long a `search` seat thinks about a move.
         public var thinking = SearchPlayer.Budget.standard
+        /// Whether the games are played in bulk mode (see `inBulk`): not where a search thinks.
+        var playsInBulk: Bool { inBulk && !usesSearch }
         /// The most seconds the whole run may take (`--total-time`); the run stops there.
         public var totalTime = Simulation.totalTimeLimit
         /// Games in the engine's bulk mode: one time limit a game (`timeLimit`), no messages
@@ -212,9 +217,9 @@ public enum Simulation {
             settings.words = plan.words
             settings.seats = plan.seats
             settings.practice = true
-            if plan.inBulk { settings.mode = .bulk(secondsPerGame: plan.timeLimit) }
+            if plan.playsInBulk { settings.mode = .bulk(secondsPerGame: plan.timeLimit) }
             engine = try GameEngine(rule: rule, settings: settings)
-            if !plan.inBulk { engine.timeLimit = plan.timeLimit }
+            if !plan.playsInBulk { engine.timeLimit = plan.timeLimit }
         }
 
         /// Plays game `k` (from 1) to its end, with its own seed: its seats filled by `fillers`
@@ -227,7 +232,7 @@ public enum Simulation {
             let seed = plan.seed(ofGame: k)
             // The players' own chance, apart from the game's (which legal move each picks),
             // comes from the game's seed.
-            let table = Table(engine: engine, fillers: fillers ?? Array(repeating: plan.usesBot ? .bot : .random, count: engine.seatCount))
+            let table = Table(engine: engine, fillers: fillers ?? Array(repeating: plan.usesSearch ? .search : plan.usesBot ? .bot : .random, count: engine.seatCount))
             table.playsOneGame = true
             table.thinking = plan.thinking
             // Views are drawn only for seats played from outside, in the form they read.
@@ -263,7 +268,7 @@ public enum Simulation {
                 }
             }
             // In bulk a whole game has one budget; input by input, each input has its own.
-            let outcome = plan.inBulk ? engine.step(game) : game()
+            let outcome = plan.playsInBulk ? engine.step(game) : game()
             for p in presenters { p.end(reason: table.finished ? table.endReason : .error) }
             return outcome
         }

@@ -77,9 +77,14 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     guard let game = args.positional.first, args.positional.count == 1 else {
         throw CLIError.usage("sim takes one game: gamehost sim GAME [--games N] [--seed N] [--jobs N]")
     }
+    // `--bot search`: the host's search player in every seat, thinking --think a move.
+    let searches = try args.take("bot") == "search"
+    let thinking = try parseThinking(try args.take("think"))
     var (plan, loaded, replay) = try simulationPlan(game, &args, maxGames: 100_000_000)
     let rule = loaded.info, games = plan.games, seed = plan.seed
     plan.usesBot = args.flags.contains("bot")
+    plan.usesSearch = searches
+    if let thinking { plan.thinking = thinking }
     // The simulation loads the rule in each worker: this copy has told what it needed.
     loaded.close()
     let json = args.flags.contains("json")
@@ -108,7 +113,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
                               "min": .int(Int64(lengths.first ?? 0)), "max": .int(Int64(lengths.last ?? 0))]),
             "scores": scores.isEmpty ? .null : .object(["games": .int(Int64(scores.count)), "mean": .double(scoreMean),
                                                         "min": .double(scores.min()!), "max": .double(scores.max()!)]),
-            "bot": .bool(plan.usesBot),
+            "bot": .bool(plan.usesBot), "search": .bool(plan.usesSearch),
             "failures": .array(report.failures.prefix(20).map {
                 .object(["game": .int(Int64($0.game)), "seed": .string(String($0.seed)), "message": .string($0.message)])
             }),
@@ -116,7 +121,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         ])
         stdout_.write(value.encoded + "\n", style: .plain)
     } else {
-        stdout_.write("\(rule.id)\(plan.usesBot ? " (its bot)" : ""): \(report.played) games in \(fixed(report.seconds, 2)) s (\(Int(report.gamesPerSecond.rounded())) games/s), \(report.jobs) jobs, seed \(seed)\n", style: .title)
+        stdout_.write("\(rule.id)\(plan.usesBot ? " (its bot)" : plan.usesSearch ? " (the search player)" : ""): \(report.played) games in \(fixed(report.seconds, 2)) s (\(Int(report.gamesPerSecond.rounded())) games/s), \(report.jobs) jobs, seed \(seed)\n", style: .title)
         stdout_.write("  outcome      games   share\n", style: .dim)
         for (outcome, n) in report.outcomes.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
             let share = fixed(100 * Double(n) / Double(max(report.played, 1)), 1)

@@ -72,10 +72,12 @@ let commandHelp: [String: String] = [
 
         """,
     "sim": """
-        Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--bot] [--time-limit SECONDS] [--json] [--OPTION VALUE ...]
+        Usage: gamehost sim GAME|FILE.lua [--games N] [--seed N] [--jobs N] [--bot [search]] [--think N] [--time-limit SECONDS]
+                                          [--json] [--OPTION VALUE ...]
 
         Plays N (1000) games with random legal moves (with --bot, the moves of the rule's own
-        bot(state, game)), in parallel on --jobs threads (one per core, at most three: each game
+        bot(state, game); with --bot search, the host's search player in every seat, thinking
+        --think N scratch games a move, and each call into the rule within --time-limit), in parallel on --jobs threads (one per core, at most three: each game
         may hold the 64 MB a played game may), and prints the
         outcomes, the number of moves per game, the scores (mean, min, max of result.score) and
         the games per second.

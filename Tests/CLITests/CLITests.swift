@@ -441,6 +441,13 @@ final class AuthorCommandTests: XCTestCase {
         let bots = try GamehostProcess.run(["check", "crazy-eights", "--seeds", "2", "--bot"])
         XCTAssertEqual(bots.status, 0, bots.stderr)
         XCTAssertTrue(bots.stdout.contains("rules/crazy-eights.lua: ok (2 playthroughs at 2 and 3 seats"), bots.stdout)
+        // sim --bot search: the search player in every seat, on every core.
+        let sim = try GamehostProcess.run(["sim", GamehostProcess.packageRoot.appendingPathComponent("Tests/search-games/tictactoe.lua").path,
+                                           "--bot", "search", "--think", "40", "--games", "6", "--json"])
+        XCTAssertEqual(sim.status, 0, sim.stderr)
+        let simReport = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sim.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(simReport["search"] as? Bool, true)
+        XCTAssertEqual(simReport["played"] as? Int, 6)
         // --bot search: the host's search player in every seat, of any rule (Hangman has no bot).
         let search = try GamehostProcess.run(["check", "hangman", "--seeds", "2", "--bot", "search"])
         XCTAssertEqual(search.status, 0, search.stderr)

@@ -150,7 +150,9 @@ public final class SearchPlayer {
         var games = 0, abandoned = 0
         var declined: String?
         let start = ProcessorTime.thread()
-        try engine.exploring(chance: scratchChance) {
+        // A state the search cannot handle within a call's budget (a dealer's walk of a huge
+        // state) is no fault of the rule's: the seat is then played as without a search.
+        do { try engine.exploring(chance: scratchChance) {
             for i in 0..<budget.iterations {
                 if i > 0, ProcessorTime.thread() - start >= min(budget.processorSeconds ?? budget.ceiling, budget.ceiling) { break }
                 if i > 0 { try engine.resetExploration() }
@@ -175,7 +177,10 @@ public final class SearchPlayer {
                     node.total += values[node.mover - 1]
                 }
             }
+        } } catch {
+            declined = "its scratch games could not be played: \(error)"
         }
+        guard engine.hasGame else { throw RuleError(["\(engine.info.path): the game could not be put back after a search"]) }
         let scale = high > low ? high - low : 1
         let options = root.children.filter { $0.mover == seat && offered.listed.contains($0.move) }
         lastThinking = Thinking(options: options.map { .init(move: $0.move, visits: $0.visits,

@@ -141,6 +141,34 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertEqual(searcher.lastThinking?.declined, "it cannot deal what the secret field 'note' holds")
     }
 
+    /// A state too big to deal within a call's budget is no fault of the rule's: the search
+    /// says why and the seat plays as without it (a move offered), the game as it was.
+    func testAStateTooBigToDealIsPlayedWithoutTheSearch() throws {
+        let files = RuleFiles()
+        let path = files.write("heap", RuleFiles.rule([
+            "players": "2",
+            "turn": "function() return 1 end",
+            "setup": """
+                function()
+                    local heap = {}
+                    for i = 1, 60000 do heap[i] = { label = "c" .. i, faceUp = false, owner = 2 } end
+                    return { heap = heap, n = 0 }
+                  end
+                """,
+            "moves": #"function() return { "up", "down" } end"#,
+            "play": "function(state, input) state.n = state.n + (input == 'up' and 1 or -1) end",
+            "result": "function(state) if state.n >= 3 then return { winner = 1, summary = 'up' } end end",
+        ]))
+        let engine = try makeEngine(try LoadedRule(path: path))
+        try engine.newGame()
+        let bytes = try engine.stateBytes()
+        let player = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 5))
+        let move = try player.move(in: engine, seat: 1)
+        XCTAssertTrue(["up", "down"].contains(move), move)
+        XCTAssertEqual(player.lastThinking?.declined?.hasPrefix("its scratch games could not be played: "), true, "\(String(describing: player.lastThinking))")
+        XCTAssertEqual(try engine.stateBytes(), bytes)
+    }
+
     /// The same seed gives the same moves (its budget is in scratch games); another seed may
     /// choose otherwise but the game is the same.
     func testASeedReplaysItsMoves() throws {

@@ -4,6 +4,7 @@
 -- table and a function that takes the messages said since it was last called.
 local messages = {}
 local game_best  -- the best score submitted, for scores.best
+local rewards = {}  -- what each seat earned (game.reward)
 local game = {
   options = {
     match = "best-of-3", opponent = "random",                                  -- rps
@@ -14,6 +15,7 @@ local game = {
   seed = 1,
   say = function(...) messages[#messages + 1] = table.concat({ ... }, "\t") end,
   bell = function() end,
+  reward = function(seat, amount) rewards[seat] = (rewards[seat] or 0) + amount end,  -- blackjack
   refuse = function(reason) error({ refusal = reason }, 0) end,
   random = function(m, n) return math.random(m, n) end,
   pick = function(list) return list[math.random(#list)] end,

@@ -1,6 +1,8 @@
-import Foundation
 import GameCore
 import GameRules
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `search`: a player for any rule file, unchanged, that looks ahead by playing. For each move
 /// it plays many scratch games from the current state (see `Exploration`), each in a world

@@ -147,13 +147,18 @@ package enum Dealer {
           if lacking then undealt[#undealt + 1] = name end
         end
       end
-      -- Secret fields: cards were dealt above; anything else in them is not.
+      -- Secret fields: their hidden cards were dealt above; anything else in them is not (a
+      -- card face up in a secret field is hidden from every seat all the same).
       for _, name in ipairs(secrets) do
         local found, visited = false, {}
         local function look(v)
           if found then return end
           if type(v) == "table" then
-            if visited[v] or is_card(v) then return end
+            if is_card(v) then
+              if seen_by(v, seat) then found = true end
+              return
+            end
+            if visited[v] then return end
             visited[v] = true
             for _, item in next, v do look(item) end
           elseif v ~= nil then

@@ -137,6 +137,16 @@ public final class SearchPlayer {
     /// The move for `seat`, which is to move in `engine`'s game.
     public func move(in engine: GameEngine, seat: Int) throws -> String {
         let offered = try engine.moves(for: seat)
+        guard !offered.isEmpty else {
+            throw RuleError(["\(engine.info.path): moves() offers nothing, but result() says the game goes on"])
+        }
+        // A rule that says with `observe` what a seat knows keeps its secrets in fields the host
+        // cannot tell from the open ones (a throw not yet shown): the search could not deal
+        // them, and would read them.
+        guard !engine.info.hasObserve else {
+            lastThinking = Thinking(options: [], games: 0, abandoned: 0, declined: "the rule says what a seat knows with observe, which search cannot deal")
+            return try fallback(in: engine, seat: seat)
+        }
         guard !offered.listed.isEmpty else {
             lastThinking = Thinking(options: [], games: 0, abandoned: 0, declined: "the game takes free text, which search does not enumerate")
             return try fallback(in: engine, seat: seat)

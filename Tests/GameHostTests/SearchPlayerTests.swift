@@ -61,7 +61,9 @@ final class SearchPlayerTests: XCTestCase {
                     XCTAssertEqual(engine.random.next(), next, "\(name), step \(step): the search moved the game's chance on")
                     engine.random.restore(chance)
                     XCTAssertTrue(moves.listed.contains(chosen), "\(name), step \(step): '\(chosen)' is not offered")
-                    for k in 1...2 {
+                    // Where the search declines (a secret word, an `observe`), the rule's bot
+                    // plays, drawing on its own chance at each call: check proves it fair.
+                    for k in 1...2 where player.lastThinking?.declined == nil {
                         let altered = try engine.perturbHidden(for: seat, seed: UInt64(k), changingSecrets: false)
                         let again = try SearchPlayer(seed: 99, budget: SearchPlayer.Budget(iterations: 12)).move(in: engine, seat: seat)
                         try engine.restoreAlteredState()
@@ -139,6 +141,44 @@ final class SearchPlayerTests: XCTestCase {
         let searcher = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
         XCTAssertEqual(try searcher.move(in: c.engine, seat: seat), try c.engine.botMove(for: seat, peeking: true))
         XCTAssertEqual(searcher.lastThinking?.declined, "it cannot deal what the secret field 'note' holds")
+    }
+
+    /// What the host cannot tell hidden is not searched: a rule that says what a seat knows with
+    /// `observe` (Rock · Paper · Scissors keeps a throw not yet shown in an open field), and a
+    /// card face up in a `secret` field. The search plays the rule's bot there, never what it
+    /// would read; and a seat offered nothing is the rule's error, as for any player.
+    func testWhatTheHostCannotTellHiddenIsNotSearched() throws {
+        var config = RuleTester.Config()
+        config.seats = 2
+        config.options = ["match": "single"]
+        let rps = try RuleTester(RuleTester.builtIn("rps"), config)
+        _ = rps.engine.play("rock", seat: 1)
+        let player = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 50))
+        XCTAssertEqual(try player.move(in: rps.engine, seat: 2), try rps.engine.botMove(for: 2, peeking: true))
+        XCTAssertEqual(player.lastThinking?.declined, "the rule says what a seat knows with observe, which search cannot deal")
+
+        let files = RuleFiles()
+        let faceUp = files.write("up", RuleFiles.rule([
+            "players": "2",
+            "secret": #"{ "deck" }"#,
+            "turn": "function() return 1 end",
+            "setup": #"function() return { deck = { { label = "7", faceUp = true } }, n = 0 } end"#,
+            "moves": #"function() return { "up", "down" } end"#,
+            "play": "function(state, input) state.n = state.n + (input == 'up' and 1 or -1) end",
+            "result": "function(state) if state.n >= 3 then return { winner = 1, summary = 'up' } end end",
+        ]))
+        let engine = try makeEngine(try LoadedRule(path: faceUp))
+        try engine.newGame()
+        let searcher = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
+        _ = try searcher.move(in: engine, seat: 1)
+        XCTAssertEqual(searcher.lastThinking?.declined, "it cannot deal what the secret field 'deck' holds")
+
+        let nothing = files.write("nothing", RuleFiles.rule(["moves": "function() return {} end"]))
+        let stuck = try makeEngine(try LoadedRule(path: nothing))
+        try stuck.newGame()
+        XCTAssertThrowsError(try SearchPlayer(seed: 1).move(in: stuck, seat: 1)) { error in
+            XCTAssertTrue("\(error)".contains("moves() offers nothing, but result() says the game goes on"), "\(error)")
+        }
     }
 
     /// A state too big to deal within a call's budget is no fault of the rule's: the search

@@ -115,8 +115,11 @@ local function end_round(state, game, won)
     state.score = state.score + WORD_BONUS
     state.round_score = state.round_score + WORD_BONUS
     game.say(("You got it: %s! +%d for the word, %d this round."):format(state.word, WORD_BONUS, state.round_score))
+    -- What each word earned, for programs that learn (and the search).
+    game.reward(1, 1)
   else
     state.losses = state.losses + 1
+    game.reward(1, -1)
     game.say(("No %s left. The word was \"%s\"."):format(theme.plural, state.word))
   end
   -- (The view's tally line already shows the new totals.) The word stays on the screen, whole,
@@ -195,6 +198,8 @@ return {
   -- The word, its hint and the puzzle (which holds the word) are not shown to programs
   -- (--json): a bot sees what a player sees.
   secret = { "word", "hint", "puzzle" },
+  -- The host's search player deals the word again from what the player has seen.
+  search = { deal = words.deal },
   about = "Guess the word letter by letter before the tree is bare.",
   -- The timed mode's clock ticks on the screen while the player thinks.
   refresh = 1,
@@ -281,6 +286,11 @@ leaderboard.]],
         text = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "." }
     end
     return elements
+  end,
+
+  -- The rule's own player: the letter most of the words still possible hold.
+  bot = function(state, game)
+    return words.likely_letter(state, game) or words.unguessed(state.guessed, game)[1]
   end,
 
   moves = function(state, game)

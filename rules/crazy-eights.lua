@@ -441,6 +441,9 @@ hand.]],
     }
   end,
 
+  -- A player may ask the host's search player for a move (/hint).
+  search = { hints = true },
+
   -- The rule's own player: a matching card that is not an eight when it has one (of the suit
   -- it holds most of, then the one worth most, to shed points); an eight only when nothing
   -- else matches, calling its longest suit; a draw when it cannot play; a pass only when it

@@ -113,6 +113,167 @@ local function playable(word)
   return #letters_of(word) == LENGTH and not word:find("[%s%-'%.]")
 end
 
+-- Whether `word` gives the row its marks: a word the row does not rule out. Asked of
+-- thousands of words while the search thinks, so a word of ASCII letters (most lists) is
+-- compared letter by letter, stopping at the first mark it would not give.
+local function fits_row(row, word, game)
+  local guess, marks = row.keys, row.marks
+  if word:find("[\128-\255]") then
+    local given = marks_for(guess, keys_of(letters_of(word), game))
+    for i = 1, LENGTH do
+      if given[i] ~= marks[i] then return false end
+    end
+    return true
+  end
+  word = word:lower()
+  local unmatched = {}
+  for i = 1, LENGTH do
+    local c = word:sub(i, i)
+    if guess[i] == c then
+      if marks[i] ~= "right" then return false end
+    else
+      if marks[i] == "right" then return false end
+      unmatched[c] = (unmatched[c] or 0) + 1
+    end
+  end
+  for i = 1, LENGTH do
+    local mark = marks[i]
+    if mark ~= "right" then
+      local g = guess[i]
+      if (unmatched[g] or 0) > 0 then
+        if mark ~= "elsewhere" then return false end
+        unmatched[g] = unmatched[g] - 1
+      elseif mark ~= "absent" then
+        return false
+      end
+    end
+  end
+  return true
+end
+
+local function fits(state, word, game)
+  if not playable(word) then return false end
+  for _, row in ipairs(state.rows) do
+    if not fits_row(row, word, game) then return false end
+  end
+  return true
+end
+
+-- Up to `limit` words of the list the rows have not ruled out and not yet tried: tried at
+-- random first (quick while many fit); when none of those fits, the list in order from a
+-- random place.
+local PROBES = 200
+local function fitting(state, game, limit)
+  local n, found, taken = game.words.count(), {}, {}
+  local function consider(word)
+    if not taken[word] and not state.tried[word] and fits(state, word, game) then
+      taken[word] = true
+      found[#found + 1] = word
+    end
+  end
+  for _ = 1, PROBES do
+    consider(game.words.entry(game.random(n)).word)
+    if #found >= limit then return found end
+  end
+  if #found > 0 then return found end
+  local start = game.random(n)
+  for k = 0, n - 1 do
+    consider(game.words.entry((start + k) % n + 1).word)
+    if #found >= limit then break end
+  end
+  return found
+end
+
+-- The identities of a word's letters, lower case for ASCII (no call to the host a letter).
+local function word_keys(word, game)
+  if not word:find("[\128-\255]") then
+    local keys = {}
+    for i = 1, #word do keys[i] = word:sub(i, i):lower() end
+    return keys
+  end
+  return keys_of(letters_of(word), game)
+end
+
+-- While the search thinks: the words the rows allow, worked out once for each set of rows in
+-- the search's `memo` (a table the host keeps for one move's search), each row's from the words
+-- the rows before it allowed.
+local function allowed(state, game, memo)
+  memo = memo or {}
+  local key = ""
+  local words = memo[key]
+  if not words then
+    words = {}
+    for i = 1, game.words.count() do
+      local word = game.words.entry(i).word
+      if playable(word) then words[#words + 1] = word end
+    end
+    memo[key] = words
+  end
+  for _, row in ipairs(state.rows) do
+    key = key .. "|" .. table.concat(row.keys) .. ":" .. table.concat(row.marks, ",")
+    local narrower = memo[key]
+    if not narrower then
+      narrower = {}
+      for _, word in ipairs(words) do
+        if fits_row(row, word, game) then narrower[#narrower + 1] = word end
+      end
+      memo[key] = narrower
+    end
+    words = narrower
+  end
+  return words, key
+end
+
+-- The words the rows allow, those of the commonest letters first (a word whose letters many of
+-- the others hold splits them best: what a good player guesses), once per set of rows (memo).
+local function ranked(state, game, memo)
+  memo = memo or {}
+  local words, key = allowed(state, game, memo)
+  key = key .. "#ranked"
+  if memo[key] then return memo[key] end
+  local holding, distinct = {}, {}
+  for i, word in ipairs(words) do
+    local seen = {}
+    for _, c in ipairs(word_keys(word, game)) do
+      if not seen[c] then
+        seen[c] = true
+        holding[c] = (holding[c] or 0) + 1
+      end
+    end
+    distinct[i] = seen
+  end
+  local score, order = {}, {}
+  for i, word in ipairs(words) do
+    local total = 0
+    for c in pairs(distinct[i]) do total = total + holding[c] end
+    score[word] = total
+    order[i] = word
+  end
+  table.sort(order, function(a, b) if score[a] ~= score[b] then return score[a] > score[b] end return a < b end)
+  memo[key] = order
+  return order
+end
+
+-- Up to `limit` of `words`, at random, none tried.
+local function pick(state, game, words, limit)
+  local found, taken = {}, {}
+  if #words <= limit then
+    for _, word in ipairs(words) do
+      if not state.tried[word] then found[#found + 1] = word end
+    end
+    return found
+  end
+  for _ = 1, 4 * limit do
+    local word = words[game.random(#words)]
+    if not taken[word] and not state.tried[word] then
+      taken[word] = true
+      found[#found + 1] = word
+      if #found >= limit then break end
+    end
+  end
+  return found
+end
+
 -- A list too short to be a puzzle: refused with one word, a warning under 20.
 local LEAST, ENOUGH = 2, 20
 local function check_list(game)
@@ -209,6 +370,42 @@ used again. Your statistics are kept for each word list.]],
     return elements
   end,
 
+  -- The rule's own player guesses a word the marks allow, at random: what a careful player does.
+  bot = function(state, game, _, memo)
+    if memo then
+      -- In the search's scratch games: the word of the commonest letters.
+      for _, word in ipairs(ranked(state, game, memo)) do
+        if not state.tried[word] then return word end
+      end
+    end
+    return fitting(state, game, 1)[1]
+  end,
+
+  -- For the host's search player (docs/search.md): the word is dealt again from the words the
+  -- marks allow (the host empties the secret fields first), and the guesses it weighs are a few
+  -- such words.
+  search = {
+    hints = true,
+    deal = function(state, game, _, memo)
+      state.word = pick(state, game, allowed(state, game, memo), 1)[1] or game.words.entry(1).word
+    end,
+    -- The four words of the commonest letters, and two more at random.
+    moves = function(state, game, _, memo)
+      local found, taken = {}, {}
+      for _, word in ipairs(ranked(state, game, memo)) do
+        if #found >= 4 then break end
+        if not state.tried[word] then
+          found[#found + 1] = word
+          taken[word] = true
+        end
+      end
+      for _, word in ipairs(pick(state, game, allowed(state, game, memo), 2)) do
+        if not taken[word] then found[#found + 1] = word end
+      end
+      return found
+    end,
+  },
+
   moves = function(state, game)
     if state.over then return {} end
     -- A pattern only where Lua's %a knows the letters (an ASCII list); in hard mode the
@@ -264,6 +461,8 @@ used again. Your statistics are kept for each word list.]],
     if not state.over then return nil end
     local summary = state.solved and ("You found %s in %d of %d tries."):format(state.word, #state.rows, TRIES)
       or ("Out of tries: the word was %s."):format(state.word)
-    return { winner = state.solved and "player" or nil, score = state.solved and #state.rows or nil, summary = summary }
+    return {
+      winner = state.solved and "player" or nil, score = state.solved and #state.rows or nil, better = "lower", summary = summary,
+    }
   end,
 }

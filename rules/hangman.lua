@@ -83,6 +83,8 @@ return {
   -- The word, its hint and the puzzle (which holds the word) are not shown to programs
   -- (--json): a bot sees what a player sees.
   secret = { "word", "hint", "puzzle" },
+  -- The host's search player deals the word again from what the player has seen.
+  search = { deal = words.deal },
   about = "The classic: guess the word before the man is hanged.",
   words = "animals",
   rules = [[
@@ -133,6 +135,12 @@ The averages count the misses per word; a lost word counts as 9.]],
     return elements
   end,
 
+  -- The rule's own player: the letter most of the words still possible hold, one word a game.
+  bot = function(state, game)
+    if state.awaiting then return "n" end
+    return words.likely_letter(state, game) or words.unguessed(state.guessed, game)[1]
+  end,
+
   moves = function(state, game)
     if state.over then return {} end
     if state.awaiting then return { "y", "n" } end
@@ -166,11 +174,14 @@ The averages count the misses per word; a lost word counts as 9.]],
       state.wins = state.wins + 1
       state.finished_misses[#state.finished_misses + 1] = state.misses
       state.awaiting = true
+      -- What each word earned, for programs that learn (and the search): found with fewer misses is better.
+      game.reward(1, 1 - state.misses / 10)
       game.say("You got it!")
     elseif state.misses >= MAX_MISSES then
       state.losses = state.losses + 1
       state.finished_misses[#state.finished_misses + 1] = LOST_COUNTS_AS
       state.awaiting = true
+      game.reward(1, -1)
       state.masked = state.word
       state.letters = words.whole_word(state.word, game)
       game.say(('Sorry, the word was "%s"'):format(state.word))

@@ -63,6 +63,7 @@ const app = {
   /** The table this page shows: { code, seat (null: watching), token }. */
   at: null,
   start: null,
+  coaching: false,
   step: null,
   roster: null,
   /** Lines sent and not yet answered by a step of this seat. */
@@ -172,6 +173,7 @@ function onJoined(m) {
   app.pending = 0;
   app.ended = false;
   if (!same) {
+    app.coaching = false;
     app.start = null;
     app.step = null;
     app.roster = null;
@@ -192,6 +194,18 @@ function onStart(m) {
   if (again) addLog(`New game (game ${Number(m.game_number) || ''})`, 'separator');
   $('game-title').textContent = str(m.title);
   document.title = `${str(m.title)} · GameHost`;
+  renderHelp();
+}
+
+// Hint and Coach, where the rule allows them (`"hints": true`) and you hold a seat: the host's
+// search player gives the move it would make, or, at the game's end, where it would have
+// played otherwise.
+function renderHelp() {
+  const allowed = !!(app.start && app.start.hints === true && app.at && app.at.seat != null);
+  $('hint').hidden = !allowed;
+  $('coach').hidden = !allowed;
+  $('coach').setAttribute('aria-pressed', String(allowed && app.coaching === true));
+  $('coach').textContent = allowed && app.coaching === true ? 'Coach: on' : 'Coach me';
 }
 
 function onStep(step) {
@@ -202,6 +216,11 @@ function onStep(step) {
     if (app.pending === 0) clearTimeout(app.pendingTimer);
   }
   if (Number(step.step) === 0 && step.status === 'started') app.latest = [];
+  // The host's answer to /coach says whether the coach is on now.
+  if (mine && step.status === 'command' && step.input === '/coach') {
+    app.coaching = (Array.isArray(step.messages) ? step.messages : []).some((text) => str(text).startsWith('Coach on'));
+    renderHelp();
+  }
   for (const text of Array.isArray(step.messages) ? step.messages : []) addMessage(str(text), 'message');
   if (step.reason && (mine || step.ends_session || step.seat == null)) addMessage(str(step.reason), step.status === 'error' ? 'error' : 'refusal');
   if (mine && app.sentText != null) {
@@ -859,6 +878,8 @@ function start() {
   $('leave').addEventListener('click', leaveTable);
   $('to-lobby').addEventListener('click', leaveTable);
   $('rules').addEventListener('click', () => sendLine('/rules'));
+  $('hint').addEventListener('click', () => sendLine('/hint'));
+  $('coach').addEventListener('click', () => sendLine('/coach'));
   $('copy-link').addEventListener('click', (event) => copy(tableLink(), event.currentTarget, 'Copy link'));
   $('mute').addEventListener('click', () => {
     bell.setMuted(!bell.muted());

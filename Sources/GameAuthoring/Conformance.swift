@@ -27,6 +27,8 @@ public enum Conformance {
         /// more states than random moves reach.
         public var search = false
         public static let searchThinking = SearchPlayer.Budget(iterations: 12)
+        /// How long the search thinks a move (`--think`; `searchThinking` by default).
+        public var thinking = Settings.searchThinking
         /// Seconds one call into the rule may take (`gamehost check --time-limit`).
         public var timeLimit = 1.0
         /// Seconds of processor time the whole check of one file may take (`--total-time`):
@@ -388,7 +390,7 @@ public enum Conformance {
         var run = Playthrough()
         let path = engine.info.path
         let table = Table(engine: engine, fillers: Array(repeating: filler, count: engine.seatCount))
-        table.thinking = Settings.searchThinking
+        table.thinking = settings.thinking
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
         // With a choice of seat counts, a place names the one played.

@@ -40,7 +40,7 @@ public final class JSONLinesPresenter: Presenter {
         var fields: [String: JSONValue] = [
             "type": .string("start"), "protocol": .int(Self.protocolVersion), "game": .string(info.id),
             "title": .string(info.title), "game_number": .int(Int64(start.number)),
-            "options": .object(start.options), "reveal": .bool(reveal),
+            "options": .object(start.options), "reveal": .bool(reveal), "hints": .bool(info.search.allowsHints),
             "seats": .array(start.seats.map { .object(["seat": .int(Int64($0.seat)), "filler": .string($0.filler), "name": .string($0.name)]) }),
             "you": seat.map { .int(Int64($0)) } ?? .null,
             "words": start.words.map {

@@ -31,12 +31,19 @@ public final class LoadedRule {
         package let turn: LuaRef?
         /// `leave(state, game, seat)`: a game the player leaves in the middle (optional).
         package let leave: LuaRef?
+        /// `search.deal(state, game, seat)`: deals again, for the search player, what the host
+        /// cannot deal itself (a secret word), from what the seat knows (optional).
+        package let deal: LuaRef?
+        /// `search.moves(state, game, seat)`: the inputs the search weighs where `moves` takes
+        /// free text (optional).
+        package let candidates: LuaRef?
     }
 
     static let hookNames = ["setup", "view", "moves", "play", "result"]
     static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret",
                                                            "private", "observe", "plays_after_result", "bot", "keys", "players", "turn", "maps",
-                                                           "share_words", "leave", "one_game", "refresh"])
+                                                           "share_words", "leave", "one_game", "refresh", "search"])
+    static let searchFields: Set<String> = ["deal", "moves", "hints"]
 
     /// The path, as the rule's messages name it.
     public var path: String { info.path }
@@ -235,6 +242,36 @@ public final class LoadedRule {
         case .boolean(let b): shareWords = b
         case let other: problems.append("\(path): field 'share_words' must be true or false, not a \(other.typeName)")
         }
+        // `search = { deal =, moves =, hints = }`: what the search player may use of the rule.
+        var deal: LuaRef?, candidates: LuaRef?, allowsHints = false
+        switch fields["search"] ?? .nil {
+        case .nil: break
+        case .map(let entries):
+            if let stray = entries.keys.sorted().first(where: { !Self.searchFields.contains($0) }) {
+                problems.append("\(path): field 'search' has '\(stray)', which the host does not know (it takes deal, moves and hints)")
+            }
+            func function(_ name: String) -> LuaRef? {
+                switch entries[name] ?? .nil {
+                case .nil: return nil
+                case .ref(let r) where r.typeName == "function": return r
+                case let other:
+                    problems.append("\(path): field 'search.\(name)' must be a function, not a \(other.typeName)")
+                    return nil
+                }
+            }
+            deal = function("deal")
+            candidates = function("moves")
+            switch entries["hints"] ?? .nil {
+            case .nil: break
+            case .boolean(let b): allowsHints = b
+            case let other: problems.append("\(path): field 'search.hints' must be true or false, not a \(other.typeName)")
+            }
+        case let other:
+            problems.append("\(path): field 'search' must be a table, as { deal = function(state, game, seat) ... end }, not a \(other.typeName)")
+        }
+        if allowsHints, commands.contains(where: { $0.name == "hint" }) {
+            problems.append("\(path): the rule has a command 'hint' and search.hints = true: /hint would be both (rename the command, or drop the hints)")
+        }
         if seats.max > 1 && turn == nil {
             problems.append("\(path): a rule for several players needs turn = function(state, game) returning the seat (or seats) to move")
         }
@@ -242,7 +279,8 @@ public final class LoadedRule {
         // A typo'd field is often why a field is missing: say both.
         guard problems.isEmpty else { throw RuleError(problems + warnings.filter { $0.contains("did you mean") }) }
         hooks = Hooks(setup: hookRefs["setup"]!, view: hookRefs["view"]!, moves: hookRefs["moves"]!,
-                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot, turn: turn, leave: leave)
+                      play: hookRefs["play"]!, result: hookRefs["result"]!, observe: observe, bot: bot, turn: turn, leave: leave,
+                      deal: deal, candidates: candidates)
         optionChecks = checks
         commandRuns = runs
         info = RuleInfo(path: path, id: id, title: title, about: about, howToPlay: rules.isEmpty ? about : rules,
@@ -251,7 +289,8 @@ public final class LoadedRule {
                         scoreKey: id + "@" + (FileSystem.realPath(path) ?? path), keys: keys,
                         playsAfterResult: playsAfterResult, secretFields: secrets, privateFields: privates, seats: seats, hasBot: bot != nil,
                         hasObserve: observe != nil, mapPaths: maps, sharesWords: shareWords, libraryDirectories: libraryDirectories,
-                        oneGame: oneGame, hasLeave: leave != nil, refresh: refresh)
+                        oneGame: oneGame, hasLeave: leave != nil, refresh: refresh,
+                        search: .init(deals: deal != nil, weighsText: candidates != nil, allowsHints: allowsHints))
 
         // A default that its own option refuses is a bug in the rule file.
         var defaultProblems: [String] = []

@@ -62,6 +62,9 @@ public struct RuleInfo: Sendable {
     /// full screen draws it again while it waits for a key. Nil: only after an input.
     public var refresh: Double?
 
+    /// What the search player may use of the rule (`search = { deal =, moves =, hints = }`).
+    public var search = SearchHints()
+
     /// The keys of the moves offered now, by key.
     public func keys(offered moves: [String]) -> [String: String] {
         let offered = Set(moves.map { Array($0.utf8) })
@@ -112,5 +115,21 @@ public struct SeatRange: Sendable, Equatable {
         }
         problems.append("\(path): field 'players' must be a number of seats from 1 to \(Self.limit), or { min = 2, max = 4 }")
         return .single
+    }
+}
+
+/// What a rule gives the search player (`search = { ... }`), all optional.
+public struct SearchHints: Sendable, Equatable {
+    /// `search.deal`: the rule deals again what the host cannot (a secret word).
+    public var deals = false
+    /// `search.moves`: the inputs to weigh where `moves` takes free text.
+    public var weighsText = false
+    /// `search.hints = true`: a player may ask for the search's move (`/hint`).
+    public var allowsHints = false
+
+    public init(deals: Bool = false, weighsText: Bool = false, allowsHints: Bool = false) {
+        self.deals = deals
+        self.weighsText = weighsText
+        self.allowsHints = allowsHints
     }
 }

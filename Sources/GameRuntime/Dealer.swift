@@ -39,9 +39,11 @@ package enum CardVisibility {
 /// fairness test holds it to.
 ///
 /// A secret field that holds something other than cards (a word) cannot be dealt this way: its
-/// name is returned, and the search does not play on it.
+/// name is returned, and the search does not play on it, unless the rule deals it (`search.deal`,
+/// called with the secret fields emptied).
 package enum Dealer {
-    /// `(state, seat, seed, private names, secret names) -> names of secret fields not dealt`
+    /// `(state, seat, seed, private names, secret names, blank) -> names of secret fields not
+    /// dealt`; with `blank`, the secret fields are emptied instead (the rule deals them).
     package static let source = CardVisibility.functions + #"""
     local next, rawset, tostring, sort, concat = next, rawset, tostring, table.sort, table.concat
     local function less(a, b)
@@ -59,7 +61,7 @@ package enum Dealer {
       sort(keys, less)
       return keys
     end
-    return function(state, seat, seed, privates, secrets)
+    return function(state, seat, seed, privates, secrets, blank)
       -- xorshift64: the seat's own chance, not the game's.
       local x = seed ~= 0 and seed or 0x2545F4914F6CDD1D
       local function rand(n)
@@ -146,6 +148,12 @@ package enum Dealer {
           end
           if lacking then undealt[#undealt + 1] = name end
         end
+      end
+      -- Secret fields the rule deals itself (search.deal) are emptied first: what the rule
+      -- deals cannot come from what it must not read.
+      if blank then
+        for _, name in ipairs(secrets) do rawset(state, name, nil) end
+        return undealt
       end
       -- Secret fields: their hidden cards were dealt above; anything else in them is not (a
       -- card face up in a secret field is hidden from every seat all the same).

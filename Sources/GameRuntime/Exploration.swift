@@ -32,7 +32,12 @@ extension GameEngine {
         api.random = chance
         api.keepsMessages = false
         api.clock = ManualClock(at: api.startTime)
+        // A table that lasts for this search only, which `search.deal`, `search.moves` and the
+        // bot get as their last argument in scratch games: what a rule works out for the worlds
+        // it is shown (Guess Five's words the marks allow) it keeps there, not in its state.
+        searchMemo = lua.makeRef(.map([:]))
         defer {
+            searchMemo = nil
             verifiesQueries = verifies
             api.clock = gameClock
             api.random = random
@@ -111,15 +116,49 @@ extension GameEngine {
     }
 
     /// Deals again, in the scratch state, what `seat` cannot see (see `Dealer`), with chance
-    /// from `seed`. Returns the values it could not deal: secret fields that hold other than
-    /// cards (a word), which a fair search must not read.
+    /// from `seed`; then the rule's `search.deal`, if it has one, deals the secret fields (emptied
+    /// first) with the scratch chance. Returns the values it could not deal: secret fields that
+    /// hold other than cards (a word) where the rule deals none, which a fair search must not read.
     package func dealHidden(for seat: Int, seed: UInt64) throws -> [String] {
         let privates = LuaValue.array(info.privateFields.map { .string($0) })
         let secrets = LuaValue.array(info.secretFields.map { .string($0) })
         let answer = try step {
-            try runStateTool(Dealer.source, [.integer(Int64(seat)), .integer(Int64(bitPattern: seed)), privates, secrets], results: 1)
+            try runStateTool(Dealer.source, [.integer(Int64(seat)), .integer(Int64(bitPattern: seed)), privates, secrets,
+                                             .boolean(rule.hooks.deal != nil)], results: 1)
         }
         version += 1
+        if let deal = rule.hooks.deal, let current = state {
+            api.dropOutput()
+            api.refusal = nil
+            api.seat = seat
+            defer { api.scores.discard() }
+            do {
+                var arguments: [LuaValue] = [.ref(current), .ref(api.table), .integer(Int64(seat))]
+                if let memo = searchMemo { arguments.append(.ref(memo)) }
+                _ = try step { try lua.call(deal, arguments, results: 0) }
+            } catch let error as LuaError {
+                version += 1
+                throw RuleError([describe(error, hook: "search.deal")])
+            }
+            version += 1
+            api.dropOutput()
+        }
         return answer.first?.array?.compactMap(\.string) ?? []
+    }
+
+    /// The most inputs `search.moves` may give.
+    package static let candidateLimit = 200
+
+    /// The inputs the rule's `search.moves` gives `seat` to weigh in the scratch state (where
+    /// `moves` takes free text), or nil when the rule has none.
+    package func exploreCandidates(seat: Int) throws -> [String]? {
+        guard rule.hooks.candidates != nil else { return nil }
+        defer { version += 1 }
+        let value = try step { try query("search.moves", seat: seat, maxLength: Self.candidateLimit, items: "inputs") }
+        guard let items = value.array ?? (value.map?.isEmpty == true ? [] : nil), items.allSatisfy({ $0.string != nil }) else {
+            throw RuleError(["\(info.path): search.moves must return a list of inputs (strings), not \(value.typeName)"])
+        }
+        var seen = Set<String>()
+        return items.compactMap(\.string).filter { seen.insert($0).inserted }
     }
 }

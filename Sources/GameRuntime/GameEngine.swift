@@ -56,6 +56,8 @@ public final class GameEngine {
     private var stateTools: [String: LuaRef] = [:]
     /// The chance each seat's bot draws from, by seat (see `botMove`).
     private var botChance: [Int: RandomSource] = [:]
+    /// The memo of the search in progress (see `exploring`), or nil.
+    var searchMemo: LuaRef?
 
     /// Takes `rule` over (a rule serves one engine) and binds the session's settings to it.
     public init(rule: LoadedRule, settings: EngineSettings) throws {
@@ -643,9 +645,12 @@ public final class GameEngine {
         case "observe": hook = rule.hooks.observe!
         case "bot": hook = rule.hooks.bot!
         case "turn": hook = rule.hooks.turn!
+        case "search.moves": hook = rule.hooks.candidates!
         default: hook = rule.hooks.result
         }
         if name != "result" && name != "turn" { args.append(.integer(Int64(seat))) }
+        // In a search, the bot and search.moves get the search's memo (see `exploring`).
+        if let memo = searchMemo, name == "bot" || name == "search.moves" { args.append(.ref(memo)) }
         let chance = random.snapshot
         let words = api.words?.checkpoint()
         api.seat = seat

@@ -13,6 +13,8 @@ public struct GameResult: Equatable, Sendable {
     /// One score for the game (`score = 13`), and a score per seat (`scores = { 63, 0 }`).
     public var score: Double?
     public var seatScores: [Int: Double]
+    /// Whether a smaller score is the better one (`better = "lower"`: tries, seconds).
+    public var lowerIsBetter = false
     public var summary: String
     /// The reward each seat earned by this step, when the rule gives one (`rewards = { 1, -1 }`).
     public var rewards: [Int: Double]
@@ -28,7 +30,7 @@ public struct GameResult: Equatable, Sendable {
         self.rewards = rewards
     }
 
-    static let knownFields: Set<String> = ["winner", "ranking", "score", "scores", "summary", "rewards"]
+    static let knownFields: Set<String> = ["winner", "ranking", "score", "scores", "better", "summary", "rewards"]
 
     /// Reads the table `result` returned; every field it has must be of its kind.
     init(_ value: LuaValue, seats: Int, path: String) throws {
@@ -87,6 +89,11 @@ public struct GameResult: Equatable, Sendable {
         }
         seatScores = try perSeat("scores")
         rewards = try perSeat("rewards")
+        switch value["better"] {
+        case .nil, .string("higher"): lowerIsBetter = false
+        case .string("lower"): lowerIsBetter = true
+        default: throw problem("better", "\"higher\" (the default) or \"lower\"")
+        }
         switch value["summary"] {
         case .nil: summary = winner.map { "Winner: \($0)" } ?? (winningSeats.isEmpty ? "Game over" : "Winner: " + Self.seatList(winningSeats))
         case .string(let s): summary = s

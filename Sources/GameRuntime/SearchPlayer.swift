@@ -47,7 +47,8 @@ public final class SearchPlayer {
             func seconds(_ number: Substring, scale: Double) -> Double? {
                 guard let n = Double(number), n.isFinite, n > 0 else { return nil }
                 let s = n * scale
-                return s <= Self.timeLimit ? s : nil
+                // Less than a millisecond is no time to think (a typo for an iteration count).
+                return s >= 0.001 && s <= Self.timeLimit ? s : nil
             }
             if t.hasSuffix("ms"), let s = seconds(t.dropLast(2), scale: 0.001) {
                 self.init(iterations: Self.iterationLimit, processorSeconds: s)
@@ -112,6 +113,10 @@ public final class SearchPlayer {
         var visits = 0
         /// The sum of the mover's values of the games through this node.
         var total = 0.0
+        /// The sum of the scores of the games through this node that gave one (one seat), and
+        /// how many did.
+        var scoreTotal = 0.0
+        var scored = 0
         /// Times this node's move was offered when its parent was passed through.
         var available = 0
         var children: [Node] = []
@@ -147,11 +152,15 @@ public final class SearchPlayer {
             lastThinking = Thinking(options: [], games: 0, abandoned: 0, declined: "the rule says what a seat knows with observe, which search cannot deal")
             return try fallback(in: engine, seat: seat)
         }
-        guard !offered.listed.isEmpty else {
-            lastThinking = Thinking(options: [], games: 0, abandoned: 0, declined: "the game takes free text, which search does not enumerate")
+        // Free text is weighed through the inputs the rule's `search.moves` gives, asked in each
+        // dealt world (so they too come from what the seat knows).
+        let weighsText = offered.listed.isEmpty
+        guard !weighsText || engine.info.search.weighsText else {
+            lastThinking = Thinking(options: [], games: 0, abandoned: 0,
+                                    declined: "the game takes free text, and the rule gives no search.moves to weigh")
             return try fallback(in: engine, seat: seat)
         }
-        guard offered.listed.count > 1 else {
+        guard weighsText || offered.listed.count > 1 else {
             lastThinking = Thinking(options: [.init(move: offered.listed[0], visits: 0, value: 1)], games: 0, abandoned: 0)
             return offered.listed[0]
         }
@@ -159,6 +168,9 @@ public final class SearchPlayer {
         usesBot = engine.info.hasBot
         low = .infinity
         high = -.infinity
+        scoreLow = .infinity
+        scoreHigh = -.infinity
+        textError = nil
         var games = 0, abandoned = 0
         var declined: String?
         let start = ProcessorTime.thread()
@@ -168,35 +180,43 @@ public final class SearchPlayer {
             for i in 0..<budget.iterations {
                 if i > 0, ProcessorTime.thread() - start >= min(budget.processorSeconds ?? budget.ceiling, budget.ceiling) { break }
                 if i > 0 { try engine.resetExploration() }
-                let undealt = try engine.dealHidden(for: seat, seed: random.next())
+                let dealSeed = random.next()
+                scratchChance.reseed(random.next())
+                let undealt = try engine.dealHidden(for: seat, seed: dealSeed)
                 if !undealt.isEmpty {
                     declined = "it cannot deal what the secret field\(undealt.count == 1 ? "" : "s") "
                         + undealt.map { "'\($0)'" }.joined(separator: ", ") + (undealt.count == 1 ? " holds" : " hold")
                     return
                 }
-                scratchChance.reseed(random.next())
-                guard let (path, values) = try scratchGame(engine, from: root, seat: seat, seats: engine.seatCount) else {
+                guard let (path, outcome) = try scratchGame(engine, from: root, seat: seat, seats: engine.seatCount) else {
                     abandoned += 1
                     continue
                 }
                 games += 1
-                for v in values {
+                for v in outcome.values {
                     low = min(low, v)
                     high = max(high, v)
                 }
+                if let score = outcome.score {
+                    scoreLow = min(scoreLow, score)
+                    scoreHigh = max(scoreHigh, score)
+                }
                 for node in path {
                     node.visits += 1
-                    node.total += values[node.mover - 1]
+                    node.total += outcome.values[node.mover - 1]
+                    if let score = outcome.score {
+                        node.scoreTotal += score
+                        node.scored += 1
+                    }
                 }
             }
         } } catch {
             declined = "its scratch games could not be played: \(error)"
         }
         guard engine.hasGame else { throw RuleError(["\(engine.info.path): the game could not be put back after a search"]) }
-        let scale = high > low ? high - low : 1
-        let options = root.children.filter { $0.mover == seat && offered.listed.contains($0.move) }
-        lastThinking = Thinking(options: options.map { .init(move: $0.move, visits: $0.visits,
-                                                             value: $0.visits == 0 ? 0 : ($0.total / Double($0.visits) - low) / scale) },
+        if declined == nil, games == 0, let textError { declined = "search.moves failed: \(textError)" }
+        let options = root.children.filter { $0.mover == seat && (weighsText || offered.listed.contains($0.move)) }
+        lastThinking = Thinking(options: options.map { .init(move: $0.move, visits: $0.visits, value: mean($0) / (1 + scoreWeight)) },
                                 games: games, abandoned: abandoned, declined: declined)
         guard declined == nil, let best = options.max(by: { ($0.visits, $0.total) < ($1.visits, $1.total) }) else {
             return try fallback(in: engine, seat: seat)
@@ -206,7 +226,7 @@ public final class SearchPlayer {
 
     /// One scratch game from the dealt state: down the tree, one new node, then the rule's bot
     /// or random moves to the end (or to the searching seat's next reward). The nodes passed and every seat's value, or nil when the rule refused or failed.
-    private func scratchGame(_ engine: GameEngine, from root: Node, seat: Int, seats: Int) throws -> ([Node], [Double])? {
+    private func scratchGame(_ engine: GameEngine, from root: Node, seat: Int, seats: Int) throws -> ([Node], Outcome)? {
         var node: Node? = root
         var path: [Node] = []
         var rewards: [Int: Double] = [:]
@@ -227,7 +247,14 @@ public final class SearchPlayer {
                 rewards.merge(gained, uniquingKeysWith: +)
                 continue
             }
-            guard let listed = try? engine.moves(for: mover).listed, !listed.isEmpty else { return nil }
+            guard var listed = try? engine.moves(for: mover).listed else { return nil }
+            if listed.isEmpty {
+                do { listed = try engine.exploreCandidates(seat: mover) ?? [] } catch {
+                    textError = textError ?? error
+                    return nil
+                }
+                if listed.isEmpty { return nil }
+            }
             let move: String
             if let current = node {
                 let untried = listed.filter { current.child($0, mover) == nil }
@@ -252,7 +279,26 @@ public final class SearchPlayer {
             guard let gained = engine.explorePlay(move, seat: mover) else { return nil }
             rewards.merge(gained, uniquingKeysWith: +)
         }
-        return (path, Self.values(of: result, rewards: rewards, seats: seats))
+        return (path, Self.outcome(of: result, rewards: rewards, seats: seats))
+    }
+
+    /// What a scratch game's end is worth: a value for each seat, and in a game of one seat the
+    /// score its result gives, turned so that more is better (`better = "lower"`), weighed after
+    /// the value (see `mean`).
+    package struct Outcome: Equatable {
+        package var values: [Double]
+        package var score: Double?
+
+        package init(values: [Double], score: Double?) {
+            self.values = values
+            self.score = score
+        }
+    }
+
+    package static func outcome(of result: GameResult?, rewards: [Int: Double], seats: Int) -> Outcome {
+        var score: Double?
+        if seats == 1, let given = result?.seatScores[1] ?? result?.score { score = result?.lowerIsBetter == true ? -given : given }
+        return Outcome(values: values(of: result, rewards: rewards, seats: seats), score: score)
     }
 
     /// The range of the values the scratch games of this move gave so far: UCB1 reads means
@@ -261,12 +307,32 @@ public final class SearchPlayer {
     /// Whether scratch games are played out by the rule's bot.
     private var usesBot = false
 
-    /// UCB1 over availability, on the mover's mean value scaled to 0...1.
+    /// The range of the scores of the games of one seat (turned so that more is better).
+    private var scoreLow = 0.0, scoreHigh = 0.0
+    /// Why `search.moves` failed, the first time it did in a move's search.
+    private var textError: Error?
+
+    /// How much a one-seat game's score weighs beside its value: a quarter, where values differ
+    /// (Guess Five: a win first, then fewer tries), all where they do not (Memory: always won).
+    private var scoreWeight: Double { scoreHigh > scoreLow ? (high > low ? 0.25 : 1) : 0 }
+
+    /// The mover's mean value through `node`, scaled to 0...1 by the range seen, plus the
+    /// weighed mean score (a game that ended without a score counts as the worst score seen).
+    private func mean(_ node: Node) -> Double {
+        guard node.visits > 0 else { return 0 }
+        let visits = Double(node.visits)
+        var mean = high > low ? (node.total / visits - low) / (high - low) : 0
+        if scoreHigh > scoreLow {
+            let total = node.scoreTotal + Double(node.visits - node.scored) * scoreLow
+            mean += scoreWeight * (total / visits - scoreLow) / (scoreHigh - scoreLow)
+        }
+        return mean
+    }
+
+    /// UCB1 over availability, on the mover's mean (0...1, or 1.25 with a score).
     private func ucb(_ node: Node) -> Double {
         guard node.visits > 0 else { return .infinity }
-        let scale = high > low ? high - low : 1
-        let mean = (node.total / Double(node.visits) - low) / scale
-        return mean + Self.exploration * (log(Double(max(node.available, 1))) / Double(node.visits)).squareRoot()
+        return mean(node) + Self.exploration * (log(Double(max(node.available, 1))) / Double(node.visits)).squareRoot()
     }
 
     /// Each seat's value of a scratch game's end: 1 for a win (shared among the winners), places
@@ -283,12 +349,9 @@ public final class SearchPlayer {
             } else if !result.winningSeats.isEmpty {
                 v = Array(repeating: 0, count: seats)
                 for s in result.winningSeats where s <= seats { v[s - 1] = 1 / Double(result.winningSeats.count) }
-            } else if seats == 1 {
-                if let score = result.seatScores[1] ?? result.score {
-                    v[0] = score
-                } else if let winner = result.winner?.lowercased() {
-                    v[0] = ["player", "you", "seat 1"].contains(winner) ? 1 : winner == "draw" ? 0.5 : 0
-                }
+            } else if seats == 1, let winner = result.winner?.lowercased() {
+                // A score of one seat is weighed apart (see `outcome`).
+                v[0] = ["player", "you", "seat 1"].contains(winner) ? 1 : winner == "draw" ? 0.5 : 0
             }
         }
         // Among games of several seats, a bigger win is better than a small one: a seat's score

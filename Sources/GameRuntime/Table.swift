@@ -92,6 +92,10 @@ public final class Table {
     private var coachNotes: [Int: [(cost: Double, text: String)]] = [:]
     /// The moves each person made in the game in play, by seat.
     private var movesMade: [Int: Int] = [:]
+    /// The hints asked this game (each hint's search has a seed of its own).
+    private var hintsAsked = 0
+    /// The seats that turned the coach on with `/coach` (`coaching` has it for every person).
+    private var coachedSeats: Set<Int> = []
 
     /// The inputs the host takes once a game is over.
     public static let playAgainMoves = ["y", "n"]
@@ -213,7 +217,7 @@ public final class Table {
         number += 1
         engine.clock.inputArrives()
         let seat = seat ?? defaultSeat()
-        if coaching { coach(rawLine, seat: seat) }
+        if coaching || !coachedSeats.isEmpty { coach(rawLine, seat: seat) }
         // The input itself (the move, the command, a new game) has one budget of steps and
         // time; what the game looks like after it is asked for in finish, each part with a
         // budget of its own, so an input that used up its budget still shows the same view
@@ -462,7 +466,10 @@ public final class Table {
         switch name {
         case "help":
             var lines = ["Type a move, or a command:"]
-            let rows = Self.hostCommandHelp + info.commands.map { ("/\($0.name)", $0.help) }
+            let hint = info.search.allowsHints
+                ? [("/hint", "the move the search player would make in your place"), ("/coach", "at the game's end, where the search would have played otherwise")]
+                : []
+            let rows = Self.hostCommandHelp + hint + info.commands.map { ("/\($0.name)", $0.help) }
             let width = rows.map(\.0.count).max() ?? 0
             lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
             answer(lines)
@@ -475,6 +482,19 @@ public final class Table {
             answer([moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")])
         case "rules":
             answer([info.title, TextWrap.reflow(info.howToPlay)])
+        case "hint" where info.search.allowsHints:
+            answer([hint(seat: seat)])
+        case "coach" where info.search.allowsHints:
+            guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1] else {
+                answer(["No coach: the coach is for people."])
+                break
+            }
+            if coachedSeats.remove(seat) == nil {
+                coachedSeats.insert(seat)
+                answer(["Coach on: at the game's end you will be told, alone, where the search player would have played otherwise (/coach again: off)."])
+            } else {
+                answer(["Coach off."])
+            }
         case "words" where info.sharesWords && engine.words != nil:
             // The list's words, a page at a time, for programs that solve with them.
             let parts = args.split(separator: " ").compactMap { Int($0) }
@@ -552,6 +572,7 @@ public final class Table {
         }
         coachNotes = [:]
         movesMade = [:]
+        hintsAsked = 0
         searchPlayers = [:]
         for (k, filler) in fillers.enumerated() where filler == .search {
             searchPlayers[k + 1] = SearchPlayer(seed: SearchPlayer.seed(game: engine.gameSeed, seat: k + 1), budget: thinking)
@@ -626,7 +647,7 @@ public final class Table {
         }
         r.result = ask { try engine.result() } ?? nil
         r.toMove = ask { try engine.toMove() } ?? []
-        if r.result != nil && r.applied && coaching { tellCoachNotes(&r) }
+        if r.result != nil && r.applied && (coaching || !coachedSeats.isEmpty) { tellCoachNotes(&r) }
         // Once a game is over, one seat is asked to play again, and is told so; a table of one
         // game ends there instead.
         if r.result != nil && !finished {
@@ -702,7 +723,7 @@ extension Table {
     /// how it rates both, kept for the game's end when they differ. The search puts the game
     /// back as it was, so the move is then played on the same game.
     func coach(_ rawLine: String, seat: Int) {
-        guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1], !finished, engine.hasGame,
+        guard coaching || coachedSeats.contains(seat), seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1], !finished, engine.hasGame,
               (try? engine.result()) == nil, (try? engine.toMove())?.contains(seat) == true else { return }
         let line = InputLine.clean(rawLine)
         guard !line.hasPrefix("/"), rawLine.utf8.count <= InputLine.limit, let listed = try? engine.moves(for: seat).listed else { return }
@@ -717,6 +738,26 @@ extension Table {
         func rating(_ x: Double) -> String { String(Int((x * 100).rounded())) }
         coachNotes[seat, default: []].append((theirs.value - mine.value,
             "your move \(made): \(move), where the search would play \(best) (\(rating(theirs.value)) against \(rating(mine.value)))"))
+    }
+
+    /// `/hint`: the move the search player would make for `seat` now (with the table's
+    /// `thinking`, from a seed of the game, the seat and the hints asked: a seed replays it).
+    /// The search puts the game back as it was, so a hint changes nothing.
+    func hint(seat: Int) -> String {
+        guard engine.hasGame, (try? engine.result()) == nil, (try? engine.toMove())?.contains(seat) == true else {
+            return "No hint: it is not your move."
+        }
+        hintsAsked += 1
+        let searcher = SearchPlayer(seed: EngineSettings.mix(SearchPlayer.seed(game: engine.gameSeed, seat: seat) ^ 0x4849_4E54, hintsAsked),
+                                    budget: thinking)
+        do {
+            let move = try searcher.move(in: engine, seat: seat)
+            guard let thought = searcher.lastThinking, thought.declined == nil else { return "Hint: \(move) (the rule's own player's move)" }
+            let rated = thought.options.first { $0.move == move }.map { ", rated \(Int(($0.value * 100).rounded())) of 100" } ?? ""
+            return "Hint: \(move) (the search player's move, after \(thought.games) scratch games\(rated))"
+        } catch {
+            return "No hint: \(error)"
+        }
     }
 
     /// Tells each person at the game's end where the search would have played otherwise.

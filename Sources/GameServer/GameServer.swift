@@ -23,6 +23,8 @@ public final class GameServer: WebServerDelegate, Sendable {
     let webDirectory: String?
     private let store: TableStore?
     private let pool: TablePool
+    /// The tables with a search seat run here (see `ServerLimits.thinkingThreads`).
+    private let thinkingPool: TablePool
     /// The memory every table's rule holds, together (`ServerLimits.tablesMemoryBytes`).
     let memory: MemoryAccount
     /// Files of the browser client, read once at start, by path ("/" is index.html).
@@ -75,6 +77,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             self.store = try data.map { try TableStore(directory: $0) }
         }
         pool = TablePool(threads: limits.tableThreads)
+        thinkingPool = TablePool(threads: limits.thinkingThreads, niceness: 10)
         memory = MemoryAccount(cap: limits.tablesMemoryBytes)
         files = Self.readClient(web)
     }
@@ -113,6 +116,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         web?.stop()
         state.withLock { $0.restorer }?.stop()
         pool.stop()
+        thinkingPool.stop()
         store?.release()
     }
 
@@ -225,7 +229,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             return s.places.removeValue(forKey: socket.id)
         }
         if let place, let table = state.withLock({ $0.tables[place.code] }) {
-            pool.submit(table.lane) { table.detach(socket) }
+            lanes(table).submit(table.lane) { table.detach(socket) }
         }
     }
 
@@ -384,7 +388,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             s.tablesByAddress[address, default: 0] += 1
             return .success(code)
         }
-        if let madeRoom { pool.submit(madeRoom.lane) { madeRoom.close(reason: .quit, says: "closed to make room: nobody was at it") } }
+        if let madeRoom { lanes(madeRoom).submit(madeRoom.lane) { madeRoom.close(reason: .quit, says: "closed to make room: nobody was at it") } }
         let code: String
         switch reservation {
         case .success(let reserved): code = reserved
@@ -414,7 +418,8 @@ public final class GameServer: WebServerDelegate, Sendable {
         let token = Secrets.seatToken()
         var records = fillers.map { TableStore.SeatRecord(filler: $0, name: $0 == "person" ? "" : $0, token: nil) }
         records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
-        let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
+        let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, hints: rule.info.search.allowsHints,
+                                privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
         state.withLock { $0.tables[code] = table; $0.reserved.remove(code) }
         move(socket, to: (code, 1))
         if chosenWords != nil && rule.info.defaultWordList == nil {
@@ -433,7 +438,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         let scores = scoresDirectory.map { ScoreStore(directory: $0) }
         let store = self.store, timeLimit = limits.ruleTimeLimit, memory = self.memory
-        pool.submit(table.lane) { [weak self] in
+        lanes(table).submit(table.lane) { [weak self] in
             do {
                 try store?.create(code: code, game: game, options: options, words: chosenWords, seats: records, at: SystemClock().now())
                 try table.open(rule: rule, words: words, wordsName: chosenWords, scores: scores, saved: nil, timeLimit: timeLimit, memory: memory)
@@ -483,7 +488,7 @@ public final class GameServer: WebServerDelegate, Sendable {
 
     private func place(_ socket: WebSocket, at table: ServedTable, seat: Int, token: String) {
         move(socket, to: (table.code, seat))
-        pool.submit(table.lane) { table.attach(socket, seat: seat, joined: Self.joined(code: table.code, seat: seat, token: token)) }
+        lanes(table).submit(table.lane) { table.attach(socket, seat: seat, joined: Self.joined(code: table.code, seat: seat, token: token)) }
     }
 
     /// Notes where a connection is now, and takes it away from where it was: a connection is
@@ -495,7 +500,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         guard let previous, previous.code != place.code || previous.seat != place.seat,
               let old = state.withLock({ $0.tables[previous.code] }) else { return }
-        pool.submit(old.lane) { old.detach(socket) }
+        lanes(old).submit(old.lane) { old.detach(socket) }
     }
 
     private func watch(_ fields: [String: JSONValue], from socket: WebSocket) {
@@ -503,7 +508,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         guard let table = table(code) else { return refuseMissingTable(code, socket) }
         move(socket, to: (table.code, nil))
         let limit = limits.watchersPerTable
-        pool.submit(table.lane) { [weak self] in
+        lanes(table).submit(table.lane) { [weak self] in
             guard table.watcherCount < limit else {
                 self?.refuse(socket, "table-full", "the table has its most watchers (\(limit))")
                 return
@@ -524,7 +529,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         // screen that had not yet shown the seat's last move (a second device) is not a move.
         var seen: (game: Int, step: Int)?
         if case .int(let game)? = fields["game"], case .int(let step)? = fields["step"] { seen = (Int(game), Int(step)) }
-        pool.run(table.lane) { [weak self] in
+        let job = { [weak self] in
             if let seen, table.isStale(seat: seat, seen: seen) {
                 self?.refuse(socket, "stale", "the seat has moved since game \(seen.game) step \(seen.step) (from another device?): look again")
                 return
@@ -532,7 +537,13 @@ public final class GameServer: WebServerDelegate, Sendable {
             table.handle(line, seat: seat)
             if table.finished { self?.forget(table.code, setAside: table.setAside) }
         }
+        // A move runs on the connection's own thread when its table is idle (its answer goes
+        // out sooner); a table that thinks runs on the thinking threads, at their priority.
+        if table.thinks { thinkingPool.submit(table.lane, job) } else { pool.run(table.lane, job) }
     }
+
+    /// The pool a table's jobs run on: the thinking threads for a table with a search seat.
+    private func lanes(_ table: ServedTable) -> TablePool { table.thinks ? thinkingPool : pool }
 
     /// Forgets a table (or the reservation of one being made): its place, its maker's count
     /// and the connections at it.
@@ -609,11 +620,12 @@ public final class GameServer: WebServerDelegate, Sendable {
             // (Twice the bytes a table may store: tables stored before clock readings counted.)
             guard let saved = try store.openTable(code: code, inputs: limits.storedInputsPerTable, bytes: 2 * limits.storedBytesPerTable) else { return }
             let readings = saved.startClock + saved.inputs.flatMap(\.clock)
-            let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store, replaying: readings,
-                                    privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
             // Only a game installed now: a stored name is not a path to run.
             guard installedRule(saved.game) != nil else { throw ServeError("its game '\(TerminalText.plain(String(saved.game.prefix(64))))' is not installed") }
             let rule = try catalog.load(saved.game)
+            let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store,
+                                    hints: rule.info.search.allowsHints, replaying: readings,
+                                    privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
             let words = try loadWords(saved.words, for: rule)
             try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit, memory: memory)
             if table.finished { return }
@@ -705,7 +717,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         let idle = state.withLock { s in s.tables.values.filter { $0.lastActive.withLock { $0 } < time } }
         for table in idle {
             forget(table.code)
-            pool.submit(table.lane) { table.close(reason: .quit, says: "idle") }
+            lanes(table).submit(table.lane) { table.close(reason: .quit, says: "idle") }
         }
     }
 

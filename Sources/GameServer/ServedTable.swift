@@ -20,6 +20,10 @@ final class ServedTable: @unchecked Sendable {
     // The server tests run under the thread sanitizer, which reports a touch from elsewhere.
     let code: String
     let lane = TablePool.Lane()
+    /// Whether the table may search (a seat is the search player's, or its rule allows hints and
+    /// the coach): its jobs then run on the server's thinking threads, so its seconds of
+    /// thought never hold a thread other tables need.
+    let thinks: Bool
     let game: String
     let store: TableStore?
 
@@ -66,7 +70,7 @@ final class ServedTable: @unchecked Sendable {
     let historyLimit: (inputs: Int, bytes: Int)
     private var storedBytes = 0
 
-    init(code: String, game: String, options: [String: String], seats: [TableStore.SeatRecord], store: TableStore?,
+    init(code: String, game: String, options: [String: String], seats: [TableStore.SeatRecord], store: TableStore?, hints: Bool = false,
          replaying readings: [Double] = [], privateFolders: [String] = [], historyLimit: (inputs: Int, bytes: Int) = (20_000, 2 << 20),
          clock live: Clock = SystemClock()) {
         self.historyLimit = historyLimit
@@ -75,6 +79,7 @@ final class ServedTable: @unchecked Sendable {
         self.game = game
         self.options = options
         self.store = store
+        thinks = hints || seats.contains { $0.filler == "search" }
         roster = Locked(seats)
         clock = ResumingClock(replaying: readings, then: live)
     }

@@ -8,7 +8,8 @@ import Glibc
 public struct ServerLimits: Sendable {
     /// How long a `search` seat thinks about a move: scratch games, not time, so a table
     /// rebuilt from its inputs plays the same moves; and two seconds of processor time at
-    /// most, so a slow rule's search holds a table's thread only that long.
+    /// most. A table with a search seat runs on the thinking threads (`thinkingThreads`), at a
+    /// lower priority: other tables never wait for its thought.
     public static let thinking: SearchPlayer.Budget = {
         var budget = SearchPlayer.Budget(iterations: 300)
         budget.ceiling = 2
@@ -57,6 +58,9 @@ public struct ServerLimits: Sendable {
     public var idleTableSeconds = 30 * 60
     /// Threads that run the tables' rules (a runaway rule holds one for its time limit).
     public var tableThreads = max(4, 2 * Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// Threads that run the tables with a search seat, at a lower priority (nice 10) than the
+    /// others: its tables take turns on them, one move's thought at a time each.
+    public var thinkingThreads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// The inputs one table stores, and their bytes: a table's history is replayed at every
     /// restart, so it is bounded (a table past it is closed with a message saying so).
     public var storedInputsPerTable = 20_000

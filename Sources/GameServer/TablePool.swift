@@ -43,16 +43,22 @@ final class TablePool: Sendable {
         }
     }
     private let queue = Locked(Queue())
+    private let niceness: Int32
     /// Posted once for each lane put in line, and once for each thread at `stop`.
     private let wake: CountingSemaphore
 
-    init(threads count: Int) {
+    /// `niceness`: the threads' priority below the process's (0: the same; the thinking pool's
+    /// 10 lets every other table's step go first).
+    init(threads count: Int, niceness: Int32 = 0) {
         wake = CountingSemaphore()
+        self.niceness = niceness
         for _ in 0..<count {
             let box = Unmanaged.passRetained(self).toOpaque()
             var thread = pthread_t()
             pthread_create(&thread, nil, { raw in
                 let pool = Unmanaged<TablePool>.fromOpaque(raw!).takeRetainedValue()
+                // On Linux a nice value is a thread's own: 0 names the calling thread.
+                if pool.niceness != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, pool.niceness) }
                 pool.work()
                 return nil
             }, box)

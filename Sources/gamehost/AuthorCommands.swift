@@ -24,6 +24,10 @@ func check(_ args: inout Arguments) throws -> Int32 {
     let lengths = WordLengths(min: try args.take("min-length"), max: try args.take("max-length"))
     // `--bot search`: the host's search player in every seat of every game.
     let searchesEveryGame = try args.take("bot") == "search"
+    let thinking = try parseThinking(try args.take("think"))
+    if thinking != nil && !searchesEveryGame {
+        throw CLIError.usage("--think is how long the search player thinks: check takes it with --bot search")
+    }
     let options = try args.optionTable()
     let catalog = catalog()
     let lintConfig = catalog.builtIn.map { FileSystem.join($0, ".luacheckrc") }.flatMap { FileSystem.isFile($0) ? $0 : nil }
@@ -39,6 +43,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         settings.seats = seats
         settings.bot = args.flags.contains("bot")
         settings.search = searchesEveryGame
+        settings.thinking = thinking ?? settings.thinking
         // Any host option play takes for the game, check takes: a word game is checked on
         // the list and lengths given.
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in

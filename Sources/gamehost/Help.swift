@@ -40,7 +40,7 @@ let commandHelp: [String: String] = [
 
         """,
     "check": """
-        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--seats N] [--bot [search]] [--time-limit SECONDS]
+        Usage: gamehost check GAME|FILE.lua ... [--seeds N] [--seats N] [--bot [search [--think N]]] [--time-limit SECONDS]
                               [--total-time SECONDS] [--lint-time SECONDS] [--words LIST] [--OPTION VALUE ...]
 
         Loads each rule file in the sandbox and checks it against the rule contract (a field
@@ -60,7 +60,8 @@ let commandHelp: [String: String] = [
         search for a state where no seat can move). A rule with a bot has two more games
         with its bot in every seat, whose errors, refused moves and hangs are named (--bot:
         every game with the bot; --bot search: every game with the host's search player in
-        every seat, whose scratch games take the rule through many more states). Every game reports its first problem, each with its file
+        every seat, thinking --think N scratch games a move (12), whose scratch games take the
+        rule through many more states). Every game reports its first problem, each with its file
         and line; the exit code is 1 if any file fails. Bounds: --time-limit each step of
         the rule (1 s of processor time), --total-time the whole check of a file (60 s of
         processor time, so a busy machine fails no rule a quiet one passes; the report names

@@ -138,8 +138,9 @@ final class ProtocolTests: XCTestCase {
             return "\(seats["min"] ?? 0)-\(seats["max"] ?? 0) bot:\(entry["bot"] as? Bool ?? false) shares:\(entry["shares_words"] as? Bool ?? false)"
         }
         XCTAssertEqual(describe("rps"), "1-2 bot:true shares:false")
-        XCTAssertEqual(describe("guess-five"), "1-1 bot:false shares:true")
-        XCTAssertEqual(describe("hangman"), "1-1 bot:false shares:false")
+        XCTAssertEqual(describe("guess-five"), "1-1 bot:true shares:true")
+        XCTAssertEqual(describe("hangman"), "1-1 bot:true shares:false")
+        XCTAssertEqual(describe("memory"), "1-1 bot:false shares:false")
         if Self.hasCrazyEights { XCTAssertEqual(describe("crazy-eights"), "2-4 bot:true shares:false") }
     }
 
@@ -150,7 +151,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertNotEqual(schema.problems(["type": "end", "reason": "quit", "exit_code": 1] as [String: Any]), [], "quit exits 0")
         XCTAssertEqual(schema.problems(["type": "end", "reason": "interrupted", "exit_code": 130] as [String: Any]), [])
         let start: [String: Any] = ["type": "start", "protocol": 2, "game": "x", "title": "x", "game_number": 1, "options": [:] as [String: Any],
-                                    "reveal": false, "seats": [["seat": 1, "filler": "person", "name": "ann"]], "you": 1, "words": NSNull(), "seed": NSNull()]
+                                    "reveal": false, "hints": false, "seats": [["seat": 1, "filler": "person", "name": "ann"]], "you": 1, "words": NSNull(), "seed": NSNull()]
         XCTAssertEqual(schema.problems(start), [])
         var version1 = start
         version1["protocol"] = 1

@@ -50,6 +50,24 @@ final class RuleContractTests: XCTestCase {
         ])
     }
 
+    /// `search = { deal =, moves =, hints = }`: each field is of its kind, and no other.
+    func testTheSearchFieldIsChecked() throws {
+        XCTAssertEqual(problems(RuleFiles.rule(["search": "3"])),
+                       ["rule.lua: field 'search' must be a table, as { deal = function(state, game, seat) ... end }, not a number"])
+        XCTAssertEqual(problems(RuleFiles.rule(["search": "{ dael = function() end }"])),
+                       ["rule.lua: field 'search' has 'dael', which the host does not know (it takes deal, moves and hints)"])
+        XCTAssertEqual(problems(RuleFiles.rule(["search": "{ deal = 'word', moves = {}, hints = 'yes' }"])), [
+            "rule.lua: field 'search.deal' must be a function, not a string",
+            "rule.lua: field 'search.moves' must be a function, not a table",
+            "rule.lua: field 'search.hints' must be true or false, not a string",
+        ])
+        XCTAssertEqual(problems(RuleFiles.rule(["search": "{ hints = true }",
+                                                "commands": "{ hint = { help = 'the word hint', run = function() end } }"])),
+                       ["rule.lua: the rule has a command 'hint' and search.hints = true: /hint would be both (rename the command, or drop the hints)"])
+        let rule = try LoadedRule(path: files.write("ok", RuleFiles.rule(["search": "{ deal = function() end, hints = true }"])))
+        XCTAssertEqual(rule.info.search, SearchHints(deals: true, weighsText: false, allowsHints: true))
+    }
+
     func testSyntaxErrorsNameTheLine() {
         XCTAssertEqual(problems("local x = 1\nreturn {\n  id = 'x'\n  title = 'y' }").count, 1)
         XCTAssertTrue(problems("local x = 1\nreturn {\n  id = 'x'\n  title = 'y' }")[0].hasPrefix("rule.lua:4:"))

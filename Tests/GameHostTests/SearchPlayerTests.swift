@@ -49,7 +49,9 @@ final class SearchPlayerTests: XCTestCase {
             for step in 0..<60 {
                 guard try engine.result() == nil, let seat = try engine.toMove().first else { break }
                 let moves = try engine.moves(for: seat)
-                if moves.listed.count > 1 && decisions < 6 && step % 2 == 0 {
+                // Free text is searched where the rule gives search.moves (Guess Five).
+                let weighed = moves.listed.count > 1 || (moves.listed.isEmpty && engine.info.search.weighsText)
+                if weighed && decisions < 6 && step % 2 == 0 {
                     decisions += 1
                     let bytes = try engine.stateBytes()
                     let chance = engine.random.snapshot
@@ -60,11 +62,17 @@ final class SearchPlayerTests: XCTestCase {
                     engine.random.restore(chance)
                     XCTAssertEqual(engine.random.next(), next, "\(name), step \(step): the search moved the game's chance on")
                     engine.random.restore(chance)
-                    XCTAssertTrue(moves.listed.contains(chosen), "\(name), step \(step): '\(chosen)' is not offered")
+                    if moves.listed.isEmpty {
+                        XCTAssertEqual(engine.words?.entries.contains { $0.word == chosen }, true, "\(name), step \(step): '\(chosen)' is not a word of the list")
+                    } else {
+                        XCTAssertTrue(moves.listed.contains(chosen), "\(name), step \(step): '\(chosen)' is not offered")
+                    }
                     // Where the search declines (a secret word, an `observe`), the rule's bot
                     // plays, drawing on its own chance at each call: check proves it fair.
+                    // A rule that deals its secret word itself (search.deal) is held to more: the
+                    // word changes too.
                     for k in 1...2 where player.lastThinking?.declined == nil {
-                        let altered = try engine.perturbHidden(for: seat, seed: UInt64(k), changingSecrets: false)
+                        let altered = try engine.perturbHidden(for: seat, seed: UInt64(k), changingSecrets: engine.info.search.deals)
                         let again = try SearchPlayer(seed: 99, budget: SearchPlayer.Budget(iterations: 12)).move(in: engine, seat: seat)
                         try engine.restoreAlteredState()
                         XCTAssertEqual(again, chosen, "\(name), step \(step), seat \(seat): the search chose '\(again)' where it chose '\(chosen)' when what the seat cannot see changed")
@@ -114,18 +122,32 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertEqual(try engine.observation(for: 2), theirs, "the game is put back after the search")
     }
 
-    /// A secret field that holds a word cannot be dealt: the search says so and plays as a
-    /// rule without a bot is played (a letter offered, at random), never by the word it may not
-    /// read; with a bot, the bot's move (Crazy Eights's, below a secret note of its own).
-    func testASecretWordIsNotSearched() throws {
-        let t = try tester(RuleTester.builtIn("hangman"), seats: 1, seed: 2)
+    /// A secret field that holds a word cannot be dealt by the host: without the rule's
+    /// `search.deal` the search says so and plays as a rule without a bot is played (a letter
+    /// offered, at random), never by the word it may not read; with a bot, the bot's move (Crazy
+    /// Eights's, below a secret note of its own).
+    func testASecretWordIsNotSearchedUnlessTheRuleDealsIt() throws {
+        let files = RuleFiles()
+        let shippedHangman = try String(contentsOfFile: RuleTester.builtIn("hangman"), encoding: .utf8)
+        let undealt = files.write("undealt", shippedHangman.replacingOccurrences(of: "  search = { deal = words.deal },\n", with: "")
+            .replacingOccurrences(of: "\n  bot = function", with: "\n  unused_bot = function"))
+        XCTAssertNotEqual(undealt, shippedHangman)
+        var config = RuleTester.Config()
+        config.seed = 2
+        let t = try RuleTester(undealt, config)
         let player = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
         let move = try player.move(in: t.engine, seat: 1)
         XCTAssertTrue(try t.engine.moves(for: 1).listed.contains(move), move)
         XCTAssertEqual(player.lastThinking?.declined, "it cannot deal what the secret fields 'word', 'puzzle' hold")
         XCTAssertEqual(player.lastThinking?.games, 0)
 
-        let files = RuleFiles()
+        // The shipped Hangman deals its word: searched, every scratch game played.
+        let dealt = try tester(RuleTester.builtIn("hangman"), seats: 1, seed: 2)
+        let searcher = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
+        _ = try searcher.move(in: dealt.engine, seat: 1)
+        XCTAssertNil(searcher.lastThinking?.declined)
+        XCTAssertEqual(searcher.lastThinking?.games, 20)
+
         let shipped = try String(contentsOfFile: RuleTester.builtIn("crazy-eights"), encoding: .utf8)
         let noted = files.write("noted", shipped.replacingOccurrences(of: "\nreturn {", with: "\nlocal rule = {") + """
 
@@ -134,13 +156,13 @@ final class SearchPlayerTests: XCTestCase {
             rule.secret = { "note" }
             return rule
             """)
-        var config = RuleTester.Config()
-        config.seats = 2
-        let c = try RuleTester(noted, config)
+        var twoSeats = RuleTester.Config()
+        twoSeats.seats = 2
+        let c = try RuleTester(noted, twoSeats)
         guard let seat = try c.engine.toMove().first else { return XCTFail("a seat is to move") }
-        let searcher = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
-        XCTAssertEqual(try searcher.move(in: c.engine, seat: seat), try c.engine.botMove(for: seat, peeking: true))
-        XCTAssertEqual(searcher.lastThinking?.declined, "it cannot deal what the secret field 'note' holds")
+        let noteSearcher = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 20))
+        XCTAssertEqual(try noteSearcher.move(in: c.engine, seat: seat), try c.engine.botMove(for: seat, peeking: true))
+        XCTAssertEqual(noteSearcher.lastThinking?.declined, "it cannot deal what the secret field 'note' holds")
     }
 
     /// What the host cannot tell hidden is not searched: a rule that says what a seat knows with
@@ -239,7 +261,15 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertEqual(SearchPlayer.values(of: GameResult(winningSeats: [1, 3], summary: ""), rewards: [:], seats: 3), [0.5, 0, 0.5])
         XCTAssertEqual(SearchPlayer.values(of: GameResult(ranking: [[3], [1, 2], [4]], summary: ""), rewards: [:], seats: 4), [0.5, 0.5, 1, 0])
         XCTAssertEqual(SearchPlayer.values(of: GameResult(winner: "draw", summary: ""), rewards: [:], seats: 2), [0.5, 0.5])
-        XCTAssertEqual(SearchPlayer.values(of: GameResult(winner: "dealer", score: 130, summary: ""), rewards: [:], seats: 1), [130])
+        XCTAssertEqual(SearchPlayer.values(of: GameResult(winner: "dealer", score: 130, summary: ""), rewards: [:], seats: 1), [0])
+        // A game of one seat: the score is weighed after the win, turned where less is better.
+        XCTAssertEqual(SearchPlayer.outcome(of: GameResult(winner: "player", score: 4, summary: ""), rewards: [:], seats: 1),
+                       .init(values: [1], score: 4))
+        var tries = GameResult(winner: "player", score: 4, summary: "")
+        tries.lowerIsBetter = true
+        XCTAssertEqual(SearchPlayer.outcome(of: tries, rewards: [:], seats: 1), .init(values: [1], score: -4))
+        XCTAssertEqual(SearchPlayer.outcome(of: GameResult(summary: "lost"), rewards: [:], seats: 1), .init(values: [0], score: nil))
+        XCTAssertEqual(SearchPlayer.outcome(of: tries, rewards: [:], seats: 2).score, nil)
         XCTAssertEqual(SearchPlayer.values(of: GameResult(winner: "player", summary: ""), rewards: [:], seats: 1), [1])
         XCTAssertEqual(SearchPlayer.values(of: nil, rewards: [1: 2], seats: 2), [2.5, 0.5])
         XCTAssertEqual(SearchPlayer.values(of: GameResult(winningSeats: [1], seatScores: [1: 20, 2: 0], summary: ""), rewards: [:], seats: 2),
@@ -251,7 +281,7 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertEqual(SearchPlayer.Budget(parsing: "200ms")?.processorSeconds, 0.2)
         XCTAssertEqual(SearchPlayer.Budget(parsing: "1.5s")?.processorSeconds, 1.5)
         XCTAssertEqual(SearchPlayer.Budget(parsing: "200ms")?.text, "200ms")
-        for bad in ["0", "-3", "2000000", "61s", "fast", "", "nanms", "infs", "1e400s"] {
+        for bad in ["0", "-3", "2000000", "61s", "fast", "", "nanms", "infs", "1e400s", "0.0001ms", "0.0009s"] {
             XCTAssertNil(SearchPlayer.Budget(parsing: bad), bad)
         }
     }
@@ -301,10 +331,34 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertFalse(steps.contains { $0.privateMessages.values.contains { $0.contains { $0.hasPrefix("Coach") } } })
     }
 
+    /// `/coach` (where the rule allows hints) turns the coach on for the seat that asks, and
+    /// only for it; again turns it off.
+    func testCoachTurnsTheCoachOnForOneSeat() throws {
+        var config = RuleTester.Config()
+        config.seed = 1
+        let t = try RuleTester(Self.searchGames + "/tictactoe.lua", config)
+        XCTAssertTrue(t.engine.info.search.allowsHints)
+        let table = Table(engine: t.engine, fillers: [.person("Ann"), .person("Bo")])
+        table.thinking = SearchPlayer.Budget(iterations: 400)
+        _ = table.start()
+        // Bo turns it on, and off again.
+        XCTAssertEqual(table.handle("/coach", seat: 2).privateMessages[2]?.first?.hasPrefix("Coach on"), true)
+        XCTAssertEqual(table.handle("/coach", seat: 2).privateMessages[2], ["Coach off."])
+        let on = table.handle("/coach", seat: 1)
+        XCTAssertEqual(on.status, .command)
+        XCTAssertTrue(on.privateMessages[1]?.first?.hasPrefix("Coach on") == true, "\(on.privateMessages)")
+        var last: Step?
+        for (seat, move) in [(1, "1"), (2, "4"), (1, "2"), (2, "5"), (1, "9"), (2, "6")] { last = table.handle(move, seat: seat) }
+        let end = try XCTUnwrap(last)
+        XCTAssertTrue(end.privateMessages[1]?.contains { $0.hasPrefix("  your move 3: 9, where the search would play 3 (") } == true, "\(end.privateMessages)")
+        XCTAssertNil(end.privateMessages[2]?.first { $0.hasPrefix("Coach") }, "Bo did not ask for the coach")
+    }
+
     // MARK: Strength (the figures in docs/search.md are measured with more games)
 
-    func arena(_ path: String, _ fillers: [Arena.Filler], games: Int, think: Int) throws -> Arena.Report {
+    func arena(_ path: String, _ fillers: [Arena.Filler], games: Int, think: Int, words: WordList? = nil) throws -> Arena.Report {
         var plan = Simulation.Plan(rulePath: path)
+        plan.words = words
         plan.games = games
         plan.seed = 1
         plan.jobs = 2
@@ -320,6 +374,44 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(search.wins, 27)
         let connectFour = try arena(Self.searchGames + "/connect-four.lua", [.search, .random], games: 10, think: 200)
         XCTAssertEqual(connectFour.standings.first?.wins, 10)
+    }
+
+    /// Guess Five deals its word from the words the marks allow and weighs a few of them as
+    /// guesses (search.deal, search.moves): it finds the word as a good player does.
+    func testItSolvesGuessFive() throws {
+        let list = try WordList(path: RuleTester.rulesDirectory + "/../wordlists/five-letter.txt")
+        let report = try arena(RuleTester.builtIn("guess-five"), [.search], games: 8, think: 40, words: list)
+        let search = try XCTUnwrap(report.standings.first)
+        XCTAssertEqual(report.failures, [])
+        XCTAssertGreaterThanOrEqual(search.wins, 7)
+        let tries = search.scores.reduce(0, +) / Double(max(search.scores.count, 1))
+        XCTAssertLessThanOrEqual(tries, 4.6, "\(search.scores)")
+    }
+
+    /// `/hint` where the rule allows it (search.hints): the search's move for the seat asked,
+    /// the game unchanged; not your move, no hint; a rule without hints does not know /hint.
+    func testAHintIsTheSearchsMove() throws {
+        var config = RuleTester.Config()
+        config.seed = 1
+        let t = try RuleTester(RuleTester.builtIn("crazy-eights"), config)
+        let table = Table(engine: t.engine, fillers: [.person("Ann"), .person("Bo")])
+        table.thinking = SearchPlayer.Budget(iterations: 30)
+        _ = table.start()
+        let seat = try XCTUnwrap(try t.engine.toMove().first)
+        let bytes = try t.engine.stateBytes()
+        let hint = table.handle("/hint", seat: seat)
+        let said = try XCTUnwrap(hint.privateMessages[seat]?.first)
+        XCTAssertTrue(said.hasPrefix("Hint: "), said)
+        let move = String(said.dropFirst(6).prefix { $0 != " " })
+        XCTAssertTrue(try t.engine.moves(for: seat).listed.contains(move), said)
+        XCTAssertEqual(try t.engine.stateBytes(), bytes)
+        XCTAssertEqual(table.handle("/hint", seat: 3 - seat).privateMessages[3 - seat], ["No hint: it is not your move."])
+        XCTAssertTrue(table.handle("/help", seat: seat).privateMessages[seat]?.contains { $0.contains("/hint") } == true)
+
+        let rps = try RuleTester(RuleTester.builtIn("rps"))
+        let plain = Table(engine: rps.engine, fillers: [.person("Ann")])
+        _ = plain.start()
+        XCTAssertEqual(plain.handle("/hint", seat: 1).code, .unknownCommand)
     }
 
     func testItNeverLosesATicTacToeToTheRulesBot() throws {

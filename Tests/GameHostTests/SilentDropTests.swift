@@ -55,7 +55,8 @@ final class SilentDropTests: XCTestCase {
     func testAResultFieldOfTheWrongTypeIsNamed() throws {
         for (fields, named) in [("score = 'zero'", "result's 'score' must be a finite number, not string"),
                                 ("summary = 0", "result's 'summary' must be a string, not number"),
-                                ("scores = { 'a' }", "result's 'scores' must be a list of finite numbers")] {
+                                ("scores = { 'a' }", "result's 'scores' must be a list of finite numbers"),
+                                ("score = 3, better = 'less'", "result's 'better' must be \"higher\" (the default) or \"lower\"")] {
             let path = rule("return { winner = 'draw', \(fields) }")
             let t = try RuleTester(path, allowsRuleErrors: true)
             t.send(["up", "up"])

@@ -295,6 +295,57 @@ final class ServeAttackTests: XCTestCase {
         }
     }
 
+    /// A table's search thinks on the thinking threads: with every table thread's worth of
+    /// search tables thinking (each two seconds of processor time, a slow rule's), a new table
+    /// of Rock · Paper · Scissors starts and answers its move before any of them has moved.
+    func testASearchingTableNeverHoldsAThreadAnotherTableNeeds() throws {
+        var limits = ServerLimits()
+        limits.tableThreads = 2
+        limits.thinkingThreads = 1
+        // The search seat moves first; each scratch move burns a little processor time, so a
+        // move's 300 scratch games run to the served search's ceiling of two seconds.
+        let slow = """
+            return {
+              id = "slow-think", title = "Slow Think", players = 2,
+              setup = function() return { n = 0 } end,
+              turn = function(state) return state.n % 2 == 0 and 2 or 1 end,
+              view = function(state) return "n = " .. state.n end,
+              moves = function() return { "a", "b" } end,
+              play = function(state) local x = 0 for i = 1, 100000 do x = x + i end state.n = state.n + 1 end,
+              result = function(state) if state.n >= 40 then return { winner = 1, summary = "done" } end end,
+            }
+            """
+        try withServer(limits, rules: ["slow-think": slow]) { port in
+            let thinkers = try (0..<3).map { _ in try WebSocketClient(port: port) }
+            defer { thinkers.forEach { $0.close() } }
+            let began = Date()
+            for c in thinkers { c.send(["type": "create", "game": "slow-think", "seats": ["person", "search"]]) }
+            // Their searches begin (a table is joined once its first moves are played).
+            usleep(300_000)
+            let player = try WebSocketClient(port: port)
+            defer { player.close() }
+            let asked = Date()
+            player.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "bot"]])
+            XCTAssertNotNil(player.next(ServeTests.yourTurn), "\(player.all)")
+            // Rock until the game is decided (a tie is thrown again).
+            var over = false
+            for _ in 0..<20 where !over {
+                player.send(["type": "input", "line": "rock"])
+                let mine = player.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" }
+                over = mine?["over"] as? Bool ?? false
+                if !over { _ = player.next(ServeTests.yourTurn) }
+            }
+            XCTAssertTrue(over, "\(player.all.suffix(2))")
+            let answered = Date().timeIntervalSince(asked)
+            // The first search's table is joined after its two seconds of thought; the other
+            // table was answered in a fraction of that (before, it waited for a thread as long).
+            let moved = thinkers[0].next { $0["type"] as? String == "step" && $0["seat"] as? Int == 2 }
+            let thought = Date().timeIntervalSince(began)
+            XCTAssertLessThan(answered, thought / 2, "the other table waited \(answered) s while a search thought \(thought) s")
+            XCTAssertNotNil(moved, "the search moves in the end")
+        }
+    }
+
     func testOneAddressCannotFillTheServer() throws {
         var limits = ServerLimits()
         limits.tablesPerAddress = 2

@@ -482,6 +482,14 @@ def crazy_eights_against_the_search_player(browser, args):
     page = browser.page()
     page.open_table("crazy-eights", seats=["person", "search"], name="Ann")
     page.wait(lambda: "Search" in page.text("#seats"), "the search player in the seats")
+    # Crazy Eights allows hints: Hint asks the search for this seat's move, Coach me turns the
+    # coach on (its notes come at the game's end).
+    page.wait(lambda: page.visible("#hint") and page.visible("#coach"), "the Hint and Coach buttons")
+    page.wait(page.ready, "this seat's turn", timeout=30.0)
+    page.tap(page.find("#hint"))
+    page.wait(lambda: "Hint: " in page.text("#messages"), "the hint", timeout=30.0)
+    page.tap(page.find("#coach"))
+    page.wait(lambda: page.text("#coach") == "Coach: on", "the coach on")
     moves = 0
     table = page.state()
     while not table["over"]:
@@ -492,6 +500,7 @@ def crazy_eights_against_the_search_player(browser, args):
     page.wait(page.over, "the end")
     result = page.result()
     check("--seat 2=search" in result["replay"], f"the replay line does not seat the search again: {result['replay']!r}")
+    check("Coach" in page.text("#messages"), "the coach's notes at the end")
     finish(page, "crazy-eights")
     return f"{moves} moves"
 

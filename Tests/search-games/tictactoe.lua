@@ -26,6 +26,8 @@ end
 return {
   id = "tictactoe-bot", title = "Tic-tac-toe",
   players = 2,
+  -- A player may ask the search for a move (/hint) or turn the coach on (/coach).
+  search = { hints = true },
   turn = function(state) return state.turn end,
 
   setup = function() return { board = { ".", ".", ".", ".", ".", ".", ".", ".", "." }, turn = 1, moves = 0 } end,

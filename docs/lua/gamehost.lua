@@ -439,8 +439,15 @@ function Game.now() end
 ---@field ranking? (integer|integer[])[]     the seats from best to last, a list of seats for a tie
 ---@field score? number                     one score for the game
 ---@field scores? number[]                  a score per seat
+---@field better? "higher"|"lower"         which score is the better one ("higher" by default; "lower" for tries or seconds)
 ---@field rewards? number[]                 what each seat earned, for programs that learn
 ---@field summary? string
+
+---What the host's `search` player may use of a rule, each optional.
+---@class SearchHints
+---@field deal? fun(state: table, game: Game, seat: integer, memo: table)  deals again, in a scratch copy, what the host cannot (a secret word), called with the secret fields emptied
+---@field moves? fun(state: table, game: Game, seat: integer, memo: table): string[]  the inputs to weigh where `moves` takes free text (at most 200)
+---@field hints? boolean  a player may ask for the search's move during a game (/hint) and turn the coach on (/coach)
 
 ---What `moves` returns: the listed moves, and free text the game also takes.
 ---@class MoveList: string[]
@@ -553,8 +560,9 @@ function Game.now() end
 ---@field refresh? number      seconds (0.1 to 60): the full screen draws a view that changes with time (a clock) anew while it waits for a key
 ---@field one_game? boolean     the session is one game: it ends with the result, and nobody is asked to play again
 ---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
----@field bot? fun(state: table, game: Game, seat: integer): string  the rule's own player for a seat (and `gamehost sim --bot`; the search player plays its scratch games out with it)
+---@field bot? fun(state: table, game: Game, seat: integer, memo?: table): string  the rule's own player for a seat (and `gamehost sim --bot`; the search player plays its scratch games out with it, passing its memo)
 ---@field observe? fun(state: table, game: Game, seat: integer): table  what a seat may know, instead of the default
+---@field search? SearchHints   what the host's search player may use (docs/search.md)
 ---@field maps? string[]        state paths whose tables are maps ({ "keys", "rows.*.marks" }): empty, they are {} in --json, not []
 ---@field share_words? boolean  programs may read the word list through the protocol (/words)
 

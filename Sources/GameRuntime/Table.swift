@@ -92,8 +92,10 @@ public final class Table {
     private var coachNotes: [Int: [(cost: Double, text: String)]] = [:]
     /// The moves each person made in the game in play, by seat.
     private var movesMade: [Int: Int] = [:]
-    /// The hints asked this game (each hint's search has a seed of its own).
+    /// The hints asked this game (each hint's search has a seed of its own), and how many a
+    /// game may have.
     private var hintsAsked = 0
+    public static let hintLimit = 30
     /// The seats that turned the coach on with `/coach` (`coaching` has it for every person).
     private var coachedSeats: Set<Int> = []
 
@@ -747,6 +749,9 @@ extension Table {
         guard engine.hasGame, (try? engine.result()) == nil, (try? engine.toMove())?.contains(seat) == true else {
             return "No hint: it is not your move."
         }
+        // Each hint is a search (seconds at a served table, and again when the table is
+        // rebuilt from its inputs): a game has so many.
+        guard hintsAsked < Self.hintLimit else { return "No hint: this game has had its \(Self.hintLimit) hints." }
         hintsAsked += 1
         let searcher = SearchPlayer(seed: EngineSettings.mix(SearchPlayer.seed(game: engine.gameSeed, seat: seat) ^ 0x4849_4E54, hintsAsked),
                                     budget: thinking)

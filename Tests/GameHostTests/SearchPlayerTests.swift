@@ -407,6 +407,10 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertEqual(try t.engine.stateBytes(), bytes)
         XCTAssertEqual(table.handle("/hint", seat: 3 - seat).privateMessages[3 - seat], ["No hint: it is not your move."])
         XCTAssertTrue(table.handle("/help", seat: seat).privateMessages[seat]?.contains { $0.contains("/hint") } == true)
+        // A game has so many hints: each is a search.
+        table.thinking = SearchPlayer.Budget(iterations: 2)
+        for _ in 1..<Table.hintLimit { XCTAssertTrue(table.handle("/hint", seat: seat).privateMessages[seat]?.first?.hasPrefix("Hint: ") == true) }
+        XCTAssertEqual(table.handle("/hint", seat: seat).privateMessages[seat], ["No hint: this game has had its \(Table.hintLimit) hints."])
 
         let rps = try RuleTester(RuleTester.builtIn("rps"))
         let plain = Table(engine: rps.engine, fillers: [.person("Ann")])

@@ -32,6 +32,8 @@ others face down; matched cards leave the table. The game ends when every pair i
   setup = table_.setup(2),
   view = table_.view("Memory"),
   moves = table_.moves,
+  -- The rule's own player: a perfect memory, of what it has seen only.
+  bot = table_.pairs_bot,
 
   play = function(state, input, game)
     local i, card = table_.choose(state, input, game)

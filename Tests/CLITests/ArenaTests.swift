@@ -197,7 +197,7 @@ final class ArenaTests: XCTestCase {
             (["arena", "rps", "program:"], "gamehost: arena: program: needs a command, as program:'python3 bot.py'\n"),
             (["arena", "rps", "--games", "0"], "gamehost: --games needs a whole number from 1 to 10000000, not '0'\n"),
             (["arena", "rps", "--seats", "3"], "gamehost: rps: it is played by 1 to 2 players, not 3 (--seats N)\n"),
-            (["arena", "memory", "bot", "random"], "gamehost: memory: it has no bot of its own: define bot = function(state, game, seat) return input end in \(GamehostProcess.packageRoot.path)/rules/memory.lua, or compare random and programs\n"),
+            (["arena", "memory-triples", "bot", "random"], "gamehost: memory-triples: it has no bot of its own: define bot = function(state, game, seat) return input end in \(GamehostProcess.packageRoot.path)/rules/memory-triples.lua, or compare random and programs\n"),
             (["arena", "rps", "--bot"], "gamehost: arena names its fillers after the game: gamehost arena rps bot random\n"),
             (["arena", "rps", "--reply-time", "0"], "gamehost: --reply-time needs a number of seconds from 0.1 to 3600, not '0'\n"),
             (["arena", "rps", "--seed", "x"], "gamehost: --seed needs a whole number, not 'x'\n"),

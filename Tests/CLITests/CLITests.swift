@@ -448,10 +448,10 @@ final class AuthorCommandTests: XCTestCase {
         let simReport = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sim.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(simReport["search"] as? Bool, true)
         XCTAssertEqual(simReport["played"] as? Int, 6)
-        // --bot search: the host's search player in every seat, of any rule (Memory has no bot).
-        let search = try GamehostProcess.run(["check", "memory", "--seeds", "2", "--bot", "search"])
+        // --bot search: the host's search player in every seat, of any rule (Memory Triples has no bot; two triples keep it short).
+        let search = try GamehostProcess.run(["check", "memory-triples", "--seeds", "2", "--bot", "search", "--pairs", "2"])
         XCTAssertEqual(search.status, 0, search.stderr)
-        XCTAssertTrue(search.stdout.contains("rules/memory.lua: ok (2 playthroughs"), search.stdout)
+        XCTAssertTrue(search.stdout.contains("rules/memory-triples.lua: ok (2 playthroughs"), search.stdout)
         let searchValue = try GamehostProcess.run(["check", GamehostProcess.packageRoot.appendingPathComponent("Tests/search-games/connect-four.lua").path, "--seeds", "1", "--bot=search"])
         XCTAssertEqual(searchValue.status, 0, searchValue.stderr)
         let thought = try GamehostProcess.run(["check", GamehostProcess.packageRoot.appendingPathComponent("Tests/search-games/tictactoe.lua").path,
@@ -462,7 +462,7 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(unthought.stderr, "gamehost: --think is how long the search player thinks: check takes it with --bot search\n")
         let otherValue = try GamehostProcess.run(["check", "hangman", "--bot=random"])
         XCTAssertEqual(otherValue.stderr, "gamehost: --bot takes no value\n")
-        let noBot = try GamehostProcess.run(["check", "memory", "--seeds", "1", "--bot"])
+        let noBot = try GamehostProcess.run(["check", "memory-triples", "--seeds", "1", "--bot"])
         XCTAssertEqual(noBot.status, 1)
         XCTAssertTrue(noBot.stderr.contains("the rule has no bot (bot = function(state, game, seat)) for --bot to play"), noBot.stderr)
         let outside = try GamehostProcess.run(["check", "crazy-eights", "--seeds", "1", "--seats", "5"])

@@ -140,7 +140,8 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(describe("rps"), "1-2 bot:true shares:false")
         XCTAssertEqual(describe("guess-five"), "1-1 bot:true shares:true")
         XCTAssertEqual(describe("hangman"), "1-1 bot:true shares:false")
-        XCTAssertEqual(describe("memory"), "1-1 bot:false shares:false")
+        XCTAssertEqual(describe("memory"), "1-1 bot:true shares:false")
+        XCTAssertEqual(describe("memory-triples"), "1-1 bot:false shares:false")
         if Self.hasCrazyEights { XCTAssertEqual(describe("crazy-eights"), "2-4 bot:true shares:false") }
     }
 

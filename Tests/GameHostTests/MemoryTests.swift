@@ -339,4 +339,29 @@ final class MemoryTests: XCTestCase {
         let miss = try memory("A,B,A,B,A,B", rule: "memory-triples")
         play(miss, [([1, 2, 3], 0), ([4, 5, 6], 0), ([1, 2, 4], -3)])
     }
+
+    /// Memory's bot has a perfect memory of what it saw, and only of that: its move does not
+    /// change when the faces it has not seen trade places, and it never pays for a card it had
+    /// seen (every game scores two a pair).
+    func testTheBotRemembersWhatItSawAndNothingElse() throws {
+        for seed in 1...6 as ClosedRange<UInt64> {
+            var config = RuleTester.Config()
+            config.seed = seed
+            let t = try RuleTester(RuleTester.builtIn("memory"), config)
+            let engine = t.engine
+            var moves = 0
+            while try engine.result() == nil, moves < 300 {
+                let move = try engine.botMove(for: 1, peeking: true)
+                _ = try engine.perturbHidden(for: 1, seed: seed, changingSecrets: true)
+                let again = try engine.botMove(for: 1, peeking: true)
+                try engine.restoreAlteredState()
+                XCTAssertEqual(again, move, "seed \(seed), move \(moves): the bot read a face it had not seen")
+                guard case .accepted = engine.play(move, seat: 1) else { return XCTFail("seed \(seed): the bot's \(move) was refused") }
+                moves += 1
+            }
+            let pairs = (try engine.stateValue()["cards"].array?.count ?? 0) / 2
+            XCTAssertGreaterThanOrEqual(pairs, 6)
+            XCTAssertEqual(try engine.result()?.score, Double(2 * pairs), "seed \(seed)")
+        }
+    }
 }

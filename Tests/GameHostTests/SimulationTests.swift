@@ -36,8 +36,8 @@ final class SimulationTests: XCTestCase {
     }
 
     func testABotMustBeThereAndGiveAcceptedInputs() throws {
-        XCTAssertThrowsError(try Simulation.run(plan(RuleTester.builtIn("memory"), bot: true))) {
-            XCTAssertTrue("\($0)".contains("memory has no bot: define bot = function(state, game, seat) return input end"), "\($0)")
+        XCTAssertThrowsError(try Simulation.run(plan(RuleTester.builtIn("memory-triples"), bot: true))) {
+            XCTAssertTrue("\($0)".contains("memory-triples has no bot: define bot = function(state, game, seat) return input end"), "\($0)")
         }
         for (bot, problem) in [("function() return 3 end", "bot returned number, not an input (a string of at most 4096 bytes)"),
                                ("function() return 'sideways' end", "the bot chose 'sideways', but play refused it: say up or down")] {

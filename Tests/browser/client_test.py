@@ -490,6 +490,8 @@ def crazy_eights_against_the_search_player(browser, args):
     page.wait(lambda: "Hint: " in page.text("#messages"), "the hint", timeout=30.0)
     page.tap(page.find("#coach"))
     page.wait(lambda: page.text("#coach") == "Coach: on", "the coach on")
+    # Scrolled down to those buttons, a card scrolled back into view is not under the top bar.
+    page.js("window.scrollTo(0, document.body.scrollHeight)")
     moves = 0
     table = page.state()
     while not table["over"]:

@@ -176,6 +176,41 @@ function M.moves(state)
   return moves
 end
 
+-- A player of pairs with a perfect memory (Memory's bot): it reads the face of a card only
+-- once it has been seen, as a player would. First the card of a pair it knows, else one never
+-- seen; then the first card's match when it has seen it, else another card never seen. So it
+-- never pays for a card it had seen.
+function M.pairs_bot(state, game)
+  local up, seen, new = {}, {}, {}
+  for i, card in ipairs(state.cards) do
+    if card.faceUp then
+      up[#up + 1] = i
+    elseif not card.matched then
+      if card.seen then seen[#seen + 1] = i else new[#new + 1] = i end
+    end
+  end
+  local cards = state.cards
+  if #up == 1 then
+    local first = cards[up[1]]
+    for _, i in ipairs(seen) do
+      if cards[i].content == first.content then return tostring(i) end
+    end
+  else
+    -- A pair it knows: two seen cards, or a seen card and one face up now (it turns down as
+    -- this choice is made, and is chosen next).
+    for a = 1, #seen do
+      for b = a + 1, #seen do
+        if cards[seen[a]].content == cards[seen[b]].content then return tostring(seen[a]) end
+      end
+      for _, k in ipairs(up) do
+        if not cards[k].matched and cards[k].content == cards[seen[a]].content then return tostring(seen[a]) end
+      end
+    end
+  end
+  if #new > 0 then return tostring(game.pick(new)) end
+  return tostring(game.pick(seen))
+end
+
 -- The card a player typed, refused when it cannot be chosen: not a card, matched, face up.
 function M.choose(state, input, game)
   local i = M.card_index(state, input, game)

@@ -28,6 +28,10 @@ public final class SearchPlayer {
         /// Processor seconds after which a move's search stops whatever its budget: each call
         /// into the rule is bounded, but a slow rule's scratch games could add up to hours.
         public var ceiling = Budget.timeLimit
+        /// Steps of the rule (Lua instructions, and C work charged as steps) after which a
+        /// move's search stops, or nil. Unlike time, the same on every run: a served table
+        /// rebuilt from its inputs cuts each search at the same scratch game.
+        public var stepCeiling: Int64?
 
         public init(iterations: Int, processorSeconds: Double? = nil) {
             self.iterations = iterations
@@ -174,11 +178,13 @@ public final class SearchPlayer {
         var games = 0, abandoned = 0
         var declined: String?
         let start = ProcessorTime.thread()
+        let startSteps = engine.lua.stepsSpent
         // A state the search cannot handle within a call's budget (a dealer's walk of a huge
         // state) is no fault of the rule's: the seat is then played as without a search.
         do { try engine.exploring(chance: scratchChance) {
             for i in 0..<budget.iterations {
                 if i > 0, ProcessorTime.thread() - start >= min(budget.processorSeconds ?? budget.ceiling, budget.ceiling) { break }
+                if i > 0, let cap = budget.stepCeiling, engine.lua.stepsSpent - startSteps >= cap { break }
                 if i > 0 { try engine.resetExploration() }
                 let dealSeed = random.next()
                 scratchChance.reseed(random.next())
@@ -216,7 +222,9 @@ public final class SearchPlayer {
         guard engine.hasGame else { throw RuleError(["\(engine.info.path): the game could not be put back after a search"]) }
         if declined == nil, games == 0, let textError { declined = "search.moves failed: \(textError)" }
         let options = root.children.filter { $0.mover == seat && (weighsText || offered.listed.contains($0.move)) }
-        lastThinking = Thinking(options: options.map { .init(move: $0.move, visits: $0.visits, value: mean($0) / (1 + scoreWeight)) },
+        // Rated on 0...1: the mean's own range is the value's (where values differ) and the score's weight.
+        let range = (high > low ? 1 : 0) + scoreWeight
+        lastThinking = Thinking(options: options.map { .init(move: $0.move, visits: $0.visits, value: range > 0 ? mean($0) / range : 0) },
                                 games: games, abandoned: abandoned, declined: declined)
         guard declined == nil, let best = options.max(by: { ($0.visits, $0.total) < ($1.visits, $1.total) }) else {
             return try fallback(in: engine, seat: seat)

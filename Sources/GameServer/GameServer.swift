@@ -437,11 +437,12 @@ public final class GameServer: WebServerDelegate, Sendable {
             return refuse(socket, "no-game", "\(game)'s word list cannot be read")
         }
         let scores = scoresDirectory.map { ScoreStore(directory: $0) }
-        let store = self.store, timeLimit = limits.ruleTimeLimit, memory = self.memory
+        let store = self.store, timeLimit = limits.ruleTimeLimit, thinking = limits.thinking, memory = self.memory
         lanes(table).submit(table.lane) { [weak self] in
             do {
                 try store?.create(code: code, game: game, options: options, words: chosenWords, seats: records, at: SystemClock().now())
-                try table.open(rule: rule, words: words, wordsName: chosenWords, scores: scores, saved: nil, timeLimit: timeLimit, memory: memory)
+                try table.open(rule: rule, words: words, wordsName: chosenWords, scores: scores, saved: nil, timeLimit: timeLimit,
+                               thinking: thinking, memory: memory)
             } catch {
                 self?.refuse(socket, "cannot-start", "\(game): \(TerminalText.plain(String(describing: error)))")
                 self?.forget(code)
@@ -627,7 +628,8 @@ public final class GameServer: WebServerDelegate, Sendable {
                                     hints: rule.info.search.allowsHints, replaying: readings,
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
             let words = try loadWords(saved.words, for: rule)
-            try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit, memory: memory)
+            try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit,
+                           thinking: limits.thinking, memory: memory)
             if table.finished { return }
             state.withLock { $0.tables[saved.code] = table }
         } catch let error as StoreError {

@@ -91,7 +91,7 @@ final class ServedTable: @unchecked Sendable {
     /// `memory`: the account the server's tables share (`ServerLimits.tablesMemoryBytes`).
     /// `wordsName`: the list's name where the table chose one (the replay line repeats it).
     func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double,
-              memory: MemoryAccount? = nil) throws {
+              thinking: SearchPlayer.Budget = ServerLimits().thinking, memory: MemoryAccount? = nil) throws {
         if let memory { rule.lua.share(memory) }
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
@@ -136,7 +136,7 @@ final class ServedTable: @unchecked Sendable {
             }
         }
         let table = Table(engine: engine, fillers: fillers)
-        table.thinking = ServerLimits.thinking
+        table.thinking = thinking
         if let wordsName { table.replayArguments += ["--words", wordsName] }
         table.viewers = Array(1...seats.count)
         table.anySeatMayRestart = seats.filter { $0.filler == "person" }.count <= 1

@@ -6,13 +6,16 @@ import Glibc
 /// Every bound of `gamehost serve`, in one place (the README lists them): what one client, one
 /// address and the whole server may hold or send.
 public struct ServerLimits: Sendable {
-    /// How long a `search` seat thinks about a move: scratch games, not time, so a table
-    /// rebuilt from its inputs plays the same moves; and two seconds of processor time at
-    /// most. A table with a search seat runs on the thinking threads (`thinkingThreads`), at a
-    /// lower priority: other tables never wait for its thought.
-    public static let thinking: SearchPlayer.Budget = {
+    /// How long a `search` seat thinks about a move: 300 scratch games, and at most 50 million
+    /// steps of the rule (about a second, for a plain rule on a plain machine). Both are counts,
+    /// not time, so a table rebuilt from its inputs plays the same moves however loaded the
+    /// machine was either time; 30 s of processor time is a last bound, for a rule whose work
+    /// is in C the steps do not see. A table that may search runs on the thinking threads
+    /// (`thinkingThreads`), at a lower priority: other tables never wait for its thought.
+    public var thinking: SearchPlayer.Budget = {
         var budget = SearchPlayer.Budget(iterations: 300)
-        budget.ceiling = 2
+        budget.stepCeiling = 50_000_000
+        budget.ceiling = 30
         return budget
     }()
     /// WebSocket connections open at once (each holds one of civetweb's threads).

@@ -83,6 +83,11 @@ public final class LuaState {
         }
     }
 
+    /// The steps rule calls have run on this state, in all (while steps are counted): a measure
+    /// of work that neither the machine nor its load changes, so a bound on it cuts the same
+    /// work short on every run (the served search's ceiling).
+    public private(set) var stepsSpent: Int64 = 0
+
     /// Whether the open allowance's steps or time are spent.
     public var allowanceSpent: Bool { allowance != nil && spentPart() != nil }
 
@@ -531,6 +536,7 @@ public final class LuaState {
             status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
             if allowance == nil { Watchdog.shared.disarm(limits) }
             if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
+            if let steps { stepsSpent += max(0, steps - max(limits.pointee.steps_left, 0)) }
             exhausted = limits.pointee.exhausted != 0
             gh_end_call(limits, wasHost)
         }

@@ -297,6 +297,26 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertGreaterThan(player.lastThinking?.games ?? 0, 0)
     }
 
+    /// A ceiling in steps of the rule (a served table's) cuts a search at the same scratch game
+    /// on every run, whatever the machine's load: a table rebuilt from its inputs plays the
+    /// same moves.
+    func testACeilingInStepsCutsTheSameSearchTheSameWay() throws {
+        let t = try tester(RuleTester.builtIn("crazy-eights"), seats: 2, seed: 4)
+        guard let seat = try t.engine.toMove().first else { return XCTFail("a seat is to move") }
+        var budget = SearchPlayer.Budget(iterations: 100_000)
+        budget.stepCeiling = 2_000_000
+        var runs: [(String, Int)] = []
+        for _ in 0..<2 {
+            let player = SearchPlayer(seed: 8, budget: budget)
+            let move = try player.move(in: t.engine, seat: seat)
+            runs.append((move, player.lastThinking?.games ?? 0))
+        }
+        XCTAssertEqual(runs[0].0, runs[1].0)
+        XCTAssertEqual(runs[0].1, runs[1].1, "the same scratch games before the ceiling")
+        XCTAssertGreaterThan(runs[0].1, 0)
+        XCTAssertLessThan(runs[0].1, 100_000, "the ceiling cut the search")
+    }
+
     /// The coach (`play --coach`) looks at each person's move before it is played, and tells
     /// each person at the game's end, alone, where the search would have played otherwise: a
     /// missed win is named. The game is played as the people played it.
@@ -352,6 +372,22 @@ final class SearchPlayerTests: XCTestCase {
         let end = try XCTUnwrap(last)
         XCTAssertTrue(end.privateMessages[1]?.contains { $0.hasPrefix("  your move 3: 9, where the search would play 3 (") } == true, "\(end.privateMessages)")
         XCTAssertNil(end.privateMessages[2]?.first { $0.hasPrefix("Coach") }, "Bo did not ask for the coach")
+    }
+
+    /// In a game of one seat that is always won (Memory), moves are rated by the score alone,
+    /// on the whole of 0 to 100: with cards 1 and 2 seen and 3 face up, choosing a seen card
+    /// costs a point for sure, a new one may match.
+    func testAOneSeatGameIsRatedOnItsScore() throws {
+        let t = try RuleTester(RuleTester.builtIn("memory"), options: ["deck": "A,B,C,A,B,C", "theme": "fruit"])
+        for card in ["1", "2", "3"] { t.send(card) }
+        let player = SearchPlayer(seed: 1, budget: SearchPlayer.Budget(iterations: 300))
+        let move = try player.move(in: t.engine, seat: 1)
+        let options = try XCTUnwrap(player.lastThinking?.options)
+        XCTAssertTrue(["4", "5", "6"].contains(move), move)
+        let best = try XCTUnwrap(options.first { $0.move == move })
+        XCTAssertGreaterThan(best.value, 0.6, "\(options)")
+        XCTAssertTrue(options.allSatisfy { (0...1).contains($0.value) }, "\(options)")
+        for seen in options where ["1", "2"].contains(seen.move) { XCTAssertLessThan(seen.value, best.value) }
     }
 
     // MARK: Strength (the figures in docs/search.md are measured with more games)

@@ -28,6 +28,10 @@ typedef struct {
     int (*getisnull)(const PGresult *, int, int);
     void (*clear)(PGresult *);
     PQnoticeProcessor (*setNoticeProcessor)(PGconn *, PQnoticeProcessor, void *);
+    int (*socket)(const PGconn *);
+    int (*consumeInput)(PGconn *);
+    PGnotify *(*notifies)(PGconn *);
+    void (*freemem)(void *);
 } gh_pq_library;
 
 static inline void gh_pq_open(gh_pq_library *pq) {
@@ -52,6 +56,10 @@ static inline void gh_pq_open(gh_pq_library *pq) {
     GH_PQ_FIND(getisnull, "PQgetisnull")
     GH_PQ_FIND(clear, "PQclear")
     GH_PQ_FIND(setNoticeProcessor, "PQsetNoticeProcessor")
+    GH_PQ_FIND(socket, "PQsocket")
+    GH_PQ_FIND(consumeInput, "PQconsumeInput")
+    GH_PQ_FIND(notifies, "PQnotifies")
+    GH_PQ_FIND(freemem, "PQfreemem")
 #undef GH_PQ_FIND
     pq->error = NULL;
 }
@@ -113,5 +121,23 @@ static inline const char *gh_pq_value(const PGresult *result, int row, int colum
     return gh_pq()->getisnull(result, row, column) ? NULL : gh_pq()->getvalue(result, row, column);
 }
 static inline void gh_pq_clear(PGresult *result) { if (result) gh_pq()->clear(result); }
+
+// Notifications (LISTEN/NOTIFY). The connection's socket, to wait on (-1: none).
+static inline int gh_pq_socket(const PGconn *conn) { return conn ? gh_pq()->socket(conn) : -1; }
+// Reads what the server sent; 0 when the connection failed.
+static inline int gh_pq_consume(PGconn *conn) { return conn ? gh_pq()->consumeInput(conn) : 0; }
+// The next notification's payload copied into `buffer` (cut to `size` - 1 bytes): 1, or 0 when
+// none is waiting.
+static inline int gh_pq_next_notification(PGconn *conn, char *buffer, size_t size) {
+    if (conn == NULL || size == 0) return 0;
+    PGnotify *notify = gh_pq()->notifies(conn);
+    if (notify == NULL) return 0;
+    size_t n = 0;
+    const char *extra = notify->extra ? notify->extra : "";
+    while (extra[n] != 0 && n + 1 < size) { buffer[n] = extra[n]; n++; }
+    buffer[n] = 0;
+    gh_pq()->freemem(notify);
+    return 1;
+}
 
 #endif

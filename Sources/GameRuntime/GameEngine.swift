@@ -105,6 +105,14 @@ public final class GameEngine {
     /// Releases the rule's Lua state at once (it is also released with the engine).
     public func close() { rule.close() }
 
+    /// Whether the steps played now are played again from stored inputs (a served table
+    /// rebuilt, or another server's move): they write no scores, results or saves, which were
+    /// written when the steps were first played.
+    public var replaying: Bool {
+        get { api.scores.replaying }
+        set { api.scores.replaying = newValue }
+    }
+
     /// Seconds one input may take (see `LuaState.timeLimit`).
     public var timeLimit: Double {
         get { lua.timeLimit }

@@ -29,6 +29,8 @@ public final class GameServer: WebServerDelegate, Sendable {
     let memory: MemoryAccount
     /// Files of the browser client, read once at start, by path ("/" is index.html).
     private let files: [String: HTTPResponse]
+    /// Hears of the changes other servers make to a shared store's tables.
+    private let listener: StoreListener?
 
     private struct State {
         var tables: [String: ServedTable] = [:]
@@ -71,8 +73,9 @@ public final class GameServer: WebServerDelegate, Sendable {
         self.limits = limits
         scoresDirectory = data
         webDirectory = web
+        let origin = String(Secrets.seatToken().prefix(16))
         if let store {
-            self.store = try TableStore(postgresql: store, data: data)
+            self.store = try TableStore(postgresql: store, data: data, origin: origin)
         } else {
             self.store = try data.map { try TableStore(directory: $0) }
         }
@@ -80,6 +83,15 @@ public final class GameServer: WebServerDelegate, Sendable {
         thinkingPool = TablePool(threads: limits.thinkingThreads, niceness: 10)
         memory = MemoryAccount(cap: limits.tablesMemoryBytes)
         files = Self.readClient(web)
+        // It calls back into the server, which it knows once the server is whole (weakly:
+        // the server owns it).
+        struct Reference { weak var server: GameServer? }
+        let reference = Locked(Reference())
+        listener = store.map { url in
+            StoreListener(url: url, origin: origin, heard: { code in reference.withLock { $0.server }?.heard(code) },
+                          reconnected: { reference.withLock { $0.server }?.refreshAll() })
+        }
+        reference.withLock { $0.server = self }
     }
 
     /// Starts listening at once, and rebuilds the tables the store holds in the background: a
@@ -90,8 +102,26 @@ public final class GameServer: WebServerDelegate, Sendable {
         let bound = try web.start(address: address, port: port)
         state.withLock { $0.web = web }
         restorer?.start()
+        listener?.start()
         startExpiry()
         return bound
+    }
+
+    // MARK: A store shared with other servers
+
+    /// Another server changed the table `code` (a move, a seat taken, its end): this server's
+    /// copy of it, if it has one, is brought up to date and shows what changed.
+    private func heard(_ code: String) {
+        guard let table = state.withLock({ $0.tables[code] }) else { return }
+        lanes(table).submit(table.lane) { [weak self] in
+            table.refresh()
+            if table.finished { self?.forget(table.code, setAside: table.setAside) }
+        }
+    }
+
+    /// Brings every table up to date (the notifications were not heard for a while).
+    private func refreshAll() {
+        for code in state.withLock({ Array($0.tables.keys) }) { heard(code) }
     }
 
     /// Tables the store holds that are still to be rebuilt.
@@ -115,6 +145,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         web?.stop()
         state.withLock { $0.restorer }?.stop()
+        listener?.stop()
         pool.stop()
         thinkingPool.stop()
         store?.release()
@@ -395,6 +426,17 @@ public final class GameServer: WebServerDelegate, Sendable {
         case .failure(.serverFull): return refuse(socket, "server-full", "the server has its most tables (\(limits.tables)); try again later")
         case .failure(.addressFull): return refuse(socket, "too-many-tables", "your address has \(mine) tables open, the most it may: finish or leave one first")
         }
+        // Every server of a shared store counts against the bound of tables.
+        if let store, store.shared {
+            guard let open = try? store.openTableCount() else {
+                forget(code)
+                return refuse(socket, "store-unavailable", "the server cannot reach its store now: try again in a moment")
+            }
+            guard open < most else {
+                forget(code)
+                return refuse(socket, "server-full", "the server has its most tables (\(limits.tables)); try again later")
+            }
+        }
         let rule: LoadedRule
         do {
             rule = try catalog.load(game)
@@ -456,6 +498,17 @@ public final class GameServer: WebServerDelegate, Sendable {
     private func join(_ fields: [String: JSONValue], from socket: WebSocket) {
         guard case .string(let code)? = fields["table"], code.utf8.count <= 64 else { return refuse(socket, "no-table", "no table with that code") }
         guard let table = table(code) else { return refuseMissingTable(code, socket) }
+        // In a store other servers share, the seats as they are taken there (the seat may have
+        // been taken, or its holder named, on another server).
+        if let store, store.shared {
+            do {
+                guard let stored = try store.seats(code: table.code), !stored.ended else { return refuse(socket, "no-table", "no table with that code") }
+                table.roster.withLock { $0 = stored.seats }
+                if case .string? = fields["token"] {} else { return joinShared(table, stored: stored, name: Self.playerName(fields["name"]), socket) }
+            } catch {
+                return refuse(socket, "store-unavailable", "the server cannot reach the store that keeps that table now: it is kept, try again in a moment")
+            }
+        }
         // By token: the seat it holds, again (a reload, a dropped connection).
         if case .string(let token)? = fields["token"] {
             let seat = table.roster.withLock { seats in
@@ -485,6 +538,35 @@ public final class GameServer: WebServerDelegate, Sendable {
             return refuse(socket, "cannot-store", "the server could not store your seat: try again later")
         }
         place(socket, at: table, seat: seat, token: token)
+    }
+
+    /// Takes the first free seat for a person at a table of a store other servers share: the
+    /// seat is taken in the store only if nobody took a seat there since it was read (another
+    /// server may at the same moment), and read again if somebody did.
+    private func joinShared(_ table: ServedTable, stored: (text: String, seats: [TableStore.SeatRecord], ended: Bool), name: String, _ socket: WebSocket) {
+        guard let store else { return }
+        var stored = stored
+        for _ in 0..<8 {
+            var seats = stored.seats
+            guard let k = seats.firstIndex(where: { $0.filler == "person" && $0.token == nil }) else {
+                return refuse(socket, "table-full", "every seat is taken: watch the table instead")
+            }
+            let token = Secrets.seatToken()
+            seats[k].token = token
+            seats[k].name = name
+            do {
+                if try store.changeSeats(code: table.code, from: stored.text, to: seats) {
+                    table.roster.withLock { $0 = seats }
+                    return place(socket, at: table, seat: k + 1, token: token)
+                }
+                guard let again = try store.seats(code: table.code), !again.ended else { return refuse(socket, "no-table", "no table with that code") }
+                stored = again
+            } catch {
+                ServedTable.log("table \(table.code): a seat could not be stored: \(error)")
+                return refuse(socket, "cannot-store", "the server could not store your seat: try again later")
+            }
+        }
+        refuse(socket, "cannot-store", "the seats of that table are changing too fast: try again")
     }
 
     private func place(_ socket: WebSocket, at table: ServedTable, seat: Int, token: String) {
@@ -536,6 +618,7 @@ public final class GameServer: WebServerDelegate, Sendable {
                 return
             }
             table.handle(line, seat: seat)
+            if let refusal = table.refusal { self?.refuse(socket, "busy", refusal) }
             if table.finished { self?.forget(table.code, setAside: table.setAside) }
         }
         // A move runs on the connection's own thread when its table is idle (its answer goes
@@ -632,6 +715,8 @@ public final class GameServer: WebServerDelegate, Sendable {
                            thinking: limits.thinking, memory: memory)
             if table.finished { return }
             state.withLock { $0.tables[saved.code] = table }
+            // What other servers stored since it was read, which no notification will say again.
+            if store.shared { lanes(table).submit(table.lane) { table.refresh() } }
         } catch let error as StoreError {
             // The store itself failed (not the table): the table waits, as stored, for the
             // next one who asks for it.
@@ -663,7 +748,16 @@ public final class GameServer: WebServerDelegate, Sendable {
                 return s.tables[code]
             }
         }
-        guard let restorer = state.withLock({ $0.restorer }), restorer.wait(for: code) else { return nil }
+        if let restorer = state.withLock({ $0.restorer }), restorer.wait(for: code) {
+            return state.withLock { $0.tables[code] }
+        }
+        // Made by another server of a shared store: rebuilt here from the store (by one
+        // asker; another who asks meanwhile waits for it).
+        guard let store, store.shared, state.withLock({ $0.broken[code] == nil }), code.utf8.count <= 16, code.utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }) else { return nil }
+        while !state.withLock({ $0.rebuilding.insert(code).inserted }) { usleep(10_000) }
+        defer { state.withLock { _ = $0.rebuilding.remove(code) } }
+        if let table = state.withLock({ $0.tables[code] }) { return table }
+        rebuild(code)
         return state.withLock { $0.tables[code] }
     }
 
@@ -714,14 +808,46 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
     }
 
-    /// Closes the tables nobody has played at since `time`, telling their connections why.
+    /// Closes the tables nobody has played at since `time`, telling their connections why. In a
+    /// shared store each table is ended there once (by the first server to find it idle; the
+    /// others hear of it), and the tables ended a while ago are forgotten.
     func expire(olderThan time: Double) {
+        purgeEnded(before: SystemClock().now() - Self.endedKept)
         let idle = state.withLock { s in s.tables.values.filter { $0.lastActive.withLock { $0 } < time } }
         for table in idle {
+            if let store, store.shared {
+                // Idle in the store, not only here (it may be played on another server whose
+                // news this one missed): ended there once, by the first server to find it so.
+                lanes(table).submit(table.lane) { [weak self] in
+                    do {
+                        if try store.endIfIdle(code: table.code, since: time) {
+                            table.close(reason: .quit, says: "idle")
+                        } else {
+                            table.refresh()
+                        }
+                    } catch {
+                        ServedTable.log("table \(table.code): its idleness could not be checked in the store: \(error)")
+                    }
+                    if table.finished { self?.forget(table.code, setAside: table.setAside) }
+                }
+                continue
+            }
             forget(table.code)
             lanes(table).submit(table.lane) { table.close(reason: .quit, says: "idle") }
         }
     }
+
+    /// Forgets the tables of a shared store that ended before `time`.
+    func purgeEnded(before time: Double) {
+        guard let store, store.shared else { return }
+        do { try store.purgeEnded(before: time) } catch {
+            ServedTable.log("the ended tables could not be forgotten: \(error)")
+        }
+    }
+
+    /// How long a shared store keeps an ended table (its last input, for the servers that show
+    /// it to play): seconds.
+    static let endedKept = 600.0
 
     /// Tables open and rebuilt.
     public var tableCount: Int { state.withLock { $0.tables.count } }

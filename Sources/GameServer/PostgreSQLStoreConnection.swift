@@ -6,14 +6,10 @@ import Glibc
 
 /// The table store in PostgreSQL (`gamehost serve --store postgresql://...`): the same tables
 /// as `serve.db`, in a schema of their own (`gamehost`) of a database the server's keeper
-/// provides, so that the tables live on the database's machine, in its backups.
-///
-/// One server a database, for now: the server holds a session lock of PostgreSQL's
-/// (`pg_try_advisory_lock`) while it runs, and a second one is refused, since two would each
-/// play their own copy of a table and store both. The lock ends with the server's session,
-/// however the server ends. Storage fails closed: a statement that fails (the database is
-/// gone, or slower than `statement_timeout`) stops the table it was for, and the next statement
-/// connects again, and takes the lock again, or fails too.
+/// provides, so that the tables live on the database's machine, in its backups, and several
+/// servers can share them (`StoreSharing`). Storage fails closed: a statement that fails (the
+/// database is gone, or slower than `statement_timeout`) stops the table it was for, and the
+/// next statement connects again, or fails too.
 final class PostgreSQLStoreConnection: StoreConnection {
     private var connection: OpaquePointer?
     private let conninfo: String
@@ -22,8 +18,11 @@ final class PostgreSQLStoreConnection: StoreConnection {
     let shown: String
     let restoringMarker: String?
     let beginWriting = "BEGIN"
-    /// The lock that makes one server a database: two numbers of PostgreSQL's advisory locks.
-    static let lockKey = (1_734_438_245, 1)
+    let shared = true
+    /// The first of the two numbers of PostgreSQL's advisory locks the servers take: with 0,
+    /// the making of the schema (two servers starting at once would each make it); with 1,
+    /// a table's (`StoreSharing`).
+    static let lockKey: Int64 = 1_734_438_245
 
     /// `url`: a PostgreSQL URI (postgresql://user@host:port/database?...). `data`: this
     /// server's own folder, for the file that names a table being rebuilt (nil: none).
@@ -36,7 +35,10 @@ final class PostgreSQLStoreConnection: StoreConnection {
         restoringMarker = data.map { FileSystem.join($0, "serve-postgresql.restoring") }
         // The marker's folder: without it a table whose rebuild ends the server would be
         // rebuilt again at every start.
-        if let data { try FileSystem.makeDirectory(data) }
+        if let data {
+            try FileSystem.makeDirectory(data)
+            folderLock = try SQLiteStoreConnection.lockFolder(FileSystem.join(data, "serve-postgresql.lock"), shown: data)
+        }
         if let error = gh_pq_error() { throw ServeError("\(shown): \(String(cString: error))") }
         // Bounded waits: a database that does not answer fails a statement (and stops its
         // table) rather than hold it for ever.
@@ -47,18 +49,29 @@ final class PostgreSQLStoreConnection: StoreConnection {
         try connect()
     }
 
-    deinit { gh_pq_finish(connection) }
+    deinit {
+        gh_pq_finish(connection)
+        if folderLock >= 0 { close(folderLock) }
+    }
 
     func release() {
         gh_pq_finish(connection)
         connection = nil
         released = true
+        if folderLock >= 0 { close(folderLock) }
+        folderLock = -1
     }
 
-    /// The server has stopped: no statement connects again (and takes the lock back).
-    private var released = false
+    /// The data folder's lock (one server a folder), while the store is used.
+    private var folderLock: Int32 = -1
 
-    /// Connects, takes the server's lock, and makes the schema the store's tables live in.
+    /// The server has stopped: no statement connects again.
+    private var released = false
+    /// How many times the connection was made again (a session's advisory locks and
+    /// LISTEN end with it).
+    private(set) var reconnections = 0
+
+    /// Connects, and makes the schema the store's tables live in.
     private func connect() throws {
         gh_pq_finish(connection)
         connection = gh_pq_connect(conninfo)
@@ -68,14 +81,40 @@ final class PostgreSQLStoreConnection: StoreConnection {
             connection = nil
             throw ServeError("\(shown): cannot connect: \(why)")
         }
-        let taken = try run("SELECT pg_try_advisory_lock($1, $2)", [.int(Int64(Self.lockKey.0)), .int(Int64(Self.lockKey.1))])
-        guard taken.first?.first?.text == "t" else {
-            gh_pq_finish(connection)
-            connection = nil
-            throw ServeError("\(shown) is in use by another gamehost serve: one server a database for now (give this one another --store)")
-        }
+        // One server at a time makes the schema: two starting at once would both find it missing.
+        _ = try run("BEGIN", [])
+        _ = try run("SELECT pg_advisory_xact_lock($1, 0)", [.int(Self.lockKey)])
         _ = try run("CREATE SCHEMA IF NOT EXISTS gamehost", [])
+        _ = try run("COMMIT", [])
         _ = try run("SET search_path TO gamehost", [])
+    }
+
+    /// Runs `body` with no other server making the store's tables (two starting at once).
+    func makingSchema(_ body: () throws -> Void) throws {
+        _ = try execute("BEGIN", [])
+        do {
+            _ = try execute("SELECT pg_advisory_xact_lock(?, 0)", [.int(Self.lockKey)])
+            try body()
+            _ = try execute("COMMIT", [])
+        } catch {
+            _ = try? execute("ROLLBACK", [])
+            throw error
+        }
+    }
+
+    // MARK: Notifications
+
+    /// The connection's socket, to wait on for notifications (-1: not connected).
+    var socket: Int32 { gh_pq_socket(connection) }
+
+    /// Reads what the database sent; false when the connection is lost.
+    func consume() -> Bool { gh_pq_consume(connection) != 0 && gh_pq_connection_ok(connection) != 0 }
+
+    /// The payload of the next notification read, or nil.
+    func nextNotification() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gh_pq_next_notification(connection, &buffer, buffer.count) != 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func execute(_ sql: String, _ parameters: [StoreValue]) throws -> [[StoreValue]] {
@@ -84,6 +123,7 @@ final class PostgreSQLStoreConnection: StoreConnection {
         if gh_pq_connection_ok(connection) == 0 {
             guard !released else { throw StoreError(description: "\(shown): the server has stopped using the store") }
             do { try connect() } catch { throw StoreError(description: "\(error)", lost: true) }
+            reconnections += 1
         }
         return try run(Self.numbered(sql), parameters)
     }

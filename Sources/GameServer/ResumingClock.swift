@@ -26,6 +26,17 @@ final class ResumingClock: Clock {
         return t
     }
 
+    /// Gives back `readings` next (an input another server stored, played here), before the
+    /// system clock.
+    func replay(_ readings: [Double]) {
+        if next >= recorded.count {
+            recorded = readings
+            next = 0
+        } else {
+            recorded += readings
+        }
+    }
+
     /// Whether the recorded readings are all given back (the table is live again).
     var isLive: Bool { next >= recorded.count }
 

@@ -24,6 +24,9 @@ final class SQLiteStoreConnection: StoreConnection {
     var shown: String { path }
     var restoringMarker: String? { path + ".restoring" }
     let beginWriting = "BEGIN IMMEDIATE"
+    /// One server a folder (its lock).
+    let shared = false
+    func makingSchema(_ body: () throws -> Void) throws { try body() }
 
     init(directory: String) throws {
         try FileSystem.makeDirectory(directory)
@@ -107,7 +110,10 @@ final class SQLiteStoreConnection: StoreConnection {
 
     /// Takes the folder's lock (an exclusive flock, let go when the process ends however it
     /// ends); throws when another process holds it.
-    private static func lockFolder(_ file: String, shown: String) throws -> Int32 {
+    /// Takes the data folder's lock (`file`, an exclusive flock held while the descriptor is
+    /// open): a second server on the folder is refused. Shared with the PostgreSQL store,
+    /// whose servers each keep a folder of their own (scores, the marker of a rebuild).
+    static func lockFolder(_ file: String, shown: String) throws -> Int32 {
         let fd = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ServeError("\(file): cannot open the lock of the table store") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {

@@ -111,28 +111,44 @@ final class ServedTable: @unchecked Sendable {
         }
         // Each game's seed is drawn fresh and stored, so one game's seed (shown once it is
         // over) tells nothing of the next, and a restart plays the same games again.
-        let known = saved?.seeds ?? [:]
+        seeds = saved?.seeds ?? [:]
         var gameNumber = 1
         let store = self.store, code = self.code
         let drawn: () -> UInt64 = { [unowned self] in
             gameNumber += 1
-            if let seed = known[gameNumber] { return seed }
+            if let seed = seeds[gameNumber] { return seed }
+            if playingStored {
+                // Another server's input began the game: it stored the game's seed first.
+                do {
+                    if let seed = try store?.seed(code: code, game: gameNumber) {
+                        seeds[gameNumber] = seed
+                        return seed
+                    }
+                    storeFailure = "game \(gameNumber)'s seed is not stored"
+                } catch {
+                    storeFailure = "\(error)"
+                }
+                return 0
+            }
             let seed = Secrets.seed()
             // Checked at the end of the step that drew it (`handle`): the engine cannot stop here.
             do { try store?.addSeed(code: code, game: gameNumber, seed: seed) } catch { storeFailure = "\(error)" }
             return seed
         }
-        settings.seed = known[1] ?? Secrets.seed()
+        settings.seed = seeds[1] ?? Secrets.seed()
         settings.drawSeed = drawn
         if saved == nil { try store?.addSeed(code: code, game: 1, seed: settings.seed) }
         let engine = try GameEngine(rule: rule, settings: settings)
         engine.timeLimit = timeLimit
+        let namedLater = Set((saved?.inputs ?? []).filter { $0.seat == 0 }.compactMap { Self.nameEvent($0.line)?.seat })
         let fillers: [Table.Filler] = seats.enumerated().map { k, seat in
             switch seat.filler {
             case "bot": return .bot
             case "random": return .random
             case "search": return .search
-            default: return .person(seat.name)
+            // A seat named by a stored event (taken after the game began) is named when the
+            // event is played, as it was at first.
+            default: return .person(namedLater.contains(k + 1) ? "" : seat.name)
             }
         }
         let table = Table(engine: engine, fillers: fillers)
@@ -156,22 +172,115 @@ final class ServedTable: @unchecked Sendable {
             try store?.setStartClock(code: code, clock.take())
         }
         for input in saved?.inputs ?? [] {
-            _ = handle(input.line, seat: input.seat, replaying: input.clock)
+            playStored(input.line, seat: input.seat, clock: input.clock, showing: false)
             if finished { break }
         }
         _ = clock.take()
     }
 
+    /// Each game's seed, by number (stored when drawn).
+    private var seeds: [Int: UInt64] = [:]
+    /// Set while a stored input is played again: its scores are not written again, and a game
+    /// it begins takes its stored seed.
+    private var playingStored = false
+
+    /// Why the last input was not taken, for its sender, when it was not the game's to say
+    /// (the table is busy on another server).
+    private(set) var refusal: String?
+
     /// Takes an input of `seat`, stores it, and shows the step (and the steps the table then
-    /// plays itself) to every connection. `replaying`: the input's stored clock readings, when
-    /// the table is rebuilt (nothing is stored or shown).
+    /// plays itself) to every connection. In a store other servers share, the table's lock is
+    /// taken first and the inputs they stored meanwhile are played (and shown) before it, so
+    /// the input is stored as the table's next and is played on the table as everyone has it.
     @discardableResult
-    func handle(_ line: String, seat: Int, replaying replayed: [Double]? = nil) -> Step? {
-        guard let table, let driver, !finished else { return nil }
+    func handle(_ line: String, seat: Int) -> Step? {
+        refusal = nil
+        guard let sharing = store?.sharing, !finished else { return play(line, seat: seat) }
+        do {
+            guard try sharing.lock(code) else {
+                refusal = "the table is busy on another server: try again"
+                return nil
+            }
+        } catch {
+            stopForStore("\(error)")
+            return nil
+        }
+        defer { sharing.unlock(code) }
+        // What other servers stored meanwhile is played first (most moves find nothing new:
+        // one question, no read of the table).
+        do {
+            let stored = try sharing.look(code)
+            if stored.last != inputs || stored.ended { refresh() }
+        } catch {
+            stopForStore("\(error)")
+            return nil
+        }
+        guard !finished else { return nil }
+        return play(line, seat: seat)
+    }
+
+    /// Brings the table up to what the store holds (a shared store's: other servers changed
+    /// it): the seats as taken, the inputs stored since, played and shown, and its end where
+    /// another server ended it. A store that cannot be read, or holds what cannot be played,
+    /// sets the table aside (it is rebuilt from the store when next asked for).
+    func refresh() {
+        guard let store, store.shared, !finished else { return }
+        do {
+            guard let stored = try store.seats(code: code) else { return close(reason: .quit, says: "this table is no longer stored") }
+            if roster.withLock({ $0 }) != stored.seats {
+                roster.withLock { $0 = stored.seats }
+                broadcastRoster()
+            }
+            while !finished {
+                // Bounded as the table's own inputs are: a store written past it is not played.
+                guard inputs < historyLimit.inputs, storedBytes <= historyLimit.bytes else { return _ = closeForHistory() }
+                let batch = try store.inputs(code: code, after: inputs, limit: min(Self.inputsReadAtOnce, historyLimit.inputs - inputs + 1),
+                                             seats: stored.seats.count)
+                for input in batch where !finished {
+                    clock.replay(input.clock)
+                    playStored(input.line, seat: input.seat, clock: input.clock, showing: true)
+                    _ = clock.take()
+                    if let failure = storeFailure { return stopForStore(failure) }
+                }
+                if batch.count < Self.inputsReadAtOnce { break }
+            }
+            if stored.ended && !finished { close(reason: .quit, says: "this table was closed on another server") }
+        } catch {
+            stopForStore("\(error)")
+        }
+    }
+
+    static let inputsReadAtOnce = 500
+
+    /// Plays a stored input again: a seat's move, or (seat 0) the naming of a seat.
+    private func playStored(_ line: String, seat: Int, clock readings: [Double], showing: Bool) {
+        guard seat == 0 else { return _ = play(line, seat: seat, replaying: readings, showing: showing) }
+        inputs += 1
+        storedBytes += line.utf8.count + 2
+        if let event = Self.nameEvent(line) { rename(seat: event.seat, to: event.name) }
+    }
+
+    /// A seat's naming as stored among the inputs (seat 0): `[seat, "name"]`.
+    static func nameEvent(_ line: String) -> (seat: Int, name: String)? {
+        guard case .array(let items)? = try? JSONValue(parsing: line), items.count == 2,
+              case .int(let seat) = items[0], case .string(let name) = items[1] else { return nil }
+        // Cleaned as a name is when a seat is taken: another program may have written the store.
+        return (Int(seat), PlayerName.clean(name))
+    }
+
+    /// Plays an input: the live one of `handle`, or (`replaying`: its stored clock readings) a
+    /// stored one, which is not stored again and is shown only when `showing` (another
+    /// server's input, played here).
+    @discardableResult
+    private func play(_ line: String, seat: Int, replaying replayed: [Double]? = nil, showing: Bool = false) -> Step? {
+        guard let table, let driver, let engine, !finished else { return nil }
         let replaying = replayed != nil
         if !replaying && (inputs >= historyLimit.inputs || storedBytes + line.utf8.count > historyLimit.bytes) {
             return closeForHistory()
         }
+        playingStored = replaying
+        engine.replaying = replaying
+        defer { playingStored = false; engine.replaying = false }
         let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
         seatsLastInput[seat] = (steps[0].game, steps[0].number)
         // The clock readings are stored with the line, and count with it: a rule that reads the
@@ -197,6 +306,7 @@ final class ServedTable: @unchecked Sendable {
             for step in steps { show(step) }
         } else {
             inputs += 1
+            if showing { for step in steps { show(step) } }
         }
         if table.finished { close(reason: table.endReason) }
         return steps.last
@@ -222,17 +332,8 @@ final class ServedTable: @unchecked Sendable {
     func attach(_ socket: any TableConnection, seat: Int?, joined: JSONValue) {
         socket.send(joined.encoded)
         guard let table, !finished else { return sendRoster(to: socket) }
-        // A seat taken since the game began: its holder's name goes in the replay line too,
-        // for everyone at the table.
-        if let seat, let name = roster.withLock({ seat <= $0.count ? $0[seat - 1].name : nil }), !name.isEmpty,
-           table.fillers[seat - 1] != .person(name) {
-            table.rename(seat: seat, to: name)
-            if let start = gameStart {
-                let replay = table.replayCommand(seed: start.seed, game: start.number)
-                gameStart?.replay = replay
-                for listener in listeners.values { listener.presenter.replayChanged(to: replay) }
-            }
-        }
+        if let seat { nameSeat(seat) }
+        guard !finished else { return sendRoster(to: socket) }
         let listener = Listener(socket: socket, seat: seat)
         listener.presenter.begin(table.info)
         listeners[socket.id] = listener
@@ -250,6 +351,41 @@ final class ServedTable: @unchecked Sendable {
             step.bells = 0
             listener.presenter.show(shown(step))
         }
+    }
+
+    /// Names the person who took `seat` since the game began, in the table and in its replay
+    /// line, for everyone at the table. The naming is stored among the table's inputs (seat 0),
+    /// so that a rebuild, and every server that shows the table, names the seat at the same
+    /// step: a view made before it says "Seat 2" everywhere, one made after it the name.
+    private func nameSeat(_ seat: Int) {
+        guard let table, seat >= 1, seat <= table.fillers.count,
+              let name = roster.withLock({ seat <= $0.count ? $0[seat - 1].name : nil }), !name.isEmpty,
+              table.fillers[seat - 1] != .person(name) else { return }
+        if let sharing = store?.sharing {
+            // In the order of the table's inputs, as a move is (`handle`).
+            guard (try? sharing.lock(code)) == true else { return }
+            defer { sharing.unlock(code) }
+            refresh()
+            guard !finished, table.fillers[seat - 1] != .person(name) else { return }
+        }
+        let line = JSONValue.array([.int(Int64(seat)), .string(name)]).encoded
+        do {
+            try store?.addInput(code: code, n: inputs + 1, seat: 0, line: line, clock: [], at: SystemClock().now())
+        } catch {
+            return stopForStore("\(error)")
+        }
+        inputs += 1
+        storedBytes += line.utf8.count + 2
+        rename(seat: seat, to: name)
+    }
+
+    private func rename(seat: Int, to name: String) {
+        guard let table else { return }
+        table.rename(seat: seat, to: name)
+        guard let start = gameStart else { return }
+        let replay = table.replayCommand(seed: start.seed, game: start.number)
+        gameStart?.replay = replay
+        for listener in listeners.values { listener.presenter.replayChanged(to: replay) }
     }
 
     /// The step each seat's last input made (game, step).
@@ -287,7 +423,7 @@ final class ServedTable: @unchecked Sendable {
         table = nil
         driver = nil
         guard !setAside else { return }
-        do { try store?.remove(code: code) } catch { Self.log("table \(code) ended but could not be removed from the store: \(error)") }
+        do { try store?.remove(code: code, at: SystemClock().now()) } catch { Self.log("table \(code) ended but could not be removed from the store: \(error)") }
     }
 
     /// What went wrong storing the table's moves, once something has.

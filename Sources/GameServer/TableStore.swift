@@ -20,6 +20,11 @@ final class TableStore: @unchecked Sendable {
     var shown: String { connection.shown }
     /// The file that names a table while it is rebuilt (`StoreConnection.restoringMarker`).
     var restoringMarker: String? { connection.restoringMarker }
+    /// Set when several servers may share the store (PostgreSQL): the tables' locks, and this
+    /// server's name in the notifications it sends.
+    let sharing: StoreSharing?
+    /// Whether other servers may change the store's tables meanwhile.
+    var shared: Bool { sharing != nil }
 
     /// One table as stored.
     struct Saved {
@@ -49,14 +54,20 @@ final class TableStore: @unchecked Sendable {
     }
 
     /// The store in the PostgreSQL database at `url`; `data` is this server's own folder.
-    convenience init(postgresql url: String, data: String?) throws {
-        try self.init(connection: PostgreSQLStoreConnection(url: url, data: data))
+    convenience init(postgresql url: String, data: String?, origin: String) throws {
+        let connection = try PostgreSQLStoreConnection(url: url, data: data)
+        try self.init(connection: connection, sharing: StoreSharing(url: url, origin: origin))
     }
 
     /// Makes the store's tables where they are missing. The types are ones both databases
     /// know (SQLite reads BIGINT as an integer and DOUBLE PRECISION as a real).
-    private init(connection: StoreConnection) throws {
+    private init(connection: StoreConnection, sharing: StoreSharing? = nil) throws {
         self.connection = connection
+        self.sharing = sharing
+        try connection.makingSchema { try makeTables() }
+    }
+
+    private func makeTables() throws {
         for statement in [
             """
             CREATE TABLE IF NOT EXISTS tables(code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
@@ -65,12 +76,16 @@ final class TableStore: @unchecked Sendable {
             "CREATE TABLE IF NOT EXISTS seeds(code TEXT NOT NULL, game_number BIGINT NOT NULL, seed TEXT NOT NULL, PRIMARY KEY(code, game_number))",
             "CREATE TABLE IF NOT EXISTS inputs(code TEXT NOT NULL, n BIGINT NOT NULL, seat BIGINT NOT NULL, line TEXT NOT NULL, clock TEXT NOT NULL, PRIMARY KEY(code, n))",
             "CREATE TABLE IF NOT EXISTS broken(code TEXT PRIMARY KEY, reason TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+            // Tables that ended in a shared store: kept a while, so the servers that show them
+            // can still play their last input (`purgeEnded`).
+            "CREATE TABLE IF NOT EXISTS ended(code TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL)",
         ] { _ = try connection.execute(statement, []) }
     }
 
     /// Lets another server use the store (this one has stopped and writes nothing more).
     func release() {
         lock.withLock { _ in connection.release() }
+        sharing?.release()
     }
 
     // MARK: Writing
@@ -90,6 +105,29 @@ final class TableStore: @unchecked Sendable {
         try serialised { try run("UPDATE tables SET seats = ? WHERE code = ?", [.text(Self.encode(seats)), .text(code)]) }
     }
 
+    /// The table's seats as stored (their text, as written), and whether it has ended; nil
+    /// when it is not stored.
+    func seats(code: String) throws -> (text: String, seats: [SeatRecord], ended: Bool)? {
+        try serialised {
+            guard let row = try query("SELECT substr(seats, 1, ?), (SELECT count(*) FROM ended WHERE code = ?) FROM tables WHERE code = ?",
+                                      [.int(Int64(Self.textLimit + 1)), .text(code), .text(code)]).first,
+                  let text = row[0].text, text.count <= Self.textLimit else { return nil }
+            return (text, Self.decodeSeats(text), (row[1].int ?? 0) > 0)
+        }
+    }
+
+    /// Changes the table's seats if they are still as `seen` (their stored text), and tells
+    /// the other servers: false when another server changed them first.
+    func changeSeats(code: String, from seen: String, to seats: [SeatRecord]) throws -> Bool {
+        var changed = false
+        try transaction {
+            changed = !(try query("UPDATE tables SET seats = ? WHERE code = ? AND seats = ? RETURNING code",
+                                  [.text(Self.encode(seats)), .text(code), .text(seen)]).isEmpty)
+            if changed { try announce(code) }
+        }
+        return changed
+    }
+
     func setStartClock(code: String, _ readings: [Double]) throws {
         try serialised { try run("UPDATE tables SET start_clock = ? WHERE code = ?", [.text(Self.encode(readings)), .text(code)]) }
     }
@@ -104,18 +142,74 @@ final class TableStore: @unchecked Sendable {
     /// Input `n` of the table, with the clock readings of its step and of the steps the table
     /// played itself after it.
     func addInput(code: String, n: Int, seat: Int, line: String, clock: [Double], at time: Double) throws {
+        if let sharing {
+            // One statement, so one round trip (a statement is a transaction of its own): a
+            // move's store is most of what a step costs the server.
+            try serialised {
+                try run("""
+                    WITH stored AS (INSERT INTO inputs(code, n, seat, line, clock) VALUES (?, ?, ?, ?, ?) RETURNING code),
+                         touched AS (UPDATE tables SET active = ? WHERE code = ? RETURNING code)
+                    SELECT pg_notify(?, ?) FROM stored
+                    """, [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock)), .real(time), .text(code),
+                         .text(StoreListener.channel), .text(sharing.origin + " " + code)])
+            }
+            return
+        }
         try transaction {
             try run("INSERT INTO inputs(code, n, seat, line, clock) VALUES (?, ?, ?, ?, ?)",
                     [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock))])
             try run("UPDATE tables SET active = ? WHERE code = ?", [.real(time), .text(code)])
+            try announce(code)
         }
     }
 
-    /// Forgets a table that ended or expired: all of it, or (on a failure) none of it.
-    func remove(code: String) throws {
+    /// Forgets a table that ended or expired: all of it, or (on a failure) none of it. In a
+    /// shared store it is only marked ended, for a while (`purgeEnded`): the other servers
+    /// that show it still have to play its last input. True when this call ended it (another
+    /// server may have first).
+    @discardableResult
+    func remove(code: String, at time: Double = 0) throws -> Bool {
+        if shared {
+            var ended = false
+            try transaction {
+                ended = !(try query("INSERT INTO ended(code, at) VALUES (?, ?) ON CONFLICT(code) DO NOTHING RETURNING code",
+                                    [.text(code), .real(time)]).isEmpty)
+                if ended { try announce(code) }
+            }
+            return ended
+        }
         try transaction {
             for table in ["inputs", "seeds", "broken", "tables"] { try run("DELETE FROM \(table) WHERE code = ?", [.text(code)]) }
         }
+        return true
+    }
+
+    /// Ends the table (a shared store's) if no input came to it since `time`, on any server,
+    /// and tells the other servers: false when it was played since, or already ended.
+    func endIfIdle(code: String, since time: Double) throws -> Bool {
+        var ended = false
+        try transaction {
+            ended = !(try query("INSERT INTO ended(code, at) SELECT code, ? FROM tables WHERE code = ? AND active < ? ON CONFLICT(code) DO NOTHING RETURNING code",
+                                [.real(SystemClock().now()), .text(code), .real(time)]).isEmpty)
+            if ended { try announce(code) }
+        }
+        return ended
+    }
+
+    /// Forgets, all of each, the tables that ended before `time` (a shared store's).
+    func purgeEnded(before time: Double) throws {
+        try transaction {
+            for table in ["inputs", "seeds", "broken", "tables"] {
+                try run("DELETE FROM \(table) WHERE code IN (SELECT code FROM ended WHERE at < ?)", [.real(time)])
+            }
+            try run("DELETE FROM ended WHERE at < ?", [.real(time)])
+        }
+    }
+
+    /// Tells the other servers (in the transaction: heard once it commits) that a table changed.
+    private func announce(_ code: String) throws {
+        guard let sharing else { return }
+        try run("SELECT pg_notify(?, ?)", [.text(StoreListener.channel), .text(sharing.origin + " " + code)])
     }
 
     /// Runs `body`'s statements as one transaction: all are written or none.
@@ -152,8 +246,44 @@ final class TableStore: @unchecked Sendable {
     /// another program put in the store beyond the server's bound of tables stays there).
     func openTableCodes(limit: Int) throws -> [String] {
         try serialised {
-            try query("SELECT code FROM tables WHERE code NOT IN (SELECT code FROM broken) ORDER BY created LIMIT ?", [.int(Int64(limit))])
+            try query("SELECT code FROM tables WHERE code NOT IN (SELECT code FROM broken) AND code NOT IN (SELECT code FROM ended) ORDER BY created LIMIT ?",
+                      [.int(Int64(limit))])
                 .compactMap { $0[0].text }
+        }
+    }
+
+    /// How many tables are open, on every server of the store.
+    func openTableCount() throws -> Int {
+        try serialised {
+            Int(try query("SELECT count(*) FROM tables WHERE code NOT IN (SELECT code FROM broken) AND code NOT IN (SELECT code FROM ended)", [])
+                .first?[0].int ?? 0)
+        }
+    }
+
+    /// An input as stored: its number, seat, line and clock readings.
+    typealias StoredInput = (n: Int, seat: Int, line: String, clock: [Double])
+
+    /// The table's inputs after input `n`, in order: at most `limit`, each line at most a
+    /// move's length (another server stored them; a text past a bound is refused).
+    func inputs(code: String, after n: Int, limit: Int, seats: Int) throws -> [StoredInput] {
+        try serialised {
+            try query("SELECT n, seat, substr(line, 1, ?), substr(clock, 1, ?) FROM inputs WHERE code = ? AND n > ? ORDER BY n LIMIT ?",
+                      [.int(Int64(InputLine.limit + 1)), .int(Int64(Self.textLimit + 1)), .text(code), .int(Int64(n)), .int(Int64(limit))])
+                .enumerated().map { k, row in
+                    guard let number = row[0].int, number == Int64(n + 1 + k) else { throw ServeError("its inputs are not numbered one after another") }
+                    guard let seat = row[1].int, seat >= 0, seat <= Int64(seats) else { throw ServeError("an input of it names a seat the table does not have") }
+                    let line = row[2].text ?? "", clock = row[3].text ?? ""
+                    guard line.count <= InputLine.limit, clock.count <= Self.textLimit else { throw ServeError("an input of it is longer than a move can be") }
+                    return (Int(number), Int(seat), line, Self.decodeReadings(clock))
+                }
+        }
+    }
+
+    /// The seed of the table's game `game`, where it is stored.
+    func seed(code: String, game: Int) throws -> UInt64? {
+        try serialised {
+            try query("SELECT substr(seed, 1, 24) FROM seeds WHERE code = ? AND game_number = ?", [.text(code), .int(Int64(game))])
+                .first?[0].text.flatMap(UInt64.init)
         }
     }
 
@@ -168,7 +298,7 @@ final class TableStore: @unchecked Sendable {
         return try serialised {
             guard let row = try query("""
                 SELECT code, substr(game, 1, ?), substr(options, 1, ?), substr(seats, 1, ?), substr(start_clock, 1, ?)
-                FROM tables WHERE code = ?
+                FROM tables WHERE code = ? AND code NOT IN (SELECT code FROM ended) AND code NOT IN (SELECT code FROM broken)
                 """, [.int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .text(code)]).first else { return nil }
             guard row.dropFirst().allSatisfy({ ($0.text?.count ?? 0) <= Self.textLimit }) else {
                 throw ServeError("its stored description is longer than a table's can be")
@@ -192,7 +322,8 @@ final class TableStore: @unchecked Sendable {
                                  [.int(Int64(InputLine.limit + 1)), .text(code), .int(Int64(maxInputs))])
             for i in rows {
                 let line = i[1].text ?? "", clock = i[2].text ?? ""
-                guard let seat = i[0].int, seat >= 1, seat <= Int64(table.seats.count) else {
+                // (Seat 0: a seat's naming, `ServedTable.nameSeat`.)
+                guard let seat = i[0].int, seat >= 0, seat <= Int64(table.seats.count) else {
                     throw ServeError("an input of it names a seat the table does not have")
                 }
                 guard line.count <= InputLine.limit else {
@@ -246,7 +377,9 @@ final class TableStore: @unchecked Sendable {
     static func decodeSeats(_ text: String?) -> [SeatRecord] {
         guard let text, case .array(let items)? = try? JSONValue(parsing: text) else { return [] }
         return items.compactMap { item in
-            guard case .object(let f) = item, case .string(let filler)? = f["filler"], case .string(let name)? = f["name"] else { return nil }
+            guard case .object(let f) = item, case .string(let filler)? = f["filler"], case .string(let stored)? = f["name"] else { return nil }
+            // Cleaned as a name is when a seat is taken: another program may have written the store.
+            let name = PlayerName.clean(stored)
             if case .string(let token)? = f["token"] { return SeatRecord(filler: filler, name: name, token: token) }
             return SeatRecord(filler: filler, name: name, token: nil)
         }

@@ -77,6 +77,10 @@ package final class ScoreKeeper {
     /// (scores are off, with one notice) and keeps its records for itself.
     private var failed = false
     private var writes: Bool { store != nil && !failed }
+    /// Set while a step is played again from its stored input (a served table rebuilt, or
+    /// another server's move): its scores, results and saves were written when it was first
+    /// played, so nothing is written again; the boards it reads still change as they did.
+    package var replaying = false
     /// Whether records go to the store: not a practice session's, which are its own.
     private var writesRecords: Bool { writes && !practice }
 
@@ -265,7 +269,7 @@ package final class ScoreKeeper {
         reads.removeAll()
         let changes = pendingRecords
         pendingRecords = [:]
-        for (name, var change) in changes {
+        for (name, var change) in changes where !(replaying && writesRecords) {
             change.at = time
             if !writesRecords, change.base == nil, case .null = change.value {
                 keptRecords[name] = nil  // nothing to remember: no record, and none before
@@ -273,7 +277,7 @@ package final class ScoreKeeper {
                 keptRecords[name] = change
             }
         }
-        guard writes, let store else { return }
+        guard writes, !replaying, let store else { return }
         let room = Self.waitingLimit - waiting.scores.count
         if scores.count > room {
             note("\(store.path) stayed busy for too long: more than \(Self.waitingLimit) scores waited, and later ones are not kept")
@@ -300,7 +304,7 @@ package final class ScoreKeeper {
 
     /// Counts a finished game in the statistics.
     package func recordResult(winner: String?, score: Double?, at time: Double) {
-        guard writes else { return }
+        guard writes, !replaying else { return }
         if waiting.results.count < Self.waitingLimit { waiting.results.append(FinishedGame(winner: winner, score: score, at: time)) }
         flush()
     }

@@ -10,12 +10,17 @@ import Glibc
 // (p50, p99), the server's memory per idle table, and whether every move was stored once: the
 // server is then killed, started again, and each table must rebuild to the step its players
 // last saw. Usage: gamehost-serve-bench GAMEHOST [TABLES] [SECONDS] [STEPS_PER_SECOND]
+// With GAMEHOST_BENCH_STORE (a PostgreSQL address) the servers keep their tables there, and
+// GAMEHOST_BENCH_SERVERS of them (1 to 3) share it: each table is made on one server and its
+// second seat taken on the next, so every step crosses from one server to another.
 
 let arguments = CommandLine.arguments
 let gamehost = arguments.count > 1 ? arguments[1] : ".build/release/gamehost"
 let tableCount = arguments.count > 2 ? Int(arguments[2]) ?? 200 : 200
 let seconds = arguments.count > 3 ? Double(arguments[3]) ?? 20 : 20
 let rate = arguments.count > 4 ? Double(arguments[4]) ?? 2000 : 2000
+let store = getenv("GAMEHOST_BENCH_STORE").map { String(cString: $0) }
+let serverCount = store == nil ? 1 : max(1, min(3, getenv("GAMEHOST_BENCH_SERVERS").flatMap { Int(String(cString: $0)) } ?? 1))
 
 func now() -> Double {
     var ts = timespec()
@@ -39,7 +44,7 @@ func startServer(data: String) -> (pid: pid_t, port: Int) {
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let words = [gamehost, "serve", "--port", "0", "--data", data, "--max-tables", "5000", "--max-tables-per-address", "5000",
-                 "--max-connections-per-address", "5000", "--max-messages-per-address", "100000"]
+                 "--max-connections-per-address", "5000", "--max-messages-per-address", "100000"] + (store.map { ["--store", $0] } ?? [])
     let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     var pid: pid_t = 0
     guard posix_spawn(&pid, gamehost, &actions, nil, argv, environ) == 0 else { say("cannot run \(gamehost)"); exit(1) }
@@ -223,18 +228,22 @@ var template = Array("/tmp/gamehost-serve-bench-XXXXXX".utf8CString)
 guard let made = mkdtemp(&template) else { exit(1) }
 let data = String(cString: made)
 var server = startServer(data: data)
+// The other servers of a shared store, each with a data folder of its own.
+let others = (1..<serverCount).map { k in startServer(data: data + "/server\(k)") }
+let ports = [server.port] + others.map(\.port)
 usleep(300_000)
 let idleBefore = residentKB(server.pid)
 
-// The tables: ann creates each (seat 1), bob joins it (seat 2).
+// The tables: ann creates each (seat 1), bob joins it (seat 2), on the next server when
+// several share the store.
 var pairs: [(Player, Player)] = []
-for _ in 0..<tableCount {
-    let ann = Player(port: server.port)
+for k in 0..<tableCount {
+    let ann = Player(port: ports[k % ports.count])
     ann.send(#"{"type":"create","game":"rps","options":{"match":"best-of-99"},"seats":["person","person"],"name":"ann"}"#)
     guard waitUntil(10, { ann.state.withLock { $0.joined != nil } }), let table = ann.state.withLock({ $0.joined?.table }) else {
         say("a table was not created"); exit(1)
     }
-    let bob = Player(port: server.port)
+    let bob = Player(port: ports[(k + 1) % ports.count])
     bob.send(#"{"type":"join","table":"\#(table)","name":"bob"}"#)
     guard waitUntil(10, { bob.state.withLock { $0.joined != nil } }) else { say("a seat was not taken"); exit(1) }
     pairs.append((ann, bob))
@@ -299,6 +308,9 @@ while now() - start < seconds {
     usleep(500)
 }
 _ = waitUntil(5) { players.allSatisfy { $0.state.withLock { $0.sentAt == nil } } }
+// Every seat has seen its table's last step (on a shared store, a step reaches the other
+// server's seat once that server has heard of it).
+_ = waitUntil(5) { pairs.allSatisfy { pair in pair.0.state.withLock { ($0.lastGame, $0.lastStep) } == pair.1.state.withLock { ($0.lastGame, $0.lastStep) } } }
 let elapsed = now() - start
 if let storm { pthread_join(storm, nil) }
 Player.storming.withLock { $0 = false }
@@ -310,8 +322,12 @@ let duplicates = states.map(\.duplicates).reduce(0, +)
 func percentile(_ p: Double, of list: [Double] = latencies) -> Double { list.isEmpty ? 0 : list[min(list.count - 1, Int(Double(list.count) * p))] * 1000 }
 let stepsPerSecond = Double(answered) / elapsed
 
-// Killed and started again: every table rebuilds from its stored inputs to the step its
-// players last saw.
+// Killed and started again (every server of the store killed, one started): every table
+// rebuilds from its stored inputs to the step its players last saw.
+for other in others {
+    kill(other.pid, SIGKILL)
+    waitpid(other.pid, nil, 0)
+}
 kill(server.pid, SIGKILL)
 waitpid(server.pid, nil, 0)
 let restartedAt = now()
@@ -330,7 +346,8 @@ for (ann, _) in pairs {
 kill(server.pid, SIGKILL)
 
 func fmt(_ x: Double) -> String { String((x * 100).rounded() / 100) }
-say("gamehost serve, \(tableCount) tables of 2 seats (RPS), \(Int(seconds)) s at \(Int(rate)) moves a second asked:")
+let where_ = store == nil ? "serve.db (SQLite), 1 server" : "PostgreSQL, \(serverCount) server\(serverCount == 1 ? "" : "s") sharing it"
+say("gamehost serve, \(tableCount) tables of 2 seats (RPS), \(Int(seconds)) s at \(Int(rate)) moves a second asked, tables in \(where_):")
 say("  steps per second: \(fmt(stepsPerSecond))  (bar: 2000)")
 say("  step latency, move sent to its step received: p50 \(fmt(percentile(0.5))) ms, p99 \(fmt(percentile(0.99))) ms  (bar: p99 <= 20 ms; goal 5 ms at 5000 steps a second)")
 say("  under a create storm (\(stormMade.withLock { $0 }) tables made in \(Int(seconds / 2)) s, \(fmt(Double(stormMade.withLock { $0 }) / (seconds / 2))) a second): p50 \(fmt(percentile(0.5, of: stormLatencies))) ms, p99 \(fmt(percentile(0.99, of: stormLatencies))) ms  (bar: p99 <= 20 ms)")

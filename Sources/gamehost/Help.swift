@@ -144,7 +144,8 @@ let commandHelp: [String: String] = [
         here is refused. Every input is stored in DIR/serve.db as it is
         played: after a crash or a restart, every open table goes on from where it was.
         --store postgresql://USER@HOST/DATABASE keeps the tables in that PostgreSQL database
-        instead (one server a database; docs/serving.md).
+        instead, which several servers (each with its own --data) may share: people at one
+        table may be connected to different servers (docs/serving.md).
         Finished games go on the leaderboards under the players' names. Ctrl-C stops it.
 
         """,

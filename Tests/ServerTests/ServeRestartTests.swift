@@ -17,10 +17,14 @@ class ServeRestartTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Starts `gamehost serve` on a free port; returns the process and its port.
-    func startServer() throws -> (Process, Int) {
+    func startServer() throws -> (Process, Int) { try Self.startServer(folder: folder, arguments: storeArguments) }
+
+    /// Starts `gamehost serve` on a free port, with its data in `folder` (what it says on its
+    /// standard error in `folder/stderr.txt`); returns the process and its port.
+    static func startServer(folder: String, arguments: [String]) throws -> (Process, Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gamehost")
-        process.arguments = ["serve", "--port", "0", "--data", folder] + storeArguments
+        process.arguments = ["serve", "--port", "0", "--data", folder] + arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_DATA_HOME"] = folder + "/home"
         process.environment = env

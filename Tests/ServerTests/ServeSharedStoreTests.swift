@@ -1,0 +1,236 @@
+import Foundation
+@testable import GameServer
+import GameCore
+import GameRules
+import GameStorage
+import XCTest
+
+/// Several servers share one PostgreSQL store: the people at a table may be connected to
+/// different servers, and each sees what it would see were they all on one. Three servers run
+/// in the test's process (each with its own connections to the database, as processes have);
+/// `ServeSharedStoreProcessTests` kills one of three server processes.
+final class ServeSharedStoreTests: XCTestCase {
+    private var servers: [(server: GameServer, port: Int, folder: String)] = []
+    private var database = ""
+    private var clients: [WebSocketClient] = []
+
+    override func setUpWithError() throws {
+        database = try PostgreSQLCluster.shared().newDatabase()
+        for _ in 0..<3 {
+            let folder = NSTemporaryDirectory() + "gamehost-shared-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+            let server = try ServeTests.makeServer(folder: folder, store: database)
+            servers.append((server, try server.start(address: "127.0.0.1", port: 0), folder))
+        }
+    }
+
+    override func tearDown() {
+        for c in clients { c.close() }
+        for s in servers {
+            s.server.stop()
+            try? FileManager.default.removeItem(atPath: s.folder)
+        }
+    }
+
+    /// A connection to server `k` (0, 1 or 2).
+    private func client(_ k: Int) throws -> WebSocketClient {
+        let c = try WebSocketClient(port: servers[k].port)
+        clients.append(c)
+        return c
+    }
+
+    /// What a connection was sent, without the `table` messages (who is connected: each server
+    /// counts its own connections).
+    private func stream(_ c: WebSocketClient) -> [String] {
+        c.all.filter { text in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return true }
+            return object["type"] as? String != "table"
+        }
+    }
+
+    private func storeNumber(_ sql: String) throws -> Int {
+        let text = try PostgreSQLCluster.shared().sql(sql, database: PostgreSQLCluster.database(of: database))
+        return try XCTUnwrap(Int(text), "not a number: \(text)")
+    }
+
+    /// The name the statistics keep Rock · Paper · Scissors under.
+    static var rpsKey: String {
+        let rule = try? RuleCatalog(directories: [], builtIn: ServeTests.root.appendingPathComponent("rules").path).load("rps")
+        defer { rule?.close() }
+        return rule?.info.scoreKey ?? "rps"
+    }
+
+    private static func isOver(_ m: [String: Any]) -> Bool { m["type"] as? String == "step" && m["over"] as? Bool == true }
+
+    func testPeopleOnThreeServersPlayOneTableAndSeeOneStream() throws {
+        let ann = try client(0)
+        ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-3"], "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        XCTAssertNotNil(ann.next(ServeTests.yourTurn))
+        // Bob sits down on another server, which has never seen the table.
+        let bob = try client(1)
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        let bobJoined = try XCTUnwrap(bob.next("joined"))
+        XCTAssertEqual(bobJoined["seat"] as? Int, 2)
+        let bobToken = try XCTUnwrap(bobJoined["token"] as? String)
+        XCTAssertNotNil(bob.next(ServeTests.yourTurn))
+        // Ann's server hears of it: the table's seats name Bob there too.
+        XCTAssertNotNil(ann.next { m in
+            m["type"] as? String == "table" && ((m["seats"] as? [[String: Any]])?.last?["name"] as? String) == "Bob"
+        }, "Ann's server hears that Bob sat down")
+        // Watchers on two servers, and Bob's second device on the third.
+        let watcherA = try client(0), watcherC = try client(2), bobPhone = try client(2)
+        for watcher in [watcherA, watcherC] {
+            watcher.send(["type": "watch", "table": code])
+            XCTAssertNotNil(watcher.next("joined"))
+        }
+        bobPhone.send(["type": "join", "table": code, "token": bobToken])
+        XCTAssertEqual(bobPhone.next("joined")?["seat"] as? Int, 2)
+        XCTAssertNotNil(bobPhone.next(ServeTests.yourTurn))
+        // Rock beats scissors, twice: Ann wins the match. Each move is made on its mover's
+        // server and seen on the others.
+        for _ in 0..<2 {
+            ann.send(["type": "input", "line": "rock"])
+            XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" })
+            bob.send(["type": "input", "line": "scissors"])
+            XCTAssertNotNil(bob.next { $0["type"] as? String == "step" && $0["input"] as? String == "scissors" })
+        }
+        for c in [ann, watcherA, watcherC, bobPhone] {
+            XCTAssertNotNil(c.next(Self.isOver), "every connection hears the match end")
+        }
+        // One stream per seat, whichever server it comes from: byte for byte.
+        XCTAssertEqual(stream(watcherA), stream(watcherC))
+        XCTAssertEqual(stream(bob), stream(bobPhone))
+        XCTAssertTrue(stream(watcherC).contains { $0.contains("Ann wins") }, stream(watcherC).joined(separator: "\n"))
+        // Its result is counted once, by the server that stored the move that ended it.
+        // (The result is written as its step is played; the other servers may show it first.)
+        func played() -> [Int] { servers.map { s in (try? ScoreStore(directory: s.folder + "/data/gamehost").statistics(game: Self.rpsKey).played) ?? 0 } }
+        for _ in 0..<50 where played().reduce(0, +) == 0 { usleep(100_000) }
+        usleep(200_000)
+        XCTAssertEqual(played().reduce(0, +), 1, "\(played())")
+    }
+
+    /// Both seats throw at the same moment, each on its own server, round after round: the
+    /// store orders the throws (each server plays the other's first when it was stored first),
+    /// so no round is lost or counted twice and both see every round end alike.
+    func testMovesMadeAtOnceOnTwoServersAreOrderedByTheStore() throws {
+        let ann = try client(0)
+        ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-99"], "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let bob = try client(1)
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        XCTAssertNotNil(bob.next("joined"))
+        XCTAssertNotNil(bob.next(ServeTests.yourTurn))
+        func ties(_ m: [String: Any]) -> Int? { (m["observation"] as? [String: Any])?["ties"] as? Int }
+        for round in 1...12 {
+            ann.send(["type": "input", "line": "rock"])
+            bob.send(["type": "input", "line": "rock"])
+            for c in [ann, bob] {
+                let seen = c.next { $0["type"] as? String == "closed" || ($0["type"] as? String == "step" && ties($0) == round) }
+                XCTAssertEqual(seen?["type"] as? String, "step", "round \(round): \(c.all.suffix(2))")
+            }
+        }
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM inputs WHERE seat > 0"), 24)
+    }
+
+    /// Another program may write the store too: what a server reads of it is checked before it
+    /// is played. A seat's naming is cleaned as a name typed at the table is; inputs that skip a
+    /// number set the table aside (kept, not played) rather than play another game.
+    func testWhatAnotherProgramWritesInTheStoreIsCheckedBeforeItIsPlayed() throws {
+        let ann = try client(0)
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let watcher = try client(1)
+        watcher.send(["type": "watch", "table": code])
+        XCTAssertNotNil(watcher.next("start"))
+        func write(_ n: String, _ seat: Int, _ line: String) throws {
+            try PostgreSQLCluster.shared().sql("""
+                INSERT INTO inputs(code, n, seat, line, clock) VALUES ('\(code)', \(n), \(seat), '\(line)', '[]');
+                SELECT pg_notify('gamehost', 'elsewhere \(code)')
+                """, database: PostgreSQLCluster.database(of: database))
+        }
+        try write("(SELECT coalesce(max(n), 0) + 1 FROM inputs WHERE code = '\(code)')", 0, #"[2, "Eve\u001b[31m\u0007"]"#)
+        // Ann's server plays it before her move (it is stored first): her move's step names Eve.
+        ann.send(["type": "input", "line": "rock"])
+        let named = try XCTUnwrap(watcher.next { $0["type"] as? String == "step" && $0["seat"] as? Int == 1 }, "\(watcher.all)")
+        let shown = try XCTUnwrap(all(named["elements"]).first { $0.contains("Ann 0") }, "\(named)")
+        XCTAssertTrue(shown.contains("Eve"), shown)
+        XCTAssertFalse(shown.contains("\u{1b}") || shown.contains("\u{7}"), shown)
+        try write("(SELECT coalesce(max(n), 0) + 5 FROM inputs WHERE code = '\(code)')", 1, "rock")
+        XCTAssertNotNil(watcher.next("closed"), "set aside, not played")
+        let late = try client(1)
+        late.send(["type": "games"])
+        XCTAssertNotNil(late.next("games"), "the server is still there, and answers")
+    }
+
+    /// Every text in a decoded JSON value.
+    private func all(_ value: Any?) -> [String] {
+        switch value {
+        case let text as String: return [text]
+        case let list as [Any]: return list.flatMap(all)
+        case let object as [String: Any]: return object.values.flatMap(all)
+        default: return []
+        }
+    }
+
+    /// Two servers offered the last seat at the same moment: one person gets it.
+    func testTheLastSeatGoesToOnePersonWhenServersOfferItAtOnce() throws {
+        let ann = try client(0)
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        XCTAssertNotNil(ann.next(ServeTests.yourTurn))
+        let joiners = try (0..<6).map { try client(1 + $0 % 2) }
+        for (k, joiner) in joiners.enumerated() { joiner.send(["type": "join", "table": code, "name": "P\(k)"]) }
+        let answers = joiners.map { $0.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" } }
+        XCTAssertEqual(answers.filter { $0?["type"] as? String == "joined" }.count, 1, "\(answers)")
+        XCTAssertEqual(answers.filter { $0?["code"] as? String == "table-full" }.count, 5, "\(answers)")
+    }
+
+    /// An idle table is ended once, in the store, by the first server to find it idle; the
+    /// other servers that show it hear of it and close it too.
+    func testAnIdleTableIsEndedOnceAndEveryServerClosesIt() throws {
+        let ann = try client(0)
+        ann.send(["type": "create", "game": "rps", "seats": ["person", "person"], "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let watcher = try client(1)
+        watcher.send(["type": "watch", "table": code])
+        XCTAssertNotNil(watcher.next("joined"))
+        servers[0].server.expire(olderThan: Date().timeIntervalSince1970 + 1)
+        XCTAssertEqual(ann.next("closed")?["reason"] as? String, "idle")
+        XCTAssertNotNil(watcher.next("closed"), "the other server closes its copy")
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM ended"), 1)
+        let late = try client(2)
+        late.send(["type": "watch", "table": code])
+        XCTAssertEqual(late.next("error")?["code"] as? String, "no-table")
+        // The ended table is kept a while (a server that shows it may still have to play its
+        // last input), then forgotten, all of it.
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM tables"), 1)
+        servers[2].server.purgeEnded(before: SystemClock().now() - 60)
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM tables"), 1, "not yet")
+        servers[2].server.purgeEnded(before: SystemClock().now() + 1)
+        for table in ["tables", "seeds", "inputs", "ended"] {
+            XCTAssertEqual(try storeNumber("SELECT count(*) FROM \(table)"), 0, table)
+        }
+    }
+
+    /// The bound of tables holds over every server of the store.
+    func testTheBoundOfTablesHoldsOverEveryServer() throws {
+        for s in servers { s.server.stop() }
+        servers = []
+        var limits = ServerLimits()
+        limits.tables = 2
+        for _ in 0..<2 {
+            let folder = NSTemporaryDirectory() + "gamehost-shared-" + UUID().uuidString
+            let server = try ServeTests.makeServer(folder: folder, store: database, limits: limits)
+            servers.append((server, try server.start(address: "127.0.0.1", port: 0), folder))
+        }
+        for k in [0, 1] {
+            let c = try client(k)
+            c.send(["type": "create", "game": "rps", "name": "P\(k)"])
+            XCTAssertNotNil(c.next("joined"))
+        }
+        let third = try client(1)
+        third.send(["type": "create", "game": "rps"])
+        XCTAssertEqual(third.next("error")?["code"] as? String, "server-full")
+    }
+}

@@ -305,6 +305,34 @@ class ServeTests: XCTestCase {
         XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), 1, "kept as it was")
     }
 
+    /// A game that ended before a restart is counted in the statistics once: the rebuild plays
+    /// its steps again, and writes nothing they wrote the first time.
+    func testARebuiltTableCountsItsFinishedGameOnce() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "bot"], "name": "Ann"])
+        XCTAssertNotNil(ann.next("joined"))
+        XCTAssertNotNil(ann.next(Self.yourTurn))
+        // (A tie with the bot is thrown again.)
+        var over = false
+        for _ in 0..<20 where !over {
+            ann.send(["type": "input", "line": "rock"])
+            // (The bot threw first: Ann's throw ends the round.)
+            over = ann.next { $0["type"] as? String == "step" && $0["seat"] as? Int == 1 }?["over"] as? Bool == true
+        }
+        XCTAssertTrue(over, "\(ann.all.suffix(3))")
+        let rps = try XCTUnwrap(RuleCatalog(directories: [], builtIn: Self.root.appendingPathComponent("rules").path).load("rps"))
+        let key = rps.info.scoreKey
+        rps.close()
+        func played() -> Int { (try? ScoreStore(directory: served.folder + "/data/gamehost").statistics(game: key).played) ?? 0 }
+        XCTAssertEqual(played(), 1)
+        served.server.stop()
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        again.waitUntilRebuilt()
+        XCTAssertEqual(again.tableCount, 1, "the table is open again (its next game may start)")
+        XCTAssertEqual(played(), 1, "the rebuild counts nothing again")
+    }
+
     func testARestartListensAtOnceAndATableAskedForIsRebuiltFirst() throws {
         // A rule whose every move costs some processor time: four tables of 20 moves take a
         // while to replay.

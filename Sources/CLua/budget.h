@@ -46,6 +46,12 @@ typedef struct gh_limits {
     size_t cap;             // what rule code may allocate; 0 means no cap
     int host;               // 1 while host (Swift) code runs: its allocations are not capped
     long long steps_left;   // steps left for the current call into rule code
+    long long work;         // work counted in all calls, the same on every run of the same
+                            // calls: GH_CALL_WORK a call into rule code, and the host's calls
+                            // and C work for it. Not the count hook's steps (a thread's count
+                            // runs on from call to call, so where its chunks of GH_HOOK_STEP
+                            // fall depends on the state's history) nor allocations (whether
+                            // one happens depends on when the collector last ran)
     int budget_on;          // 1 during a call into rule code
     int counting;           // 1: steps are counted (play); 0: only the time limit holds (sim)
     int exhausted;          // set once the budget or the time ran out; cleared by the next call
@@ -98,6 +104,8 @@ typedef struct gh_limits {
 
 // Instructions between two looks of the count hook.
 #define GH_HOOK_STEP 1000
+// What a call into rule code counts in `work` (see gh_limits).
+#define GH_CALL_WORK 1000
 // What one call of a host (Swift) function costs, whatever it does besides.
 #define GH_HOST_CALL_STEPS 10
 // Charges, in steps: one step is about one VM instruction's worth of work.
@@ -449,7 +457,9 @@ static void gh_count_hook(lua_State *L, lua_Debug *ar) {
         gh_prepare_thread(lim, L);  // back to this call's usual hook
         gh_raise_stack_overflow(L);
     }
-    if (lim->counting) lim->steps_left -= GH_HOOK_STEP;
+    if (lim->counting) {
+        lim->steps_left -= GH_HOOK_STEP;
+    }
     if (gh_is_over(lim)) gh_raise_exhausted(L, 0);
 }
 
@@ -461,6 +471,7 @@ static inline void gh_charge(lua_State *L, double steps) {
     if (lim->counting) {
         if (steps >= (double)lim->steps_left + 1.0) lim->steps_left = -1;
         else if (steps > 0) lim->steps_left -= (long long)steps;
+        if (steps > 0) lim->work += steps < 1e15 ? (long long)steps : (long long)1e15;
     }
     if (gh_is_over(lim)) gh_raise_exhausted(L, 1);
 }
@@ -474,6 +485,7 @@ static inline int gh_charge_from_host(gh_limits *lim, double steps) {
     if (lim->counting) {
         if (steps >= (double)lim->steps_left + 1.0) lim->steps_left = -1;
         else if (steps > 0) lim->steps_left -= (long long)steps;
+        if (steps > 0) lim->work += steps < 1e15 ? (long long)steps : (long long)1e15;
     }
     if (gh_is_over(lim)) { lim->exhausted = 1; return 1; }
     return 0;
@@ -578,6 +590,7 @@ static inline void gh_begin_call(gh_limits *lim, long long steps, int counting) 
     int signal = gh_watchdog_signal();
     pthread_mutex_lock(&lim->running_lock);
     lim->steps_left = steps;
+    if (counting) lim->work += GH_CALL_WORK;
     lim->exhausted = 0;
     lim->host_over_cap = 0;
     // A deadline armed for a whole allowance may have passed between its calls.

@@ -74,7 +74,10 @@ static inline int gh_raise_host_over_cap(lua_State *L, gh_limits *lim) {
 // after every Swift frame has returned.
 static inline int gh_swift_trampoline(lua_State *L) {
     gh_limits *lim = gh_limits_of(L);
-    if (lim->budget_on && lim->counting) lim->steps_left -= GH_HOST_CALL_STEPS;
+    if (lim->budget_on && lim->counting) {
+        lim->steps_left -= GH_HOST_CALL_STEPS;
+        lim->work += GH_HOST_CALL_STEPS;
+    }
     if (gh_is_over(lim)) return gh_raise_exhausted(L, 1);
     int was_host = lim->host;
     lim->host = 1;

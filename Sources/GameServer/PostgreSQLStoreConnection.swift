@@ -18,7 +18,6 @@ final class PostgreSQLStoreConnection: StoreConnection {
     let shown: String
     let restoringMarker: String?
     let beginWriting = "BEGIN"
-    let shared = true
     /// The first of the two numbers of PostgreSQL's advisory locks the servers take: with 0,
     /// the making of the schema (two servers starting at once would each make it); with 1,
     /// a table's (`StoreSharing`).
@@ -71,9 +70,6 @@ final class PostgreSQLStoreConnection: StoreConnection {
 
     /// The server has stopped: no statement connects again.
     private var released = false
-    /// How many times the connection was made again (a session's advisory locks and
-    /// LISTEN end with it).
-    private(set) var reconnections = 0
 
     /// Connects, and makes the schema the store's tables live in.
     private func connect() throws {
@@ -127,7 +123,6 @@ final class PostgreSQLStoreConnection: StoreConnection {
         if gh_pq_connection_ok(connection) == 0 {
             guard !released else { throw StoreError(description: "\(shown): the server has stopped using the store") }
             do { try connect() } catch { throw StoreError(description: "\(error)", lost: true) }
-            reconnections += 1
         }
         return try run(Self.numbered(sql), parameters)
     }

@@ -24,8 +24,7 @@ final class SQLiteStoreConnection: StoreConnection {
     var shown: String { path }
     var restoringMarker: String? { path + ".restoring" }
     let beginWriting = "BEGIN IMMEDIATE"
-    /// One server a folder (its lock).
-    let shared = false
+    /// One server a folder (its lock): nobody else makes the tables.
     func makingSchema(_ body: () throws -> Void) throws { try body() }
 
     init(directory: String) throws {

@@ -7,10 +7,11 @@ import Glibc
 /// address and the whole server may hold or send.
 public struct ServerLimits: Sendable {
     /// How long a `search` seat thinks about a move: 300 scratch games, and at most 50 million
-    /// steps of the rule (about a second, for a plain rule on a plain machine). Both are counts,
-    /// not time, so a table rebuilt from its inputs plays the same moves however loaded the
-    /// machine was either time; 30 s of processor time is a last bound, for a rule whose work
-    /// is in C the steps do not see. A table that may search runs on the thinking threads
+    /// steps of the rule's work (`LuaState.stepsSpent`: a thousand a call into the rule, and the
+    /// host's work for it; a second or so for a plain rule). Both are counts, not time, so a
+    /// table rebuilt from its inputs, or shown on another server, plays the same moves however
+    /// loaded the machine was; 30 s of processor time is a last bound, for work the count does
+    /// not see (a long loop inside one call). A table that may search runs on the thinking threads
     /// (`thinkingThreads`), at a lower priority: other tables never wait for its thought.
     public var thinking: SearchPlayer.Budget = {
         var budget = SearchPlayer.Budget(iterations: 300)

@@ -15,9 +15,6 @@ protocol StoreConnection: AnyObject {
     var beginWriting: String { get }
     /// Lets another server use the store (this one has stopped and writes nothing more).
     func release()
-    /// Whether several servers may use the store at once (PostgreSQL): they then order each
-    /// table's inputs between them (`StoreSharing`).
-    var shared: Bool { get }
     /// Runs `body`, which makes the store's tables, with no other server making them at once.
     func makingSchema(_ body: () throws -> Void) throws
 }

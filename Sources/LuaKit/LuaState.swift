@@ -83,10 +83,16 @@ public final class LuaState {
         }
     }
 
-    /// The steps rule calls have run on this state, in all (while steps are counted): a measure
-    /// of work that neither the machine nor its load changes, so a bound on it cuts the same
-    /// work short on every run (the served search's ceiling).
-    public private(set) var stepsSpent: Int64 = 0
+    /// The work rule calls have done on this state, in all (while steps are counted), in steps:
+    /// a thousand a call into the rule, and the host's calls and C work for it. It is the same
+    /// on every run of the same calls, whatever the machine, its load or the state's history,
+    /// so a bound on it cuts the same work short on every run (the served search's ceiling, on
+    /// a table and on its rebuilt copy alike). The count hook's steps are left out: a thread's
+    /// count runs on from call to call, so where its chunks fall depends on history (a search
+    /// cut by them played 46 scratch games on one run and 47 on the next); so are allocations,
+    /// which depend on when the collector last ran. A call's own budget still bounds its
+    /// instructions, and the search's processor time stays a last bound.
+    public var stepsSpent: Int64 { limits.pointee.work }
 
     /// Whether the open allowance's steps or time are spent.
     public var allowanceSpent: Bool { allowance != nil && spentPart() != nil }
@@ -536,7 +542,6 @@ public final class LuaState {
             status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
             if allowance == nil { Watchdog.shared.disarm(limits) }
             if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
-            if let steps { stepsSpent += max(0, steps - max(limits.pointee.steps_left, 0)) }
             exhausted = limits.pointee.exhausted != 0
             gh_end_call(limits, wasHost)
         }

@@ -22,7 +22,7 @@ public struct EngineSettings {
     /// The word list, for games that declare one.
     public var words: WordList?
     /// Where leaderboards and records persist (nil keeps them for this session only).
-    public var scores: ScoreStore?
+    public var scores: (any ScoreDatabase)?
     /// Boards and records to read instead of the store's (a replay's recorded ones).
     public var recordedBoards: [String: Leaderboard] = [:]
     public var recordedRecords: [String: JSONValue] = [:]

@@ -113,6 +113,21 @@ public final class GameEngine {
         set { api.scores.replaying = newValue }
     }
 
+    /// Whether the score store's reads are noted (`ScoreRead`): a served table stores a step's
+    /// with its input, so that the step played again reads the same boards and records.
+    package var notesScoreReads: Bool {
+        get { api.scores.notesReads }
+        set { api.scores.notesReads = newValue }
+    }
+
+    /// The score store's reads noted since the last call.
+    package func takeScoreReads() -> [ScoreRead] { api.scores.takeReads() }
+
+    /// Plays the next steps with `reads` given back for the score store's (nil: the store's),
+    /// until `endScoreReplay`, which says whether they were read exactly.
+    package func replayScoreReads(_ reads: [ScoreRead]?) { api.scores.replay(reads) }
+    package func endScoreReplay() -> Bool { api.scores.endReplay() }
+
     /// Seconds one input may take (see `LuaState.timeLimit`).
     public var timeLimit: Double {
         get { lua.timeLimit }

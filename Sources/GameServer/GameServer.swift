@@ -22,6 +22,9 @@ public final class GameServer: WebServerDelegate, Sendable {
     let scoresDirectory: String?
     let webDirectory: String?
     private let store: TableStore?
+    /// The scores of every table, where the tables are kept in PostgreSQL (nil: each table's
+    /// scores are in the data folder's scores.db).
+    private let sharedScores: PostgreSQLScoreStore?
     private let pool: TablePool
     /// The tables with a search seat run here (see `ServerLimits.thinkingThreads`).
     private let thinkingPool: TablePool
@@ -76,8 +79,10 @@ public final class GameServer: WebServerDelegate, Sendable {
         let origin = String(Secrets.seatToken().prefix(16))
         if let store {
             self.store = try TableStore(postgresql: store, data: data, origin: origin)
+            sharedScores = try PostgreSQLScoreStore(url: store)
         } else {
             self.store = try data.map { try TableStore(directory: $0) }
+            sharedScores = nil
         }
         pool = TablePool(threads: limits.tableThreads)
         thinkingPool = TablePool(threads: limits.thinkingThreads, niceness: 10)
@@ -105,6 +110,11 @@ public final class GameServer: WebServerDelegate, Sendable {
         listener?.start()
         startExpiry()
         return bound
+    }
+
+    /// Where a table's scores go: the shared database's, or the data folder's scores.db.
+    private func scoreDatabase() -> (any ScoreDatabase)? {
+        sharedScores ?? scoresDirectory.map { ScoreStore(directory: $0) }
     }
 
     // MARK: A store shared with other servers
@@ -149,6 +159,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         pool.stop()
         thinkingPool.stop()
         store?.release()
+        sharedScores?.release()
     }
 
     // MARK: HTTP
@@ -426,17 +437,6 @@ public final class GameServer: WebServerDelegate, Sendable {
         case .failure(.serverFull): return refuse(socket, "server-full", "the server has its most tables (\(limits.tables)); try again later")
         case .failure(.addressFull): return refuse(socket, "too-many-tables", "your address has \(mine) tables open, the most it may: finish or leave one first")
         }
-        // Every server of a shared store counts against the bound of tables.
-        if let store, store.shared {
-            guard let open = try? store.openTableCount() else {
-                forget(code)
-                return refuse(socket, "store-unavailable", "the server cannot reach its store now: try again in a moment")
-            }
-            guard open < most else {
-                forget(code)
-                return refuse(socket, "server-full", "the server has its most tables (\(limits.tables)); try again later")
-            }
-        }
         let rule: LoadedRule
         do {
             rule = try catalog.load(game)
@@ -478,13 +478,30 @@ public final class GameServer: WebServerDelegate, Sendable {
             rule.close()
             return refuse(socket, "no-game", "\(game)'s word list cannot be read")
         }
-        let scores = scoresDirectory.map { ScoreStore(directory: $0) }
+        let scores = scoreDatabase()
         let store = self.store, timeLimit = limits.ruleTimeLimit, thinking = limits.thinking, memory = self.memory
         lanes(table).submit(table.lane) { [weak self] in
             do {
-                try store?.create(code: code, game: game, options: options, words: chosenWords, seats: records, at: SystemClock().now())
+                // In a store other servers share, the bounds of tables, and of tables an address
+                // made, count every server's: checked as the table is stored.
+                try store?.create(code: code, game: game, options: options, words: chosenWords, seats: records, at: SystemClock().now(),
+                                  madeBy: address, room: (most, mine))
                 try table.open(rule: rule, words: words, wordsName: chosenWords, scores: scores, saved: nil, timeLimit: timeLimit,
                                thinking: thinking, memory: memory)
+            } catch let full as TableStore.Full {
+                switch full {
+                case .server: self?.refuse(socket, "server-full", "the server has its most tables (\(most)); try again later")
+                case .address: self?.refuse(socket, "too-many-tables", "your address has \(mine) tables open, the most it may: finish or leave one first")
+                }
+                self?.forget(code)
+                table.close(reason: .error)
+                return
+            } catch let error as StoreError {
+                self?.refuse(socket, "store-unavailable", "the server cannot reach its store now: try again in a moment")
+                ServedTable.log("table \(code) could not be stored: \(error)")
+                self?.forget(code)
+                table.close(reason: .error)
+                return
             } catch {
                 self?.refuse(socket, "cannot-start", "\(game): \(TerminalText.plain(String(describing: error)))")
                 self?.forget(code)
@@ -711,7 +728,7 @@ public final class GameServer: WebServerDelegate, Sendable {
                                     hints: rule.info.search.allowsHints, replaying: readings,
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
             let words = try loadWords(saved.words, for: rule)
-            try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoresDirectory.map { ScoreStore(directory: $0) }, saved: saved, timeLimit: limits.ruleTimeLimit,
+            try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoreDatabase(), saved: saved, timeLimit: limits.ruleTimeLimit,
                            thinking: limits.thinking, memory: memory)
             if table.finished { return }
             state.withLock { $0.tables[saved.code] = table }

@@ -102,6 +102,11 @@ final class PostgreSQLStoreConnection: StoreConnection {
         }
     }
 
+    func hasColumn(_ table: String, _ column: String) throws -> Bool {
+        !(try execute("SELECT 1 FROM information_schema.columns WHERE table_schema = 'gamehost' AND table_name = ? AND column_name = ?",
+                      [.text(table), .text(column)])).isEmpty
+    }
+
     // MARK: Notifications
 
     /// The connection's socket, to wait on for notifications (-1: not connected).

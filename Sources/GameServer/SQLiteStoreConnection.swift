@@ -27,6 +27,10 @@ final class SQLiteStoreConnection: StoreConnection {
     /// One server a folder (its lock): nobody else makes the tables.
     func makingSchema(_ body: () throws -> Void) throws { try body() }
 
+    func hasColumn(_ table: String, _ column: String) throws -> Bool {
+        !(try execute("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)])).isEmpty
+    }
+
     init(directory: String) throws {
         try FileSystem.makeDirectory(directory)
         path = FileSystem.join(directory, "serve.db")

@@ -90,7 +90,7 @@ final class ServedTable: @unchecked Sendable {
     /// inputs again to where it was). Throws when the game cannot start.
     /// `memory`: the account the server's tables share (`ServerLimits.tablesMemoryBytes`).
     /// `wordsName`: the list's name where the table chose one (the replay line repeats it).
-    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, scores: ScoreStore?, saved: TableStore.Saved?, timeLimit: Double,
+    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, scores: (any ScoreDatabase)?, saved: TableStore.Saved?, timeLimit: Double,
               thinking: SearchPlayer.Budget = ServerLimits().thinking, memory: MemoryAccount? = nil) throws {
         if let memory { rule.lua.share(memory) }
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
@@ -140,6 +140,9 @@ final class ServedTable: @unchecked Sendable {
         if saved == nil { try store?.addSeed(code: code, game: 1, seed: settings.seed) }
         let engine = try GameEngine(rule: rule, settings: settings)
         engine.timeLimit = timeLimit
+        // What a step reads of the scores is stored with its input, so that every server that
+        // plays the input again (and a rebuild) ranks against the boards the step first saw.
+        engine.notesScoreReads = true
         let namedLater = Set((saved?.inputs ?? []).filter { $0.seat == 0 }.compactMap { Self.nameEvent($0.line)?.seat })
         let fillers: [Table.Filler] = seats.enumerated().map { k, seat in
             switch seat.filler {
@@ -162,6 +165,7 @@ final class ServedTable: @unchecked Sendable {
         let driver = Driver(table: table)
         driver.observers.append { [unowned self] step in self.note(step) }
         self.driver = driver
+        if let saved { engine.replayScoreReads(saved.startReads) }
         let start = driver.start()
         if table.finished {
             finished = true
@@ -169,14 +173,22 @@ final class ServedTable: @unchecked Sendable {
         }
         driver.playAutomaticMoves()
         if saved == nil {
-            try store?.setStartClock(code: code, clock.take())
+            try store?.setStart(code: code, clock: clock.take(), reads: engine.takeScoreReads())
+        } else {
+            _ = engine.takeScoreReads()
+            guard engine.endScoreReplay() else { throw ServeError(Self.readsDiffer) }
         }
         for input in saved?.inputs ?? [] {
-            playStored(input.line, seat: input.seat, clock: input.clock, showing: false)
+            playStored(input.line, seat: input.seat, clock: input.clock, reads: input.reads, showing: false)
+            if let storeFailure { throw ServeError(storeFailure) }
             if finished { break }
         }
         _ = clock.take()
     }
+
+    /// Why a stored input cannot be played again: its step read other scores than it did when
+    /// it was first played (another program changed the store, or the rule is not the same).
+    static let readsDiffer = "a step played again from the store read other scores than it first did"
 
     /// Each game's seed, by number (stored when drawn).
     private var seeds: [Int: UInt64] = [:]
@@ -238,7 +250,7 @@ final class ServedTable: @unchecked Sendable {
                                              seats: stored.seats.count)
                 for input in batch where !finished {
                     clock.replay(input.clock)
-                    playStored(input.line, seat: input.seat, clock: input.clock, showing: true)
+                    playStored(input.line, seat: input.seat, clock: input.clock, reads: input.reads, showing: true)
                     _ = clock.take()
                     if let failure = storeFailure { return stopForStore(failure) }
                 }
@@ -253,8 +265,8 @@ final class ServedTable: @unchecked Sendable {
     static let inputsReadAtOnce = 500
 
     /// Plays a stored input again: a seat's move, or (seat 0) the naming of a seat.
-    private func playStored(_ line: String, seat: Int, clock readings: [Double], showing: Bool) {
-        guard seat == 0 else { return _ = play(line, seat: seat, replaying: readings, showing: showing) }
+    private func playStored(_ line: String, seat: Int, clock readings: [Double], reads: [ScoreRead]?, showing: Bool) {
+        guard seat == 0 else { return _ = play(line, seat: seat, replaying: (readings, reads), showing: showing) }
         inputs += 1
         storedBytes += line.utf8.count + 2
         if let event = Self.nameEvent(line) { rename(seat: event.seat, to: event.name) }
@@ -268,11 +280,11 @@ final class ServedTable: @unchecked Sendable {
         return (Int(seat), PlayerName.clean(name))
     }
 
-    /// Plays an input: the live one of `handle`, or (`replaying`: its stored clock readings) a
-    /// stored one, which is not stored again and is shown only when `showing` (another
-    /// server's input, played here).
+    /// Plays an input: the live one of `handle`, or (`replaying`: its stored clock readings and
+    /// score reads) a stored one, which is not stored again and is shown only when `showing`
+    /// (another server's input, played here).
     @discardableResult
-    private func play(_ line: String, seat: Int, replaying replayed: [Double]? = nil, showing: Bool = false) -> Step? {
+    private func play(_ line: String, seat: Int, replaying replayed: (clock: [Double], reads: [ScoreRead]?)? = nil, showing: Bool = false) -> Step? {
         guard let table, let driver, let engine, !finished else { return nil }
         let replaying = replayed != nil
         if !replaying && (inputs >= historyLimit.inputs || storedBytes + line.utf8.count > historyLimit.bytes) {
@@ -281,12 +293,16 @@ final class ServedTable: @unchecked Sendable {
         playingStored = replaying
         engine.replaying = replaying
         defer { playingStored = false; engine.replaying = false }
+        if let replayed { engine.replayScoreReads(replayed.reads) }
         let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
         seatsLastInput[seat] = (steps[0].game, steps[0].number)
-        // The clock readings are stored with the line, and count with it: a rule that reads the
-        // clock all through a step cannot grow the store past the table's bound.
-        let readings = replayed ?? clock.take()
-        storedBytes += line.utf8.count + TableStore.encode(readings).utf8.count
+        // The clock readings and score reads are stored with the line, and count with it: a
+        // rule that reads the clock all through a step cannot grow the store past the table's bound.
+        let readings = replayed?.clock ?? clock.take()
+        let reads = engine.takeScoreReads()
+        if replaying, !engine.endScoreReplay() { storeFailure = storeFailure ?? Self.readsDiffer }
+        let readsText = ScoreRead.encode(replayed?.reads ?? reads)
+        storedBytes += line.utf8.count + TableStore.encode(readings).utf8.count + readsText.utf8.count
         lastActive.withLock { $0 = SystemClock().now() }
         if !replaying {
             // Not stored, not shown: the step past the bound ends the table before anyone sees it.
@@ -294,7 +310,7 @@ final class ServedTable: @unchecked Sendable {
             // Stored before anyone hears of it: a step a player saw is a step a restart plays.
             // A store that fails sets the table aside: its moves would be lost at the next start.
             do {
-                try store?.addInput(code: code, n: inputs + 1, seat: seat, line: line, clock: readings, at: SystemClock().now())
+                try store?.addInput(code: code, n: inputs + 1, seat: seat, line: line, clock: readings, reads: reads, at: SystemClock().now())
             } catch {
                 storeFailure = storeFailure ?? "\(error)"
             }

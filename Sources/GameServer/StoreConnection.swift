@@ -17,6 +17,8 @@ protocol StoreConnection: AnyObject {
     func release()
     /// Runs `body`, which makes the store's tables, with no other server making them at once.
     func makingSchema(_ body: () throws -> Void) throws
+    /// Whether a table of the store has a column (one added later may be missing).
+    func hasColumn(_ table: String, _ column: String) throws -> Bool
 }
 
 /// A value read from or written to the store.

@@ -1,4 +1,5 @@
 import GameCore
+import GameStorage
 import Locking
 
 /// Where a server keeps its tables, so that a table is a transcript: what it plays, its seats
@@ -35,8 +36,11 @@ final class TableStore: @unchecked Sendable {
         var words: String? = nil
         var seats: [SeatRecord]
         var seeds: [Int: UInt64]
-        var inputs: [(seat: Int, line: String, clock: [Double])]
+        var inputs: [(seat: Int, line: String, clock: [Double], reads: [ScoreRead]?)]
         var startClock: [Double]
+        /// The score store's reads of the table's start (nil: not noted, a table stored before
+        /// they were).
+        var startReads: [ScoreRead]? = nil
     }
 
     /// A seat as stored: who fills it, the name shown and the token that holds it.
@@ -80,6 +84,12 @@ final class TableStore: @unchecked Sendable {
             // can still play their last input (`purgeEnded`).
             "CREATE TABLE IF NOT EXISTS ended(code TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL)",
         ] { _ = try connection.execute(statement, []) }
+        // What a step read of the score store came later (`ScoreRead`): NULL in a table or input
+        // stored before, whose steps read the store again when played again.
+        // So did who made a table (its address), counted by every server of a shared store.
+        for (table, column) in [("tables", "start_reads"), ("inputs", "reads"), ("tables", "made_by")] where try !connection.hasColumn(table, column) {
+            _ = try connection.execute("ALTER TABLE \(table) ADD COLUMN \(column) TEXT", [])
+        }
     }
 
     /// Lets another server use the store (this one has stopped and writes nothing more).
@@ -91,15 +101,30 @@ final class TableStore: @unchecked Sendable {
     // MARK: Writing
 
     /// A table is made: its game, options, word list (nil: the game's own) and seats.
-    func create(code: String, game: String, options: [String: String], words: String? = nil, seats: [SeatRecord], at time: Double) throws {
+    /// In a shared store, `room` holds the bounds of open tables and of those one address
+    /// (`madeBy`) made, over every server: both are counted, and the table is stored, in one
+    /// transaction that no other server's making of a table runs beside.
+    func create(code: String, game: String, options: [String: String], words: String? = nil, seats: [SeatRecord], at time: Double,
+                madeBy address: String = "", room: (tables: Int, perAddress: Int)? = nil) throws {
         // The word list travels with the options, under a name no rule's option can have.
         var stored = options
         if let words { stored[Self.wordsKey] = words }
-        try serialised {
-            try run("INSERT INTO tables(code, game, options, seats, start_clock, created, active) VALUES (?, ?, ?, ?, '[]', ?, ?)",
-                    [.text(code), .text(game), .text(Self.encode(stored)), .text(Self.encode(seats)), .real(time), .real(time)])
+        let insert = "INSERT INTO tables(code, game, options, seats, start_clock, created, active, made_by) VALUES (?, ?, ?, ?, '[]', ?, ?, ?)"
+        let values: [StoreValue] = [.text(code), .text(game), .text(Self.encode(stored)), .text(Self.encode(seats)), .real(time), .real(time), .text(address)]
+        guard let room, shared else { return try serialised { try run(insert, values) } }
+        try transaction {
+            _ = try query("SELECT pg_advisory_xact_lock(?, 3)", [.int(PostgreSQLStoreConnection.lockKey)])
+            let open = "code NOT IN (SELECT code FROM broken) AND code NOT IN (SELECT code FROM ended)"
+            let counts = try query("SELECT count(*), count(*) FILTER (WHERE made_by = ?) FROM tables WHERE \(open)", [.text(address)]).first
+            guard (counts?[0].int ?? 0) < Int64(room.tables) else { throw Full.server }
+            guard (counts?[1].int ?? 0) < Int64(room.perAddress) else { throw Full.address }
+            try run(insert, values)
         }
     }
+
+    /// Why a shared store made no table: every server's tables together are at the bound, or
+    /// those the address made are.
+    enum Full: Error { case server, address }
 
     func setSeats(code: String, _ seats: [SeatRecord]) throws {
         try serialised { try run("UPDATE tables SET seats = ? WHERE code = ?", [.text(Self.encode(seats)), .text(code)]) }
@@ -128,8 +153,12 @@ final class TableStore: @unchecked Sendable {
         return changed
     }
 
-    func setStartClock(code: String, _ readings: [Double]) throws {
-        try serialised { try run("UPDATE tables SET start_clock = ? WHERE code = ?", [.text(Self.encode(readings)), .text(code)]) }
+    /// The clock readings and score store reads of the table's start.
+    func setStart(code: String, clock readings: [Double], reads: [ScoreRead]) throws {
+        try serialised {
+            try run("UPDATE tables SET start_clock = ?, start_reads = ? WHERE code = ?",
+                    [.text(Self.encode(readings)), .text(ScoreRead.encode(reads)), .text(code)])
+        }
     }
 
     func addSeed(code: String, game: Int, seed: UInt64) throws {
@@ -139,25 +168,27 @@ final class TableStore: @unchecked Sendable {
         }
     }
 
-    /// Input `n` of the table, with the clock readings of its step and of the steps the table
-    /// played itself after it.
-    func addInput(code: String, n: Int, seat: Int, line: String, clock: [Double], at time: Double) throws {
+    /// Input `n` of the table, with the clock readings and score store reads of its step and of
+    /// the steps the table played itself after it.
+    func addInput(code: String, n: Int, seat: Int, line: String, clock: [Double], reads: [ScoreRead] = [], at time: Double) throws {
+        let readsText = ScoreRead.encode(reads)
         if let sharing {
             // One statement, so one round trip (a statement is a transaction of its own): a
             // move's store is most of what a step costs the server.
             try serialised {
                 try run("""
-                    WITH stored AS (INSERT INTO inputs(code, n, seat, line, clock) VALUES (?, ?, ?, ?, ?) RETURNING code),
+                    WITH stored AS (INSERT INTO inputs(code, n, seat, line, clock, reads) VALUES (?, ?, ?, ?, ?, ?) RETURNING code),
                          touched AS (UPDATE tables SET active = ? WHERE code = ? RETURNING code)
                     SELECT pg_notify(?, ?) FROM stored
-                    """, [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock)), .real(time), .text(code),
+                    """, [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock)), .text(readsText),
+                         .real(time), .text(code),
                          .text(StoreListener.channel), .text(sharing.origin + " " + code)])
             }
             return
         }
         try transaction {
-            try run("INSERT INTO inputs(code, n, seat, line, clock) VALUES (?, ?, ?, ?, ?)",
-                    [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock))])
+            try run("INSERT INTO inputs(code, n, seat, line, clock, reads) VALUES (?, ?, ?, ?, ?, ?)",
+                    [.text(code), .int(Int64(n)), .int(Int64(seat)), .text(line), .text(Self.encode(clock)), .text(readsText)])
             try run("UPDATE tables SET active = ? WHERE code = ?", [.real(time), .text(code)])
             try announce(code)
         }
@@ -252,29 +283,22 @@ final class TableStore: @unchecked Sendable {
         }
     }
 
-    /// How many tables are open, on every server of the store.
-    func openTableCount() throws -> Int {
-        try serialised {
-            Int(try query("SELECT count(*) FROM tables WHERE code NOT IN (SELECT code FROM broken) AND code NOT IN (SELECT code FROM ended)", [])
-                .first?[0].int ?? 0)
-        }
-    }
-
-    /// An input as stored: its number, seat, line and clock readings.
-    typealias StoredInput = (n: Int, seat: Int, line: String, clock: [Double])
+    /// An input as stored: its number, seat, line, clock readings and score store reads.
+    typealias StoredInput = (n: Int, seat: Int, line: String, clock: [Double], reads: [ScoreRead]?)
 
     /// The table's inputs after input `n`, in order: at most `limit`, each line at most a
     /// move's length (another server stored them; a text past a bound is refused).
     func inputs(code: String, after n: Int, limit: Int, seats: Int) throws -> [StoredInput] {
         try serialised {
-            try query("SELECT n, seat, substr(line, 1, ?), substr(clock, 1, ?) FROM inputs WHERE code = ? AND n > ? ORDER BY n LIMIT ?",
-                      [.int(Int64(InputLine.limit + 1)), .int(Int64(Self.textLimit + 1)), .text(code), .int(Int64(n)), .int(Int64(limit))])
+            try query("SELECT n, seat, substr(line, 1, ?), substr(clock, 1, ?), substr(reads, 1, ?) FROM inputs WHERE code = ? AND n > ? ORDER BY n LIMIT ?",
+                      [.int(Int64(InputLine.limit + 1)), .int(Int64(Self.textLimit + 1)), .int(Int64(Self.readsLimit + 1)), .text(code), .int(Int64(n)),
+                       .int(Int64(limit))])
                 .enumerated().map { k, row in
                     guard let number = row[0].int, number == Int64(n + 1 + k) else { throw ServeError("its inputs are not numbered one after another") }
                     guard let seat = row[1].int, seat >= 0, seat <= Int64(seats) else { throw ServeError("an input of it names a seat the table does not have") }
                     let line = row[2].text ?? "", clock = row[3].text ?? ""
                     guard line.count <= InputLine.limit, clock.count <= Self.textLimit else { throw ServeError("an input of it is longer than a move can be") }
-                    return (Int(number), Int(seat), line, Self.decodeReadings(clock))
+                    return (Int(number), Int(seat), line, Self.decodeReadings(clock), try Self.decodeReads(row[4]))
                 }
         }
     }
@@ -297,16 +321,18 @@ final class TableStore: @unchecked Sendable {
         let textLimit = Int64(Self.textLimit)
         return try serialised {
             guard let row = try query("""
-                SELECT code, substr(game, 1, ?), substr(options, 1, ?), substr(seats, 1, ?), substr(start_clock, 1, ?)
+                SELECT code, substr(game, 1, ?), substr(options, 1, ?), substr(seats, 1, ?), substr(start_clock, 1, ?), substr(start_reads, 1, ?)
                 FROM tables WHERE code = ? AND code NOT IN (SELECT code FROM ended) AND code NOT IN (SELECT code FROM broken)
-                """, [.int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .text(code)]).first else { return nil }
-            guard row.dropFirst().allSatisfy({ ($0.text?.count ?? 0) <= Self.textLimit }) else {
+                """, [.int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .int(textLimit + 1), .int(Int64(Self.readsLimit + 1)),
+                     .text(code)]).first else { return nil }
+            guard row[1...4].allSatisfy({ ($0.text?.count ?? 0) <= Self.textLimit }) else {
                 throw ServeError("its stored description is longer than a table's can be")
             }
             var options = Self.decodeOptions(row[2].text)
             let words = options.removeValue(forKey: Self.wordsKey)
             var table = Saved(code: code, game: row[1].text ?? "", options: options, words: words,
-                              seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text))
+                              seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text),
+                              startReads: try Self.decodeReads(row[5]))
             let seeds = try query("SELECT game_number, substr(seed, 1, 24) FROM seeds WHERE code = ? ORDER BY game_number LIMIT ?",
                                   [.text(code), .int(Int64(maxInputs + 2))])
             guard seeds.count <= maxInputs + 1 else { throw ServeError("it holds more games than a table of \(maxInputs) inputs can") }
@@ -314,11 +340,12 @@ final class TableStore: @unchecked Sendable {
                 if let n = s[0].int, let seed = s[1].text.flatMap(UInt64.init) { table.seeds[Int(n)] = seed }
             }
             // Counted and measured by the database first: a table past its bounds is never sent.
-            let size = try query("SELECT count(*), coalesce(sum(length(line) + length(clock)), 0) FROM inputs WHERE code = ?", [.text(code)])
+            let size = try query("SELECT count(*), coalesce(sum(length(line) + length(clock) + coalesce(length(reads), 0)), 0) FROM inputs WHERE code = ?",
+                                 [.text(code)])
             guard let count = size.first?[0].int, let length = size.first?[1].int else { throw ServeError("its inputs cannot be counted") }
             guard count <= maxInputs else { throw ServeError("it holds more than a table's \(maxInputs) inputs") }
             guard length <= maxBytes else { throw ServeError("its inputs are longer than a table's \(maxBytes >> 10) KB") }
-            let rows = try query("SELECT seat, substr(line, 1, ?), clock FROM inputs WHERE code = ? ORDER BY n LIMIT ?",
+            let rows = try query("SELECT seat, substr(line, 1, ?), clock, reads FROM inputs WHERE code = ? ORDER BY n LIMIT ?",
                                  [.int(Int64(InputLine.limit + 1)), .text(code), .int(Int64(maxInputs))])
             for i in rows {
                 let line = i[1].text ?? "", clock = i[2].text ?? ""
@@ -329,7 +356,7 @@ final class TableStore: @unchecked Sendable {
                 guard line.count <= InputLine.limit else {
                     throw ServeError("an input of it is longer than a move can be")
                 }
-                table.inputs.append((Int(seat), line, Self.decodeReadings(clock)))
+                table.inputs.append((Int(seat), line, Self.decodeReadings(clock), try Self.decodeReads(i[3])))
             }
             return table
         }
@@ -338,6 +365,9 @@ final class TableStore: @unchecked Sendable {
     /// The longest text of a table's description (options, seats, its start's clock readings)
     /// read back.
     static let textLimit = 1 << 16
+    /// The longest score store reads of one step read back (a table's bound of bytes stored,
+    /// which counts them, is less by default).
+    static let readsLimit = 4 << 20
 
     /// Notes that a table cannot be rebuilt, and why: it is kept as it is (for whoever keeps the
     /// server to look at) and never played or rebuilt again.
@@ -372,6 +402,16 @@ final class TableStore: @unchecked Sendable {
     static func decodeReadings(_ text: String?) -> [Double] {
         guard let text, case .array(let items)? = try? JSONValue(parsing: text) else { return [] }
         return items.compactMap { $0.double }
+    }
+
+    /// A step's score store reads as stored: nil for none noted (NULL), and an error for a text
+    /// that is not a list of reads (another program wrote it: the table is not played on).
+    static func decodeReads(_ value: StoreValue) throws -> [ScoreRead]? {
+        guard case .text(let text) = value else { return nil }
+        guard text.utf8.count <= readsLimit, let reads = ScoreRead.decode(text) else {
+            throw ServeError("what a step of it read of the scores cannot be read")
+        }
+        return reads
     }
 
     static func decodeSeats(_ text: String?) -> [SeatRecord] {

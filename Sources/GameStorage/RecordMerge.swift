@@ -28,8 +28,8 @@ enum RecordMerge {
             let (change, o1) = m.subtractingReportingOverflow(b)
             let (sum, o2) = t.addingReportingOverflow(change)
             return o1 || o2 ? mine : .int(sum)
-        case (_, let m?, let t?) where number(m) != nil && number(t) != nil && (base == nil || number(base!) != nil):
-            let sum = number(t)! + (number(m)! - (base.flatMap(number) ?? 0))
+        case (_, let m?, let t?) where m.double != nil && t.double != nil && (base == nil || base!.double != nil):
+            let sum = t.double! + (m.double! - (base.flatMap(\.double) ?? 0))
             return sum.isFinite ? .double(sum) : mine
         case (_, .object(let m)?, .object(let t)?):
             let b: [String: JSONValue]
@@ -62,13 +62,6 @@ enum RecordMerge {
         }
     }
 
-    private static func number(_ v: JSONValue) -> Double? {
-        switch v {
-        case .int(let i): return Double(i)
-        case .double(let d): return d
-        default: return nil
-        }
-    }
 
     /// Equal as stored: the same JSON text (nil, no value, is only equal to nil).
     private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {

@@ -38,3 +38,15 @@ public struct RecordChange {
         self.at = at
     }
 }
+
+extension RecordChange {
+    /// What to store for this change when the store now holds `stored`: the change's value if
+    /// the record is still as it was read, else the change made to what is stored now
+    /// (`RecordMerge`), kept only if it fits a record's bound.
+    package func value(over stored: String?) -> JSONValue {
+        guard !RecordMerge.sameText(stored, base) else { return value }
+        func parsed(_ text: String?) -> JSONValue? { text.flatMap { try? JSONValue(parsing: $0) } }
+        let merged = RecordMerge.merge(base: parsed(base), mine: value == .null ? nil : value, theirs: parsed(stored)) ?? .null
+        return merged == .null || merged.encoded.utf8.count <= ScoreStore.recordLimit ? merged : value
+    }
+}

@@ -15,7 +15,7 @@ import Glibc
 /// `BoundedCache`s (least recently used dropped first, by count and by bytes), records afresh
 /// each move, and the writes kept waiting have a bound of their own.
 package final class ScoreKeeper {
-    let store: ScoreStore?
+    let store: (any ScoreDatabase)?
     package var game = ""
     package var ruleHash = ""
     /// The name scores are kept under, asked for at the first score: finding a login name may
@@ -96,6 +96,16 @@ package final class ScoreKeeper {
     private var toldBoards = Set<String>()
     private var toldRecords = Set<String>()
 
+    /// Whether the store's reads are noted (`ScoreRead`), for a served table to store with the
+    /// input whose step made them; and those noted since `takeReads`.
+    package var notesReads = false
+    private var notedReads: [ScoreRead] = []
+    /// The reads a step made when it was first played, given back in order while it is played
+    /// again (nil: the store is read); and whether the step asked for other reads than those.
+    private var replayedReads: [ScoreRead]?
+    private var replayedNext = 0
+    private var replayDiffered = false
+
     /// Bounds of what a session holds: boards cached, records read in a move, distinct records
     /// saved in a move, names told to a transcript, and scores waiting for a busy store.
     static let boardsCached = 1_000
@@ -106,7 +116,7 @@ package final class ScoreKeeper {
     static let namesTold = 4_096
     static let waitingLimit = 10_000
 
-    package init(store: ScoreStore?, preset: [String: Leaderboard] = [:], presetRecords: [String: JSONValue] = [:]) {
+    package init(store: (any ScoreDatabase)?, preset: [String: Leaderboard] = [:], presetRecords: [String: JSONValue] = [:]) {
         self.store = store
         self.preset = preset
         self.presetRecords = presetRecords
@@ -128,6 +138,47 @@ package final class ScoreKeeper {
         }
     }
 
+    // MARK: Reads noted and given back
+
+    /// The store's reads noted since the last call.
+    package func takeReads() -> [ScoreRead] {
+        defer { notedReads = [] }
+        return notedReads
+    }
+
+    /// Gives back `reads` for the store's reads until `endReplay` (nil: the store is read, as
+    /// for a step stored before reads were).
+    package func replay(_ reads: [ScoreRead]?) {
+        replayedReads = reads
+        replayedNext = 0
+        replayDiffered = false
+    }
+
+    /// Ends a `replay`: whether the step read exactly what it read the first time. When it did
+    /// not (the store was written by another program, or the rule is not the one that played),
+    /// what was not given back was read from the store.
+    package func endReplay() -> Bool {
+        defer { replayedReads = nil }
+        guard let replayedReads else { return true }
+        return !replayDiffered && replayedNext == replayedReads.count
+    }
+
+    /// The next read given back, when it is the one `matches` wants; nil when the store is read
+    /// (no replay, or the replay differs from here on).
+    private func replayed(_ matches: (ScoreRead) -> Bool) -> ScoreRead? {
+        guard let reads = replayedReads, !replayDiffered else { return nil }
+        guard replayedNext < reads.count, matches(reads[replayedNext]) else {
+            replayDiffered = true
+            return nil
+        }
+        replayedNext += 1
+        return reads[replayedNext - 1]
+    }
+
+    private func noteRead(_ read: ScoreRead) {
+        if notesReads && replayedReads == nil { notedReads.append(read) }
+    }
+
     // MARK: Records
 
     /// A saved record, or `.null`.
@@ -146,6 +197,11 @@ package final class ScoreKeeper {
         if let recorded = presetRecords[name] {
             value = recorded
             if case .null = recorded {} else { base = recorded.encoded }
+        } else if store != nil, case .record(_, let storedBase, let seen)? = replayed({ if case .record(name, _, _) = $0 { true } else { false } }) {
+            // As the step first saw it, changes the session kept then and all.
+            let found = RecordRead(base: storedBase, value: seen)
+            reads.set(name, found, bytes: MemorySize.of(name) + MemorySize.of(seen) + (storedBase.map(MemorySize.of) ?? 0))
+            return found
         } else if store != nil {
             do {
                 base = try quietly { try $0.record(game: game, name: storedName(name)) }
@@ -164,6 +220,7 @@ package final class ScoreKeeper {
                 : RecordMerge.merge(base: Self.parsed(kept.base), mine: Self.nonNull(kept.value), theirs: Self.nonNull(value)) ?? .null
         }
         let found = RecordRead(base: base, value: value)
+        if store != nil && presetRecords[name] == nil { noteRead(.record(name: name, base: base, value: value)) }
         if tell(name, &toldRecords) { onRecordLoad?(name, value) }
         reads.set(name, found, bytes: MemorySize.of(name) + MemorySize.of(value) + (base.map(MemorySize.of) ?? 0))
         return found
@@ -175,7 +232,7 @@ package final class ScoreKeeper {
     package func save(_ name: String, _ value: JSONValue) throws {
         let current = read(name)
         if case .null = current.value, value != .null {
-            let stored = store == nil ? 0 : (try? quietly { try $0.recordCount(game: game) }) ?? 0
+            let stored = storedRecordCount()
             var added = Set<String>()
             for change in Array(keptRecords.values) + Array(pendingRecords.values) {
                 if change.base == nil, change.value != .null { added.insert(change.name) } else { added.remove(change.name) }
@@ -188,6 +245,15 @@ package final class ScoreKeeper {
             throw ScoreKeeperError("game.scores.save: more than \(Self.savesPerStep) records saved in one step")
         }
         pendingRecords[name] = RecordChange(name: name, base: current.base, value: value, at: 0)
+    }
+
+    /// How many records the game has in the store (0 without one, or when it cannot be read).
+    private func storedRecordCount() -> Int {
+        guard store != nil else { return 0 }
+        if case .recordCount(let count)? = replayed({ if case .recordCount = $0 { true } else { false } }) { return count }
+        let count = (try? quietly { try $0.recordCount(game: game) }) ?? 0
+        noteRead(.recordCount(count))
+        return count
     }
 
     // MARK: Boards
@@ -203,14 +269,7 @@ package final class ScoreKeeper {
         if let recorded = preset[name] {
             b = recorded
         } else if store != nil {
-            do { b = try quietly { try $0.leaderboard(game: game, ruleHash: ruleHash, board: name, list: list, order: order, unit: unit) } }
-            catch { note(error) }
-        }
-        // The session's scores the store has not taken yet (it was busy) are on the board too.
-        if store != nil && !practice {
-            for (score, _) in waiting.scores where score.board == name && !score.practice {
-                b.insert(Leaderboard.Entry(value: score.value, label: score.label, player: score.player))
-            }
+            b = load(name, order: order, unit: unit)
         }
         if tell(name, &toldBoards) { onLoad?(name, b) }
         var cached = CachedBoard(board: b)
@@ -222,6 +281,44 @@ package final class ScoreKeeper {
         }
         keep(name, cached)
         return cached.board
+    }
+
+    /// A board from the store, with the session's scores the store has not taken yet (it was
+    /// busy); or, while a step is played again, the board as that step read it.
+    private func load(_ name: String, order: Leaderboard.Order, unit: String) -> Leaderboard {
+        var b = Leaderboard(order: order, unit: unit)
+        if case .board(_, let upTo, let waiting)? = replayed({ if case .board(name, _, _) = $0 { true } else { false } }) {
+            // A board the first read could not have (upTo -1) is the empty board it found.
+            if upTo >= 0 {
+                do { b = try quietly { try $0.leaderboard(game: game, ruleHash: ruleHash, board: name, list: list, order: order, unit: unit,
+                                                         limit: ScoreStore.boardLimit, practice: false, upTo: upTo) } }
+                catch { note(error) }
+            }
+            for entry in waiting { b.insert(entry) }
+            return b
+        }
+        var upTo: Int64 = -1
+        do {
+            b = try quietly { store in
+                // Noted by the last score it counts: read again up to it, it is the same board.
+                if notesReads { upTo = try store.lastScore() }
+                return try store.leaderboard(game: game, ruleHash: ruleHash, board: name, list: list, order: order, unit: unit,
+                                             limit: ScoreStore.boardLimit, practice: false, upTo: notesReads ? upTo : nil)
+            }
+        } catch {
+            note(error)
+            b = Leaderboard(order: order, unit: unit)
+            upTo = -1
+        }
+        var waited: [Leaderboard.Entry] = []
+        if !practice {
+            for (score, _) in waiting.scores where score.board == name && !score.practice {
+                waited.append(Leaderboard.Entry(value: score.value, label: score.label, player: score.player))
+                b.insert(waited[waited.count - 1])
+            }
+        }
+        noteRead(.board(name: name, upTo: upTo, waiting: waited))
+        return b
     }
 
     /// Adds a score to its board for this session and returns its rank (1 is best), or nil
@@ -359,7 +456,7 @@ package final class ScoreKeeper {
 
     /// Runs `body` on the store (there is one) without waiting for another process: a
     /// rule's step is running, and its time is the rule's.
-    private func quietly<T>(_ body: (ScoreStore) throws -> T) throws -> T {
+    private func quietly<T>(_ body: (any ScoreDatabase) throws -> T) throws -> T {
         let store = store!
         let waits = store.waits
         store.waits = false

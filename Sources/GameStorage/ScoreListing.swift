@@ -9,8 +9,9 @@ import GameCore
 ///
 /// Boards are read in one pass over a game's rows (the index on game, rule and board leads
 /// the way), keeping only the best few entries of each board, so the work is the rows read.
-public final class ScoreListing {
+public final class ScoreListing: ScoreLister {
     public let store: ScoreStore
+    public var path: String { store.path }
     public let maxRows: Int
     public private(set) var rowsRead = 0
     /// The bound on rows stopped the reading.
@@ -41,6 +42,20 @@ public final class ScoreListing {
         /// The whole key, when it was short enough to be read whole.
         public var key: String? { length <= ScoreListing.keyShown ? shown : nil }
 
+        /// A game by its key (a name on the command line, or a key another database read).
+        package init(named name: String) {
+            self.init(source: .name(name), shown: String(name.prefix(ScoreListing.keyShown)), length: name.count)
+        }
+        /// A key read cut to its first `keyShown` characters (`length`: the whole key's).
+        package init(shown: String, length: Int) {
+            self.init(source: .name(shown), shown: shown, length: length)
+        }
+        init(source: Source, shown: String, length: Int) {
+            self.source = source
+            self.shown = shown
+            self.length = length
+        }
+
         /// The key as SQL (a parameter, or the stored row's own text) and its parameter.
         var sql: (String, ScoreStore.Value) {
             switch source {
@@ -51,9 +66,7 @@ public final class ScoreListing {
     }
 
     /// A game named on the command line.
-    public func game(named name: String) -> Game {
-        Game(source: .name(name), shown: String(name.prefix(Self.keyShown)), length: name.count)
-    }
+    public func game(named name: String) -> Game { Game(named: name) }
 
     /// Games with any score or result, in the order of their keys, at most `gameLimit`. Keys
     /// are found one at a time through the index (the next key after the last one), so a
@@ -104,6 +117,13 @@ public final class ScoreListing {
         public var leaderboard: Leaderboard
         public var practice: Leaderboard
         public var practiceRuns: Int
+        package init(name: String, list: String, leaderboard: Leaderboard, practice: Leaderboard, practiceRuns: Int) {
+            self.name = name
+            self.list = list
+            self.leaderboard = leaderboard
+            self.practice = practice
+            self.practiceRuns = practiceRuns
+        }
     }
 
     /// The boards of a game (of its rule file's version `ruleHash`, or of every version), by
@@ -164,11 +184,16 @@ public final class ScoreListing {
         public var name: String
         public var list: String
         public var value: JSONValue
+        package init(name: String, list: String, value: JSONValue) {
+            self.name = name
+            self.list = list
+            self.value = value
+        }
     }
 
     /// The most records listed for a game, and the longest value read.
     public static let recordLimit = 100
-    static let recordBytes = 4096
+    package static let recordBytes = 4096
 
     /// A game's saved records (statistics such as streaks), by name; a value longer than
     /// `recordBytes` is left out.

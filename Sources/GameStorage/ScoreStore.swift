@@ -16,7 +16,7 @@ import Glibc
 /// A statement waits for another process's write for up to the busy timeout while `waits` is
 /// on (the scores command, tests, the end of a session); a session in play turns it off, so a
 /// locked database fails at once and the session keeps its scores for later (ScoreKeeper).
-public final class ScoreStore {
+public final class ScoreStore: ScoreDatabase {
     public let path: String
     private var db: OpaquePointer?
     /// What the progress handler checks while a statement runs (see `ProgressLimits`).
@@ -101,15 +101,8 @@ public final class ScoreStore {
                            result.score.map { .real($0) } ?? .null, .real(result.at)])
             }
             for change in batch.records {
-                let stored = try storedRecord(game: game, name: change.name)
-                var value = change.value
-                if !RecordMerge.sameText(stored, change.base) {
-                    // Another session changed it since this one read it: replay this session's
-                    // change onto what is stored (RecordMerge), kept only if it fits.
-                    func parsed(_ text: String?) -> JSONValue? { text.flatMap { try? JSONValue(parsing: $0) } }
-                    let merged = RecordMerge.merge(base: parsed(change.base), mine: value == .null ? nil : value, theirs: parsed(stored)) ?? .null
-                    if merged == .null || merged.encoded.utf8.count <= Self.recordLimit { value = merged }
-                }
+                // Another session may have changed it since this one read it.
+                let value = change.value(over: try storedRecord(game: game, name: change.name))
                 if value == .null {
                     try write("DELETE FROM records WHERE game = ? AND name = ?", [.text(game), .text(change.name)])
                 } else {
@@ -145,13 +138,14 @@ public final class ScoreStore {
     /// one; nil: any); `order` and `unit` are used when it is still empty. (Texts are read cut
     /// to 64 bytes: a stored label can be anything.)
     public func leaderboard(game: String, ruleHash: String?, board: String, list: String? = "", order: Leaderboard.Order, unit: String,
-                            limit: Int = ScoreStore.boardLimit, practice: Bool = false) throws -> Leaderboard {
+                            limit: Int = ScoreStore.boardLimit, practice: Bool = false, upTo: Int64? = nil) throws -> Leaderboard {
         // A database from before players and practice runs has only ranked entries.
         let hasPlayers = try hasPlayerColumns()
         var filter = "game = ? AND board = ? AND value IS NOT NULL"
         if hasPlayers { filter += practice ? " AND practice <> 0" : " AND practice = 0" } else if practice { filter += " AND 0" }
         var params: [Value] = [.text(game), .text(board)]
         if let ruleHash { filter += " AND rule_hash = ?"; params.append(.text(ruleHash)) }
+        if let upTo { filter += " AND id <= ?"; params.append(.int(upTo)) }
         // A database from before lists were kept has runs of no known list.
         if let list {
             if try hasListColumn() { filter += " AND list = ?"; params.append(.text(list)) } else if !list.isEmpty { filter += " AND 0" }
@@ -168,6 +162,16 @@ public final class ScoreStore {
             return true
         }
         return Leaderboard(order: recordedOrder, unit: first?[1].text ?? unit, entries: entries)
+    }
+
+    /// The number of the last score stored (0: none). Scores are only ever added (a new one
+    /// takes the next number, under SQLite's write lock), so a board read up to it is the same
+    /// board whenever it is read.
+    public func lastScore() throws -> Int64 {
+        guard try hasTable("scores") else { return 0 }
+        let row = try query("SELECT max(id) FROM scores", []).first
+        if case .int(let id)? = row?.first { return id }
+        return 0
     }
 
     /// Every board of a game (for its current rule file, or all versions when nil), each with

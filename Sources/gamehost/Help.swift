@@ -157,10 +157,13 @@ let commandHelp: [String: String] = [
 
         """,
     "scores": """
-        Usage: gamehost scores [GAME] [--data DIR]
+        Usage: gamehost scores [GAME] [--data DIR] [--max-rows N] [--store postgresql://...]
 
         Shows the leaderboards of a game (or of every game with scores), best first, and how
         many games were played. Scores are kept per version of a rule file.
+          --max-rows N    read at most N rows of the database (100000)
+          --store URL     the scores of the servers that keep their tables in that
+                          PostgreSQL database (gamehost serve --store URL)
 
         """,
     "play": """

@@ -3,6 +3,7 @@ import GamePresenters
 import GameRules
 import GameStorage
 import GameRuntime
+import GameServer
 
 func list(json: Bool = false) throws -> Int32 {
     let catalog = catalog()
@@ -117,25 +118,37 @@ func gameHelp(_ game: String) throws -> Int32 {
     return 0
 }
 
-/// `gamehost scores [GAME] [--max-rows N]`: every board of the game's current rule file as a
-/// leaderboard (rank, score, player, date), its practice runs apart, and its statistics. The
-/// command reads at most N rows of the database in all (`ScoreListing.defaultMaxRows` by
-/// default) and shows long keys and names cut; when the bound stops it, it says so.
+/// `gamehost scores [GAME] [--max-rows N] [--store postgresql://...]`: every board of the
+/// game's current rule file as a leaderboard (rank, score, player, date), its practice runs
+/// apart, and its statistics; of the data folder's scores.db, or (`--store`) of the servers
+/// that keep their tables in that database. The command reads at most N rows of the database
+/// in all (`ScoreListing.defaultMaxRows` by default) and shows long keys and names cut; when
+/// the bound stops it, it says so.
 func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
-    guard let store = scoreStore(settings.data) else {
-        stdout_.write("No scores: --data none keeps none.\n", style: .plain)
-        return 0
-    }
     let maxRows = try args.take("max-rows").map { text -> Int in
         guard let n = Int(text), n >= 1, n <= 1_000_000_000 else {
             throw CLIError.usage("--max-rows needs a number of rows from 1 to 1000000000, not '\(text.prefix(40))'")
         }
         return n
     } ?? ScoreListing.defaultMaxRows
+    let database = try args.take("store")
     guard args.options.isEmpty, args.positional.count <= 1 else {
-        throw CLIError.usage("scores takes one game at most: gamehost scores [GAME] [--max-rows N]")
+        throw CLIError.usage("scores takes one game at most: gamehost scores [GAME] [--max-rows N] [--store postgresql://...]")
     }
-    let listing = ScoreListing(store: store, maxRows: maxRows)
+    let listing: any ScoreLister
+    if let database {
+        do {
+            listing = try PostgreSQLScoreListing(url: database, maxRows: maxRows)
+        } catch {
+            throw CLIError.failure("scores: \(error)")
+        }
+    } else {
+        guard let store = scoreStore(settings.data) else {
+            stdout_.write("No scores: --data none keeps none.\n", style: .plain)
+            return 0
+        }
+        listing = ScoreListing(store: store, maxRows: maxRows)
+    }
     let catalog = catalog()
     let games: [ScoreListing.Game]
     do {
@@ -191,7 +204,7 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         }
     }
     if listing.stopped {
-        stdout_.write("\nStopped after reading \(listing.rowsRead) rows of \(store.path): the bound on rows read (--max-rows, \(maxRows)) "
+        stdout_.write("\nStopped after reading \(listing.rowsRead) rows of \(listing.path): the bound on rows read (--max-rows, \(maxRows)) "
                       + "was reached, so what is shown may be incomplete. gamehost scores --max-rows N reads more.\n", style: .plain)
     } else if games.count >= ScoreListing.gameLimit {
         stdout_.write("\nOnly the first \(ScoreListing.gameLimit) games are shown: name one (gamehost scores GAME) to see another.\n", style: .dim)

@@ -27,6 +27,13 @@ final class ServeOnPostgreSQLTests: ServeTests {
         return try XCTUnwrap(Int(text), "not a number: \(text)")
     }
 
+    override func statistics(game: String) throws -> (played: Int, winners: [(String, Int)]) {
+        let scores = try PostgreSQLScoreStore(url: try XCTUnwrap(database))
+        defer { scores.release() }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: served.folder + "/data/gamehost/scores.db"), "no scores in the data folder")
+        return try scores.statistics(game: game)
+    }
+
     override func testTheLogIsCopiedIntoTheDatabaseWhileTheServerRuns() throws {
         throw XCTSkip("about SQLite's write-ahead log: PostgreSQL copies its own")
     }
@@ -42,7 +49,7 @@ final class ServeOnPostgreSQLTests: ServeTests {
         let ended = try PostgreSQLCluster.shared().sql(
             "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'gamehost-serve' AND datname = current_database()",
             database: PostgreSQLCluster.database(of: try XCTUnwrap(database)))
-        XCTAssertEqual(ended, "3", "the server's three sessions were ended (the tables', their locks', the notifications')")
+        XCTAssertEqual(ended, "4", "the server's four sessions were ended (the tables', their locks', the notifications', the scores')")
         ann.send(["type": "input", "line": "rock"])
         let step = try XCTUnwrap(ann.next { $0["type"] as? String == "step" || $0["type"] as? String == "closed" })
         XCTAssertEqual(step["input"] as? String, "rock", "\(step)")

@@ -19,6 +19,7 @@ final class ServeSharedStoreTests: XCTestCase {
         for _ in 0..<3 {
             let folder = NSTemporaryDirectory() + "gamehost-shared-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+            try ServeScoreReadsTests.addRule(to: folder)
             let server = try ServeTests.makeServer(folder: folder, store: database)
             servers.append((server, try server.start(address: "127.0.0.1", port: 0), folder))
         }
@@ -102,12 +103,53 @@ final class ServeSharedStoreTests: XCTestCase {
         XCTAssertEqual(stream(watcherA), stream(watcherC))
         XCTAssertEqual(stream(bob), stream(bobPhone))
         XCTAssertTrue(stream(watcherC).contains { $0.contains("Ann wins") }, stream(watcherC).joined(separator: "\n"))
-        // Its result is counted once, by the server that stored the move that ended it.
-        // (The result is written as its step is played; the other servers may show it first.)
-        func played() -> [Int] { servers.map { s in (try? ScoreStore(directory: s.folder + "/data/gamehost").statistics(game: Self.rpsKey).played) ?? 0 } }
-        for _ in 0..<50 where played().reduce(0, +) == 0 { usleep(100_000) }
+        // Its result is counted once, in the database, by the server that stored the move that
+        // ended it. (The result is written as its step is played; the others may show it first.)
+        func played() -> Int { (try? storeNumber("SELECT count(*) FROM results WHERE game = '\(Self.rpsKey)'")) ?? -1 }
+        for _ in 0..<50 where played() == 0 { usleep(100_000) }
         usleep(200_000)
-        XCTAssertEqual(played().reduce(0, +), 1, "\(played())")
+        XCTAssertEqual(played(), 1)
+    }
+
+    /// The scores of every server's tables are in the database, on one board; and a step
+    /// that read them says the same on every server that plays it, though scores were written
+    /// since it was first played.
+    func testEveryServerRanksAgainstOneBoardAndSaysWhatAStepFirstSaid() throws {
+        let ann = try client(0)
+        ann.send(["type": "create", "game": "ranked", "name": "Ann"])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        for move in ["5", "9"] {
+            ann.send(["type": "input", "line": move])
+            XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == move })
+        }
+        // Another table's scores come meanwhile.
+        _ = try PostgreSQLCluster.shared().sql("SET search_path TO gamehost; " + ServeScoreReadsTests.otherScores,
+                                               database: PostgreSQLCluster.database(of: database))
+        // Watched on every server: two of them make their copy of the table now, from the store.
+        let watchers = try (0..<3).map { k in try client(k) }
+        for watcher in watchers {
+            watcher.send(["type": "watch", "table": code])
+            XCTAssertNotNil(watcher.next("joined"))
+        }
+        for move in ["1", "5", "9"] {
+            ann.send(["type": "input", "line": move])
+            XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == move })
+        }
+        for watcher in watchers { XCTAssertNotNil(watcher.next(Self.isOver), "every watcher sees the game end") }
+        let said = ServeScoreReadsTests.said(ann)
+        XCTAssertEqual(said[1], ["rank 1 of 1st 5; seen 1"])
+        XCTAssertEqual(said[2], ["rank 1 of 1st 9, 2nd 5; seen 2"])
+        // (The board was read once, at the first move; the record afresh at each.)
+        XCTAssertEqual(said[3], ["rank 3 of 1st 9, 2nd 5, 3rd 1; seen 41"])
+        for (k, watcher) in watchers.enumerated() {
+            XCTAssertEqual(ServeScoreReadsTests.said(watcher), said, "server \(k)")
+        }
+        // The scores are in the database, once each, and in no server's data folder.
+        for _ in 0..<50 where (try? storeNumber("SELECT count(*) FROM results")) == 0 { usleep(100_000) }
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM scores WHERE player = 'Ann'"), 5)
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM results"), 1)
+        XCTAssertEqual(try storeNumber("SELECT value::int FROM records"), 43)
+        for s in servers { XCTAssertFalse(FileManager.default.fileExists(atPath: s.folder + "/data/gamehost/scores.db")) }
     }
 
     /// Both seats throw at the same moment, each on its own server, round after round: the
@@ -214,23 +256,45 @@ final class ServeSharedStoreTests: XCTestCase {
     }
 
     /// The bound of tables holds over every server of the store.
-    func testTheBoundOfTablesHoldsOverEveryServer() throws {
+    /// Servers of one database count every server's tables against the bounds, of tables and
+    /// of tables one address made, exactly, though the tables are asked for at the same moment.
+    func testTheBoundsOfTablesHoldOverEveryServerUnderSimultaneousCreates() throws {
         for s in servers { s.server.stop() }
         servers = []
         var limits = ServerLimits()
-        limits.tables = 2
-        for _ in 0..<2 {
+        limits.tables = 4
+        limits.tablesPerAddress = 3
+        for _ in 0..<3 {
             let folder = NSTemporaryDirectory() + "gamehost-shared-" + UUID().uuidString
             let server = try ServeTests.makeServer(folder: folder, store: database, limits: limits)
             servers.append((server, try server.start(address: "127.0.0.1", port: 0), folder))
         }
-        for k in [0, 1] {
-            let c = try client(k)
-            c.send(["type": "create", "game": "rps", "name": "P\(k)"])
-            XCTAssertNotNil(c.next("joined"))
+        // Three asked for at once, one on each server: each server's own count would let all
+        // three through; the address may have three.
+        let first = try (0..<3).map { k in try client(k) }
+        for c in first { c.send(["type": "create", "game": "rps"]) }
+        XCTAssertEqual(first.compactMap { $0.next("joined") }.count, 3)
+        // A fourth from the same address, on any server: refused by the count of every server's.
+        let fourth = try client(0)
+        fourth.send(["type": "create", "game": "rps"])
+        XCTAssertEqual(fourth.next("error")?["code"] as? String, "too-many-tables")
+        // With the bound by address raised (the servers started again), one more table may be
+        // made (the bound of tables is 4), and no more, though six ask at once.
+        for s in servers { s.server.stop() }
+        servers = []
+        limits.tablesPerAddress = 100
+        for _ in 0..<3 {
+            let folder = NSTemporaryDirectory() + "gamehost-shared-" + UUID().uuidString
+            let server = try ServeTests.makeServer(folder: folder, store: database, limits: limits)
+            servers.append((server, try server.start(address: "127.0.0.1", port: 0), folder))
         }
-        let third = try client(1)
-        third.send(["type": "create", "game": "rps"])
-        XCTAssertEqual(third.next("error")?["code"] as? String, "server-full")
+        for s in servers { s.server.waitUntilRebuilt() }
+        let more = try (0..<6).map { k in try client(k % 3) }
+        for c in more { c.send(["type": "create", "game": "rps"]) }
+        let answers = more.compactMap { c in c.next { $0["type"] as? String == "joined" || $0["type"] as? String == "error" } }
+        XCTAssertEqual(answers.count, 6)
+        XCTAssertEqual(answers.filter { $0["type"] as? String == "joined" }.count, 1, "\(answers)")
+        XCTAssertEqual(answers.filter { $0["code"] as? String == "server-full" }.count, 5, "\(answers)")
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM tables"), 4)
     }
 }

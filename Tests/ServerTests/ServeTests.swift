@@ -38,6 +38,12 @@ class ServeTests: XCTestCase {
     /// A server on the folder, and on the test's store (`storeURL`).
     func makeServer(folder: String) throws -> GameServer { try Self.makeServer(folder: folder, store: storeURL) }
 
+    /// The finished games of a game the server counted: in scores.db in the data folder (on
+    /// PostgreSQL, in the database, where every server on it counts them).
+    func statistics(game: String) throws -> (played: Int, winners: [(String, Int)]) {
+        try ScoreStore(directory: served.folder + "/data/gamehost").statistics(game: game)
+    }
+
     /// The PostgreSQL database the tables are kept in; nil: serve.db in the data folder.
     /// (ServeOnPostgreSQLTests runs every test of this class again on PostgreSQL.)
     var storeURL: String? { nil }
@@ -90,10 +96,9 @@ class ServeTests: XCTestCase {
         // Neither saw the other's throw as their input.
         for text in bob.all where text.contains("\"input\":\"rock\"") { XCTFail("bob saw ann's input: \(text)") }
         // The game went on the boards as a terminal game does, won by Ann by name.
-        let store = ScoreStore(directory: served.folder + "/data/gamehost")
         var winners: [(String, Int)] = []
         for _ in 0..<100 where !winners.contains(where: { $0.0 == "Ann" }) {
-            winners = (try? store.statistics(game: "rps"))?.winners ?? []
+            winners = (try? statistics(game: "rps"))?.winners ?? []
             usleep(20_000)
         }
         XCTAssertTrue(winners.contains { $0.0 == "Ann" }, "\(winners)")
@@ -277,6 +282,38 @@ class ServeTests: XCTestCase {
         XCTAssertEqual(third.brokenTables.map(\.code), [code])
     }
 
+    /// What a stored step read of the scores is checked when it is played again: reads that are
+    /// not the step's (another program wrote them) or not reads at all keep the table broken,
+    /// not played as another game; a step stored before reads were (none noted) reads the scores.
+    func testStoredScoreReadsThatAreNotTheStepsKeepTheTableBroken() throws {
+        // (The rules folder is read when the server starts.)
+        served.server.stop()
+        try ServeScoreReadsTests.addRule(to: served.folder)
+        let server = try makeServer(folder: served.folder)
+        served = (server, try server.start(address: "127.0.0.1", port: 0), served.folder)
+        var codes: [String] = []
+        for (game, move) in [("ranked", "5"), ("rps", "paper"), ("ranked", "9")] {
+            let c = try client()
+            c.send(["type": "create", "game": game, "name": "Ann"])
+            codes.append(try XCTUnwrap(c.next("joined")?["table"] as? String))
+            c.send(["type": "input", "line": move])
+            XCTAssertNotNil(c.next { $0["type"] as? String == "step" && $0["input"] as? String == move })
+        }
+        served.server.stop()
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE reads LIKE '[[\"b\",\"points\",%'"), 2, "a board read, noted")
+        try alterStore("UPDATE inputs SET reads = '[[\"c\",1]]' WHERE code = '\(codes[0])'")
+        try alterStore("UPDATE inputs SET reads = '[[\"b\",5]]' WHERE code = '\(codes[1])'")
+        try alterStore("UPDATE inputs SET reads = NULL WHERE code = '\(codes[2])'")
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        again.waitUntilRebuilt()
+        let broken = Dictionary(again.brokenTables.map { ($0.code, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(Set(broken.keys), [codes[0], codes[1]])
+        XCTAssertTrue(broken[codes[0]]?.contains("read other scores than it first did") == true, "\(broken)")
+        XCTAssertTrue(broken[codes[1]]?.contains("read of the scores cannot be read") == true, "\(broken)")
+        XCTAssertEqual(again.tableCount, 1, "the table stored without reads is rebuilt")
+    }
+
     /// What another program wrote into the store is read back bounded: an input longer than a
     /// move can be is never read whole, and its table is kept, marked broken, not played.
     func testAStoredTableLongerThanATableCanBeIsKeptNotReadWhole() throws {
@@ -323,7 +360,7 @@ class ServeTests: XCTestCase {
         let rps = try XCTUnwrap(RuleCatalog(directories: [], builtIn: Self.root.appendingPathComponent("rules").path).load("rps"))
         let key = rps.info.scoreKey
         rps.close()
-        func played() -> Int { (try? ScoreStore(directory: served.folder + "/data/gamehost").statistics(game: key).played) ?? 0 }
+        func played() -> Int { (try? statistics(game: key).played) ?? 0 }
         XCTAssertEqual(played(), 1)
         served.server.stop()
         let again = try makeServer(folder: served.folder)

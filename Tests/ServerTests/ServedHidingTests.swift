@@ -48,7 +48,7 @@ final class ServedHidingTests: XCTestCase {
         // A clock that stands still: the two worlds of a swap read the same times.
         let table = ServedTable(code: "HIDE", game: game, options: [:], seats: records, store: nil, clock: ManualClock())
         let saved = TableStore.Saved(code: "HIDE", game: game, options: [:], seats: records, seeds: [1: seed],
-                                     inputs: inputs.map { ($0.seat, $0.line, []) }, startClock: [])
+                                     inputs: inputs.map { ($0.seat, $0.line, [], nil) }, startClock: [])
         try table.open(rule: rule, words: words, scores: nil, saved: saved, timeLimit: 10)
         let recorders = (1...seats).map { _ in Recorder() }
         for (k, r) in recorders.enumerated() { table.attach(r, seat: k + 1, joined: .object([:])) }

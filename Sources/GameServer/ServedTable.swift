@@ -247,7 +247,7 @@ final class ServedTable: @unchecked Sendable {
                 // Bounded as the table's own inputs are: a store written past it is not played.
                 guard inputs < historyLimit.inputs, storedBytes <= historyLimit.bytes else { return _ = closeForHistory() }
                 let batch = try store.inputs(code: code, after: inputs, limit: min(Self.inputsReadAtOnce, historyLimit.inputs - inputs + 1),
-                                             seats: stored.seats.count)
+                                             bytes: historyLimit.bytes - storedBytes, seats: stored.seats.count)
                 for input in batch where !finished {
                     clock.replay(input.clock)
                     playStored(input.line, seat: input.seat, clock: input.clock, reads: input.reads, showing: true)

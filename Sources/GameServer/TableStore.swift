@@ -286,13 +286,21 @@ final class TableStore: @unchecked Sendable {
     /// An input as stored: its number, seat, line, clock readings and score store reads.
     typealias StoredInput = (n: Int, seat: Int, line: String, clock: [Double], reads: [ScoreRead]?)
 
-    /// The table's inputs after input `n`, in order: at most `limit`, each line at most a
-    /// move's length (another server stored them; a text past a bound is refused).
-    func inputs(code: String, after n: Int, limit: Int, seats: Int) throws -> [StoredInput] {
+    /// The table's inputs after input `n`, in order: at most `limit`, and no more than `bytes`
+    /// of them in all (lines, clock readings and reads, as the table counts them) but the one
+    /// that passes it, each line at most a move's length (another server stored them; a text
+    /// past a bound is refused). The database sums the lengths, so a batch past the bound is
+    /// never sent.
+    func inputs(code: String, after n: Int, limit: Int, bytes: Int, seats: Int) throws -> [StoredInput] {
         try serialised {
-            try query("SELECT n, seat, substr(line, 1, ?), substr(clock, 1, ?), substr(reads, 1, ?) FROM inputs WHERE code = ? AND n > ? ORDER BY n LIMIT ?",
-                      [.int(Int64(InputLine.limit + 1)), .int(Int64(Self.textLimit + 1)), .int(Int64(Self.readsLimit + 1)), .text(code), .int(Int64(n)),
-                       .int(Int64(limit))])
+            try query("""
+                SELECT n, seat, substr(line, 1, ?), substr(clock, 1, ?), substr(reads, 1, ?) FROM (
+                  SELECT n, seat, line, clock, reads, sum(length(line) + length(clock) + coalesce(length(reads), 0)) OVER (ORDER BY n) AS upto,
+                    length(line) + length(clock) + coalesce(length(reads), 0) AS size
+                  FROM inputs WHERE code = ? AND n > ? ORDER BY n LIMIT ?) AS batch
+                WHERE upto - size <= ? ORDER BY n
+                """, [.int(Int64(InputLine.limit + 1)), .int(Int64(Self.textLimit + 1)), .int(Int64(Self.readsLimit + 1)), .text(code), .int(Int64(n)),
+                      .int(Int64(limit)), .int(Int64(max(0, bytes)))])
                 .enumerated().map { k, row in
                     guard let number = row[0].int, number == Int64(n + 1 + k) else { throw ServeError("its inputs are not numbered one after another") }
                     guard let seat = row[1].int, seat >= 0, seat <= Int64(seats) else { throw ServeError("an input of it names a seat the table does not have") }

@@ -96,6 +96,25 @@ final class ServeScoreReadsTests: XCTestCase {
         XCTAssertEqual(next["messages"] as? [String], ["rank 3 of 1st 9, 2nd 5, 3rd 1; seen 41"])
     }
 
+    /// Inputs are read from the store in batches bounded in bytes, reads and all: a table's
+    /// rows written past its bound by another program are never sent whole.
+    func testABatchOfStoredInputsIsBoundedInBytes() throws {
+        let folder = NSTemporaryDirectory() + "gamehost-batch-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try TableStore(directory: folder)
+        defer { store.release() }
+        try store.create(code: "T", game: "rps", options: [:], seats: [.init(filler: "person", name: "Ann", token: nil)], at: 0)
+        let big = [ScoreRead.record(name: "r", base: nil, value: .string(String(repeating: "x", count: 10_000)))]
+        for n in 1...5 { try store.addInput(code: "T", n: n, seat: 1, line: "rock", clock: [], reads: big, at: 0) }
+        // Each input is about 10 KB: a bound of 15 KB reads the first two (the second passes it).
+        let batch = try store.inputs(code: "T", after: 0, limit: 500, bytes: 15_000, seats: 1)
+        XCTAssertEqual(batch.map(\.n), [1, 2])
+        XCTAssertEqual(batch.first?.reads, big)
+        XCTAssertEqual(try store.inputs(code: "T", after: 2, limit: 500, bytes: 100_000, seats: 1).map(\.n), [3, 4, 5])
+        XCTAssertEqual(try store.inputs(code: "T", after: 0, limit: 2, bytes: 100_000, seats: 1).map(\.n), [1, 2])
+        XCTAssertEqual(try store.inputs(code: "T", after: 0, limit: 500, bytes: 0, seats: 1).map(\.n), [1])
+    }
+
     /// Reads as stored, and what another program might store instead.
     func testReadsAreStoredAsTextAndOnlyReadsAreTakenBack() {
         let reads: [ScoreRead] = [

@@ -784,7 +784,8 @@ public final class GameServer: WebServerDelegate, Sendable {
         if state.withLock({ $0.setAside.contains(code.uppercased()) }) {
             return refuse(socket, "store-unavailable", "the server cannot reach the store that keeps that table now: it is kept, try again in a moment")
         }
-        if state.withLock({ $0.broken[code.uppercased()] }) != nil {
+        // (In a store other servers share, another server may have found it so.)
+        if state.withLock({ $0.broken[code.uppercased()] }) != nil || (store?.shared == true && (try? store?.isBroken(code: code.uppercased())) == true) {
             return refuse(socket, "table-broken", "that table could not be rebuilt after the server restarted; it is kept for the server's keeper to look at: start a new one")
         }
         refuse(socket, "no-table", "no table with that code")

@@ -384,6 +384,11 @@ final class TableStore: @unchecked Sendable {
                     [.text(code), .text(reason), .real(time)]) }
     }
 
+    /// Whether the table is stored as one that could not be rebuilt.
+    func isBroken(code: String) throws -> Bool {
+        try serialised { !(try query("SELECT 1 FROM broken WHERE code = ?", [.text(code)])).isEmpty }
+    }
+
     /// The tables that could not be rebuilt, with why.
     func brokenTables() throws -> [(code: String, reason: String)] {
         try serialised {

@@ -203,6 +203,12 @@ final class ServeSharedStoreTests: XCTestCase {
         let late = try client(1)
         late.send(["type": "games"])
         XCTAssertNotNil(late.next("games"), "the server is still there, and answers")
+        // A table one server found broken is broken for every server's people, who are told so.
+        _ = try PostgreSQLCluster.shared().sql("INSERT INTO broken(code, reason, at) VALUES ('\(code)', 'its inputs skip a number', 0)",
+                                               database: PostgreSQLCluster.database(of: database))
+        let elsewhere = try client(2)
+        elsewhere.send(["type": "join", "table": code, "name": "Dan"])
+        XCTAssertEqual(elsewhere.next("error")?["code"] as? String, "table-broken")
     }
 
     /// Every text in a decoded JSON value.

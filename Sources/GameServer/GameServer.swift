@@ -369,7 +369,9 @@ public final class GameServer: WebServerDelegate, Sendable {
         WordListCatalog(beside: catalog, dataHome: dataHome).names.filter { $0 != "system" && WordListCatalog.isListName($0) }.sorted()
     }
 
-    private func create(_ fields: [String: JSONValue], from socket: WebSocket) {
+    /// `attempt`: how many codes were drawn for this table already (another server's table had
+    /// the code).
+    private func create(_ fields: [String: JSONValue], from socket: WebSocket, attempt: Int = 1) {
         guard case .string(let game)? = fields["game"], let path = installedRule(game) else {
             return refuse(socket, "no-game", "create needs \"game\": the name of an installed game (send {\"type\":\"games\"} for the list)")
         }
@@ -492,6 +494,13 @@ public final class GameServer: WebServerDelegate, Sendable {
                 switch full {
                 case .server: self?.refuse(socket, "server-full", "the server has its most tables (\(most)); try again later")
                 case .address: self?.refuse(socket, "too-many-tables", "your address has \(mine) tables open, the most it may: finish or leave one first")
+                case .code where attempt < 3:
+                    // Made again with a code drawn afresh.
+                    self?.forget(code)
+                    table.close(reason: .error)
+                    self?.create(fields, from: socket, attempt: attempt + 1)
+                    return
+                case .code: self?.refuse(socket, "cannot-start", "no free table code was found: try again")
                 }
                 self?.forget(code)
                 table.close(reason: .error)

@@ -118,13 +118,15 @@ final class TableStore: @unchecked Sendable {
             let counts = try query("SELECT count(*), count(*) FILTER (WHERE made_by = ?) FROM tables WHERE \(open)", [.text(address)]).first
             guard (counts?[0].int ?? 0) < Int64(room.tables) else { throw Full.server }
             guard (counts?[1].int ?? 0) < Int64(room.perAddress) else { throw Full.address }
+            // Another server may have drawn the same code (a chance in about 10^9).
+            guard try query("SELECT 1 FROM tables WHERE code = ?", [.text(code)]).isEmpty else { throw Full.code }
             try run(insert, values)
         }
     }
 
     /// Why a shared store made no table: every server's tables together are at the bound, or
-    /// those the address made are.
-    enum Full: Error { case server, address }
+    /// those the address made are, or another server's table has the code.
+    enum Full: Error { case server, address, code }
 
     func setSeats(code: String, _ seats: [SeatRecord]) throws {
         try serialised { try run("UPDATE tables SET seats = ? WHERE code = ?", [.text(Self.encode(seats)), .text(code)]) }

@@ -72,6 +72,11 @@ const app = {
   ended: false,
   /** The messages since this seat's last move, shown by the board. */
   latest: [],
+  /** The steps of the game so far, as the server sends them when the page takes its seat (a
+   * reload, a link opened again), until the one drawn now: null once it has come. */
+  catchingUp: null,
+  /** What the others did since this seat's last move, told after a reload until it moves. */
+  away: [],
   /** Free text sent, kept in the field until the game takes it. */
   sentText: null,
   shortcuts: new Map(),
@@ -172,6 +177,8 @@ function onJoined(m) {
   app.at = { code, seat: Number.isInteger(m.seat) ? m.seat : null, token: typeof m.token === 'string' ? m.token : null };
   app.pending = 0;
   app.ended = false;
+  // The game so far follows every joining (a reconnection's too).
+  app.catchingUp = [];
   if (!same) {
     app.coaching = false;
     app.start = null;
@@ -230,8 +237,26 @@ function onStep(step) {
     app.sentText = null;
   }
   if (Number(step.bells) > 0) ringBell(Number(step.bells));
+  if (app.catchingUp) catchUp(step, mine);
+  else if (mine && step.applied) app.away = [];
   app.step = step;
   render();
+}
+
+// The steps a page is sent as it takes its seat are the game so far, without their views (the
+// last, the game as it stands, has them). What was said after this seat's last move is what
+// happened while it was away: told by the board until the seat moves, as the terminal tells
+// the next person at a shared keyboard.
+function catchUp(step, mine) {
+  const said = (Array.isArray(step.messages) ? step.messages : []).map(str).filter(Boolean);
+  if (mine && step.applied) app.catchingUp = [];
+  else app.catchingUp.push(...said);
+  const drawn = Array.isArray(step.elements) || str(step.view) !== '';
+  if (!drawn) return;
+  const seated = app.at && app.at.seat != null;
+  // (A game that has only begun has nothing to tell.)
+  app.away = seated && Number(step.step) > 0 ? app.catchingUp.slice(-8) : [];
+  app.catchingUp = null;
 }
 
 function onEnd(reason) {
@@ -615,6 +640,15 @@ function renderLatest() {
   }
   box.replaceChildren(...app.latest.slice(-4).map((m) => h('p', { class: `latest-${m.kind}`, text: m.text })));
   box.hidden = app.latest.length === 0;
+  // What happened while this seat was away, above the board, where the eye lands after a reload.
+  let away = $('away');
+  if (!away) {
+    away = h('div', { id: 'away', class: 'away', role: 'status' });
+    $('board').before(away);
+  }
+  away.replaceChildren(...(app.away.length ? [h('p', { class: 'away-title', text: 'Since your last turn:' })] : []),
+    ...app.away.map((text) => h('p', { text })));
+  away.hidden = app.away.length === 0;
 }
 
 function moveButton(move, label, extra) {

@@ -478,6 +478,43 @@ def three_pages_play_crazy_eights(browser, args):
 
 
 @test
+def a_reload_tells_what_happened_meanwhile(browser, args):
+    ann = browser.page(1)
+    code = ann.open_table("crazy-eights", seats=["person", "person"], name="Ann")
+    bob = browser.page(2)
+    bob.lobby()
+    bob.find("#name").clear()
+    bob.find("#name").send_keys("Bob")
+    bob.find("#code").send_keys(code)
+    bob.find("#join").click()
+    bob.wait_table()
+    pages = {1: ann, 2: bob}
+    for page in pages.values():
+        page.wait(lambda: page.text("#seats").count("here") == 2, "both players here")
+    # One seat moves (a draw, or an eight and its suit, may take it more than one step); then
+    # the other, to move now, reloads its page, and is told what the first did.
+    table = ann.state()
+    last = None
+    for _ in range(10):
+        if last is not None and table["to_move"][0] != last:
+            break
+        last = table["to_move"][0]
+        table = pages[last].play_when_ready(r"draw|pass", unlike=True)
+    mover = table["to_move"][0]
+    check(mover != last, "the same seat is still to move")
+    page, other = pages[mover], ("Bob" if mover == 1 else "Ann")
+    page.driver.refresh()
+    page.wait_table()
+    page.wait(lambda: page.visible("#away .away-title"), "the moves since the last turn")
+    told = page.text("#away")
+    check("Since your last turn:" in told and other in told, f"the other's move is not told: {told!r}")
+    check(("Ann" if mover == 1 else "Bob") + " plays" not in told, f"the page's own move is told: {told!r}")
+    # Told until it moves.
+    page.play_when_ready(r"draw|pass", unlike=True)
+    page.wait(lambda: not page.visible("#away .away-title"), "the telling gone once the seat moved")
+
+
+@test
 def crazy_eights_against_the_search_player(browser, args):
     page = browser.page()
     page.open_table("crazy-eights", seats=["person", "search"], name="Ann")

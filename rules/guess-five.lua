@@ -78,10 +78,24 @@ local function hard_mode_problem(state, guess)
   return nil
 end
 
-local function stats_name(game) return "stats " .. tostring(game.words.name) end
+-- Statistics are kept per player (by name) and per word list. A player with no name (seat 1
+-- unnamed) keeps the list's own, which is also where a named player's first game starts: the
+-- statistics kept before they were kept by name go to the first name that plays.
+local function shared_stats_name(game) return "stats " .. tostring(game.words.name) end
+
+local function stats_name(game)
+  local who = game.name(1)
+  if who == "Seat 1" then return shared_stats_name(game) end
+  return shared_stats_name(game) .. " · " .. who
+end
 
 local function record_game(state, game)
-  local stats = game.scores.load(stats_name(game)) or {}
+  local stats = game.scores.load(stats_name(game))
+  if not stats and stats_name(game) ~= shared_stats_name(game) then
+    stats = game.scores.load(shared_stats_name(game))
+    if stats then game.scores.save(shared_stats_name(game), nil) end
+  end
+  stats = stats or {}
   stats.played = (stats.played or 0) + 1
   stats.won = (stats.won or 0) + (state.solved and 1 or 0)
   stats.streak = state.solved and (stats.streak or 0) + 1 or 0

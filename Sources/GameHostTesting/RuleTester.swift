@@ -47,6 +47,8 @@ public final class RuleTester {
         /// (the test gives every other seat's inputs).
         public var seats: Int?
         public var botSeats: Set<Int> = []
+        /// The names of the people in seats (`game.name(seat)`; a seat not named is `Seat N`).
+        public var names: [Int: String] = [:]
         /// Whether a rule error (not a refusal) may happen without failing the test; else use
         /// `expectError`.
         public var allowsRuleErrors = false
@@ -103,7 +105,7 @@ public final class RuleTester {
         for top in config.forceDecks { engine.random.forceDeck(top) }
         for value in config.forcePicks { engine.random.forcePick(value) }
         for word in config.forceWords { engine.forceWord(word) }
-        table = Table(engine: engine, fillers: (1...engine.seatCount).map { config.botSeats.contains($0) ? .bot : .person("") })
+        table = Table(engine: engine, fillers: (1...engine.seatCount).map { config.botSeats.contains($0) ? .bot : .person(config.names[$0] ?? "") })
         table.viewers = Array(1...engine.seatCount)
         table.machineView = .observation
         driver = Driver(table: table)

@@ -49,6 +49,8 @@ public protocol Presenter: AnyObject {
     func begin(_ info: RuleInfo)
     func show(_ step: Step)
     func end(reason: Table.EndReason)
+    /// The line that sums up a session of several games (`SessionTally`), just before `end`.
+    func summarise(session line: String)
     var prompt: String { get }
     /// What steps should carry for programs; reading the state costs a conversion of the whole
     /// state every step, so text asks for none.
@@ -57,6 +59,8 @@ public protocol Presenter: AnyObject {
 
 extension Presenter {
     public var machineView: Table.MachineView { .none }
+    /// (Programs count their games themselves: the machine protocol says nothing more.)
+    public func summarise(session line: String) {}
 }
 
 /// Shows nothing: for recording without a player.

@@ -47,12 +47,15 @@ public enum SessionLoop {
         for p in presenters { p.begin(table.info) }
         let driver = Driver(table: table)
         driver.observers.append { step in for p in presenters { p.show(step) } }
+        var tally = SessionTally()
+        driver.observers.append { [table] step in tally.note(step, names: table.engine.seatNames) }
         let keyboard = Keyboard(table: table, atTerminal: atTerminal)
         let reason = driver.run(input: { seat, driver in
             // A seat with no input of its own (a rule that names no seat to move) is asked at
             // the first one there is.
             keyboard.line(from: seats[seat] ?? seats[seats.keys.sorted().first!]!, seat: seat, driver: driver)
         }, endOfInput: { seat in (seats[seat] ?? seats[seats.keys.sorted().first!]!).endOfInput })
+        if let line = tally.line { for p in presenters { p.summarise(session: line) } }
         for p in presenters { p.end(reason: reason) }
         return reason.exitCode
     }

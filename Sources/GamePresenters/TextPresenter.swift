@@ -105,6 +105,10 @@ public final class TextPresenter: Presenter, HandingOver {
         show(again)
     }
 
+    public func summarise(session line: String) {
+        out.write("\n" + line + "\n", style: .title)
+    }
+
     public func end(reason: Table.EndReason) {
         if reason == .eof { out.write("\n", style: .plain) }
     }

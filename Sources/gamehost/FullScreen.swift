@@ -137,13 +137,19 @@ final class FullScreenPresenter: Presenter, HandingOver {
         draw()
     }
 
+    /// The line that sums up a session of several games, shown once the screen is left.
+    private var session: String?
+    func summarise(session line: String) { session = line }
+
     func end(reason: Table.EndReason) {
         input?.releaseKeys()
         out.control("\u{1B}[?2004l\u{1B}[?1049l")
         Terminal.alternateScreen.store(false, ordering: .releasing)
         out.wraps = true
-        // What stays on the main screen: the game's last word.
+        // What stays on the main screen: the game's last word, and the session's when it had
+        // several games.
         if let lastResult { out.write(title + ": " + lastResult + "\n", style: .plain) }
+        if let session { out.write(session + "\n", style: .plain) }
         if reason == .error, let last = status.last { notices.write(last.0 + "\n", style: .plain) }
     }
 

@@ -248,13 +248,43 @@ func showRecords(_ records: [ScoreListing.Record]) {
     for record in records { names[record.name, default: 0] += 1 }
     for record in records {
         let list = names[record.name]! > 1 ? " (list \(record.list.isEmpty ? "unknown" : String(record.list.prefix(8))))" : ""
-        let line = "    \(record.name)\(list): \(recordText(record.value))"
-        stdout_.write((line.count > 400 ? String(line.prefix(399)) + "…" : line) + "\n", style: .plain)
+        // A record of named fields is a small table, a field a row (Guess Five's statistics:
+        // played, won, streak, tries); anything else is one line.
+        guard case .object(let fields) = record.value, !fields.isEmpty else {
+            let line = "    \(record.name)\(list): \(recordText(record.value))"
+            stdout_.write((line.count > 400 ? String(line.prefix(399)) + "…" : line) + "\n", style: .plain)
+            continue
+        }
+        stdout_.write("    \(record.name.count > 60 ? String(record.name.prefix(59)) + "…" : record.name)\(list)\n", style: .plain)
+        let rows = recordFields(fields).prefix(50).map { (String($0.name.prefix(40)), fieldText($0.value)) }
+        let left = min(18, 6 + (rows.map { TerminalWidth.columns($0.0) }.max() ?? 0))
+        for (name, text) in rows {
+            writeRow("      " + name, text.count > 200 ? String(text.prefix(199)) + "…" : text, left: left, style: .plain)
+        }
     }
 }
 
-/// A record's value as a player reads it: fields by name (`best_streak` as `best streak`),
-/// plain values first, lists as their items.
+/// A record's named fields, plain values first, each group by name (as shown: `_` a space).
+func recordFields(_ fields: [String: JSONValue]) -> [(name: String, value: JSONValue)] {
+    func plain(_ v: JSONValue) -> Bool {
+        switch v {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+    let keys = fields.keys.sorted { a, b in
+        let (pa, pb) = (plain(fields[a]!), plain(fields[b]!))
+        return pa != pb ? pa : Array(a.utf8).lexicographicallyPrecedes(b.utf8)
+    }
+    return keys.map { key in (String(key.map { $0 == "_" ? " " : $0 }), fields[key]!) }
+}
+
+/// A field's value as a table's row shows it (a nested record in brackets).
+func fieldText(_ value: JSONValue) -> String {
+    if case .object = value { return "(\(recordText(value)))" }
+    return recordText(value)
+}
+
 func recordText(_ value: JSONValue) -> String {
     switch value {
     case .null: return "-"
@@ -264,20 +294,6 @@ func recordText(_ value: JSONValue) -> String {
     case .string(let s): return s
     case .array(let items): return items.map(recordText).joined(separator: " ")
     case .object(let fields):
-        func plain(_ v: JSONValue) -> Bool {
-            switch v {
-            case .array, .object: return false
-            default: return true
-            }
-        }
-        let keys = fields.keys.sorted { a, b in
-            let (pa, pb) = (plain(fields[a]!), plain(fields[b]!))
-            return pa != pb ? pa : Array(a.utf8).lexicographicallyPrecedes(b.utf8)
-        }
-        return keys.map { key in
-            let shown = String(key.map { $0 == "_" ? " " : $0 })
-            if case .object = fields[key]! { return "\(shown) (\(recordText(fields[key]!)))" }
-            return "\(shown) \(recordText(fields[key]!))"
-        }.joined(separator: ", ")
+        return recordFields(fields).map { "\($0.name) \(fieldText($0.value))" }.joined(separator: ", ")
     }
 }

@@ -36,7 +36,12 @@ final class ScoreListingCLITests: XCTestCase {
             """), r.stdout)
         XCTAssertTrue(r.stdout.contains("""
               Statistics
-                stats five-letter: best streak 1, played 1, streak 1, won 1, tries 0 1 0 0 0 0
+                stats five-letter
+                  best streak  1
+                  played       1
+                  streak       1
+                  won          1
+                  tries        0 1 0 0 0 0
 
             """), r.stdout)
     }

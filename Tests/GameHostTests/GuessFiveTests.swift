@@ -82,6 +82,29 @@ final class GuessFiveTests: XCTestCase {
         XCTAssertTrue(russian.last.view(of: 1).view.contains("Played 1 · won 100% · streak 1 (best 1)"), russian.last.view(of: 1).view)
     }
 
+    /// Statistics are kept per player: Ann's and Bob's are their own, and the statistics kept
+    /// before they were kept by name (a player with no name) go to the first name that plays.
+    func testStatisticsAreKeptPerPlayer() throws {
+        let dir = NSTemporaryDirectory() + "guess-five-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func play(_ name: String?, _ guesses: [String]) throws -> String {
+            var config = RuleTester.Config()
+            config.forceWords = ["crane"]
+            config.scores = ScoreStore(directory: dir)
+            if let name { config.names = [1: name] }
+            let t = try RuleTester(RuleTester.builtIn("guess-five"), config)
+            t.send(guesses)
+            return t.last.view(of: 1).view
+        }
+        XCTAssertTrue(try play(nil, ["crane"]).contains("Played 1 · won 100%"))
+        XCTAssertTrue(try play("Ann", ["crane"]).contains("Played 2 · won 100% · streak 2 (best 2)"), "Ann takes the unnamed statistics")
+        XCTAssertTrue(try play("Bob", ["react", "crane"]).contains("Played 1 · won 100% · streak 1 (best 1)"), "Bob's are his own")
+        XCTAssertTrue(try play("Ann", ["crane"]).contains("Played 3 · won 100% · streak 3 (best 3)"))
+        XCTAssertTrue(try play(nil, ["crane"]).contains("Played 1 · won 100% · streak 1 (best 1)"), "no name starts afresh")
+        let names = try ScoreListing(store: ScoreStore(directory: dir)).records(of: ScoreListing.Game(named: "guess-five")).map(\.name)
+        XCTAssertEqual(Set(names), ["stats five-letter", "stats five-letter · Ann", "stats five-letter · Bob"])
+    }
+
     func testOtherScriptsPlayOnTheirOwnLetters() throws {
         let t = try guessFive("кошка", wordList: "russian")
         XCTAssertTrue(t.last.view(of: 1).view.contains(" к  л "), t.last.view(of: 1).view)

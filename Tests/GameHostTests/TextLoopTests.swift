@@ -37,6 +37,44 @@ final class TextLoopTests: XCTestCase {
         XCTAssertTrue(out.text.contains("You win the match 1:0 after 1 throw (0 ties).\nPlay again? (y/n)"), out.text)
     }
 
+    /// A session of several games ends with a line that sums them all up (the last game's
+    /// result says only the last); a session of one game has no such line, and programs get none.
+    func testASessionOfSeveralGamesIsSummedUpAtItsEnd() throws {
+        let s = try session()
+        // The computer throws scissors, paper, then scissors: Ann's rock wins, loses, wins.
+        s.random.force([3, 2, 3])
+        let out = Buffer()
+        _ = SessionLoop.run(Table(engine: s), input: ScriptedInput(["rock", "y", "rock", "y", "rock", "n"]), presenter: TextPresenter(out))
+        XCTAssertTrue(out.text.hasSuffix("This session: 3 games · you won 2 · computer won 1\n"), out.text)
+        let one = try session()
+        one.random.force([3])
+        let single = Buffer()
+        _ = SessionLoop.run(Table(engine: one), input: ScriptedInput(["rock", "n"]), presenter: TextPresenter(single))
+        XCTAssertFalse(single.text.contains("This session"), single.text)
+        let machine = try session()
+        machine.random.force([3, 2])
+        let json = Buffer()
+        _ = SessionLoop.run(Table(engine: machine), input: ScriptedInput(["rock", "y", "rock", "n"]), presenter: JSONLinesPresenter(json))
+        XCTAssertFalse(json.text.contains("This session"), json.text)
+    }
+
+    func testATallyCountsEachGameOnceAndNamesItsWinners() {
+        func step(_ game: Int, _ result: GameResult?) -> Step {
+            var step = Step(number: 1, game: game, seat: 1, input: "x", status: .accepted)
+            step.result = result
+            return step
+        }
+        var tally = SessionTally()
+        tally.note(step(1, GameResult(winningSeats: [2], summary: "Bob wins")), names: ["Ann", "Bob"])
+        tally.note(step(1, GameResult(winningSeats: [2], summary: "Bob wins")), names: ["Ann", "Bob"])
+        XCTAssertNil(tally.line, "one game: its result says it")
+        tally.note(step(2, nil), names: ["Ann", "Bob"])
+        tally.note(step(2, GameResult(winningSeats: [1, 2], summary: "shared")), names: ["Ann", "Bob"])
+        tally.note(step(3, GameResult(winner: "draw", summary: "a draw")), names: ["Ann", "Bob"])
+        XCTAssertEqual(tally.games, 3)
+        XCTAssertEqual(tally.line, "This session: 3 games · Bob won 2 · Ann won 1 · 1 with no winner")
+    }
+
     /// The protocol, version 2 (docs/protocol.md): a start and a step per step of the table,
     /// from seat 1's point of view, then the end with its exit code. The seed is withheld
     /// until the game is over.

@@ -159,6 +159,32 @@ local function centred(text, game)
   return string.rep(" ", math.max(0, TRUNK_CENTRE - game.width(text) // 2)) .. text
 end
 
+-- The same tree as shapes, for the browser: a crown with the fruit left on it in rows, a
+-- trunk, and the fallen fruit on the grass at its foot.
+local CROWN_ROWS = { { y = 14, n = 3 }, { y = 25, n = 6 }, { y = 37, n = 7 }, { y = 49, n = 6 }, { y = 60, n = 4 } }
+local function tree_drawing(left, fallen, fruit)
+  local shapes = {
+    { shape = "rect", x = 0, y = 92, w = 120, h = 18, colour = "green" },
+    { shape = "rect", x = 54, y = 56, w = 12, h = 40, colour = "brown" },
+    { shape = "circle", x = 60, y = 38, r = 34, colour = "green" },
+  }
+  local placed = 0
+  for _, row in ipairs(CROWN_ROWS) do
+    for k = 1, row.n do
+      if placed == left then break end
+      placed = placed + 1
+      shapes[#shapes + 1] = { shape = "text", x = 60 + (k - (row.n + 1) / 2) * 10, y = row.y, text = fruit, size = 9 }
+    end
+  end
+  for k = 1, fallen do
+    -- Two rows of ten on the grass, either side of the trunk.
+    local slot = (k - 1) % 20
+    local x = slot % 10 < 5 and 8 + (slot % 10) * 9 or 75 + (slot % 10 - 5) * 9
+    shapes[#shapes + 1] = { shape = "text", x = x, y = slot < 10 and 99 or 107, text = fruit, size = 8 }
+  end
+  return { width = 120, height = 110, shapes = shapes }
+end
+
 local function tree(state, game)
   local theme = theme_of(game)
   local mark = game.ascii and theme.ascii or theme.emoji
@@ -181,6 +207,7 @@ local function tree(state, game)
     type = "picture", lines = lines,
     alt = ("a tree with %s on it%s"):format(plural(state.fruit, theme.name, theme.plural),
       fallen > 0 and (" and %d fallen"):format(fallen) or ""),
+    drawing = tree_drawing(state.fruit, fallen, theme.emoji),
   }
 end
 

@@ -212,9 +212,70 @@ function makeHeading(e) {
   return h('h3', { class: 'heading', text: str(e.text) });
 }
 
+/** The colours a drawing's shapes may have (game.colour's names), as the page paints them. */
+const PAINT = {
+  red: '#d43c3c', green: '#3f9b4a', yellow: '#e8c930', blue: '#3b6fd1', magenta: '#c040b0', cyan: '#2fb3c4',
+  white: '#f4f4f4', gray: '#8a8f9c', orange: '#ee8a2c', purple: '#7b48c8', pink: '#e66fa6', brown: '#8a5a2b',
+};
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A number of a drawing, or null when it is not a finite one within `limit` of zero. */
+function coordinate(value, limit) {
+  const n = Number(value);
+  return typeof value === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+}
+
+/** A picture's drawing as SVG (the terminal draws its lines): null when it is not one. Every
+ * value is checked again here, and text is only ever text. */
+function makeDrawing(drawing, alt) {
+  if (!drawing || typeof drawing !== 'object') return null;
+  const width = coordinate(drawing.width, 1000);
+  const height = coordinate(drawing.height, 1000);
+  if (!width || !height || width < 1 || height < 1) return null;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('class', 'drawing');
+  svg.setAttribute('role', 'img');
+  if (alt) svg.setAttribute('aria-label', alt);
+  const span = 2 * Math.max(width, height);
+  for (const shape of list(drawing.shapes).slice(0, 200)) {
+    if (!shape || typeof shape !== 'object') continue;
+    const x = coordinate(shape.x, span);
+    const y = coordinate(shape.y, span);
+    if (x == null || y == null) continue;
+    const paint = Object.hasOwn(PAINT, shape.colour) ? PAINT[shape.colour] : null;
+    let node = null;
+    if (shape.shape === 'rect' && paint) {
+      const w = coordinate(shape.w, span);
+      const hgt = coordinate(shape.h, span);
+      if (w == null || hgt == null) continue;
+      node = document.createElementNS(SVG, 'rect');
+      for (const [k, v] of [['x', x], ['y', y], ['width', Math.max(0, w)], ['height', Math.max(0, hgt)]]) node.setAttribute(k, String(v));
+    } else if (shape.shape === 'circle' && paint) {
+      const r = coordinate(shape.r, span);
+      if (r == null) continue;
+      node = document.createElementNS(SVG, 'circle');
+      for (const [k, v] of [['cx', x], ['cy', y], ['r', Math.max(0, r)]]) node.setAttribute(k, String(v));
+    } else if (shape.shape === 'text') {
+      const size = coordinate(shape.size, span);
+      if (size == null) continue;
+      node = document.createElementNS(SVG, 'text');
+      for (const [k, v] of [['x', x], ['y', y], ['font-size', Math.max(1, size)]]) node.setAttribute(k, String(v));
+      node.setAttribute('text-anchor', 'middle');
+      node.setAttribute('dominant-baseline', 'central');
+      node.textContent = str(shape.text).slice(0, 64);
+    } else continue;
+    if (paint) node.setAttribute('fill', paint);
+    svg.append(node);
+  }
+  return svg;
+}
+
 function makePicture(e) {
   const lines = list(e.lines).map(str);
   const alt = str(e.alt) || str(e.label);
+  const drawn = makeDrawing(e.drawing, alt);
+  if (drawn) return h('div', { class: 'picture-drawn' }, drawn);
   const pre = h('pre', { class: 'picture' }, columnText(lines.join('\n')));
   if (alt) {
     pre.setAttribute('role', 'img');

@@ -102,7 +102,7 @@ private struct Drawing {
             return keyboard(keys, rows: rows)
         case .meter(let name, let value, let max, let unit):
             return meter(shown(name), value, max, unit.map { shown($0) })
-        case .picture(let lines, _):
+        case .picture(let lines, _, _):
             return lines.flatMap { shown($0, oneLine: false).split(separator: "\n", omittingEmptySubsequences: false) }.map { Line(trimmed(cut(String($0)))) }
         case .buttons(let buttons):
             let cells = buttons.map { b in "[" + shown(b.text) + (b.key.map { " (" + shown($0) + ")" } ?? "") + "]" }

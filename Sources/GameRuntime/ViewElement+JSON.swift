@@ -36,9 +36,10 @@ extension ViewElement {
             fields["value"] = .double(value)
             if let max { fields["max"] = .double(max) }
             put("unit", unit)
-        case .picture(let lines, let alt):
+        case .picture(let lines, let alt, let drawing):
             fields["lines"] = .array(lines.map { .string($0) })
             put("alt", alt)
+            if let drawing { fields["drawing"] = drawing.json }
         case .buttons(let buttons):
             fields["buttons"] = .array(buttons.map { button in
                 var entry: [String: JSONValue] = ["text": .string(button.text)]

@@ -17,8 +17,9 @@ public struct ViewElement: Equatable, Sendable {
         /// Keys with marks, laid out by `rows` (each string's characters name keys).
         case keyboard([Key], rows: [String]?)
         case meter(name: String, value: Double, max: Double?, unit: String?)
-        /// Emoji or text art, line by line, and what it shows in words.
-        case picture(lines: [String], alt: String?)
+        /// Emoji or text art, line by line, and what it shows in words; and the same as shapes
+        /// for a face that draws (`Drawing`).
+        case picture(lines: [String], alt: String?, drawing: Drawing?)
         case buttons([Button])
     }
 
@@ -154,7 +155,7 @@ public struct ViewElement: Equatable, Sendable {
         case .keyboard(let keys, let rows):
             total += keys.reduce(0) { $0 + n($1.key) + n($1.move) } + (rows ?? []).reduce(0) { $0 + n($1) }
         case .meter(let name, _, _, let unit): total += n(name) + n(unit)
-        case .picture(let lines, let alt): total += lines.reduce(0) { $0 + n($1) } + n(alt)
+        case .picture(let lines, let alt, let drawing): total += lines.reduce(0) { $0 + n($1) } + n(alt) + (drawing?.textBytes ?? 0)
         case .buttons(let buttons): total += buttons.reduce(0) { $0 + n($1.text) + n($1.move) + n($1.key) }
         }
         return total
@@ -165,7 +166,7 @@ public struct ViewElement: Equatable, Sendable {
     public static let types = ["text", "heading", "cards", "word", "keyboard", "meter", "picture", "buttons"]
     public static let fields: [String: [String]] = [
         "text": ["text", "style"], "heading": ["text"], "cards": ["cards", "columns", "colour"], "word": ["letters", "marks"],
-        "keyboard": ["keys", "rows"], "meter": ["name", "value", "max", "unit"], "picture": ["lines", "alt"],
+        "keyboard": ["keys", "rows"], "meter": ["name", "value", "max", "unit"], "picture": ["lines", "alt", "drawing"],
         "buttons": ["buttons"],
     ]
     public static let commonFields = ["move", "label", "id"]

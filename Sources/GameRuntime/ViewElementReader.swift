@@ -98,7 +98,8 @@ enum ViewElementReader {
             let lines = try list(need("lines", fields["lines"]), at: path + ".lines").enumerated().map {
                 try text($0.element, at: "\(path).lines[\($0.offset + 1)]")!
             }
-            kind = .picture(lines: lines, alt: try text(fields["alt"], at: path + ".alt"))
+            kind = .picture(lines: lines, alt: try text(fields["alt"], at: path + ".alt"),
+                            drawing: try fields["drawing"].flatMap { $0.isNil ? nil : try drawing($0, at: path + ".drawing") })
         default:
             kind = .buttons(try list(need("buttons", fields["buttons"]), at: path + ".buttons").enumerated().map {
                 try button($0.element, at: "\(path).buttons[\($0.offset + 1)]")

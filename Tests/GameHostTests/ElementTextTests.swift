@@ -19,7 +19,7 @@ final class ElementTextTests: XCTestCase {
         ViewElement(.keyboard("abcdefghijklmnopqrstuvwxyz".map { c in
             .init(String(c), mark: c == "a" ? .hit : c == "e" ? .present : c == "z" ? .miss : nil)
         }, rows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"])),
-        ViewElement(.picture(lines: ["  ______", "  |    |", "  |    O", "       .-~~~~~~-.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"], alt: "a gallows")),
+        ViewElement(.picture(lines: ["  ______", "  |    |", "  |    O", "       .-~~~~~~-.~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"], alt: "a gallows", drawing: nil)),
         ViewElement(.buttons([.init("Rock ✊", move: "rock", key: "r"), .init("Paper ✋", move: "paper", key: "p"),
                               .init("Scissors ✌️", move: "scissors", key: "s")])),
         ViewElement(.text("A line that is long enough to wrap at forty columns, and at twenty.", style: .dim)),
@@ -153,7 +153,7 @@ final class ElementTextTests: XCTestCase {
     func testWhatCannotFit() {
         let long = ViewElement(.buttons([.init(String(repeating: "x", count: 30)), .init("ok")]))
         XCTAssertEqual(ElementText.text([long], width: 12), "[xxxxxxxxxxx\nxxxxxxxxxxxx\nxxxxxxx]\n[ok]")
-        XCTAssertEqual(ElementText.text([ViewElement(.picture(lines: ["🍎🍎🍎"], alt: nil))], width: 5), "🍎🍎")
+        XCTAssertEqual(ElementText.text([ViewElement(.picture(lines: ["🍎🍎🍎"], alt: nil, drawing: nil))], width: 5), "🍎🍎")
         XCTAssertEqual(ElementText.lines(Self.sample, width: 1).isEmpty, false)
         // One long face in a grid pads the others to the width at most, and then to nothing.
         let grid = ViewElement(.cards([.init(face: String(repeating: "w", count: 5000)), .init(face: "a"), .init(face: "b")], columns: 3, colour: nil))

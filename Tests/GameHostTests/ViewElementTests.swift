@@ -56,7 +56,7 @@ final class ViewElementTests: XCTestCase {
             ViewElement(.word(letters: ["c", "", "t"], marks: [.hit, nil, .miss])),
             ViewElement(.keyboard([.init("a", mark: .used, move: "down"), .init("b")], rows: ["ab"])),
             ViewElement(.meter(name: "Chips", value: 2.5, max: 10, unit: "chips")),
-            ViewElement(.picture(lines: [" o ", "/|\\"], alt: "a man")),
+            ViewElement(.picture(lines: [" o ", "/|\\"], alt: "a man", drawing: nil)),
             ViewElement(.buttons([.init("Up", move: "up", key: "u"), .init("Down")]), move: "up"),
         ])
         // The step carries them, and their text at 40 columns is the view.
@@ -67,6 +67,47 @@ final class ViewElementTests: XCTestCase {
         XCTAssertNil(text.elements)
         XCTAssertNil(text.last.view(of: 1).elements)
         XCTAssertEqual(text.view, "n = 0")
+    }
+
+    /// A picture's drawing is read shape by shape into what a browser draws, and the terminal
+    /// keeps drawing the lines; a drawing off its bounds is the rule's error, naming where.
+    func testAPicturesDrawingIsReadCheckedAndCarried() throws {
+        let t = try tester(view: #"""
+            { { type = "picture", lines = { "(o)" }, alt = "a tree", drawing = { width = 100, height = 80, shapes = {
+                { shape = "rect", x = 45, y = 40, w = 10, h = 40, colour = "brown" },
+                { shape = "circle", x = 50, y = 30, r = 25.5, colour = "green" },
+                { shape = "text", x = 50, y = 30, text = "🍎", size = 9 } } } } }
+            """#)
+        let element = try XCTUnwrap(t.elements?.first)
+        guard case .picture(let lines, _, let drawing?) = element.kind else { return XCTFail("\(element)") }
+        XCTAssertEqual(lines, ["(o)"])
+        XCTAssertEqual(drawing, ViewElement.Drawing(width: 100, height: 80, shapes: [
+            .rect(x: 45, y: 40, w: 10, h: 40, colour: "brown"), .circle(x: 50, y: 30, r: 25.5, colour: "green"),
+            .text(x: 50, y: 30, text: "🍎", size: 9, colour: nil),
+        ]))
+        XCTAssertEqual(element.json.encoded, #"{"alt":"a tree","drawing":{"height":80,"shapes":[{"colour":"brown","h":40,"shape":"rect","w":10,"x":45,"y":40},"#
+                       + #"{"colour":"green","r":25.5,"shape":"circle","x":50,"y":30},{"shape":"text","size":9,"text":"🍎","x":50,"y":30}],"width":100},"#
+                       + #""lines":["(o)"],"type":"picture"}"#)
+        XCTAssertEqual(t.view, "(o)", "the terminal draws the lines")
+        func bad(_ drawing: String) throws -> String { try failure(#"{ { type = "picture", lines = { "x" }, drawing = "# + drawing + " } }") }
+        XCTAssertEqual(try bad(#"{ height = 10, shapes = {} }"#), "view returned an element at [1].drawing without its width and height (whole numbers from 1 to 1000)")
+        XCTAssertEqual(try bad(#"{ width = 5000, height = 10, shapes = {} }"#), "view returned an element at [1].drawing.width that is not a whole number from 1 to 1000")
+        XCTAssertEqual(try bad(#"{ width = 10, height = 10, shapes = { { shape = "star", x = 1, y = 1 } } }"#),
+                       "view returned an element at [1].drawing.shapes[1].shape 'star' (the shapes: rect, circle, text)")
+        XCTAssertEqual(try bad(#"{ width = 10, height = 10, shapes = { { shape = "circle", x = 1, y = 1, r = 2, colour = "url(#x)" } } }"#),
+                       "view returned an element at [1].drawing.shapes[1].colour 'url(#x)' (the colours: red, green, yellow, blue, magenta, cyan, white, gray, orange, purple, pink, brown)")
+        XCTAssertEqual(try bad(#"{ width = 10, height = 10, shapes = { { shape = "rect", x = 1, y = 1, w = 2, h = 2 } } }"#),
+                       "view returned an element at [1].drawing.shapes[1] without its colour (red, green, yellow, blue, magenta, cyan, white, gray, orange, purple, pink, brown)")
+        XCTAssertEqual(try bad(#"{ width = 10, height = 10, shapes = { { shape = "circle", x = 1e9, y = 1, r = 2, colour = "red" } } }"#),
+                       "view returned an element at [1].drawing.shapes[1].x that is off the canvas (1000000000)")
+        XCTAssertEqual(try bad(#"{ width = 10, height = 10, shapes = { { shape = "circle", x = 0/0, y = 1, r = 2, colour = "red" } } }"#),
+                       "view returned an element at [1].drawing.shapes[1].x that is not a finite number")
+        XCTAssertEqual(try bad(#"{ width = 10, height = 10, shapes = { { shape = "text", x = 1, y = 1, text = string.rep("x", 65) } } }"#),
+                       "view returned an element at [1].drawing.shapes[1] without its text (at most 64 bytes)")
+        XCTAssertEqual(try bad(#"{ width = 10, height = 10, shapes = { { shape = "rect", x = 1, y = 1, w = 2, h = 2, colour = "red", onclick = 1 } } }"#),
+                       "view returned an element at [1].drawing.shapes[1] with a field 'onclick' that a shape does not have (its fields: shape, x, y, w, h, r, text, size, colour)")
+        let many = "(function() local s = {} for i = 1, 201 do s[i] = { shape = \"circle\", x = 1, y = 1, r = 1, colour = \"red\" } end return s end)()"
+        XCTAssertEqual(try bad("{ width = 10, height = 10, shapes = \(many) }"), "view returned an element at [1].drawing.shapes with 201 shapes; a drawing may have 200")
     }
 
     func testABadElementIsTheRulesErrorNamingWhere() throws {
@@ -167,7 +208,7 @@ final class ViewElementTests: XCTestCase {
             ViewElement(.text("^[[2Jwiped\nnext line^G", style: nil)),
             ViewElement(.cards([.init(face: "<U+202E>dcba", label: "^?")], columns: nil, colour: nil)),
             ViewElement(.buttons([.init("<script>alert(1)</script>", move: "up")])),
-            ViewElement(.picture(lines: ["<img src=x onerror=alert(1)>", "M-^[[31m"], alt: "javascript:alert(1)")),
+            ViewElement(.picture(lines: ["<img src=x onerror=alert(1)>", "M-^[[31m"], alt: "javascript:alert(1)", drawing: nil)),
         ])
         XCTAssertFalse(t.view.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, t.view)
         let json = JSONValue.array(t.elements!.map(\.json)).encoded

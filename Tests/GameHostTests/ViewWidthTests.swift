@@ -21,7 +21,7 @@ final class ViewWidthTests: XCTestCase {
             switch element.kind {
             case .buttons(let buttons): return buttons.map { "[" + shown($0.text) + ($0.key.map { " (\($0))" } ?? "") + "]" }
             case .cards(let cards, _, _): return cards.compactMap { $0.face.map(shown) }
-            case .picture(let lines, _): return lines.map { String(shown($0).reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+            case .picture(let lines, _, _): return lines.map { String(shown($0).reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
             default: return []
             }
         }

@@ -276,7 +276,9 @@ def rock_paper_scissors_lizard_spock(browser, args):
 def apple_pie(browser, args):
     page = browser.page()
     page.open_table("applepie", {"Mode": "timed", "Target": "1", "Fruit count": "26"})
-    check(page.js("return !!document.querySelector('#board .picture')") or "Apple" in page.text("#board"), "Apple Pie shows no tree")
+    # The tree is drawn (shapes, in SVG), with every fruit of the 26 on it, and said in words.
+    page.wait(lambda: page.js("return document.querySelectorAll('#board svg.drawing text').length") == 26, "the tree drawn with its 26 fruit")
+    check("26" in (page.js("return document.querySelector('#board svg.drawing').getAttribute('aria-label')") or ""), "the drawing says what it shows")
     page.check_fits("Apple Pie")
     for _ in range(20):
         if play_letters(page) == "over":

@@ -520,6 +520,26 @@ function Game.now() end
 ---@field type "picture"
 ---@field lines string[]
 ---@field alt? string  what it shows, in words
+---@field drawing? PictureDrawing  the same as shapes, which the browser draws (a terminal draws `lines`)
+
+---A picture as shapes on a canvas of `width` by `height` units (1 to 1000), in order.
+---@class PictureDrawing
+---@field width integer
+---@field height integer
+---@field shapes PictureShape[]  at most 200
+
+---A rectangle from its top left corner, a circle round its centre, or text (an emoji) centred
+---on its point; a colour is one of `game.colour`'s names.
+---@class PictureShape
+---@field shape "rect"|"circle"|"text"
+---@field x number
+---@field y number
+---@field w? number  a rect's width
+---@field h? number  a rect's height
+---@field r? number  a circle's radius
+---@field text? string  a text's text (64 bytes at most)
+---@field size? number  a text's height
+---@field colour? "red"|"green"|"yellow"|"blue"|"magenta"|"cyan"|"white"|"gray"|"orange"|"purple"|"pink"|"brown"
 
 ---@class ButtonsElement: ElementCommon
 ---@field type "buttons"

@@ -372,13 +372,15 @@ public final class GameEngine {
     private func settleResult() -> [Int: Double] {
         guard !counted, let result = try? result() else { return [:] }
         counted = true
-        // The winners as the statistics count them: the rule's own name for the winner, else the
-        // seats' people (their names on the boards), else what the table calls the seats
-        // ("Bot", a person's name), rather than "seat 2".
+        // The winners as the statistics count them: the rule's own name for the winner (its
+        // "player" is the person playing, by the name the boards give them), else the seats'
+        // people (their names on the boards), else what the table calls the seats ("Bot", a
+        // person's name), rather than "seat 2".
         let named = result.winningSeats.compactMap { seat in
             settings.seatName?(seat) ?? (seat <= seatNames.count && !seatNames[seat - 1].isEmpty ? seatNames[seat - 1] : nil)
         }
-        let winner = result.winner ?? (named.isEmpty || named.count != result.winningSeats.count ? result.winnerText : named.joined(separator: " & "))
+        var winner = result.winner ?? (named.isEmpty || named.count != result.winningSeats.count ? result.winnerText : named.joined(separator: " & "))
+        if winner == "player", let person = settings.seatName?(1) ?? Optional(settings.player()), !person.isEmpty { winner = person }
         api.scores.recordResult(winner: winner, score: result.score, at: clock.now())
         return result.rewards
     }

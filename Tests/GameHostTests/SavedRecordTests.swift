@@ -2,6 +2,7 @@ import Foundation
 import GameCore
 import GameAuthoring
 import GameRules
+import GameRuntime
 import GameStorage
 import GameHostTesting
 import LuaKit
@@ -113,6 +114,20 @@ final class SavedRecordTests: XCTestCase {
         XCTAssertEqual(try store.statistics(game: t.engine.info.scoreKey).played, 1)
         t.send(["y", "up"])
         XCTAssertEqual(try store.statistics(game: t.engine.info.scoreKey).played, 2)
+    }
+
+    /// A game the rule says "player" won is counted as the person's, by the name the boards
+    /// give them ("wins: Ann 1", not "wins: player 1"); with no name, as the rule said.
+    func testAWinByThePlayerIsCountedUnderTheirName() throws {
+        let path = files.write("won", RuleFiles.rule(["result": "function(state) if state.n >= 1 then return { winner = 'player', summary = 'up' } end end"]))
+        for (player, counted) in [("Ann", "Ann"), ("", "player")] {
+            let store = ScoreStore(directory: dir + "/" + (player.isEmpty ? "none" : player))
+            let engine = try makeEngine(try LoadedRule(path: path), scores: store, player: player)
+            let driver = Driver(table: Table(engine: engine))
+            _ = driver.start()
+            _ = driver.submit("up", seat: 1)
+            XCTAssertEqual(try store.statistics(game: engine.info.scoreKey).winners.map(\.0), [counted])
+        }
     }
 
     // MARK: Updated, not replaced

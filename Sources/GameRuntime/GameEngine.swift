@@ -380,7 +380,8 @@ public final class GameEngine {
             settings.seatName?(seat) ?? (seat <= seatNames.count && !seatNames[seat - 1].isEmpty ? seatNames[seat - 1] : nil)
         }
         var winner = result.winner ?? (named.isEmpty || named.count != result.winningSeats.count ? result.winnerText : named.joined(separator: " & "))
-        if winner == "player", let person = settings.seatName?(1) ?? Optional(settings.player()), !person.isEmpty { winner = person }
+        // (The keeper's name, asked for once: finding a login name reads the user database.)
+        if winner == "player", let person = settings.seatName?(1) ?? Optional(api.scores.player), !person.isEmpty { winner = person }
         api.scores.recordResult(winner: winner, score: result.score, at: clock.now())
         return result.rewards
     }

@@ -21,7 +21,7 @@ package final class ScoreKeeper {
     /// The name scores are kept under, asked for at the first score: finding a login name may
     /// read the system's user database, which a game that keeps no scores never needs.
     package var playerName: () -> String = { "" }
-    private(set) lazy var player = playerName()
+    package private(set) lazy var player = playerName()
     /// A table of several people (a served one) names each seat: a score a move makes is
     /// that seat's person's, and a result's winners are named. Nil: the one player.
     package var seatName: ((Int) -> String?)?

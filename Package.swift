@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "GameStorage", dependencies: ["GameCore", "CSQLite", "Locking"], swiftSettings: optimized),
         .target(name: "GameRules", dependencies: ["GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
         .target(name: "GameRuntime", dependencies: ["GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
-        .target(name: "GamePresenters", dependencies: ["GameRuntime", "GameRules", "GameCore"], swiftSettings: optimized),
+        .target(name: "GamePresenters", dependencies: ["GameRuntime", "GameRules", "GameStorage", "GameCore"], swiftSettings: optimized),
         .target(name: "GameAuthoring", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "LuaKit", "GameCore"], swiftSettings: optimized),
         .target(name: "GameServer", dependencies: ["GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore", "LuaKit", "CCivetweb", "CSQLite", "CPostgreSQL", "Locking"], swiftSettings: optimized),
         .target(name: "GameHostTesting", dependencies: ["GameAuthoring", "GamePresenters", "GameRuntime", "GameRules", "GameStorage", "GameCore"], swiftSettings: optimized),

@@ -336,6 +336,27 @@ extension FileSystem {
     }
 }
 
+/// A lock on a file that only one process holds at a time (`flock`), released with the lock
+/// object or when the process ends, however it ends: a kept game played in one window is not
+/// taken up in another.
+public final class FileLock {
+    private let descriptor: Int32
+
+    /// Locks the file at `path` (never through a symbolic link); nil when another process holds
+    /// it or it cannot be opened.
+    public init?(_ path: String) {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+}
+
 /// A file open for writing, from `FileSystem.openForWriting`; closed when released.
 public final class OutputFile {
     public let path: String
@@ -347,6 +368,10 @@ public final class OutputFile {
     }
 
     deinit { close(descriptor) }
+
+    /// Takes the file's lock (as `FileLock` does) while it stays open; false when another
+    /// process holds it.
+    public func lockExclusively() -> Bool { flock(descriptor, LOCK_EX | LOCK_NB) == 0 }
 
     /// Writes all of `text` at the end of what is written so far (each call is one write as
     /// far as the file allows, so a transcript written line by line keeps whole lines).

@@ -36,16 +36,40 @@ public enum SessionLoop {
     /// people taking turns at the keyboard confirm each handover; the questions and their
     /// answers are the seat's, not steps of the table, so a recorded session replays the same.
     public static func run(_ table: Table, seats: [Int: SeatIO], atTerminal: Bool = false) -> Int32 {
-        // Each presenter once, however many seats it shows.
+        run(driver(for: table, seats: seats), seats: seats, atTerminal: atTerminal)
+    }
+
+    /// The driver of a table whose seats are `seats`: the table shows the steps those seats'
+    /// presenters show. A client may play steps on it before `run` (a kept game played again).
+    public static func driver(for table: Table, seats: [Int: SeatIO]) -> Driver {
+        let views = presenters(seats).map(\.machineView)
+        table.machineView = views.contains(.revealed) ? .revealed : views.contains(.observation) ? .observation : .none
+        table.viewers = seats.keys.sorted()
+        return Driver(table: table)
+    }
+
+    /// Each presenter once, however many seats it shows.
+    static func presenters(_ seats: [Int: SeatIO]) -> [Presenter] {
         var presenters: [Presenter] = []
         for seat in seats.keys.sorted() where !presenters.contains(where: { $0 === seats[seat]!.presenter }) {
             presenters.append(seats[seat]!.presenter)
         }
-        let views = presenters.map(\.machineView)
-        table.machineView = views.contains(.revealed) ? .revealed : views.contains(.observation) ? .observation : .none
-        table.viewers = seats.keys.sorted()
+        return presenters
+    }
+
+    /// Runs the session of `driver` (from `driver(for:seats:)`) to its end. A driver that has
+    /// played steps already (a game taken up again) shows its last step first, except to people
+    /// taking turns at one keyboard, who see it when the keyboard is handed to them.
+    public static func run(_ driver: Driver, seats: [Int: SeatIO], atTerminal: Bool = false) -> Int32 {
+        let table = driver.table
+        let presenters = presenters(seats)
         for p in presenters { p.begin(table.info) }
-        let driver = Driver(table: table)
+        if var last = driver.last {
+            // Shown as the game's beginning too, so that a stream opens the game (a protocol's
+            // start object, a terminal's seed and replay line) before its step.
+            last.start = last.start ?? driver.gameStart
+            for p in presenters where ((p as? HandingOver)?.seatsAtKeyboard ?? 1) <= 1 { p.show(last) }
+        }
         driver.observers.append { step in for p in presenters { p.show(step) } }
         var tally = SessionTally()
         driver.observers.append { [table] step in tally.note(step, names: table.engine.seatNames) }

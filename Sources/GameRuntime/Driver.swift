@@ -28,6 +28,9 @@ public final class Driver {
     /// Why the session ended as a seat's failure (a program that idled, a seat that left a
     /// game of one), if it did.
     public private(set) var failure: String?
+    /// What the game in play began with (its options, seats and seed): the `start` of the step
+    /// that began it.
+    public private(set) var gameStart: GameStart?
     /// Moves the game took since it started.
     public private(set) var movesThisGame = 0
     /// Moves taken in the whole session.
@@ -148,7 +151,10 @@ public final class Driver {
     private func note(_ step: Step) {
         lastReason = step.reason
         lastCode = step.code
-        if step.start != nil { movesThisGame = 0 }
+        if let start = step.start {
+            movesThisGame = 0
+            gameStart = start
+        }
         if step.status == .accepted {
             movesThisGame += 1
             moves += 1

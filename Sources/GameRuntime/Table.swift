@@ -72,6 +72,10 @@ public final class Table {
     /// game: `/new` then waits for the game's end (where `y` starts the next), and a person
     /// leaves by closing the connection.
     public var anySeatMayRestart = true
+    /// Whether a game left in the middle is kept to be taken up later (a saved game at a
+    /// terminal, `gamehost resume`): leaving then pauses the game, and the rule's `leave`,
+    /// which may finish it, is not called.
+    public var keepsLeftGames = false
 
     public private(set) var finished = false
     public private(set) var endReason = EndReason.quit
@@ -266,6 +270,10 @@ public final class Table {
     @discardableResult
     public func leave(_ reason: EndReason, seat: Int? = nil) -> Step? {
         guard !finished else { return nil }
+        guard !keepsLeftGames else {
+            end(reason)
+            return nil
+        }
         let seat = seat ?? playAgainSeat
         number += 1
         var spent = false
@@ -598,8 +606,8 @@ public final class Table {
     }
 
     private func quit(input: String, seat: Int) -> Step {
-        // A game left in the middle: the rule may finish it (its `leave`).
-        if let outcome = engine.leave(seat: seat) {
+        // A game left in the middle: the rule may finish it (its `leave`), unless it is kept.
+        if !keepsLeftGames, let outcome = engine.leave(seat: seat) {
             end(.quit)
             var r = leftStep(outcome, input: input, seat: seat)
             r.applied = false

@@ -9,7 +9,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// Host options that take no value.
-    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain", "coach"]
+    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain", "coach", "save", "list"]
 
     init(_ words: [String]) throws {
         // Every word is bounded before any is compared: Swift compares text in canonical

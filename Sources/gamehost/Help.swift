@@ -8,6 +8,7 @@ let usage = """
       gamehost list                     the games, with their options
       gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--seats N] [--words LIST] [--ascii] [--json]
       gamehost play GAME --help         a game's options and how to play it
+      gamehost resume [N] [--list]      take up a game left in the middle
       gamehost scores [GAME]            leaderboards and statistics
       gamehost new NAME [--from GAME]   start a new rule file, with a starter test
       gamehost check FILE.lua ...       check rule files: the contract and random playthroughs
@@ -22,7 +23,8 @@ let usage = """
     the leaderboards), --ascii (ASCII only), --plain (line by line instead of full screen).
 
     In a game, type a move, or /help for the commands (/moves, /rules, /new, /quit). Ctrl-D
-    goes back one level (game, then menu); Ctrl-C leaves (exit status 130).
+    goes back one level (game, then menu); Ctrl-C leaves (exit status 130). A game left in
+    the middle at a terminal is kept: gamehost resume (or c in the menu) takes it up.
     Rules are found in the rules/ folder beside gamehost and in $XDG_DATA_HOME/gamehost/rules.
     The manual: man gamehost (after scripts/install).
 
@@ -111,6 +113,27 @@ let commandHelp: [String: String] = [
         reported with the line to replay it; the exit code is then 1. --time-limit bounds each
         game (2 s of processor time), or each step of the rule when programs play;
         --total-time the whole run by the wall clock; --json prints one object.
+
+        """,
+    "resume": """
+        Usage: gamehost resume [N] [--list] [--forget N] [--json [--as K]]
+
+        Takes up a game left in the middle, at the step where it was left. A game played at a
+        terminal (and one played with play --save) is kept as it is played, a line a step, in
+        DATA/saved (DATA: --data DIR, default $XDG_DATA_HOME/gamehost): leaving it in any way
+        (/quit, Ctrl-D, a closed window, a killed program) keeps it. Leaving pauses the game:
+        a rule that would end a game left in the middle (Hangman's summary) does so only where
+        the game cannot be kept. The kept game is played again from its start with the same
+        seeds, inputs, clock readings and score reads, then goes on with you; a game played to
+        its end is forgotten. The menu offers the game left last as c.
+          N           the Nth game of --list (default: the one left last)
+          --list      the kept games, the last left first; files that are no kept game (damaged,
+                      or kept with another version of the rule) are named
+          --forget N  drop the Nth kept game
+          --json      go on through the protocol (docs/protocol.md), as seat --as K (default:
+                      the first person's seat)
+        A game is played in one window at a time; one kept with another version of its rule
+        file, or that comes out otherwise when played again, is named and left as it was.
 
         """,
     "replay": """
@@ -205,6 +228,8 @@ let commandHelp: [String: String] = [
           --name NAME     the name on the leaderboards (default: your login name)
           --plain         line by line at a terminal, instead of full screen
           --record FILE   write a transcript of the game, to replay with gamehost replay FILE
+          --save          keep the game to take up later (gamehost resume) when it is left in
+                          the middle, as a game at a terminal always is (piped or --json too)
           --ascii         draw with plain ASCII, for terminals without emoji
           --json          the protocol for programs and bots: one JSON object per line (a
                           start object for every game, a step for every input line, an

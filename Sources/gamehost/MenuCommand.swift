@@ -30,7 +30,19 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         let widest = labels.map(TerminalWidth.columns).max() ?? 0
         let left = min(widest, max(12, (Terminal.width(of: 1) ?? .max) / 2 - 2))
         for (label, rule) in zip(labels, rules) { writeRow(label, rule.about, left: left, style: .plain) }
-        guard let chosen = chooseGame(rules, input: input) else { return 0 }
+        // The game left last, to take up where it was left (others: gamehost resume --list).
+        let kept = keptGamesFolder(settings).map { SavedGame.list(in: $0).filter { !$0.inUse } } ?? []
+        if let last = kept.first {
+            let more = kept.count > 1 ? " (\(kept.count - 1) more: gamehost resume --list)" : ""
+            writeRow("  \(TerminalWidth.pad("c", to: numberWidth, alignRight: true)). Continue", describe(last) + more, left: left, style: .plain)
+        }
+        guard let choice = chooseGame(rules, input: input, continuing: !kept.isEmpty) else { return 0 }
+        guard case .game(let chosen) = choice else {
+            stdout_.write("\n", style: .plain)
+            do { _ = try takeUp(kept[0], settings: settings, input: input) } catch { fail(String(describing: error)) }
+            stdout_.write("\n", style: .plain)
+            continue
+        }
         let rule: LoadedRule
         do { rule = try catalog.load(chosen.id) } catch {
             fail("\(chosen.id): cannot load:\n\(error)")
@@ -49,11 +61,24 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             fail(String(describing: error))
             continue
         }
+        let seed = freshSeed()
+        // A game played at a terminal is kept as it is played, to be taken up later if it is
+        // left in the middle.
+        let clock = ResumingClock(replaying: [], then: SystemClock())
+        var keeping: GameKeeping?
+        if Terminal.inputIsTerminal, let folder = keptGamesFolder(settings) {
+            var header = SavedGame.Header(game: chosen.id, title: rule.info.title, ruleHash: rule.info.contentHash, seed: seed, seats: seating.fillers)
+            header.options = setup.options
+            header.words = setup.words
+            header.practice = !settings.ranked(seedGiven: false)
+            header.begun = SystemClock().now()
+            keeping = GameKeeping(header: header, clock: clock, folder: folder)
+        }
         var engineSettings = EngineSettings()
         engineSettings.options = setup.options
-        engineSettings.seed = freshSeed()
-        engineSettings.drawSeed = freshSeed
-        engineSettings.clock = SystemClock()
+        engineSettings.seed = seed
+        engineSettings.drawSeed = keeping?.recorder.drawSeed(fresh: freshSeed) ?? freshSeed
+        engineSettings.clock = keeping == nil ? SystemClock() : clock
         engineSettings.words = words
         engineSettings.scores = scoreStore(settings.data)
         engineSettings.ascii = settings.ascii
@@ -78,24 +103,37 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         var seats: [Int: SessionLoop.SeatIO] = [:]
         for seat in people.keys { seats[seat] = SessionLoop.SeatIO(input: gameInput, presenter: presenter) }
         if seats.isEmpty { seats[1] = SessionLoop.SeatIO(input: gameInput, presenter: presenter) }
-        _ = SessionLoop.run(table, seats: seats, atTerminal: Terminal.inputIsTerminal)
+        let driver = SessionLoop.driver(for: table, seats: seats)
+        keeping?.start(engine: engine, table: table, driver: driver)
+        if let keeping, !keeping.recorder.open() { fail(keeping.recorder.stopped ?? "the game cannot be kept") }
+        _ = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal)
+        keeping?.end(driver: driver, json: false)
         engine.close()
         stdout_.write("\n", style: .plain)
     }
 }
 
+/// What the player picks in the menu: a game, or (`c`) the kept game to continue.
+enum MenuChoice {
+    case game(RuleInfo)
+    case continueKept
+}
+
 /// The game the player picks, or nil to leave (Ctrl-D, which gets its newline, or /quit).
-func chooseGame(_ rules: [RuleInfo], input: LineSource) -> RuleInfo? {
+/// `continuing`: a kept game is offered as `c` (or "continue").
+func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false) -> MenuChoice? {
     while true {
-        input.offer(rules.map(\.id) + ["/quit"])
-        guard let raw = input.readLine(prompt: "Game (number or name, /quit to leave): ") else {
+        input.offer(rules.map(\.id) + (continuing ? ["continue"] : []) + ["/quit"])
+        let prompt = continuing ? "Game (number or name, c to continue, /quit to leave): " : "Game (number or name, /quit to leave): "
+        guard let raw = input.readLine(prompt: prompt) else {
             stdout_.write("\n", style: .plain)
             return nil
         }
         let answer = raw.trimmed.lowercased()
         if answer == "/quit" || answer == "q" || answer == "quit" { return nil }
-        if let n = Int(answer), n >= 1, n <= rules.count { return rules[n - 1] }
-        if let rule = game(named: answer, among: rules) { return rule }
+        if continuing && (answer == "c" || answer == "continue") { return .continueKept }
+        if let n = Int(answer), n >= 1, n <= rules.count { return .game(rules[n - 1]) }
+        if let rule = game(named: answer, among: rules) { return .game(rule) }
         let starting = games(startingWith: answer, among: rules)
         if starting.count > 1 {
             stdout_.write("✗ '\(answer)' could be \(starting.map { "\($0.title) (\($0.id))" }.joined(separator: " or ")): type more of it\n", style: .refusal)

@@ -35,6 +35,8 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     // be ignored, so it is refused.
     if asText != nil && !json { throw CLIError.usage("--as goes with --json: it is the seat the program on standard input plays") }
     let options = try args.optionTable()
+    // A rule file is named by its path in the replay hint: its id would play another game.
+    let isFile = game.contains("/") || game.hasSuffix(".lua")
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
     let words = try wordList(for: rule.info, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
@@ -44,12 +46,37 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     // seeded, piped or --json run reads a clock that moves a second per input, so the same
     // seed and input give the same output, timed games too.
     let live = settings.ranked(seedGiven: seedText != nil) && !json
-    let clock = RecordingClock(live ? SystemClock() : StepClock(at: EngineSettings.manualEpoch))
+    // A session is kept, to be taken up later (`gamehost resume`), when people play it at a
+    // terminal, or when --save asks; not with a program in a seat, which would start afresh.
+    let keeps = (Terminal.inputIsTerminal && !json || args.flags.contains("save")) && settings.data != "none"
+        && !seating.seats.contains(where: { if case .program = $0 { true } else { false } })
+    if args.flags.contains("save") && !keeps {
+        throw CLIError.usage(settings.data == "none" ? "--save needs somewhere to keep the game (not --data none)" : "--save: a game with a program in a seat is not kept")
+    }
+    let baseClock: Clock = live ? SystemClock() : StepClock(at: EngineSettings.manualEpoch)
+    let resuming = keeps ? ResumingClock(replaying: [], then: baseClock) : nil
+    let clock = RecordingClock(resuming ?? baseClock)
     var engineSettings = EngineSettings()
     engineSettings.options = options
     engineSettings.seed = seed
     engineSettings.firstGame = firstGame
-    if seedText == nil { engineSettings.drawSeed = freshSeed }
+    var keeping: GameKeeping?
+    if let resuming {
+        var header = SavedGame.Header(game: isFile ? FileSystem.realPath(game) ?? game : game, title: rule.info.title,
+                                      ruleHash: rule.info.contentHash, seed: seed, seats: seating.fillers)
+        header.firstGame = firstGame
+        header.options = options
+        header.words = wordsName
+        header.minLength = try lengths.minimum()
+        header.maxLength = try lengths.maximum()
+        header.practice = !live
+        header.liveClock = live
+        header.thinking = thinking?.text
+        header.coach = args.flags.contains("coach")
+        header.begun = SystemClock().now()
+        keeping = GameKeeping(header: header, clock: resuming, settings: settings)
+    }
+    if seedText == nil { engineSettings.drawSeed = keeping?.recorder.drawSeed(fresh: freshSeed) ?? freshSeed }
     engineSettings.clock = clock
     engineSettings.words = words
     engineSettings.scores = scoreStore(settings.data)
@@ -75,8 +102,6 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         table.replayArguments += ["--think", thinking.text]
     }
     table.coaching = args.flags.contains("coach")
-    // A rule file is named by its path in the replay hint: its id would play another game.
-    let isFile = game.contains("/") || game.hasSuffix(".lua")
     table.replayGame = isFile ? shellQuoted(game) : game
     if let wordsName { table.replayArguments += ["--words", wordsName] }
     table.replayArguments += lengths.arguments
@@ -135,7 +160,14 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let watched = json ? jsonSeat : 1
     if seats[watched] == nil && (json || seats.isEmpty) { seats[watched] = SessionLoop.SeatIO(input: input, presenter: presenter) }
     defer { programs.forEach { $0.finish() } }
-    return SessionLoop.run(table, seats: seats, atTerminal: Terminal.inputIsTerminal && !json)
+    let driver = SessionLoop.driver(for: table, seats: seats)
+    if let keeping {
+        keeping.start(engine: engine, table: table, driver: driver)
+        guard keeping.recorder.open() else { throw CLIError.failure(keeping.recorder.stopped ?? "the game cannot be kept") }
+    }
+    let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json)
+    keeping?.end(driver: driver, json: json)
+    return code
 }
 
 /// A file written a line at a time and flushed, so an interrupted game leaves whole lines. It

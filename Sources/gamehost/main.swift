@@ -20,15 +20,17 @@ func run() -> Int32 {
         if args.flags.contains("help") || args.command == "help" {
             let topic = args.command == "help" ? args.positional.first : args.command
             if let topic, let text = commandHelp[topic] { stdout_.write(text, style: .plain); return 0 }
-            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, scores, check, sim, arena, replay, new, serve, help)") }
+            if let topic, topic != "help" { throw CLIError.usage("no command '\(topic)' (commands: list, play, resume, scores, check, sim, arena, replay, new, serve, help)") }
             stdout_.write(usage, style: .plain)
             return 0
         }
-        if args.flags.contains("json") && !["play", "sim", "arena", "list"].contains(args.command ?? "") {
-            throw CLIError.usage("--json goes with play, sim, arena or list")
+        if args.flags.contains("json") && !["play", "resume", "sim", "arena", "list"].contains(args.command ?? "") {
+            throw CLIError.usage("--json goes with play, resume, sim, arena or list")
         }
         if args.flags.contains("reveal") && args.command != "play" { throw CLIError.usage("--reveal goes with play --json") }
         if args.flags.contains("coach") && args.command != "play" { throw CLIError.usage("--coach goes with play") }
+        if args.flags.contains("save") && args.command != "play" { throw CLIError.usage("--save goes with play") }
+        if args.flags.contains("list") && args.command != "resume" { throw CLIError.usage("--list goes with resume") }
         switch args.command {
         case nil:
             return try menu(&args, settings: settings)
@@ -47,12 +49,14 @@ func run() -> Int32 {
             return try arena(&args)
         case "replay":
             return try replay(&args)
+        case "resume":
+            return try resume(&args, settings: settings)
         case "new":
             return try newRule(&args)
         case "serve":
             return try serve(&args, settings: settings)
         case let other?:
-            throw CLIError.usage("unknown command '\(other)' (commands: list, play, scores, check, sim, arena, replay, new, serve, help; gamehost --help)")
+            throw CLIError.usage("unknown command '\(other)' (commands: list, play, resume, scores, check, sim, arena, replay, new, serve, help; gamehost --help)")
         }
     } catch CLIError.usage(let message) {
         fail(message)

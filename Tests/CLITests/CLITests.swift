@@ -174,9 +174,9 @@ final class CLITests: XCTestCase {
             (["play", "rps", "--seed", "abc"], "gamehost: --seed needs a whole number from 0 to 18446744073709551615, not 'abc'\n"),
             (["play", "rps", "--match"], "gamehost: --match needs a value\n"),
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
-            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, scores, check, sim, arena, replay, new, serve, help; gamehost --help)\n"),
+            (["dance"], "gamehost: unknown command 'dance' (commands: list, play, resume, scores, check, sim, arena, replay, new, serve, help; gamehost --help)\n"),
             (["-x"], "gamehost: unknown option -x (options are written --name)\n"),
-            (["scores", "--json"], "gamehost: --json goes with play, sim, arena or list\n"),
+            (["scores", "--json"], "gamehost: --json goes with play, resume, sim, arena or list\n"),
             (["list", "--reveal"], "gamehost: --reveal goes with play --json\n"),
             (["play", "rps", "--reveal"], "gamehost: --reveal goes with --json\n"),
         ]

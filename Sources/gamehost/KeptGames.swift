@@ -1,0 +1,200 @@
+import GameCore
+import GamePresenters
+import GameRules
+import GameRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a player's kept games are (`DATA/saved`); nil with `--data none`, which keeps nothing.
+func keptGamesFolder(_ settings: PlayerSettings) -> String? {
+    guard settings.data != "none" else { return nil }
+    return SavedGame.folder(data: settings.data ?? dataHome + "/gamehost")
+}
+
+/// A session kept while it is played, so that leaving it in the middle loses nothing: the
+/// steps go to a saved game's file as they are played, and at the session's end the file is
+/// kept (a game left in the middle) or removed (the game is over, or never began).
+final class GameKeeping {
+    let recorder: SavedGameRecorder
+    let folder: String
+
+    init(header: SavedGame.Header, clock: ResumingClock, folder: String, path: String? = nil) {
+        self.folder = folder
+        recorder = SavedGameRecorder(path: path ?? SavedGame.newPath(in: folder, game: header.game, time: header.begun),
+                                     header: header, clock: clock)
+    }
+
+    convenience init(header: SavedGame.Header, clock: ResumingClock, settings: PlayerSettings) {
+        self.init(header: header, clock: clock, folder: keptGamesFolder(settings) ?? "saved")
+    }
+
+    /// Keeps `driver`'s steps from now on; the table pauses a game left in the middle instead
+    /// of letting the rule finish it.
+    func start(engine: GameEngine, table: Table, driver: Driver) {
+        // A folder that cannot be made is reported when the file is opened.
+        try? FileSystem.makeDirectory(folder)
+        recorder.attach(engine)
+        table.keepsLeftGames = true
+        driver.observers.append(recorder.note)
+    }
+
+    /// At the session's end: keeps a game left in the middle and says how to take it up.
+    func end(driver: Driver, json: Bool) {
+        let output = json ? stderr_ : stdout_
+        let leftInMiddle = !recorder.lastGameOver && driver.movesThisGame > 0
+            && [.eof, .quit, .interrupted].contains(driver.table.endReason)
+        if leftInMiddle, recorder.stopped == nil {
+            output.write("This game is kept: gamehost resume (or Continue in the menu) takes it up where you left it.\n", style: .dim)
+            return
+        }
+        recorder.forget()
+        if leftInMiddle, let why = recorder.stopped { output.write("This game is not kept: \(why)\n", style: .refusal) }
+    }
+}
+
+/// `gamehost resume [N] [--list] [--forget N] [--json [--as SEAT]]`: takes up a kept game.
+func resume(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
+    guard let folder = keptGamesFolder(settings) else { throw CLIError.usage("resume reads kept games from the data folder, and --data none has none") }
+    let forget = try args.take("forget")
+    let asText = try args.take("as")
+    let json = args.flags.contains("json")
+    if asText != nil && !json { throw CLIError.usage("--as goes with --json: it is the seat the program on standard input plays") }
+    guard args.positional.count <= 1, args.options.isEmpty else {
+        throw CLIError.usage("resume takes the number of a kept game (gamehost resume --list), --forget N, --json and --as SEAT")
+    }
+    let (kept, unreadable) = SavedGame.scan(folder)
+    if args.flags.contains("list") {
+        if kept.isEmpty { stdout_.write("No game is kept. A game left in the middle at a terminal is kept here.\n", style: .plain) }
+        for (k, game) in kept.enumerated() { stdout_.write("\(k + 1). \(describe(game))\n", style: .plain) }
+        for problem in unreadable { fail("\(TerminalText.plain(problem)) (not a game that can be taken up)") }
+        return 0
+    }
+    func chosen(_ text: String) throws -> SavedGame {
+        guard let n = Int(text), n >= 1, n <= kept.count else {
+            throw CLIError.usage(kept.isEmpty ? "no game is kept" : "no kept game '\(text)': choose 1 to \(kept.count) (gamehost resume --list)")
+        }
+        return kept[n - 1]
+    }
+    if let forget {
+        let game = try chosen(forget)
+        guard let lock = FileLock(game.path) else { throw CLIError.failure("\(game.header.title) is being played in another window") }
+        guard unlink(game.path) == 0 else { throw CLIError.failure("cannot remove \(game.path): \(String(cString: strerror(errno)))") }
+        withExtendedLifetime(lock) {}
+        stdout_.write("Forgot \(game.header.title).\n", style: .plain)
+        return 0
+    }
+    let game: SavedGame
+    if let number = args.positional.first {
+        game = try chosen(number)
+    } else {
+        guard let newest = kept.first(where: { !$0.inUse }) else {
+            throw CLIError.failure(kept.isEmpty ? "no game is kept: a game left in the middle at a terminal is kept, to be taken up here"
+                                                : "every kept game is being played in another window")
+        }
+        game = newest
+    }
+    let jsonSeat = try asText.map { text -> Int in
+        guard let k = Int(text), game.header.people[k] != nil else {
+            throw CLIError.usage("--as needs the seat of a person in that game (\(game.header.people.keys.sorted().map(String.init).joined(separator: ", ")))")
+        }
+        return k
+    }
+    return try takeUp(game, settings: settings, input: StandardInput(), json: json, jsonSeat: jsonSeat)
+}
+
+/// Plays `game` again to the step where it was left, then goes on with the people at this
+/// keyboard (or, with `json`, the program on standard input in `jsonSeat`).
+func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardInput, json: Bool = false, jsonSeat: Int? = nil) throws -> Int32 {
+    let header = game.header
+    // Held until the game is kept anew: no other window takes it up meanwhile.
+    guard let lock = FileLock(game.path) else { throw CLIError.failure("\(header.title) is being played in another window") }
+    let catalog = catalog()
+    let rule = try loadRule(header.game, from: catalog)
+    guard rule.info.contentHash == header.ruleHash else {
+        rule.close()
+        throw CLIError.failure("\(header.title) was kept with another version of its rule (\(header.game)): it cannot be played again; gamehost resume --forget drops it")
+    }
+    let lengths = WordLengths(min: header.minLength.map(String.init), max: header.maxLength.map(String.init))
+    let words = try wordList(for: rule.info, name: header.words, lengths: lengths, catalog: catalog, ascii: settings.ascii)
+    let base: Clock = header.liveClock ? SystemClock() : StepClock(at: EngineSettings.manualEpoch)
+    let clock = ResumingClock(replaying: game.readings, then: base)
+    let keeping = GameKeeping(header: header, clock: clock, folder: FileSystem.directory(of: game.path), path: game.path)
+    var engineSettings = EngineSettings()
+    engineSettings.options = header.options
+    engineSettings.seed = header.seed
+    engineSettings.firstGame = header.firstGame
+    engineSettings.drawSeed = keeping.recorder.drawSeed(fresh: freshSeed)
+    engineSettings.clock = clock
+    engineSettings.words = words
+    engineSettings.scores = scoreStore(settings.data)
+    engineSettings.ascii = settings.ascii
+    engineSettings.colour = Terminal.useColour && !json
+    engineSettings.player = { settings.player }
+    engineSettings.practice = header.practice
+    engineSettings.seats = header.seats.count
+    let people = header.people
+    if people.count > 1 { engineSettings.seatName = { people[$0] } }
+    let engine = try GameEngine(rule: rule, settings: engineSettings)
+    defer { engine.close() }
+    let table = Table(engine: engine, fillers: header.seats)
+    if let text = header.thinking, let thinking = SearchPlayer.Budget(parsing: text) {
+        table.thinking = thinking
+        table.replayArguments += ["--think", thinking.text]
+    }
+    table.coaching = header.coach
+    table.replayGame = header.game.contains("/") ? shellQuoted(header.game) : header.game
+    if let name = header.words { table.replayArguments += ["--words", name] }
+    table.replayArguments += lengths.arguments
+    if settings.ascii { table.replayArguments.append("--ascii") }
+    let presenter: Presenter
+    var input: LineSource = lines
+    var seats: [Int: SessionLoop.SeatIO] = [:]
+    if json {
+        let protocolPresenter = JSONLinesPresenter(stdout_, notices: stderr_)
+        let seat = jsonSeat ?? people.keys.min() ?? 1
+        protocolPresenter.seat = seat
+        presenter = protocolPresenter
+        seats[seat] = SessionLoop.SeatIO(input: input, presenter: presenter)
+    } else {
+        (presenter, input) = settings.gameIO(line: lines, people: people)
+        for seat in people.keys { seats[seat] = SessionLoop.SeatIO(input: input, presenter: presenter) }
+        if seats.isEmpty { seats[1] = SessionLoop.SeatIO(input: input, presenter: presenter) }
+    }
+    let driver = SessionLoop.driver(for: table, seats: seats)
+    keeping.start(engine: engine, table: table, driver: driver)
+    do {
+        try game.replay(on: driver, recorder: keeping.recorder)
+    } catch {
+        throw CLIError.failure("\(error); the kept game is left as it was (gamehost resume --forget drops it)")
+    }
+    guard keeping.recorder.reopen(replacing: game.path) else { throw CLIError.failure(keeping.recorder.stopped ?? "the game cannot be kept") }
+    withExtendedLifetime(lock) {}
+    if !json { stdout_.write("Taking up where you left it: \(describe(game, inUse: false)).\n", style: .dim) }
+    let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json)
+    keeping.end(driver: driver, json: json)
+    return code
+}
+
+/// A kept game in a line: its title, who plays, its moves, when it was left, and (`inUse`:
+/// looked up unless told) whether another window plays it.
+func describe(_ game: SavedGame, inUse: Bool? = nil) -> String {
+    let others = game.header.seats.count > 1 ? " · " + game.header.seats.enumerated().map { k, filler in
+        if case .person(let name) = filler { return name.isEmpty ? "seat \(k + 1)" : name }
+        return "\(filler)"
+    }.joined(separator: ", ") : ""
+    let moves = game.moves == 1 ? "1 move" : "\(game.moves) moves"
+    let left = SavedGame.modified(game.path).map { " · left " + ago(SystemClock().now() - $0) } ?? ""
+    return "\(game.header.title)\(others) · \(moves)\(left)\(inUse ?? game.inUse ? " · being played in another window" : "")"
+}
+
+/// "just now", "5 min ago", "3 hours ago", "2 days ago".
+func ago(_ seconds: Double) -> String {
+    let s = max(0, Int(seconds))
+    switch s {
+    case ..<60: return "just now"
+    case ..<3600: return "\(s / 60) min ago"
+    case ..<(2 * 86_400): return s / 3600 == 1 ? "an hour ago" : "\(s / 3600) hours ago"
+    default: return "\(s / 86_400) days ago"
+    }
+}

@@ -506,6 +506,18 @@ function submitCreate(event) {
   request(message);
 }
 
+/** Today's game: the day's deal, the game's own options and seats, once a day by each name. */
+function submitDaily() {
+  if (!creating) return;
+  if (!playerName()) {
+    notice('Give your name first: the game of the day is played once a day by each name.');
+    $('name').focus();
+    return;
+  }
+  notice('');
+  request({ type: 'create', game: creating.game.game, name: playerName(), daily: true });
+}
+
 // MARK: The table
 
 /** What the board's elements may do, for the view (view.js). */
@@ -905,6 +917,7 @@ function start() {
     request({ type: 'watch', table: code });
   });
   $('create').addEventListener('submit', submitCreate);
+  $('daily').addEventListener('click', submitDaily);
   $('seat-count').addEventListener('change', renderSeatChoices);
   $('back').addEventListener('click', () => { creating = null; showLobby(); });
   $('text-form').addEventListener('submit', submitText);

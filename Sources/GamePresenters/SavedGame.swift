@@ -39,6 +39,8 @@ public struct SavedGame {
         /// `--think`, as written, and `--coach`.
         public var thinking: String?
         public var coach = false
+        /// The date of the day's game it is (`--daily`), if it is one.
+        public var daily: String?
         /// When it was begun (seconds since the epoch).
         public var begun: Double = 0
 
@@ -183,6 +185,10 @@ public struct SavedGame {
         header.liveClock = h["live_clock"] != .bool(false)
         header.thinking = try text("think", limit: 32)
         header.coach = h["coach"] == .bool(true)
+        if h["daily"] != .null {
+            guard let date = h["daily"].string, DailyGame.isDate(date) else { throw SavedGameError("\(place): 'daily' is not a date") }
+            header.daily = date
+        }
         if let begun = h["begun"].double, begun.isFinite, abs(begun) <= 1e12 { header.begun = begun }
         return header
     }
@@ -249,6 +255,7 @@ public struct SavedGame {
         if !h.liveClock { fields["live_clock"] = .bool(false) }
         if let thinking = h.thinking { fields["think"] = .string(thinking) }
         if h.coach { fields["coach"] = .bool(true) }
+        if let date = h.daily { fields["daily"] = .string(date) }
         return JSONValue.object(fields).encoded + "\n"
     }
 

@@ -35,6 +35,10 @@ public struct EngineSettings {
     /// A practice session (seeded, scripted, or played by a program): scores are kept apart
     /// and never ranked, and `game.scores.practice` says so.
     public var practice = false
+    /// The date of the day's game this session plays (`play --daily`, `DailyGame`): its result
+    /// goes on that day's board, the player's name is noted as having played it, and they are
+    /// given a line to share that tells nothing of the deal.
+    public var daily: String?
     /// `--ascii`: games draw with plain ASCII.
     public var ascii = false
     /// Whether `game.colour` colours text (a terminal that shows colour, NO_COLOR unset).

@@ -186,8 +186,9 @@ public final class GameEngine {
             throw error
         }
         let out = api.takeOutput()
-        return EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells,
-                            notices: api.scores.takeProblems(), rewards: Self.adding(out.rewards, settleResult()))
+        let ending = settleResult()
+        return EngineOutput(messages: out.messages + takeDailyMessages(), privateMessages: out.privateMessages, bells: out.bells,
+                            notices: api.scores.takeProblems(), rewards: Self.adding(out.rewards, ending))
     }
 
     /// Makes `table` the state, in a fresh root beside the host's data about it.
@@ -345,7 +346,7 @@ public final class GameEngine {
             api.words?.commit()
             version += 1
             let ending = settleResult()
-            return .accepted(EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells,
+            return .accepted(EngineOutput(messages: out.messages + takeDailyMessages(), privateMessages: out.privateMessages, bells: out.bells,
                                           notices: api.scores.takeProblems(), rewards: Self.adding(out.rewards, ending)))
         } catch let error as LuaError {
             let reason = api.refusal
@@ -383,7 +384,50 @@ public final class GameEngine {
         // (The keeper's name, asked for once: finding a login name reads the user database.)
         if winner == "player", let person = settings.seatName?(1) ?? Optional(api.scores.player), !person.isEmpty { winner = person }
         api.scores.recordResult(winner: winner, score: result.score, at: clock.now())
+        if let date = settings.daily { dailyMessages = settleDaily(result, date: date) }
         return result.rewards
+    }
+
+    // MARK: The day's game
+
+    /// What the day's game that just ended tells its player, for the step that ended it.
+    private var dailyMessages: [String] = []
+    private func takeDailyMessages() -> [String] {
+        defer { dailyMessages = [] }
+        return dailyMessages
+    }
+
+    /// What this player was given to share of the day's game on `date` (`""`: begun, not
+    /// finished); nil when they have not played it. Read from the store as it is now.
+    public func dailyPlayed(_ date: String) -> String? {
+        api.scores.hostRecord(DailyGame.record(date, player: dailyPlayer))?.string
+    }
+
+    /// Notes that this player began the day's game on `date`: the day's deal is theirs once,
+    /// finished or not (a game left in the middle is taken up with `gamehost resume`).
+    /// (`time` is the system's: the game's clock is read by its steps alone, so a game played
+    /// again reads what it read the first time.)
+    public func beginDaily(_ date: String, at time: Double) {
+        api.scores.writeHostRecord(DailyGame.record(date, player: dailyPlayer), .string(""), at: time)
+    }
+
+    /// The name the day's game is played under: the person in seat 1.
+    private var dailyPlayer: String { settings.seatName?(1) ?? api.scores.player }
+
+    /// Ranks the day's game on the day's board (its score, or 1 for a win and 0 otherwise),
+    /// notes the line to share under the player's name, and says both.
+    private func settleDaily(_ result: GameResult, date: String) -> [String] {
+        let won = result.winner == "player" || result.winningSeats.contains(1)
+        let outcome = won ? "won" : result.winner == "draw" ? "a draw" : result.winner == nil && result.winningSeats.isEmpty ? "played" : "lost"
+        let board = DailyGame.board(date)
+        let order: Leaderboard.Order = result.score != nil && result.lowerIsBetter ? .lower : .higher
+        let rank = api.scores.submit(ScoreStore.Score(board: board, value: result.score ?? (won ? 1 : 0), order: order))
+        api.scores.commit(at: clock.now())
+        var share = "GameHost · \(info.title) · \(date) · \(outcome)"
+        if let score = result.score { share += " · score \(DailyGame.number(score))" }
+        if let rank { share += " · \(DailyGame.ordinal(rank)) of \(api.scores.board(board, order: order).entries.count)" }
+        api.scores.writeHostRecord(DailyGame.record(date, player: dailyPlayer), .string(share), at: clock.now())
+        return ["That was the game of \(date), played once a day. To share (it gives nothing away):", share]
     }
 
     /// Rewards of one step added up by seat: `game.reward`'s and the result's.

@@ -76,6 +76,9 @@ public final class Table {
     /// terminal, `gamehost resume`): leaving then pauses the game, and the rule's `leave`,
     /// which may finish it, is not called.
     public var keepsLeftGames = false
+    /// The date of the day's game, when the table plays one (`DailyGame`): one game, no `/new`,
+    /// and the replay line names the day rather than the seed.
+    public var daily: String?
 
     public private(set) var finished = false
     public private(set) var endReason = EndReason.quit
@@ -139,7 +142,8 @@ public final class Table {
     public func replayCommand(seed: UInt64, game: Int = 1) -> String {
         // The seed first: a line that wraps on the screen still replays the game when the
         // start is copied.
-        var replay = "gamehost play \(replayGame) --seed \(seed)" + (game == 1 ? "" : " --game \(game)")
+        var replay = daily.map { "gamehost play \(replayGame) --daily \($0)" }
+            ?? "gamehost play \(replayGame) --seed \(seed)" + (game == 1 ? "" : " --game \(game)")
         for option in info.options {
             let value = engine.options[option.name]
             let text = value?.string ?? value?.integer.map { String($0) } ?? ""
@@ -521,6 +525,12 @@ public final class Table {
                 answer(["No words: a count of 0 asks for none."])
             }
         case "new":
+            if daily != nil {
+                r.status = .refused
+                r.reason = "the game of the day is played once: gamehost play \(info.id) plays another game"
+                r.code = .refused
+                return r
+            }
             if !anySeatMayRestart, (try? engine.result()) == nil {
                 r.status = .refused
                 r.reason = "the game is played to its end at a table of several people: /new once it is over (or y to play again)"
@@ -661,7 +671,7 @@ public final class Table {
         // Once a game is over, one seat is asked to play again, and is told so; a table of one
         // game ends there instead.
         if r.result != nil && !finished {
-            if playsOneGame || info.oneGame {
+            if playsOneGame || info.oneGame || daily != nil {
                 end(.quit)
                 r.endsSession = true
                 r.toMove = []

@@ -382,6 +382,18 @@ public final class GameServer: WebServerDelegate, Sendable {
         default: return refuse(socket, "bad-words", "\"words\" names one of the word lists the games message offers")
         }
         let name = Self.playerName(fields["name"])
+        // The game of the day: the day's deal of the game's own options and seats, under a name.
+        var daily: String?
+        switch fields["daily"] {
+        case nil, .null?, .bool(false)?: break
+        case .bool(true)?:
+            guard !name.isEmpty else { return refuse(socket, "bad-name", "the game of the day is played once a day by each name: give a name") }
+            guard fields["options"] == nil && fields["seats"] == nil && fields["words"] == nil else {
+                return refuse(socket, "bad-options", "the game of the day is played with the game's own options, seats and words")
+            }
+            daily = DailyGame.date(at: SystemClock().now())
+        default: return refuse(socket, "bad-options", "\"daily\" is true or false")
+        }
         var options: [String: String] = [:]
         if case .object(let given)? = fields["options"] {
             guard given.count <= 32 else { return refuse(socket, "bad-options", "at most 32 options") }
@@ -486,9 +498,9 @@ public final class GameServer: WebServerDelegate, Sendable {
             do {
                 // In a store other servers share, the bounds of tables, and of tables an address
                 // made, count every server's: checked as the table is stored.
-                try store?.create(code: code, game: game, options: options, words: chosenWords, seats: records, at: SystemClock().now(),
-                                  madeBy: address, room: (most, mine))
-                try table.open(rule: rule, words: words, wordsName: chosenWords, scores: scores, saved: nil, timeLimit: timeLimit,
+                try store?.create(code: code, game: game, options: options, words: chosenWords, daily: daily, seats: records,
+                                  at: SystemClock().now(), madeBy: address, room: (most, mine))
+                try table.open(rule: rule, words: words, wordsName: chosenWords, daily: daily, scores: scores, saved: nil, timeLimit: timeLimit,
                                thinking: thinking, memory: memory)
             } catch let full as TableStore.Full {
                 switch full {

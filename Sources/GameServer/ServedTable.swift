@@ -90,8 +90,11 @@ final class ServedTable: @unchecked Sendable {
     /// inputs again to where it was). Throws when the game cannot start.
     /// `memory`: the account the server's tables share (`ServerLimits.tablesMemoryBytes`).
     /// `wordsName`: the list's name where the table chose one (the replay line repeats it).
-    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, scores: (any ScoreDatabase)?, saved: TableStore.Saved?, timeLimit: Double,
-              thinking: SearchPlayer.Budget = ServerLimits().thinking, memory: MemoryAccount? = nil) throws {
+    /// `daily`: the date of the day's game the table plays (a saved table's own otherwise).
+    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, daily: String? = nil, scores: (any ScoreDatabase)?,
+              saved: TableStore.Saved?, timeLimit: Double, thinking: SearchPlayer.Budget = ServerLimits().thinking,
+              memory: MemoryAccount? = nil) throws {
+        let daily = saved?.daily ?? daily
         if let memory { rule.lua.share(memory) }
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
@@ -135,8 +138,10 @@ final class ServedTable: @unchecked Sendable {
             do { try store?.addSeed(code: code, game: gameNumber, seed: seed) } catch { storeFailure = "\(error)" }
             return seed
         }
-        settings.seed = seeds[1] ?? Secrets.seed()
+        // The day's game is the day's deal, the same on every server.
+        settings.seed = seeds[1] ?? daily.map { DailyGame.seed(game: rule.info.id, date: $0) } ?? Secrets.seed()
         settings.drawSeed = drawn
+        settings.daily = daily
         if saved == nil { try store?.addSeed(code: code, game: 1, seed: settings.seed) }
         let engine = try GameEngine(rule: rule, settings: settings)
         engine.timeLimit = timeLimit
@@ -154,7 +159,18 @@ final class ServedTable: @unchecked Sendable {
             default: return .person(namedLater.contains(k + 1) ? "" : seat.name)
             }
         }
+        if let daily, saved == nil {
+            // Played once a day by each name: the name in seat 1 takes the day, or is told
+            // it had it.
+            if let given = engine.dailyPlayed(daily) {
+                engine.close()
+                throw ServeError(given.isEmpty ? "you began today's \(rule.info.title) already: the game of the day is played once"
+                                               : "you played today's \(rule.info.title): \(given)")
+            }
+            engine.beginDaily(daily, at: SystemClock().now())
+        }
         let table = Table(engine: engine, fillers: fillers)
+        table.daily = daily
         table.thinking = thinking
         if let wordsName { table.replayArguments += ["--words", wordsName] }
         table.viewers = Array(1...seats.count)

@@ -247,6 +247,26 @@ package final class ScoreKeeper {
         pendingRecords[name] = RecordChange(name: name, base: current.base, value: value, at: 0)
     }
 
+    // MARK: The host's own records
+
+    /// A record the host keeps for itself (the day's game a name played), read from the store
+    /// as it is now: not cached, and not noted among the reads a step made, since no step of
+    /// the rule made it. Nil when there is none (or no store).
+    package func hostRecord(_ name: String) -> JSONValue? {
+        guard store != nil, let text = try? quietly({ try $0.record(game: game, name: storedName(name)) }) else { return nil }
+        return try? JSONValue(parsing: text)
+    }
+
+    /// Writes a record of the host's own at once, practice or not; nothing while steps are
+    /// played again, which wrote it the first time.
+    package func writeHostRecord(_ name: String, _ value: JSONValue, at time: Double) {
+        guard store != nil, !replaying else { return }
+        var batch = ScoreBatch()
+        let base = try? quietly { try $0.record(game: game, name: storedName(name)) }
+        batch.records = [RecordChange(name: storedName(name), base: base, value: value, at: time)]
+        do { try quietly { try $0.write(batch, game: game, ruleHash: ruleHash) } } catch { note(error) }
+    }
+
     /// How many records the game has in the store (0 without one, or when it cannot be read).
     private func storedRecordCount() -> Int {
         guard store != nil else { return 0 }

@@ -41,6 +41,15 @@ struct Arguments {
                 options.append((name, "search"))
                 continue
             }
+            // `--daily` (today's game) or `--daily YYYY-MM-DD` (that day's, again).
+            if name == "daily" {
+                if value == nil, i < words.count, DailyGame.isDate(words[i]) {
+                    value = words[i]
+                    i += 1
+                }
+                options.append((name, value ?? ""))
+                continue
+            }
             if Self.flagNames.contains(name) {
                 guard value == nil else { throw CLIError.usage("--\(name) takes no value") }
                 flags.insert(name)

@@ -7,6 +7,7 @@ let usage = """
       gamehost                          choose a game from a menu and play
       gamehost list                     the games, with their options
       gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N] [--seats N] [--words LIST] [--ascii] [--json]
+      gamehost play GAME --daily        the game of the day: the same deal for everyone, once a day
       gamehost play GAME --help         a game's options and how to play it
       gamehost resume [N] [--list]      take up a game left in the middle
       gamehost scores [GAME]            leaderboards and statistics
@@ -201,6 +202,12 @@ let commandHelp: [String: String] = [
                           the game is over (never before: it would give the game away)
           --game K        with --seed: start at game K of that session, as a game's replay
                           line gives it (the seed, then --game K)
+          --daily [DATE]  the game of the day: the day's deal, the same for everyone on any
+                          machine, one game against the rule's bot, played once a day by each
+                          name (a game left in the middle is taken up with gamehost resume).
+                          Live at a terminal it is ranked on the day's board; at its end you
+                          get a line to share that tells nothing of the deal. --daily
+                          YYYY-MM-DD plays an earlier day's deal again, for practice
           --seats N       the number of seats, within what the game takes (default: its fewest;
                           gamehost list --json gives the range)
           --seat K=WHO    who fills seat K, once per seat: a NAME (a person at this keyboard,

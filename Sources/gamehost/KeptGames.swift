@@ -132,6 +132,7 @@ func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardIn
     engineSettings.colour = Terminal.useColour && !json
     engineSettings.player = { settings.player }
     engineSettings.practice = header.practice
+    engineSettings.daily = header.daily
     engineSettings.seats = header.seats.count
     let people = header.people
     if people.count > 1 { engineSettings.seatName = { people[$0] } }
@@ -143,6 +144,7 @@ func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardIn
         table.replayArguments += ["--think", thinking.text]
     }
     table.coaching = header.coach
+    table.daily = header.daily
     table.replayGame = header.game.contains("/") ? shellQuoted(header.game) : header.game
     if let name = header.words { table.replayArguments += ["--words", name] }
     table.replayArguments += lengths.arguments
@@ -197,4 +199,33 @@ func ago(_ seconds: Double) -> String {
     case ..<(2 * 86_400): return s / 3600 == 1 ? "an hour ago" : "\(s / 3600) hours ago"
     default: return "\(s / 86_400) days ago"
     }
+}
+
+// MARK: The game of the day
+
+/// The date `--daily` names (`""`: today), checked: a date of the calendar, not after today,
+/// and no seed or seating of its own (the day's game is one person against the rule's bot,
+/// from the day's deal).
+func dailyDate(_ text: String?, seeded: Bool) throws -> String? {
+    guard let text else { return nil }
+    guard !seeded else { throw CLIError.usage("--daily plays the day's deal, one person against the rule's bot: it takes no --seed, --game, --seats or --seat") }
+    let today = DailyGame.date(at: SystemClock().now())
+    let date = text.isEmpty ? today : text
+    guard DailyGame.isDate(date) else { throw CLIError.usage("--daily takes a date as YYYY-MM-DD (or none, for today), not '\(TerminalText.plain(text))'") }
+    guard date <= today else { throw CLIError.usage("the game of \(date) has not come yet: today's (\(today)) is the latest") }
+    return date
+}
+
+/// Takes today's game for this player's name, which plays it once: refused when they began it
+/// already (kept: take it up with resume; finished: here is what they were given to share).
+func takeTheDay(_ date: String, engine: GameEngine, game: String, settings: PlayerSettings) throws {
+    if let given = engine.dailyPlayed(date) {
+        let title = engine.info.title
+        if let folder = keptGamesFolder(settings), SavedGame.list(in: folder).contains(where: { $0.header.daily == date && $0.header.game == game }) {
+            throw CLIError.failure("you began today's \(title) and left it in the middle: gamehost resume takes it up")
+        }
+        throw CLIError.failure(given.isEmpty ? "you began today's \(title) and left it: the game of the day is played once; the next one comes tomorrow"
+                                             : "you played today's \(title): \(given). The next one comes tomorrow.")
+    }
+    engine.beginDaily(date, at: SystemClock().now())
 }

@@ -36,8 +36,20 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             let more = kept.count > 1 ? " (\(kept.count - 1) more: gamehost resume --list)" : ""
             writeRow("  \(TerminalWidth.pad("c", to: numberWidth, alignRight: true)). Continue", describe(last) + more, left: left, style: .plain)
         }
+        writeRow("  \(TerminalWidth.pad("d", to: numberWidth, alignRight: true)). Today's game", "the day's deal of a game, the same for everyone, once a day",
+                 left: left, style: .plain)
         guard let choice = chooseGame(rules, input: input, continuing: !kept.isEmpty) else { return 0 }
-        guard case .game(let chosen) = choice else {
+        // The game of the day: the day's deal, one person against the rule's bot, no options.
+        var daily: String?
+        let chosen: RuleInfo
+        switch choice {
+        case .game(let rule):
+            chosen = rule
+        case .daily:
+            guard case .game(let rule)? = chooseGame(rules, input: input, prompt: "Today's game of which game (number or name)? ") else { continue }
+            chosen = rule
+            daily = DailyGame.date(at: SystemClock().now())
+        case .continueKept:
             stdout_.write("\n", style: .plain)
             do { _ = try takeUp(kept[0], settings: settings, input: input) } catch { fail(String(describing: error)) }
             stdout_.write("\n", style: .plain)
@@ -48,11 +60,12 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             fail("\(chosen.id): cannot load:\n\(error)")
             continue
         }
-        guard let setup = chooseOptions(rule, input: input, catalog: catalog) else {
+        guard let setup = daily != nil ? MenuSetup() : chooseOptions(rule, input: input, catalog: catalog) else {
             stdout_.write("\n", style: .plain)
             continue
         }
-        guard let seating = chooseSeats(rule.info, player: settings.player, input: input) else {
+        guard let seating = daily != nil ? try? Seating(seats: nil, assignments: [], rule: rule.info, player: settings.player, json: false, jsonSeat: 1)
+                                         : chooseSeats(rule.info, player: settings.player, input: input) else {
             stdout_.write("\n", style: .plain)
             continue
         }
@@ -61,7 +74,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             fail(String(describing: error))
             continue
         }
-        let seed = freshSeed()
+        let seed = daily.map { DailyGame.seed(game: chosen.id, date: $0) } ?? freshSeed()
         // A game played at a terminal is kept as it is played, to be taken up later if it is
         // left in the middle.
         let clock = ResumingClock(replaying: [], then: SystemClock())
@@ -72,6 +85,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             header.words = setup.words
             header.practice = !settings.ranked(seedGiven: false)
             header.begun = SystemClock().now()
+            header.daily = daily
             keeping = GameKeeping(header: header, clock: clock, folder: folder)
         }
         var engineSettings = EngineSettings()
@@ -85,6 +99,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         engineSettings.colour = Terminal.useColour
         engineSettings.player = { settings.player }
         engineSettings.practice = !settings.ranked(seedGiven: false)
+        engineSettings.daily = daily
         engineSettings.seats = seating.count
         // Each person at the keyboard goes on the boards, and in the statistics, by name.
         let people = seating.people
@@ -94,7 +109,16 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             fail("\(chosen.id): \(error)")
             continue
         }
+        if let daily {
+            do { try takeTheDay(daily, engine: engine, game: chosen.id, settings: settings) } catch {
+                engine.close()
+                fail(String(describing: error))
+                stdout_.write("\n", style: .plain)
+                continue
+            }
+        }
         let table = Table(engine: engine, fillers: seating.fillers)
+        table.daily = daily
         if let name = setup.words { table.replayArguments += ["--words", name] }
         if settings.ascii { table.replayArguments.append("--ascii") }
         stdout_.write("\n", style: .plain)
@@ -117,14 +141,17 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
 enum MenuChoice {
     case game(RuleInfo)
     case continueKept
+    /// `d`: today's game, of a game asked next.
+    case daily
 }
 
 /// The game the player picks, or nil to leave (Ctrl-D, which gets its newline, or /quit).
 /// `continuing`: a kept game is offered as `c` (or "continue").
-func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false) -> MenuChoice? {
+func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false, prompt asked: String? = nil) -> MenuChoice? {
     while true {
         input.offer(rules.map(\.id) + (continuing ? ["continue"] : []) + ["/quit"])
-        let prompt = continuing ? "Game (number or name, c to continue, /quit to leave): " : "Game (number or name, /quit to leave): "
+        let prompt = asked ?? (continuing ? "Game (number or name, c to continue, d for today's, /quit to leave): "
+                                          : "Game (number or name, d for today's, /quit to leave): ")
         guard let raw = input.readLine(prompt: prompt) else {
             stdout_.write("\n", style: .plain)
             return nil
@@ -132,6 +159,7 @@ func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false
         let answer = raw.trimmed.lowercased()
         if answer == "/quit" || answer == "q" || answer == "quit" { return nil }
         if continuing && (answer == "c" || answer == "continue") { return .continueKept }
+        if asked == nil && (answer == "d" || answer == "today") { return .daily }
         if let n = Int(answer), n >= 1, n <= rules.count { return .game(rules[n - 1]) }
         if let rule = game(named: answer, among: rules) { return .game(rule) }
         let starting = games(startingWith: answer, among: rules)

@@ -12,7 +12,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     guard let game = args.positional.first else { throw CLIError.usage("play needs a game: gamehost play GAME (see gamehost list)") }
     guard args.positional.count == 1 else { throw CLIError.usage("play takes one game, not \(args.positional.joined(separator: " "))") }
     let seedText = try args.take("seed")
-    let seed = try parseSeed(seedText)
+    var seed = try parseSeed(seedText)
     let firstGame = try args.take("game").map { text -> Int in
         guard let k = Int(text), k >= 1, k <= 1_000_000 else { throw CLIError.usage("--game needs a game's number from 1 to 1000000, not '\(text)'") }
         return k
@@ -34,6 +34,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     // At the keyboard every person plays the seat they sit at (--seat K=NAME): --as would
     // be ignored, so it is refused.
     if asText != nil && !json { throw CLIError.usage("--as goes with --json: it is the seat the program on standard input plays") }
+    let daily = try dailyDate(try args.take("daily"), seeded: seedText != nil || seatsText != nil || !seatAssignments.isEmpty)
     let options = try args.optionTable()
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")
@@ -45,7 +46,11 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     // Time is the wall clock only in a live game (a person at a terminal, a fresh seed); a
     // seeded, piped or --json run reads a clock that moves a second per input, so the same
     // seed and input give the same output, timed games too.
-    let live = settings.ranked(seedGiven: seedText != nil) && !json
+    // The day's game is ranked on the day it is the game of; another day's is played again
+    // for practice.
+    let today = DailyGame.date(at: SystemClock().now())
+    let live = settings.ranked(seedGiven: seedText != nil || (daily != nil && daily != today)) && !json
+    if let daily { seed = DailyGame.seed(game: rule.info.id, date: daily) }
     // A session is kept, to be taken up later (`gamehost resume`), when people play it at a
     // terminal, or when --save asks; not with a program in a seat, which would start afresh.
     let keeps = (Terminal.inputIsTerminal && !json || args.flags.contains("save")) && settings.data != "none"
@@ -73,6 +78,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.liveClock = live
         header.thinking = thinking?.text
         header.coach = args.flags.contains("coach")
+        header.daily = daily
         header.begun = SystemClock().now()
         keeping = GameKeeping(header: header, clock: resuming, settings: settings)
     }
@@ -84,6 +90,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     engineSettings.colour = Terminal.useColour && !json
     engineSettings.player = { settings.player }
     engineSettings.practice = !live
+    engineSettings.daily = daily
     engineSettings.seats = seating.count
     // People taking turns at the keyboard go on the boards, and in the statistics, by name.
     let people = seating.people
@@ -96,7 +103,9 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     defer { engine.close() }
     if let timeLimit { engine.timeLimit = timeLimit }
+    if let daily, daily == today { try takeTheDay(daily, engine: engine, game: isFile ? FileSystem.realPath(game) ?? game : game, settings: settings) }
     let table = Table(engine: engine, fillers: seating.fillers)
+    table.daily = daily
     if let thinking {
         table.thinking = thinking
         table.replayArguments += ["--think", thinking.text]

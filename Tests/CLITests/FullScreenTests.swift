@@ -226,7 +226,7 @@ final class FullScreenTests: XCTestCase {
         try window.keys("C-d")
         XCTAssertEqual(window.exitStatus(), "0")
         let prompt = try window.screen().last { $0.hasPrefix("Game (number or name") }
-        XCTAssertEqual(prompt, "Game (number or name, /quit to leave):", "no ^D echoed")
+        XCTAssertEqual(prompt, "Game (number or name, d for today's, /quit to leave):", "no ^D echoed")
     }
 
     func testAMovePlaysAsSoonAsItIsTypedInFull() throws {

@@ -1,6 +1,8 @@
 import CSQLite
 import Foundation
+import GameCore
 import GameRules
+import GameRuntime
 import GameStorage
 @testable import GameServer
 import XCTest
@@ -624,6 +626,71 @@ class ServeTests: XCTestCase {
         back.send(["type": "input", "line": "n"])
         let result = back.next { $0["type"] as? String == "step" && $0["input"] as? String == "n" }?["result"] as? [String: Any]
         XCTAssertTrue((result?["replay"] as? String ?? "").contains("--words fruits"), "\(result ?? [:])")
+    }
+
+    /// A table of the game of the day: the day's deal (the same for every name, and as
+    /// `play --daily` deals it), under a name, once a day by each name; kept across a restart,
+    /// one game, and its end gives the line to share and names the day in the replay line.
+    func testTheGameOfTheDayIsTheDaysDealOncePerName() throws {
+        let today = DailyGame.date(at: SystemClock().now())
+        let c = try client()
+        for (message, code) in [
+            (#"{"type":"create","game":"memory","daily":true}"#, "bad-name"),
+            (#"{"type":"create","game":"memory","daily":true,"name":"Ann","options":{"theme":"flags"}}"#, "bad-options"),
+            (#"{"type":"create","game":"memory","daily":true,"name":"Ann","seats":["person","bot"]}"#, "bad-options"),
+            (#"{"type":"create","game":"memory","daily":"yes","name":"Ann"}"#, "bad-options"),
+        ] {
+            c.send(message)
+            XCTAssertEqual(c.next("error")?["code"] as? String, code, message)
+        }
+        func firstTurn(_ name: String) throws -> (String, WebSocketClient, String) {
+            let player = try client()
+            player.send(["type": "create", "game": "memory", "daily": true, "name": name])
+            let joined = try XCTUnwrap(player.next("joined"), name)
+            XCTAssertNotNil(player.next(Self.yourTurn))
+            player.send(["type": "input", "line": "1"])
+            let step = try XCTUnwrap(player.next { $0["type"] as? String == "step" && $0["input"] as? String == "1" })
+            return (try XCTUnwrap(step["view"] as? String), player, try XCTUnwrap(joined["token"] as? String))
+        }
+        let (annView, _, _) = try firstTurn("Ann")
+        let (bobView, _, _) = try firstTurn("Bob")
+        XCTAssertEqual(annView, bobView, "every name is dealt the same")
+        // The deal is the one play --daily deals.
+        let rule = try RuleCatalog(directories: [], builtIn: Self.root.appendingPathComponent("rules").path).load("memory")
+        var settings = EngineSettings()
+        settings.seed = DailyGame.seed(game: "memory", date: today)
+        let engine = try GameEngine(rule: rule, settings: settings)
+        defer { engine.close() }
+        let local = Table(engine: engine)
+        _ = local.start()
+        XCTAssertEqual(local.handle("1", seat: 1).view(of: 1).view, annView)
+        // Ann has had the day.
+        c.send(["type": "create", "game": "memory", "daily": true, "name": "Ann"])
+        let refused = try XCTUnwrap(c.next("error"))
+        XCTAssertEqual(refused["code"] as? String, "cannot-start")
+        XCTAssertTrue((refused["message"] as? String ?? "").contains("you began today's Memory already"), "\(refused)")
+        // Rock, paper, scissors to its end, after a restart: one game, its line to share.
+        let cy = try client()
+        cy.send(["type": "create", "game": "rps", "daily": true, "name": "Cy"])
+        let joined = try XCTUnwrap(cy.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
+        XCTAssertNotNil(cy.next(Self.yourTurn))
+        served.server.stop()
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        let back = try client()
+        back.send(["type": "join", "table": code, "token": token])
+        XCTAssertNotNil(back.next(Self.yourTurn))
+        var last: [String: Any]?
+        for _ in 0..<30 {
+            back.send(["type": "input", "line": "rock"])
+            last = back.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" }
+            if last?["result"] is [String: Any] { break }
+        }
+        let result = try XCTUnwrap(last?["result"] as? [String: Any], "\(last ?? [:])")
+        XCTAssertTrue((result["replay"] as? String ?? "").contains("--daily \(today)"), "\(result)")
+        XCTAssertTrue((last?["messages"] as? [String] ?? []).contains { $0.hasPrefix("GameHost · Rock · Paper · Scissors · \(today) · ") }, "\(last ?? [:])")
+        XCTAssertEqual(last?["ends_session"] as? Bool, true, "one game")
     }
 
     func testACrossSiteConnectionIsRefused() throws {

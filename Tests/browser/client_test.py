@@ -590,6 +590,29 @@ def hostile_rule_is_only_text(browser, args):
 
 
 @test
+def todays_game(browser, args):
+    page = browser.page()
+    page.lobby()
+    # Nameless, the page asks for a name first: the day is played once by each name.
+    page.js("const f = document.getElementById('name'); f.value = ''; f.dispatchEvent(new Event('change'));")
+    page.tap(page.find(".game-tile[data-game='rps']"))
+    page.wait(lambda: page.visible("#create"), "the new table's form")
+    page.tap(page.find("#daily"))
+    page.wait(lambda: "Give your name first" in page.text("#notice"), "the request for a name")
+    name = f"Day {time.monotonic_ns() % 100000}"
+    page.js("const f = document.getElementById('name'); f.value = arguments[0]; f.dispatchEvent(new Event('change'));", name)
+    page.tap(page.find("#daily"))
+    page.wait_table()
+    while not page.over():
+        page.wait_ready_or_over()
+        if not page.over():
+            page.play(page.control(r"^rock\b"), "rock")
+    messages = page.text("#messages")
+    check("GameHost · Rock · Paper · Scissors · " in messages, f"no line to share: {messages!r}")
+    check("--daily" in page.text("#result-facts .replay"), f"the replay line does not name the day: {page.text('#result-facts .replay')!r}")
+
+
+@test
 def reload_takes_the_seat_back(browser, args):
     page = browser.page()
     code = page.open_table("memory", {"Theme": "fruit"})

@@ -77,6 +77,12 @@ public struct SavedGame {
     public var header: Header
     var steps: [Entry]
 
+    init(path: String, header: Header, steps: [Entry]) {
+        self.path = path
+        self.header = header
+        self.steps = steps
+    }
+
     /// The moves kept (inputs the game took, the table's own moves among them).
     public var moves: Int { steps.filter { $0.status == Step.Status.accepted.rawValue }.count }
     /// Whether the last step kept left a game over (nothing is left to play but the next game).
@@ -359,35 +365,36 @@ extension SavedGame {
     }
 }
 
-/// Keeps a session's steps in a saved game's file as they are played: an observer of the
-/// table's driver. The file is held locked while the session lasts, so a second window cannot
-/// take up the same game.
+/// Keeps a session's steps as they are played (an observer of the table's driver): in memory,
+/// to take a move back (`/undo` plays the steps before it again), and, for a game kept to be
+/// taken up later, in a saved game's file. The file is held locked while the session lasts, so
+/// a second window cannot take up the same game.
 public final class SavedGameRecorder {
     public let header: SavedGame.Header
-    public private(set) var path: String
+    /// The file the steps are kept in; nil: memory only.
+    public private(set) var path: String?
     let clock: ResumingClock
     private weak var engine: GameEngine?
     private var file: OutputFile?
-    /// Lines kept while a game is played again, written when it came out whole.
-    private var waiting: [String] = []
+    /// The steps so far (the session's whole, up to `SavedGame.Limits`).
+    private(set) var entries: [SavedGame.Entry] = []
     private var bytes = 0
-    private var lines = 0
     /// Seeds drawn in the step under way; seeds kept, given back before fresh ones.
     private var drawn: [UInt64] = []
     var storedSeeds: [UInt64] = []
     /// The score reads of the step being played again (a replay notes none of its own).
     var replayedReads: [ScoreRead]?
-    /// Why the game is no longer kept (a write failed, the game grew past the bounds).
+    /// Why the steps are no longer kept (a write failed, the game grew past the bounds).
     public private(set) var stopped: String?
     /// Whether the game's last step left a game over.
     public private(set) var lastGameOver = false
 
-    /// Keeps the steps of a session with `header` in `path`, reading `clock` for their readings.
-    public init(path: String, header: SavedGame.Header, clock: ResumingClock) {
+    /// Keeps the steps of a session with `header`, in `path` (nil: in memory only), reading
+    /// `clock` for their readings.
+    public init(path: String?, header: SavedGame.Header, clock: ResumingClock) {
         self.path = path
         self.header = header
         self.clock = clock
-        waiting = [SavedGame.headerLine(header)]
     }
 
     /// The session's seeds for its next games: each game's seed is kept with the step that drew
@@ -409,7 +416,10 @@ public final class SavedGameRecorder {
     /// Opens the file (`path`, a new file) and writes what was kept so far. False, with
     /// `stopped` saying why, when it cannot be written or is played in another window.
     @discardableResult
-    public func open() -> Bool { write(to: path) }
+    public func open() -> Bool {
+        guard let path else { return true }
+        return write(to: path)
+    }
 
     /// Writes what was kept so far over the file at `path` (a game played again, kept anew): to
     /// a new file first, put in its place once whole, so the kept game is never lost on the way.
@@ -433,10 +443,11 @@ public final class SavedGameRecorder {
                 stop("\(target) is being played in another window")
                 return false
             }
-            for line in waiting { try file.write(line) }
+            let text = SavedGame.headerLine(header) + entries.map(SavedGame.stepLine).joined()
+            try file.write(text)
+            bytes = text.utf8.count
             self.file = file
             path = target
-            waiting = []
             return true
         } catch {
             stop("cannot keep the game: \(error)")
@@ -455,15 +466,17 @@ public final class SavedGameRecorder {
         lastGameOver = step.result != nil
         let entry = SavedGame.Entry(input: step.input, seat: step.seat ?? 1, automatic: step.automatic, clock: readings, reads: reads,
                                     seeds: seeds, status: step.status.rawValue, over: step.result != nil)
-        let line = SavedGame.stepLine(entry)
+        entries.append(entry)
+        // Bytes are counted only where they are written: a session kept in memory alone is
+        // bounded by its steps.
+        let line = file != nil || path != nil ? SavedGame.stepLine(entry) : ""
         bytes += line.utf8.count
-        lines += 1
-        guard bytes <= SavedGame.Limits.fileBytes - 64 << 10, lines <= SavedGame.Limits.steps else {
+        guard bytes <= SavedGame.Limits.fileBytes - 64 << 10, entries.count <= SavedGame.Limits.steps else {
             stop("the game is too long to keep (\(SavedGame.Limits.steps) steps or \(SavedGame.Limits.fileBytes >> 20) MB)")
             forget()
             return
         }
-        guard let file else { return waiting.append(line) }
+        guard let file else { return }
         do { try file.write(line) } catch {
             stop("cannot keep the game: \(error)")
             forget()
@@ -474,10 +487,27 @@ public final class SavedGameRecorder {
         if stopped == nil { stopped = reason }
     }
 
-    /// Removes the file: the game is over, or cannot be kept.
+    /// Removes the file (the game is over, or cannot be kept) and lets go of the steps.
     public func forget() {
-        if file != nil { _ = unlink(path) }
+        if file != nil, let path { _ = unlink(path) }
         file = nil
-        waiting = []
+        entries = []
+    }
+
+    // MARK: Taking a move back
+
+    /// Where `seat`'s last move of the game in play was kept: the steps before it are the
+    /// game without that move (and without what followed it). Nil when the seat has made
+    /// no move since the game began, or the steps are no longer kept.
+    public func lastMove(of seat: Int) -> Int? {
+        guard stopped == nil, let begun = entries.lastIndex(where: { $0.status == Step.Status.started.rawValue }) else { return nil }
+        return entries.indices.last { k in
+            k > begun && !entries[k].automatic && entries[k].seat == seat && entries[k].status == Step.Status.accepted.rawValue
+        }
+    }
+
+    /// The kept game of the steps before `index` (for `path`, or in memory).
+    public func game(before index: Int) -> SavedGame {
+        SavedGame(path: path ?? "", header: header, steps: Array(entries[..<index]))
     }
 }

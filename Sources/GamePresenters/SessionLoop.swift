@@ -21,6 +21,20 @@ public enum SessionLoop {
         }
     }
 
+    /// How a session takes a move back (`/undo`): the table played again from its start
+    /// without the move, on a driver of its own, which the session goes on with.
+    public struct Undoing {
+        /// Why `seat` may not take its last move back now; nil when it may.
+        public var refusal: (_ seat: Int, _ driver: Driver) -> String?
+        /// The session without `seat`'s last move (and what followed it), played again to
+        /// where it then stood; throws when it cannot be.
+        public var rebuild: (_ seat: Int, _ driver: Driver) throws -> Driver
+        public init(refusal: @escaping (Int, Driver) -> String?, rebuild: @escaping (Int, Driver) throws -> Driver) {
+            self.refusal = refusal
+            self.rebuild = rebuild
+        }
+    }
+
     /// The longest word list whose words Tab offers for free text.
     static let completedListLimit = 5_000
 
@@ -60,36 +74,90 @@ public enum SessionLoop {
     /// Runs the session of `driver` (from `driver(for:seats:)`) to its end. A driver that has
     /// played steps already (a game taken up again) shows its last step first, except to people
     /// taking turns at one keyboard, who see it when the keyboard is handed to them.
-    public static func run(_ driver: Driver, seats: [Int: SeatIO], atTerminal: Bool = false) -> Int32 {
-        let table = driver.table
+    /// `undoing`: how `/undo` takes a move back (nil: the table answers it, refusing).
+    public static func run(_ driver: Driver, seats: [Int: SeatIO], atTerminal: Bool = false, undoing: Undoing? = nil) -> Int32 {
+        var driver = driver
         let presenters = presenters(seats)
-        for p in presenters { p.begin(table.info) }
+        for p in presenters { p.begin(driver.table.info) }
         if var last = driver.last {
             // Shown as the game's beginning too, so that a stream opens the game (a protocol's
             // start object, a terminal's seed and replay line) before its step.
             last.start = last.start ?? driver.gameStart
             for p in presenters where ((p as? HandingOver)?.seatsAtKeyboard ?? 1) <= 1 { p.show(last) }
         }
-        driver.observers.append { step in for p in presenters { p.show(step) } }
         var tally = SessionTally()
-        driver.observers.append { [table] step in tally.note(step, names: table.engine.seatNames) }
-        let keyboard = Keyboard(table: table, atTerminal: atTerminal)
-        let reason = driver.run(input: { seat, driver in
-            // A seat with no input of its own (a rule that names no seat to move) is asked at
-            // the first one there is.
-            keyboard.line(from: seats[seat] ?? seats[seats.keys.sorted().first!]!, seat: seat, driver: driver)
-        }, endOfInput: { seat in (seats[seat] ?? seats[seats.keys.sorted().first!]!).endOfInput })
+        let keyboard = Keyboard(table: driver.table, atTerminal: atTerminal)
+        keyboard.undoing = undoing
+        var reason = Table.EndReason.quit
+        while true {
+            let table = driver.table
+            driver.observers.append { step in for p in presenters { p.show(step) } }
+            driver.observers.append { [table] step in tally.note(step, names: table.engine.seatNames) }
+            reason = driver.run(input: { seat, driver in
+                // A seat with no input of its own (a rule that names no seat to move) is asked at
+                // the first one there is.
+                keyboard.line(from: seats[seat] ?? seats[seats.keys.sorted().first!]!, seat: seat, driver: driver)
+            }, endOfInput: { seat in (seats[seat] ?? seats[seats.keys.sorted().first!]!).endOfInput })
+            guard driver.paused, let seat = keyboard.undoSeat, let undoing else { break }
+            keyboard.undoSeat = nil
+            do {
+                let next = try undoing.rebuild(seat, driver)
+                let taken = undoneStep(next, seat: seat)
+                for p in presenters { p.show(taken) }
+                keyboard.table = next.table
+                driver = next
+            } catch {
+                // The game cannot be played again without the move: the session ends there.
+                let step = Step(number: driver.last?.number ?? 0, game: driver.last?.game ?? 1, seat: seat, input: "/undo", status: .error)
+                var failed = step
+                failed.reason = "the move could not be taken back: \(error)"
+                failed.showsView = false
+                failed.endsSession = true
+                for p in presenters { p.show(failed) }
+                reason = .error
+                break
+            }
+        }
         if let line = tally.line { for p in presenters { p.summarise(session: line) } }
         for p in presenters { p.end(reason: reason) }
         return reason.exitCode
+    }
+
+    /// The step every seat is shown when `seat` took its move back: the game as it stood
+    /// before the move, and who took it back.
+    static func undoneStep(_ driver: Driver, seat: Int) -> Step {
+        var step = driver.last ?? Step(number: 0, game: 1, seat: seat, input: nil, status: .command)
+        let names = driver.table.engine.seatNames
+        let who = seat <= names.count && !names[seat - 1].isEmpty ? names[seat - 1] : "Seat \(seat)"
+        step.seat = seat
+        step.input = "/undo"
+        step.move = nil
+        step.automatic = false
+        step.status = .command
+        step.applied = true
+        step.code = nil
+        step.messages = ["\(who) took back a move: the game is as it was before it."]
+        step.privateMessages = [:]
+        step.bells = 0
+        step.notices = []
+        step.reason = nil
+        step.endsSession = false
+        step.showsView = true
+        step.rewards = [:]
+        step.words = nil
+        step.start = nil
+        return step
     }
 
     /// The lines of people and programs at their seats: what the line editor offers, the
     /// hand-over between people at one keyboard, and the question before `/new` throws a game
     /// away.
     final class Keyboard {
-        let table: Table
+        var table: Table
         let atTerminal: Bool
+        /// How `/undo` is answered, and the seat that asked (the session goes on without its move).
+        var undoing: Undoing?
+        var undoSeat: Int?
         /// The person who last had the keyboard, for handing it over between turns.
         var atKeyboard: Int?
         let commands: [String]
@@ -135,6 +203,22 @@ public enum SessionLoop {
             io.input.offer(refresh: last.result == nil ? table.info.refresh : nil) { [table] in table.freshView(for: seat) }
             while true {
                 guard let (line, bytes) = io.input.readInput(prompt: io.presenter.prompt) else { return nil }
+                if let undoing, InputLine.clean(line).lowercased() == "/undo" {
+                    if let why = undoing.refusal(seat, driver) ?? consent(to: seat, io: io) {
+                        var refused = SessionLoop.undoneStep(driver, seat: seat)
+                        refused.status = .refused
+                        refused.applied = false
+                        refused.code = .refused
+                        refused.reason = why
+                        refused.messages = []
+                        refused.showsView = false
+                        io.presenter.show(refused)
+                        continue
+                    }
+                    undoSeat = seat
+                    driver.pause()
+                    return nil
+                }
                 if atTerminal && driver.movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
                     let answer = io.input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
                     // Anything but yes (Ctrl-D too) goes back to the game.
@@ -142,6 +226,27 @@ public enum SessionLoop {
                 }
                 return (line, bytes)
             }
+        }
+
+        /// Asks the other people at this keyboard whether `seat` may take its move back: nil
+        /// when each says yes, else why not.
+        func consent(to seat: Int, io: SeatIO) -> String? {
+            let names = table.engine.seatNames
+            let asker = seat <= names.count ? names[seat - 1] : "Seat \(seat)"
+            for (k, filler) in table.fillers.enumerated() where k + 1 != seat {
+                switch filler {
+                case .person:
+                    guard let answer = io.input.readLine(prompt: "\(names[k]): may \(asker) take back a move? (y/n) "),
+                          ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else {
+                        return "\(names[k]) did not agree to take the move back"
+                    }
+                case .program:
+                    return "a program at the table cannot agree to take a move back"
+                case .bot, .random, .search:
+                    continue
+                }
+            }
+            return nil
         }
     }
 }

@@ -42,7 +42,7 @@ public final class LoadedRule {
     static let hookNames = ["setup", "view", "moves", "play", "result"]
     static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret",
                                                            "private", "observe", "plays_after_result", "bot", "keys", "players", "turn", "maps",
-                                                           "share_words", "leave", "one_game", "refresh", "search"])
+                                                           "share_words", "leave", "one_game", "refresh", "search", "undo"])
     static let searchFields: Set<String> = ["deal", "moves", "hints"]
 
     /// The path, as the rule's messages name it.
@@ -222,6 +222,12 @@ public final class LoadedRule {
                 problems.append("\(path): field 'maps' must be a list of state field paths, as { \"keys\", \"rows.*.marks\" } (at most 100)")
             }
         }
+        var allowsUndo = false
+        switch fields["undo"] ?? .nil {
+        case .nil: break
+        case .boolean(let b): allowsUndo = b
+        case let other: problems.append("\(path): field 'undo' must be true or false, not a \(other.typeName)")
+        }
         var oneGame = false
         switch fields["one_game"] ?? .nil {
         case .nil: break
@@ -290,7 +296,7 @@ public final class LoadedRule {
                         playsAfterResult: playsAfterResult, secretFields: secrets, privateFields: privates, seats: seats, hasBot: bot != nil,
                         hasObserve: observe != nil, mapPaths: maps, sharesWords: shareWords, libraryDirectories: libraryDirectories,
                         oneGame: oneGame, hasLeave: leave != nil, refresh: refresh,
-                        search: .init(deals: deal != nil, weighsText: candidates != nil, allowsHints: allowsHints))
+                        search: .init(deals: deal != nil, weighsText: candidates != nil, allowsHints: allowsHints), allowsUndo: allowsUndo)
 
         // A default that its own option refuses is a bug in the rule file.
         var defaultProblems: [String] = []

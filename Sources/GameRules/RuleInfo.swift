@@ -64,6 +64,9 @@ public struct RuleInfo: Sendable {
 
     /// What the search player may use of the rule (`search = { deal =, moves =, hints = }`).
     public var search = SearchHints()
+    /// Whether a player may take a move back in a ranked game too (`undo = true`): the game
+    /// then goes on as practice. Without it, only practice games offer `/undo`.
+    public var allowsUndo = false
 
     /// The keys of the moves offered now, by key.
     public func keys(offered moves: [String]) -> [String: String] {

@@ -37,6 +37,8 @@ public final class Driver {
     public private(set) var moves = 0
     /// Inputs in a row from each program's seat that the game did not take.
     private var idle: [Int: Int] = [:]
+    /// Whether a seat's source stopped `run` where it was, ending nothing (`pause`).
+    public private(set) var paused = false
     /// The most moves the session may take (sim's and check's `--max-moves`): past it, the
     /// session ends as the rule's failure.
     public var moveLimit: Int?
@@ -112,6 +114,11 @@ public final class Driver {
         return step
     }
 
+    /// Stops `run` at the input being asked for, with nothing ended and nothing played: its
+    /// client goes on otherwise (a move taken back goes on with a driver of the table played
+    /// again without it). The source that pauses returns nil.
+    public func pause() { paused = true }
+
     /// Where a seat's inputs come from, for `run`.
     public typealias Source = (_ seat: Int, _ driver: Driver) -> (line: String, bytes: Int)?
 
@@ -132,6 +139,7 @@ public final class Driver {
                 break
             }
             guard let (line, bytes) = input(seat, self) else {
+                if paused { break }
                 let reason = endOfInput(seat)
                 if table.playsOneGame { failure = "\(who(seat)) ended, or closed its output, before the game did" }
                 if leave(reason, seat: seat) == nil { table.end(reason) }

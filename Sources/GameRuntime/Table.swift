@@ -465,6 +465,7 @@ public final class Table {
         ("/moves", "the inputs the game accepts now"),
         ("/rules", "how to play"),
         ("/new", "start a new game"),
+        ("/undo", "take back your last move (in practice)"),
         ("/quit", "end this game (Ctrl-D too)"),
     ]
 
@@ -538,6 +539,13 @@ public final class Table {
                 return r
             }
             return newGame(input: line, seat: seat)
+        case "undo":
+            // Taken back by the session that plays the table again without the move (a
+            // terminal's, the protocol's): a table that reaches here has none.
+            r.status = .refused
+            r.reason = "a move is taken back at a terminal or through gamehost play --json; not at this table"
+            r.code = .refused
+            return r
         case "quit", "exit":
             if !anySeatMayRestart {
                 r.status = .refused

@@ -12,35 +12,39 @@ func keptGamesFolder(_ settings: PlayerSettings) -> String? {
     return SavedGame.folder(data: settings.data ?? dataHome + "/gamehost")
 }
 
-/// A session kept while it is played, so that leaving it in the middle loses nothing: the
-/// steps go to a saved game's file as they are played, and at the session's end the file is
-/// kept (a game left in the middle) or removed (the game is over, or never began).
+/// A session's steps kept while it is played: in memory, to take a move back, and, for a game
+/// kept to be taken up later, in a saved game's file, so that leaving it in the middle loses
+/// nothing. At the session's end the file is kept (a game left in the middle) or removed (the
+/// game is over, or never began).
 final class GameKeeping {
     let recorder: SavedGameRecorder
-    let folder: String
+    /// Whether the game is kept in a file, to be taken up later.
+    let keeps: Bool
 
-    init(header: SavedGame.Header, clock: ResumingClock, folder: String, path: String? = nil) {
-        self.folder = folder
-        recorder = SavedGameRecorder(path: path ?? SavedGame.newPath(in: folder, game: header.game, time: header.begun),
-                                     header: header, clock: clock)
+    /// `path`: the file (nil: memory only).
+    init(header: SavedGame.Header, clock: ResumingClock, path: String?) {
+        keeps = path != nil
+        recorder = SavedGameRecorder(path: path, header: header, clock: clock)
     }
 
-    convenience init(header: SavedGame.Header, clock: ResumingClock, settings: PlayerSettings) {
-        self.init(header: header, clock: clock, folder: keptGamesFolder(settings) ?? "saved")
+    /// A new session's keeping: in a new file of `folder` when `keeps` (and there is a folder).
+    convenience init(header: SavedGame.Header, clock: ResumingClock, keeps: Bool, folder: String?) {
+        self.init(header: header, clock: clock, path: keeps ? folder.map { SavedGame.newPath(in: $0, game: header.game, time: header.begun) } : nil)
     }
 
-    /// Keeps `driver`'s steps from now on; the table pauses a game left in the middle instead
-    /// of letting the rule finish it.
+    /// Keeps `driver`'s steps from now on; a kept game's table pauses a game left in the
+    /// middle instead of letting the rule finish it.
     func start(engine: GameEngine, table: Table, driver: Driver) {
         // A folder that cannot be made is reported when the file is opened.
-        try? FileSystem.makeDirectory(folder)
+        if let path = recorder.path { try? FileSystem.makeDirectory(FileSystem.directory(of: path)) }
         recorder.attach(engine)
-        table.keepsLeftGames = true
+        table.keepsLeftGames = keeps
         driver.observers.append(recorder.note)
     }
 
     /// At the session's end: keeps a game left in the middle and says how to take it up.
     func end(driver: Driver, json: Bool) {
+        guard keeps else { return }
         let output = json ? stderr_ : stdout_
         let leftInMiddle = !recorder.lastGameOver && driver.movesThisGame > 0
             && [.eof, .quit, .interrupted].contains(driver.table.endReason)
@@ -103,12 +107,16 @@ func resume(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     return try takeUp(game, settings: settings, input: StandardInput(), json: json, jsonSeat: jsonSeat)
 }
 
-/// Plays `game` again to the step where it was left, then goes on with the people at this
-/// keyboard (or, with `json`, the program on standard input in `jsonSeat`).
-func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardInput, json: Bool = false, jsonSeat: Int? = nil) throws -> Int32 {
+/// A table set up as a kept game's header says, its steps kept again (in `game`'s file when
+/// `kept`, else in memory): not yet played.
+struct RebuiltSession {
+    let engine: GameEngine
+    let table: Table
+    let keeping: GameKeeping
+}
+
+func rebuildSession(_ game: SavedGame, settings: PlayerSettings, json: Bool, kept: Bool) throws -> RebuiltSession {
     let header = game.header
-    // Held until the game is kept anew: no other window takes it up meanwhile.
-    guard let lock = FileLock(game.path) else { throw CLIError.failure("\(header.title) is being played in another window") }
     let catalog = catalog()
     let rule = try loadRule(header.game, from: catalog)
     guard rule.info.contentHash == header.ruleHash else {
@@ -116,10 +124,14 @@ func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardIn
         throw CLIError.failure("\(header.title) was kept with another version of its rule (\(header.game)): it cannot be played again; gamehost resume --forget drops it")
     }
     let lengths = WordLengths(min: header.minLength.map(String.init), max: header.maxLength.map(String.init))
-    let words = try wordList(for: rule.info, name: header.words, lengths: lengths, catalog: catalog, ascii: settings.ascii)
+    let words: WordList?
+    do { words = try wordList(for: rule.info, name: header.words, lengths: lengths, catalog: catalog, ascii: settings.ascii) } catch {
+        rule.close()
+        throw error
+    }
     let base: Clock = header.liveClock ? SystemClock() : StepClock(at: EngineSettings.manualEpoch)
     let clock = ResumingClock(replaying: game.readings, then: base)
-    let keeping = GameKeeping(header: header, clock: clock, folder: FileSystem.directory(of: game.path), path: game.path)
+    let keeping = GameKeeping(header: header, clock: clock, path: kept ? game.path : nil)
     var engineSettings = EngineSettings()
     engineSettings.options = header.options
     engineSettings.seed = header.seed
@@ -137,7 +149,6 @@ func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardIn
     let people = header.people
     if people.count > 1 { engineSettings.seatName = { people[$0] } }
     let engine = try GameEngine(rule: rule, settings: engineSettings)
-    defer { engine.close() }
     let table = Table(engine: engine, fillers: header.seats)
     if let text = header.thinking, let thinking = SearchPlayer.Budget(parsing: text) {
         table.thinking = thinking
@@ -149,6 +160,16 @@ func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardIn
     if let name = header.words { table.replayArguments += ["--words", name] }
     table.replayArguments += lengths.arguments
     if settings.ascii { table.replayArguments.append("--ascii") }
+    return RebuiltSession(engine: engine, table: table, keeping: keeping)
+}
+
+/// Plays `game` again to the step where it was left, then goes on with the people at this
+/// keyboard (or, with `json`, the program on standard input in `jsonSeat`).
+func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardInput, json: Bool = false, jsonSeat: Int? = nil) throws -> Int32 {
+    // Held until the game is kept anew: no other window takes it up meanwhile.
+    guard let lock = FileLock(game.path) else { throw CLIError.failure("\(game.header.title) is being played in another window") }
+    let session = try rebuildSession(game, settings: settings, json: json, kept: true)
+    let people = game.header.people
     let presenter: Presenter
     var input: LineSource = lines
     var seats: [Int: SessionLoop.SeatIO] = [:]
@@ -163,18 +184,24 @@ func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardIn
         for seat in people.keys { seats[seat] = SessionLoop.SeatIO(input: input, presenter: presenter) }
         if seats.isEmpty { seats[1] = SessionLoop.SeatIO(input: input, presenter: presenter) }
     }
-    let driver = SessionLoop.driver(for: table, seats: seats)
-    keeping.start(engine: engine, table: table, driver: driver)
+    let driver = SessionLoop.driver(for: session.table, seats: seats)
+    session.keeping.start(engine: session.engine, table: session.table, driver: driver)
     do {
-        try game.replay(on: driver, recorder: keeping.recorder)
+        try game.replay(on: driver, recorder: session.keeping.recorder)
     } catch {
+        session.engine.close()
         throw CLIError.failure("\(error); the kept game is left as it was (gamehost resume --forget drops it)")
     }
-    guard keeping.recorder.reopen(replacing: game.path) else { throw CLIError.failure(keeping.recorder.stopped ?? "the game cannot be kept") }
+    guard session.keeping.recorder.reopen(replacing: game.path) else {
+        session.engine.close()
+        throw CLIError.failure(session.keeping.recorder.stopped ?? "the game cannot be kept")
+    }
     withExtendedLifetime(lock) {}
     if !json { stdout_.write("Taking up where you left it: \(describe(game, inUse: false)).\n", style: .dim) }
-    let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json)
-    keeping.end(driver: driver, json: json)
+    let taking = TakingBack(session: session, driver: driver, settings: settings, json: json, seats: seats, ownsEngine: true)
+    defer { taking.close() }
+    let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json, undoing: taking.undoing)
+    taking.keeping.end(driver: taking.driver, json: json)
     return code
 }
 

@@ -75,24 +75,21 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             continue
         }
         let seed = daily.map { DailyGame.seed(game: chosen.id, date: $0) } ?? freshSeed()
-        // A game played at a terminal is kept as it is played, to be taken up later if it is
-        // left in the middle.
+        // The steps are kept as they are played (to take a move back), and a game played at a
+        // terminal in a file too, to be taken up later if it is left in the middle.
         let clock = ResumingClock(replaying: [], then: SystemClock())
-        var keeping: GameKeeping?
-        if Terminal.inputIsTerminal, let folder = keptGamesFolder(settings) {
-            var header = SavedGame.Header(game: chosen.id, title: rule.info.title, ruleHash: rule.info.contentHash, seed: seed, seats: seating.fillers)
-            header.options = setup.options
-            header.words = setup.words
-            header.practice = !settings.ranked(seedGiven: false)
-            header.begun = SystemClock().now()
-            header.daily = daily
-            keeping = GameKeeping(header: header, clock: clock, folder: folder)
-        }
+        var header = SavedGame.Header(game: chosen.id, title: rule.info.title, ruleHash: rule.info.contentHash, seed: seed, seats: seating.fillers)
+        header.options = setup.options
+        header.words = setup.words
+        header.practice = !settings.ranked(seedGiven: false)
+        header.begun = SystemClock().now()
+        header.daily = daily
+        let keeping = GameKeeping(header: header, clock: clock, keeps: Terminal.inputIsTerminal, folder: keptGamesFolder(settings))
         var engineSettings = EngineSettings()
         engineSettings.options = setup.options
         engineSettings.seed = seed
-        engineSettings.drawSeed = keeping?.recorder.drawSeed(fresh: freshSeed) ?? freshSeed
-        engineSettings.clock = keeping == nil ? SystemClock() : clock
+        engineSettings.drawSeed = keeping.recorder.drawSeed(fresh: freshSeed)
+        engineSettings.clock = clock
         engineSettings.words = words
         engineSettings.scores = scoreStore(settings.data)
         engineSettings.ascii = settings.ascii
@@ -128,10 +125,13 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         for seat in people.keys { seats[seat] = SessionLoop.SeatIO(input: gameInput, presenter: presenter) }
         if seats.isEmpty { seats[1] = SessionLoop.SeatIO(input: gameInput, presenter: presenter) }
         let driver = SessionLoop.driver(for: table, seats: seats)
-        keeping?.start(engine: engine, table: table, driver: driver)
-        if let keeping, !keeping.recorder.open() { fail(keeping.recorder.stopped ?? "the game cannot be kept") }
-        _ = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal)
-        keeping?.end(driver: driver, json: false)
+        keeping.start(engine: engine, table: table, driver: driver)
+        if !keeping.recorder.open() { fail(keeping.recorder.stopped ?? "the game cannot be kept") }
+        let taking = TakingBack(session: RebuiltSession(engine: engine, table: table, keeping: keeping), driver: driver, settings: settings,
+                                json: false, seats: seats, ownsEngine: false)
+        _ = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal, undoing: taking.undoing)
+        taking.keeping.end(driver: taking.driver, json: false)
+        taking.close()
         engine.close()
         stdout_.write("\n", style: .plain)
     }

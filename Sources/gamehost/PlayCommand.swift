@@ -59,14 +59,16 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         throw CLIError.usage(settings.data == "none" ? "--save needs somewhere to keep the game (not --data none)" : "--save: a game with a program in a seat is not kept")
     }
     let baseClock: Clock = live ? SystemClock() : StepClock(at: EngineSettings.manualEpoch)
-    let resuming = keeps ? ResumingClock(replaying: [], then: baseClock) : nil
-    let clock = RecordingClock(resuming ?? baseClock)
+    let resuming = ResumingClock(replaying: [], then: baseClock)
+    let clock = RecordingClock(resuming)
     var engineSettings = EngineSettings()
     engineSettings.options = options
     engineSettings.seed = seed
     engineSettings.firstGame = firstGame
-    var keeping: GameKeeping?
-    if let resuming {
+    // The session's steps are kept (in memory, to take a move back; in a file when the game is
+    // kept).
+    let keeping: GameKeeping
+    do {
         var header = SavedGame.Header(game: isFile ? FileSystem.realPath(game) ?? game : game, title: rule.info.title,
                                       ruleHash: rule.info.contentHash, seed: seed, seats: seating.fillers)
         header.firstGame = firstGame
@@ -80,9 +82,9 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.coach = args.flags.contains("coach")
         header.daily = daily
         header.begun = SystemClock().now()
-        keeping = GameKeeping(header: header, clock: resuming, settings: settings)
+        keeping = GameKeeping(header: header, clock: resuming, keeps: keeps, folder: keptGamesFolder(settings))
     }
-    if seedText == nil { engineSettings.drawSeed = keeping?.recorder.drawSeed(fresh: freshSeed) ?? freshSeed }
+    if seedText == nil { engineSettings.drawSeed = keeping.recorder.drawSeed(fresh: freshSeed) }
     engineSettings.clock = clock
     engineSettings.words = words
     engineSettings.scores = scoreStore(settings.data)
@@ -170,12 +172,14 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     if seats[watched] == nil && (json || seats.isEmpty) { seats[watched] = SessionLoop.SeatIO(input: input, presenter: presenter) }
     defer { programs.forEach { $0.finish() } }
     let driver = SessionLoop.driver(for: table, seats: seats)
-    if let keeping {
-        keeping.start(engine: engine, table: table, driver: driver)
-        guard keeping.recorder.open() else { throw CLIError.failure(keeping.recorder.stopped ?? "the game cannot be kept") }
-    }
-    let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json)
-    keeping?.end(driver: driver, json: json)
+    keeping.start(engine: engine, table: table, driver: driver)
+    guard keeping.recorder.open() else { throw CLIError.failure(keeping.recorder.stopped ?? "the game cannot be kept") }
+    let taking = TakingBack(session: RebuiltSession(engine: engine, table: table, keeping: keeping), driver: driver, settings: settings,
+                            json: json, seats: seats, ownsEngine: false)
+    taking.recording = record != nil
+    defer { taking.close() }
+    let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json, undoing: taking.undoing)
+    taking.keeping.end(driver: taking.driver, json: json)
     return code
 }
 

@@ -578,6 +578,7 @@ function Game.now() end
 ---@field plays_after_result? boolean  play still receives inputs after result returns a table
 ---@field leave? fun(state: table, game: Game, seat: integer): table|nil  a game the player leaves in the middle and that is not kept for gamehost resume (/quit, the end of piped input): may finish it, so that result returns a table
 ---@field refresh? number      seconds (0.1 to 60): the full screen draws a view that changes with time (a clock) anew while it waits for a key
+---@field undo? boolean         a player may take a move back (/undo) in a ranked game too, which then goes on as practice
 ---@field one_game? boolean     the session is one game: it ends with the result, and nobody is asked to play again
 ---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen
 ---@field bot? fun(state: table, game: Game, seat: integer, memo?: table): string  the rule's own player for a seat (and `gamehost sim --bot`; the search player plays its scratch games out with it, passing its memo)

@@ -329,6 +329,8 @@ extension SavedGame {
     public static func scan(_ folder: String) -> (games: [SavedGame], unreadable: [String]) {
         var found: [(time: Double, game: SavedGame)] = []
         var unreadable: [String] = []
+        // A folder that is a link may lead anywhere: nothing in it is read.
+        guard !FileSystem.isSymbolicLink(folder) else { return ([], ["\(folder): a symbolic link, which is not followed"]) }
         for name in FileSystem.list(folder).filter({ $0.hasSuffix(fileSuffix) }).sorted().prefix(Limits.files) {
             let path = FileSystem.join(folder, name)
             guard !FileSystem.isSymbolicLink(path) else {
@@ -438,7 +440,10 @@ public final class SavedGameRecorder {
 
     private func write(to target: String) -> Bool {
         do {
-            let file = try FileSystem.openForWriting(target, mode: .new)
+            // Reached from the data folder through real folders only: a kept games folder that
+            // is a link is refused, not written through.
+            let data = FileSystem.directory(of: FileSystem.directory(of: target))
+            let file = try FileSystem.openForWriting(target, mode: .new, below: data)
             guard file.lockExclusively() else {
                 stop("\(target) is being played in another window")
                 return false

@@ -173,7 +173,12 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     defer { programs.forEach { $0.finish() } }
     let driver = SessionLoop.driver(for: table, seats: seats)
     keeping.start(engine: engine, table: table, driver: driver)
-    guard keeping.recorder.open() else { throw CLIError.failure(keeping.recorder.stopped ?? "the game cannot be kept") }
+    // Kept as asked (--save), or fails; a game at a terminal that cannot be kept is played all the same.
+    if !keeping.recorder.open() {
+        let why = keeping.recorder.stopped ?? "the game cannot be kept"
+        if args.flags.contains("save") { throw CLIError.failure(why) }
+        fail("this game is not kept: \(why)")
+    }
     let taking = TakingBack(session: RebuiltSession(engine: engine, table: table, keeping: keeping), driver: driver, settings: settings,
                             json: json, seats: seats, ownsEngine: false)
     taking.recording = record != nil

@@ -50,9 +50,8 @@ final class TakingBack {
             return "a ranked game is played without taking moves back: /undo is for practice (a seeded or piped game, or a rule that allows it)"
         }
         if driver.last?.result != nil { return "the game is over: y starts the next" }
-        guard keeping.recorder.lastMove(of: seat) != nil else {
-            return keeping.recorder.stopped != nil ? "the game is too long to take a move back" : "you have made no move in this game to take back"
-        }
+        if let why = keeping.recorder.stopped { return "no move can be taken back: \(why)" }
+        guard keeping.recorder.lastMove(of: seat) != nil else { return "you have made no move in this game to take back" }
         return nil
     }
 

@@ -192,6 +192,21 @@ final class KeptGameTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("choose 1 to 1"), unknown.stderr)
     }
 
+    /// A kept games folder that is a symbolic link is neither written through nor read.
+    func testAKeptGamesFolderThatIsALinkIsNotFollowed() throws {
+        let elsewhere = data + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: saved, withDestinationPath: elsewhere)
+        let refused = try run(["play", "rps", "--seed", "1", "--save"], input: "rock\n")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("is a symbolic link, and no file is written through a link"), refused.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), [])
+        try "{}".write(toFile: elsewhere + "/planted.save", atomically: true, encoding: .utf8)
+        let list = try run(["resume", "--list"])
+        XCTAssertTrue(list.stdout.contains("No game is kept"), list.stdout)
+        XCTAssertTrue(list.stderr.contains("a symbolic link, which is not followed"), list.stderr)
+    }
+
     /// The protocol: a program's game kept with --save is taken up by `resume --json`, whose
     /// stream starts with the game as it stands.
     func testAProgramTakesUpItsGameThroughTheProtocol() throws {

@@ -22,7 +22,8 @@ cards you had already seen. Your next choice turns the others face down.]],
   options = table_.options("triples", 3),
 
   setup = table_.setup(3),
-  view = table_.view("Memory Triples"),
+  view = table_.view(),
+  texts = table_.texts { heading = "Memory Triples" },
   moves = table_.moves,
 
   play = function(state, input, game)

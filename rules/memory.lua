@@ -14,8 +14,6 @@
 
 local table_ = require("memory-table")
 
-local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
-
 ---@type Rule
 return {
   id = "memory",
@@ -30,7 +28,18 @@ others face down; matched cards leave the table. The game ends when every pair i
   options = table_.options("pairs", 2),
 
   setup = table_.setup(2),
-  view = table_.view("Memory"),
+  view = table_.view(),
+  -- What the game says, in English; memory.texts/ has them in other languages (--lang).
+  texts = table_.texts {
+    heading = "Memory",
+    match = "Match: {face}! +{points}",
+    ["no-match-seen-both"] = "No match, and you had seen both: {points}",
+    ["no-match-seen-one"] = "No match, and you had seen one: {points}",
+    ["no-match-new"] = "No match: no cost, both were new.",
+    summary = "Every pair found: score {score} in {flips}. Best for {settings}: {best}.",
+    ["flip-count"] = { one = "{n} flip", other = "{n} flips" },
+    practice = "(Practice: not ranked.)",
+  },
   moves = table_.moves,
   -- The rule's own player: a perfect memory, of what it has seen only.
   bot = table_.pairs_bot,
@@ -50,13 +59,13 @@ others face down; matched cards leave the table. The game ends when every pair i
       if other.content == card.content then
         other.matched, card.matched = true, true
         points = 2 * factor + table_.bonus(state, game, { i, j })
-        game.say(("Match: %s! +%d"):format(table_.face(state, game, card.content), points))
+        game.say(game.t("match", { face = table_.face(state, game, card.content), points = points }))
       else
         points = -penalty * factor
         if points < 0 then
-          game.say(("No match, and you had seen %s: %d"):format(penalty == 2 and "both" or "one", points))
+          game.say(game.t(penalty == 2 and "no-match-seen-both" or "no-match-seen-one", { points = points }))
         else
-          game.say("No match: no cost, both were new.")
+          game.say(game.t("no-match-new"))
         end
       end
     else
@@ -66,13 +75,14 @@ others face down; matched cards leave the table. The game ends when every pair i
     table_.count_choice(state, game, points)
   end,
 
-  result = function(state)
+  result = function(state, game)
     if not state.over then return nil end
+    local summary = game.t("summary", { score = state.score, flips = game.t("flip-count", { n = state.flips }),
+                                        settings = state.settings, best = state.best })
     return {
       winner = "player",
       score = state.score,
-      summary = ("Every pair found: score %d in %s. Best for %s: %d.%s"):format(
-        state.score, plural(state.flips, "flip"), state.settings, state.best, state.rank and "" or " (Practice: not ranked.)"),
+      summary = state.rank and summary or summary .. " " .. game.t("practice"),
     }
   end,
 }

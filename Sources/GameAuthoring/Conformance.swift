@@ -300,7 +300,8 @@ public enum Conformance {
             findings.problems.append("\(path): check stopped at \(stopped): it ran past its time limit of \(Int(settings.totalTime)) s of processor time (--total-time SECONDS)")
         }
         // A typo'd field is a problem check reports, though a game plays without it.
-        findings.problems += findings.warnings.filter { $0.contains("did you mean") }
+        // A typo in a field, and a translation that lacks a text, fail the check.
+        findings.problems += findings.warnings.filter { $0.contains("did you mean") || $0.contains(": missing key '") }
         return findings
     }
 

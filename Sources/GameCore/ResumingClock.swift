@@ -7,10 +7,15 @@ public final class ResumingClock: Clock {
     private var next = 0
     private let live: Clock
     private var taken: [Double] = []
+    /// `closingGaps`: the live clock is read from where the recorded readings stopped, so the
+    /// time between (a kept game left for a day) does not count in the game.
+    private let closesGaps: Bool
+    private var offset: Double?
 
-    public init(replaying recorded: [Double], then live: Clock = SystemClock()) {
+    public init(replaying recorded: [Double], then live: Clock = SystemClock(), closingGaps: Bool = false) {
         self.recorded = recorded
         self.live = live
+        closesGaps = closingGaps
     }
 
     public func now() -> Double {
@@ -19,7 +24,9 @@ public final class ResumingClock: Clock {
             t = recorded[next]
             next += 1
         } else {
-            t = live.now()
+            let now = live.now()
+            if closesGaps && offset == nil { offset = (recorded.last ?? now) - now }
+            t = now + (offset ?? 0)
         }
         taken.append(t)
         return t

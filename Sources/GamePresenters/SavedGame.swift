@@ -41,6 +41,12 @@ public struct SavedGame {
         public var coach = false
         /// The date of the day's game it is (`--daily`), if it is one.
         public var daily: String?
+        /// Whether the session's later games draw fresh seeds (kept with the steps), or derive
+        /// them from its seed (`--seed`: a seeded session replays whole).
+        public var drawsSeeds = true
+        /// The fingerprint of the words the word list played (`WordList.fingerprint`): a list
+        /// changed since is not the game's.
+        public var wordsFingerprint: String?
         /// When it was begun (seconds since the epoch).
         public var begun: Double = 0
 
@@ -81,12 +87,16 @@ public struct SavedGame {
         self.path = path
         self.header = header
         self.steps = steps
+        moves = steps.filter { $0.status == Step.Status.accepted.rawValue && !$0.automatic }.count
+        lastGameOver = steps.last?.over ?? false
     }
 
-    /// The moves kept (inputs the game took, the table's own moves among them).
-    public var moves: Int { steps.filter { $0.status == Step.Status.accepted.rawValue }.count }
+    /// The moves people (or a program) made that the game took; the table's own are not counted.
+    public let moves: Int
     /// Whether the last step kept left a game over (nothing is left to play but the next game).
-    public var lastGameOver: Bool { steps.last?.over ?? false }
+    public let lastGameOver: Bool
+    /// Whether the steps were read (a summary, for a list, has the header and counts alone).
+    public var isWhole: Bool { !steps.isEmpty }
     /// Whether another window plays it now (it holds the file's lock).
     public var inUse: Bool { FileLock(path) == nil && FileSystem.isFile(path) }
     /// Every clock reading, in the order the steps made them: a `ResumingClock` gives them back.
@@ -97,17 +107,22 @@ public struct SavedGame {
         public static let fileBytes = 8 << 20
         public static let lineBytes = 1 << 20
         public static let steps = 50_000
-        /// Kept games in a folder: the menu and `resume --list` read no more.
+        /// Kept games in a folder: the menu and `resume --list` read the newest so many.
         public static let files = 100
+        /// A file larger than this is counted, not read whole, for a list.
+        public static let wholeInList = 1 << 20
     }
 
     // MARK: Reading
 
     /// Reads a kept game; a file that is not one, or past a bound, is an error naming the file
     /// and the line. The file is read a line at a time, never more than its bound.
-    public init(path: String) throws {
+    /// `summaryOnly`: the header is read and checked, and the steps only counted (a list of
+    /// kept games reads each file so, at a few bytes of memory a step).
+    public init(path: String, summaryOnly: Bool = false) throws {
         var header: Header?
         var steps: [Entry] = []
+        var counted = (steps: 0, moves: 0, over: false)
         // A line that cannot be read is an error unless it is the last: a process killed in
         // the middle of a write leaves its last line cut, and the game is taken up before it.
         var unreadable: SavedGameError?
@@ -116,6 +131,13 @@ public struct SavedGame {
             try FileSystem.readLines(path, bounds: bounds) { number, bytes in
                 let place = "\(path):\(number)"
                 if let unreadable { throw unreadable }
+                if summaryOnly, header != nil {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    counted.steps += 1
+                    if text.contains("\"status\":\"accepted\"") && !text.contains("\"automatic\":true") { counted.moves += 1 }
+                    counted.over = text.contains("\"over\":true")
+                    return
+                }
                 let line: JSONValue
                 do { line = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) } catch {
                     guard header != nil else { throw SavedGameError("\(place): \(error)") }
@@ -132,13 +154,22 @@ public struct SavedGame {
             throw SavedGameError(error.description)
         }
         guard let header else { throw SavedGameError("\(path): the file is empty") }
-        guard !steps.isEmpty else { throw SavedGameError("\(path): no step is kept (the game did not start)") }
+        guard !steps.isEmpty || counted.steps > 0 else { throw SavedGameError("\(path): no step is kept (the game did not start)") }
         self.path = path
         self.header = header
         self.steps = steps
+        moves = summaryOnly ? counted.moves : steps.filter { $0.status == Step.Status.accepted.rawValue && !$0.automatic }.count
+        lastGameOver = summaryOnly ? counted.over : steps.last?.over ?? false
     }
 
     static let formatName = "gamehost-saved-game"
+
+    /// A character a kept game's text may not hold: controls, and the line and paragraph
+    /// separators and direction marks a terminal would act on.
+    static func isUnsafe(_ c: Unicode.Scalar) -> Bool {
+        c.value < 0x20 || (0x7F..<0xA0).contains(c.value) || (0x200B...0x200F).contains(c.value)
+            || (0x2028...0x202E).contains(c.value) || (0x2066...0x2069).contains(c.value) || c.value == 0xFEFF
+    }
 
     static func header(_ h: JSONValue, at place: String) throws -> Header {
         guard h["type"].string == formatName, h["version"].int == 1, let game = h["game"].string,
@@ -147,7 +178,7 @@ public struct SavedGame {
         }
         func text(_ field: String, limit: Int = 4096) throws -> String? {
             guard h[field] != .null else { return nil }
-            guard let value = h[field].string, value.utf8.count <= limit, !value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
+            guard let value = h[field].string, value.utf8.count <= limit, !value.unicodeScalars.contains(where: SavedGame.isUnsafe) else {
                 throw SavedGameError("\(place): '\(field)' is not one line of up to \(limit) bytes")
             }
             return value
@@ -191,6 +222,8 @@ public struct SavedGame {
         header.liveClock = h["live_clock"] != .bool(false)
         header.thinking = try text("think", limit: 32)
         header.coach = h["coach"] == .bool(true)
+        header.drawsSeeds = h["draws_seeds"] != .bool(false)
+        header.wordsFingerprint = try text("words_fingerprint", limit: 64)
         if h["daily"] != .null {
             guard let date = h["daily"].string, DailyGame.isDate(date) else { throw SavedGameError("\(place): 'daily' is not a date") }
             header.daily = date
@@ -262,6 +295,8 @@ public struct SavedGame {
         if let thinking = h.thinking { fields["think"] = .string(thinking) }
         if h.coach { fields["coach"] = .bool(true) }
         if let date = h.daily { fields["daily"] = .string(date) }
+        if !h.drawsSeeds { fields["draws_seeds"] = .bool(false) }
+        if let fingerprint = h.wordsFingerprint { fields["words_fingerprint"] = .string(fingerprint) }
         return JSONValue.object(fields).encoded + "\n"
     }
 
@@ -287,8 +322,9 @@ public struct SavedGame {
         recorder.storedSeeds = steps.flatMap(\.seeds)
         engine.replaying = true
         defer { engine.replaying = false }
+        let file = path.isEmpty ? "the game" : path
         for (k, expected) in steps.enumerated() {
-            guard !driver.finished else { throw SavedGameError("\(path): step \(k + 1): the game ended before its kept steps did") }
+            guard !driver.finished else { throw SavedGameError("\(file): step \(k + 1): the game ended before its kept steps did") }
             engine.replayScoreReads(expected.reads)
             recorder.replayedReads = expected.reads
             let step: Step?
@@ -300,14 +336,14 @@ public struct SavedGame {
                 step = driver.submit(expected.input ?? "", seat: expected.seat)
             }
             let readExactly = engine.endScoreReplay()
-            let place = "\(path): step \(k + 1)"
+            let place = "\(file): step \(k + 1)"
             guard readExactly else { throw SavedGameError("\(place) read other scores than when it was played") }
             guard let step else { throw SavedGameError("\(place): the table's own move was not played again") }
             guard step.status.rawValue == expected.status, !expected.automatic || step.input == expected.input else {
                 throw SavedGameError("\(place) came out otherwise than when it was played (the rule, its options or its files changed)")
             }
         }
-        guard recorder.storedSeeds.isEmpty else { throw SavedGameError("\(path): the game drew fewer seeds than were kept") }
+        guard recorder.storedSeeds.isEmpty else { throw SavedGameError("\(file): the game drew fewer seeds than were kept") }
     }
 }
 
@@ -323,32 +359,46 @@ extension SavedGame {
     /// The folder of kept games in a data folder.
     public static func folder(data: String) -> String { FileSystem.join(data, "saved") }
 
-    /// The kept games in `folder`, the last played first (by the time each was written), at
-    /// most `Limits.files`; and why each file that is no kept game (damaged, or not one at
-    /// all) was passed over.
+    /// The kept games in `folder`, the last played first (by the time each was written), the
+    /// newest `Limits.files` of them, each read whole when small and as a summary when large
+    /// (`SavedGame(path:)` reads one whole to take it up); and why each file that is no kept
+    /// game (damaged, or not one at all) was passed over. A game left over, or left before
+    /// its first move (a process that ended at a "play again?" or at once), is forgotten here,
+    /// unless a window plays it.
     public static func scan(_ folder: String) -> (games: [SavedGame], unreadable: [String]) {
-        var found: [(time: Double, game: SavedGame)] = []
+        var found: [SavedGame] = []
         var unreadable: [String] = []
         // A folder that is a link may lead anywhere: nothing in it is read.
         guard !FileSystem.isSymbolicLink(folder) else { return ([], ["\(folder): a symbolic link, which is not followed"]) }
-        for name in FileSystem.list(folder).filter({ $0.hasSuffix(fileSuffix) }).sorted().prefix(Limits.files) {
-            let path = FileSystem.join(folder, name)
+        let files = FileSystem.list(folder).filter { $0.hasSuffix(fileSuffix) }.map { FileSystem.join(folder, $0) }
+            .map { (path: $0, time: modified($0) ?? 0) }.sorted { $0.time > $1.time }.prefix(Limits.files)
+        for (path, _) in files {
             guard !FileSystem.isSymbolicLink(path) else {
                 unreadable.append("\(path): a symbolic link, which is not followed")
                 continue
             }
             do {
-                let game = try SavedGame(path: path)
-                found.append((modified(path) ?? game.header.begun, game))
+                let game = try SavedGame(path: path, summaryOnly: (fileSize(path) ?? 0) > Limits.wholeInList)
+                if game.lastGameOver || game.moves == 0, let lock = FileLock(path) {
+                    _ = unlink(path)
+                    withExtendedLifetime(lock) {}
+                    continue
+                }
+                found.append(game)
             } catch {
                 unreadable.append("\(error)")
             }
         }
-        return (found.sorted { $0.time > $1.time }.map(\.game), unreadable)
+        return (found, unreadable)
     }
 
     /// The kept games in `folder` that can be read, the last played first.
     public static func list(in folder: String) -> [SavedGame] { scan(folder).games }
+
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
 
     static let fileSuffix = ".save"
 

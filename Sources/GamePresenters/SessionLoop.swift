@@ -89,10 +89,15 @@ public enum SessionLoop {
         let keyboard = Keyboard(table: driver.table, atTerminal: atTerminal)
         keyboard.undoing = undoing
         var reason = Table.EndReason.quit
+        var shown: Driver?
         while true {
             let table = driver.table
-            driver.observers.append { step in for p in presenters { p.show(step) } }
-            driver.observers.append { [table] step in tally.note(step, names: table.engine.seatNames) }
+            // Each driver's steps are shown once (a move not taken back goes on on the same).
+            if shown !== driver {
+                driver.observers.append { step in for p in presenters { p.show(step) } }
+                driver.observers.append { [table] step in tally.note(step, names: table.engine.seatNames) }
+                shown = driver
+            }
             reason = driver.run(input: { seat, driver in
                 // A seat with no input of its own (a rule that names no seat to move) is asked at
                 // the first one there is.
@@ -107,15 +112,16 @@ public enum SessionLoop {
                 keyboard.table = next.table
                 driver = next
             } catch {
-                // The game cannot be played again without the move: the session ends there.
-                let step = Step(number: driver.last?.number ?? 0, game: driver.last?.game ?? 1, seat: seat, input: "/undo", status: .error)
-                var failed = step
-                failed.reason = "the move could not be taken back: \(error)"
-                failed.showsView = false
-                failed.endsSession = true
-                for p in presenters { p.show(failed) }
-                reason = .error
-                break
+                // The game cannot be played again without the move: it goes on as it was.
+                var refused = undoneStep(driver, seat: seat)
+                refused.status = .refused
+                refused.applied = false
+                refused.code = .refused
+                refused.reason = "the move could not be taken back: \(error)"
+                refused.messages = []
+                refused.showsView = false
+                for p in presenters { p.show(refused) }
+                driver.proceed()
             }
         }
         if let line = tally.line { for p in presenters { p.summarise(session: line) } }
@@ -203,8 +209,10 @@ public enum SessionLoop {
             io.input.offer(refresh: last.result == nil ? table.info.refresh : nil) { [table] in table.freshView(for: seat) }
             while true {
                 guard let (line, bytes) = io.input.readInput(prompt: io.presenter.prompt) else { return nil }
-                if let undoing, InputLine.clean(line).lowercased() == "/undo" {
-                    if let why = undoing.refusal(seat, driver) ?? consent(to: seat, io: io) {
+                // (Only a short line is cleaned to compare: a pasted page of combining marks is
+                // not worked over for a command.)
+                if let undoing, line.utf8.count < 32, InputLine.clean(line).lowercased() == "/undo" {
+                    if let why = undoing.refusal(seat, driver) ?? consent(to: seat, io: io, driver: driver) {
                         var refused = SessionLoop.undoneStep(driver, seat: seat)
                         refused.status = .refused
                         refused.applied = false
@@ -230,12 +238,16 @@ public enum SessionLoop {
 
         /// Asks the other people at this keyboard whether `seat` may take its move back: nil
         /// when each says yes, else why not.
-        func consent(to seat: Int, io: SeatIO) -> String? {
+        func consent(to seat: Int, io: SeatIO, driver: Driver? = nil) -> String? {
             let names = table.engine.seatNames
             let asker = seat <= names.count ? names[seat - 1] : "Seat \(seat)"
+            // The asker's view is hidden while another person at the keyboard answers.
+            let handing = (io.presenter as? HandingOver).flatMap { $0.seatsAtKeyboard > 1 ? $0 : nil }
+            defer { if let handing, let last = driver?.last { handing.show(last, as: seat) } }
             for (k, filler) in table.fillers.enumerated() where k + 1 != seat {
                 switch filler {
                 case .person:
+                    handing?.hand(to: k + 1)
                     guard let answer = io.input.readLine(prompt: "\(names[k]): may \(asker) take back a move? (y/n) "),
                           ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else {
                         return "\(names[k]) did not agree to take the move back"

@@ -41,6 +41,11 @@ package final class GameAPI {
         didSet { lua.setField(table, "ascii", .boolean(ascii)) }
     }
     package var scores = ScoreKeeper(store: nil)
+    /// The rule's texts and the player's language (`game.t`, `game.language`).
+    package var texts = RuleTexts()
+    package var language = "en" {
+        didSet { lua.setField(table, "language", .string(language)) }
+    }
     /// A practice session: `game.scores.practice`, and scores kept apart from the ranking.
     package var practice = false {
         didSet {
@@ -272,6 +277,40 @@ package final class GameAPI {
         }
 
         set("shuffle", [.list("list")]) { [unowned self] call in try shuffle(call) }
+
+        // `game.t(key, values)`: the rule's text `key` in the player's language, its `{name}`s
+        // filled from `values`, in the plural form `values.n` calls for.
+        set("t", [.string("key", max: RuleTexts.keyBytes), .table("values", optional: true)]) { [unowned self] call in
+            let key = call.describe(1)
+            guard let text = texts.text(key, language: language) else {
+                throw GameAPIError("game.t: no text '\(key)' in the rule's texts (add it to the rule's texts field)")
+            }
+            func value(_ name: String) throws -> String? {
+                guard !call.isNil(2) else { return nil }
+                switch try call.field(2, name) {
+                case .string(let s): return s
+                case .integer(let i): return String(i)
+                case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                case .boolean(let b): return b ? "true" : "false"
+                case .nil: return nil
+                case let other: return other.typeName
+                }
+            }
+            let template: String
+            switch text {
+            case .plain(let s): template = s
+            case .plural(let one, let other):
+                let n = try value("n").flatMap(Double.init) ?? 0
+                template = RuleTexts.pluralForm(n, language: language) == "one" ? one ?? other : other
+            }
+            var values: [String: String] = [:]
+            for name in RuleTexts.placeholders(in: template) { values[name] = try value(name) }
+            let filled = RuleTexts.fill(template, values)
+            guard filled.utf8.count <= Self.messageLimit else { throw GameAPIError("game.t: '\(key)' makes a text of more than \(Self.messageLimit) bytes") }
+            call.push(filled)
+            return 1
+        }
+        lua.setField(table, "language", .string(language))
 
         // `game.name(seat)`: what the seat is called in messages ("Ann", "Bot", "Seat 2").
         set("name", [.integer("seat", 1...Int64(SeatRange.limit))]) { [unowned self] call in

@@ -42,7 +42,7 @@ public final class LoadedRule {
     static let hookNames = ["setup", "view", "moves", "play", "result"]
     static let knownFields: Set<String> = Set(hookNames + ["id", "title", "about", "rules", "options", "commands", "words", "secret",
                                                            "private", "observe", "plays_after_result", "bot", "keys", "players", "turn", "maps",
-                                                           "share_words", "leave", "one_game", "refresh", "search", "undo"])
+                                                           "share_words", "leave", "one_game", "refresh", "search", "undo", "texts"])
     static let searchFields: Set<String> = ["deal", "moves", "hints"]
 
     /// The path, as the rule's messages name it.
@@ -222,6 +222,8 @@ public final class LoadedRule {
                 problems.append("\(path): field 'maps' must be a list of state field paths, as { \"keys\", \"rows.*.marks\" } (at most 100)")
             }
         }
+        var texts = RuleTexts(base: RuleTexts.parse(fields["texts"] ?? .nil, place: "\(path): field 'texts'", problems: &problems))
+        if !texts.base.isEmpty { texts.translations = Self.translations(of: path, base: texts.base, lua: lua, warnings: &warnings) }
         var allowsUndo = false
         switch fields["undo"] ?? .nil {
         case .nil: break
@@ -296,7 +298,7 @@ public final class LoadedRule {
                         playsAfterResult: playsAfterResult, secretFields: secrets, privateFields: privates, seats: seats, hasBot: bot != nil,
                         hasObserve: observe != nil, mapPaths: maps, sharesWords: shareWords, libraryDirectories: libraryDirectories,
                         oneGame: oneGame, hasLeave: leave != nil, refresh: refresh,
-                        search: .init(deals: deal != nil, weighsText: candidates != nil, allowsHints: allowsHints), allowsUndo: allowsUndo)
+                        search: .init(deals: deal != nil, weighsText: candidates != nil, allowsHints: allowsHints), allowsUndo: allowsUndo, texts: texts)
 
         // A default that its own option refuses is a bug in the rule file.
         var defaultProblems: [String] = []
@@ -466,5 +468,60 @@ extension LoadedRule {
             keys[key] = name
         }
         return keys
+    }
+}
+
+// MARK: Translations
+
+extension LoadedRule {
+    /// The translations beside the rule file at `path` (`STEM.texts/LANG.lua`, each returning
+    /// a table of texts), read in the rule's sandbox as its libraries are. What a translation
+    /// gets wrong (a file that does not load, a key it lacks or the rule has not) is a warning,
+    /// named with its file: the game is played all the same, in the rule's own texts there.
+    static func translations(of path: String, base: [String: RuleTexts.Text], lua: LuaState, warnings: inout [String]) -> [String: [String: RuleTexts.Text]] {
+        let folder = FileSystem.join(FileSystem.directory(of: path), FileSystem.stem(of: path) + ".texts")
+        guard FileSystem.isDirectory(folder) else { return [:] }
+        guard !FileSystem.isSymbolicLink(folder) else {
+            warnings.append("\(folder): a symbolic link, which is not followed: the rule's texts are not translated")
+            return [:]
+        }
+        var found: [String: [String: RuleTexts.Text]] = [:]
+        let names = FileSystem.list(folder).filter { $0.hasSuffix(".lua") }.sorted()
+        if names.count > RuleTexts.languageLimit { warnings.append("\(folder): more than \(RuleTexts.languageLimit) languages; the first are read") }
+        for name in names.prefix(RuleTexts.languageLimit) {
+            let file = FileSystem.join(folder, name)
+            let code = String(name.dropLast(4)).lowercased()
+            guard RuleTexts.isLanguage(code) else {
+                warnings.append("\(file): not named for a language (de.lua, ja.lua, pt-br.lua), so not read")
+                continue
+            }
+            guard !FileSystem.isSymbolicLink(file), FileSystem.isFile(file) else {
+                warnings.append("\(file): a symbolic link or not a file, so not read")
+                continue
+            }
+            do {
+                let bytes = try FileSystem.read(file, limit: LuaState.sourceLimit)
+                if let problem = lua.sourceProblem(bytes, chunkName: file) {
+                    warnings.append(problem)
+                    continue
+                }
+                let returned = try lua.call(try lua.load(bytes, chunkName: file), tablesByReference: true)
+                guard case .ref(let table)? = returned.first, table.typeName == "table" else {
+                    warnings.append("\(file): the file must return a table of texts by key (it returned \(returned.first?.typeName ?? "nothing"))")
+                    continue
+                }
+                var entries: [String: LuaValue] = [:]
+                for key in try lua.keys(of: table, limit: RuleTexts.keyLimit + 1) { entries[key] = try lua.field(table, key) }
+                var problems: [String] = []
+                let texts = RuleTexts.parse(.map(entries), place: file, problems: &problems)
+                warnings += problems + RuleTexts.differences(texts, base: base, place: file)
+                found[code] = texts
+            } catch let error as LuaError {
+                warnings.append(error.message.hasPrefix(file) ? error.message : "\(file): \(error.message)")
+            } catch {
+                warnings.append("\(error)")
+            }
+        }
+        return found
     }
 }

@@ -6,10 +6,10 @@ import LuaKit
 public struct RuleInfo: Sendable {
     public let path: String
     public let id: String
-    public let title: String
-    public let about: String
+    public private(set) var title: String
+    public private(set) var about: String
     /// The longer how-to-play text shown by /rules (the `about` line when the rule has none).
-    public let howToPlay: String
+    public private(set) var howToPlay: String
     public let options: [OptionSpec]
     public let commands: [CommandSpec]
     /// The word list the game plays by default (`words = "NAME"`), nil for games without words.
@@ -67,6 +67,21 @@ public struct RuleInfo: Sendable {
     /// Whether a player may take a move back in a ranked game too (`undo = true`): the game
     /// then goes on as practice. Without it, only practice games offer `/undo`.
     public var allowsUndo = false
+    /// The rule's texts and their translations (`texts`, `game.t`).
+    public var texts = RuleTexts()
+
+    /// The rule as a player of `language` reads it: its title, about and rules from its
+    /// translation where it gives them.
+    public func localized(_ language: String) -> RuleInfo {
+        var info = self
+        for code in RuleTexts.fallbacks(language).reversed() {
+            guard let translated = texts.translations[code] else { continue }
+            if case .plain(let text)? = translated["title"] { info.title = text }
+            if case .plain(let text)? = translated["about"] { info.about = text }
+            if case .plain(let text)? = translated["rules"] { info.howToPlay = text }
+        }
+        return info
+    }
 
     /// The keys of the moves offered now, by key.
     public func keys(offered moves: [String]) -> [String: String] {

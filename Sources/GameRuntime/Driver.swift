@@ -119,6 +119,9 @@ public final class Driver {
     /// again without it). The source that pauses returns nil.
     public func pause() { paused = true }
 
+    /// Goes on after a `pause` that came to nothing (the move could not be taken back).
+    public func proceed() { paused = false }
+
     /// Where a seat's inputs come from, for `run`.
     public typealias Source = (_ seat: Int, _ driver: Driver) -> (line: String, bytes: Int)?
 

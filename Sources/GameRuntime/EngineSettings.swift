@@ -39,6 +39,9 @@ public struct EngineSettings {
     /// goes on that day's board, the player's name is noted as having played it, and they are
     /// given a line to share that tells nothing of the deal.
     public var daily: String?
+    /// The player's language (`--lang`, else the environment's): the rule's texts in it
+    /// (`game.t`) where the rule has them, its own otherwise.
+    public var language = "en"
     /// `--ascii`: games draw with plain ASCII.
     public var ascii = false
     /// Whether `game.colour` colours text (a terminal that shows colour, NO_COLOR unset).

@@ -63,7 +63,7 @@ public final class GameEngine {
     public init(rule: LoadedRule, settings: EngineSettings) throws {
         precondition(!rule.isBound, "a loaded rule serves one engine: load it again (LoadedRule.reloaded) for another")
         self.rule = rule
-        self.info = rule.info
+        self.info = rule.info.localized(settings.language)
         self.settings = settings
         random = RandomSource(seed: settings.seed)
         options = try rule.resolveOptions(settings.options, command: settings.command)
@@ -90,6 +90,8 @@ public final class GameEngine {
         api.ascii = settings.ascii
         api.usesColour = settings.colour
         api.practice = settings.practice
+        api.texts = info.texts
+        api.language = settings.language
         switch settings.mode {
         case .interactive:
             break
@@ -392,6 +394,8 @@ public final class GameEngine {
 
     /// What the day's game that just ended tells its player, for the step that ended it.
     private var dailyMessages: [String] = []
+    /// The line to share of the day's game, once it is over.
+    public private(set) var dailyShare: String?
     private func takeDailyMessages() -> [String] {
         defer { dailyMessages = [] }
         return dailyMessages
@@ -411,6 +415,12 @@ public final class GameEngine {
         api.scores.writeHostRecord(DailyGame.record(date, player: dailyPlayer), .string(""), at: time)
     }
 
+    /// Forgets that this player began the day's game on `date`: left before its first move,
+    /// it was not played.
+    public func forgetDaily(_ date: String, at time: Double) {
+        api.scores.writeHostRecord(DailyGame.record(date, player: dailyPlayer), .null, at: time)
+    }
+
     /// The name the day's game is played under: the person in seat 1.
     private var dailyPlayer: String { settings.seatName?(1) ?? api.scores.player }
 
@@ -420,13 +430,17 @@ public final class GameEngine {
         let won = result.winner == "player" || result.winningSeats.contains(1)
         let outcome = won ? "won" : result.winner == "draw" ? "a draw" : result.winner == nil && result.winningSeats.isEmpty ? "played" : "lost"
         let board = DailyGame.board(date)
-        let order: Leaderboard.Order = result.score != nil && result.lowerIsBetter ? .lower : .higher
-        let rank = api.scores.submit(ScoreStore.Score(board: board, value: result.score ?? (won ? 1 : 0), order: order))
+        // The player's own score: seat 1's where the result gives each seat one, the game's
+        // where the game is one person's (a table's score may be the winner's, not theirs).
+        let score = result.seatScores[1] ?? (seatCount == 1 ? result.score : nil)
+        let order: Leaderboard.Order = score != nil && result.lowerIsBetter ? .lower : .higher
+        let rank = api.scores.submit(ScoreStore.Score(board: board, value: score ?? (won ? 1 : 0), order: order))
         api.scores.commit(at: clock.now())
         var share = "GameHost · \(info.title) · \(date) · \(outcome)"
-        if let score = result.score { share += " · score \(DailyGame.number(score))" }
+        if let score { share += " · score \(DailyGame.number(score))" }
         if let rank { share += " · \(DailyGame.ordinal(rank)) of \(api.scores.board(board, order: order).entries.count)" }
         api.scores.writeHostRecord(DailyGame.record(date, player: dailyPlayer), .string(share), at: clock.now())
+        dailyShare = share
         return ["That was the game of \(date), played once a day. To share (it gives nothing away):", share]
     }
 

@@ -43,7 +43,9 @@ struct Arguments {
             }
             // `--daily` (today's game) or `--daily YYYY-MM-DD` (that day's, again).
             if name == "daily" {
-                if value == nil, i < words.count, DailyGame.isDate(words[i]) {
+                // A word shaped like a date is taken as one, to be checked (2023-02-29 is named).
+                if value == nil, i < words.count, words[i].utf8.count == 10, words[i].split(separator: "-").count == 3,
+                   words[i].allSatisfy({ $0 == "-" || ("0"..."9").contains($0) }) {
                     value = words[i]
                     i += 1
                 }

@@ -21,7 +21,9 @@ let usage = """
       gamehost --version
 
     Before or after any command: --data DIR (where scores are kept), --name NAME (the name on
-    the leaderboards), --ascii (ASCII only), --plain (line by line instead of full screen).
+    the leaderboards), --ascii (ASCII only), --plain (line by line instead of full screen),
+    --lang CODE (the games' texts in that language where a rule has them: de, ja; default
+    from LANG).
 
     In a game, type a move, or /help for the commands (/moves, /rules, /new, /quit). Ctrl-D
     goes back one level (game, then menu); Ctrl-C leaves (exit status 130). A game left in

@@ -129,20 +129,29 @@ func rebuildSession(_ game: SavedGame, settings: PlayerSettings, json: Bool, kep
         rule.close()
         throw error
     }
+    // Another list under the same name would deal other words from the same seed.
+    if let fingerprint = header.wordsFingerprint, words?.fingerprint != fingerprint {
+        rule.close()
+        throw CLIError.failure("\(header.title) was kept with other words in its list (\(header.words ?? "the game's own")): it cannot be played again; gamehost resume --forget drops it")
+    }
     let base: Clock = header.liveClock ? SystemClock() : StepClock(at: EngineSettings.manualEpoch)
-    let clock = ResumingClock(replaying: game.readings, then: base)
+    // Time away from a live game does not count in it: its clock goes on from its last reading.
+    let clock = ResumingClock(replaying: game.readings, then: base, closingGaps: header.liveClock)
     let keeping = GameKeeping(header: header, clock: clock, path: kept ? game.path : nil)
     var engineSettings = EngineSettings()
     engineSettings.options = header.options
     engineSettings.seed = header.seed
     engineSettings.firstGame = header.firstGame
-    engineSettings.drawSeed = keeping.recorder.drawSeed(fresh: freshSeed)
+    if header.drawsSeeds { engineSettings.drawSeed = keeping.recorder.drawSeed(fresh: freshSeed) }
     engineSettings.clock = clock
     engineSettings.words = words
     engineSettings.scores = scoreStore(settings.data)
     engineSettings.ascii = settings.ascii
+    engineSettings.language = settings.language
     engineSettings.colour = Terminal.useColour && !json
-    engineSettings.player = { settings.player }
+    // The game is the kept seat's person's, whoever takes it up.
+    let keptPlayer = header.people[1].flatMap { $0.isEmpty ? nil : $0 }
+    engineSettings.player = { keptPlayer ?? settings.player }
     engineSettings.practice = header.practice
     engineSettings.daily = header.daily
     engineSettings.seats = header.seats.count
@@ -165,9 +174,15 @@ func rebuildSession(_ game: SavedGame, settings: PlayerSettings, json: Bool, kep
 
 /// Plays `game` again to the step where it was left, then goes on with the people at this
 /// keyboard (or, with `json`, the program on standard input in `jsonSeat`).
-func takeUp(_ game: SavedGame, settings: PlayerSettings, input lines: StandardInput, json: Bool = false, jsonSeat: Int? = nil) throws -> Int32 {
+func takeUp(_ listed: SavedGame, settings: PlayerSettings, input lines: StandardInput, json: Bool = false, jsonSeat: Int? = nil) throws -> Int32 {
     // Held until the game is kept anew: no other window takes it up meanwhile.
-    guard let lock = FileLock(game.path) else { throw CLIError.failure("\(game.header.title) is being played in another window") }
+    guard let lock = FileLock(listed.path) else { throw CLIError.failure("\(listed.header.title) is being played in another window") }
+    // A list may hold a summary of a large file: it is read whole to be played again.
+    let game: SavedGame
+    do { game = listed.isWhole ? listed : try SavedGame(path: listed.path) } catch { throw CLIError.failure("\(error)") }
+    if json && game.header.people.count > 1 {
+        throw CLIError.usage("\(game.header.title) is played by several people at one keyboard: take it up at the terminal, not with --json")
+    }
     let session = try rebuildSession(game, settings: settings, json: json, kept: true)
     let people = game.header.people
     let presenter: Presenter
@@ -255,4 +270,16 @@ func takeTheDay(_ date: String, engine: GameEngine, game: String, settings: Play
                                              : "you played today's \(title): \(given). The next one comes tomorrow.")
     }
     engine.beginDaily(date, at: SystemClock().now())
+}
+
+/// At the end of a session of the day's game: its line to share, printed again once full
+/// screen is left (its screen is gone, and the line is there to be copied); and a day's game
+/// left before its first move is not counted as played.
+func endDaily(_ daily: String?, engine: GameEngine, driver: Driver, settings: PlayerSettings, json: Bool) {
+    guard let daily else { return }
+    if let share = engine.dailyShare {
+        if settings.fullScreen && !json { stdout_.write("To share: \(share)\n", style: .plain) }
+    } else if driver.movesThisGame == 0, engine === driver.engine, engine.dailyPlayed(daily) == "" {
+        engine.forgetDaily(daily, at: SystemClock().now())
+    }
 }

@@ -84,6 +84,8 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.practice = !settings.ranked(seedGiven: false)
         header.begun = SystemClock().now()
         header.daily = daily
+        header.drawsSeeds = daily == nil
+        header.wordsFingerprint = words?.fingerprint
         let keeping = GameKeeping(header: header, clock: clock, keeps: Terminal.inputIsTerminal, folder: keptGamesFolder(settings))
         var engineSettings = EngineSettings()
         engineSettings.options = setup.options
@@ -93,6 +95,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         engineSettings.words = words
         engineSettings.scores = scoreStore(settings.data)
         engineSettings.ascii = settings.ascii
+        engineSettings.language = settings.language
         engineSettings.colour = Terminal.useColour
         engineSettings.player = { settings.player }
         engineSettings.practice = !settings.ranked(seedGiven: false)
@@ -131,6 +134,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
                                 json: false, seats: seats, ownsEngine: false)
         _ = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal, undoing: taking.undoing)
         taking.keeping.end(driver: taking.driver, json: false)
+        endDaily(daily, engine: engine, driver: taking.driver, settings: settings, json: false)
         taking.close()
         engine.close()
         stdout_.write("\n", style: .plain)

@@ -53,10 +53,14 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     if let daily { seed = DailyGame.seed(game: rule.info.id, date: daily) }
     // A session is kept, to be taken up later (`gamehost resume`), when people play it at a
     // terminal, or when --save asks; not with a program in a seat, which would start afresh.
+    // Nor with a search seat that thinks by the clock, which plays otherwise each time.
+    let clockThinking = thinking?.processorSeconds != nil && seating.seats.contains(.search)
     let keeps = (Terminal.inputIsTerminal && !json || args.flags.contains("save")) && settings.data != "none"
-        && !seating.seats.contains(where: { if case .program = $0 { true } else { false } })
+        && !seating.seats.contains(where: { if case .program = $0 { true } else { false } }) && !clockThinking
     if args.flags.contains("save") && !keeps {
-        throw CLIError.usage(settings.data == "none" ? "--save needs somewhere to keep the game (not --data none)" : "--save: a game with a program in a seat is not kept")
+        throw CLIError.usage(settings.data == "none" ? "--save needs somewhere to keep the game (not --data none)"
+                             : clockThinking ? "--save: a search seat that thinks by the clock (--think \(thinking?.text ?? "")) plays otherwise each time, so its game is not kept"
+                             : "--save: a game with a program in a seat is not kept")
     }
     let baseClock: Clock = live ? SystemClock() : StepClock(at: EngineSettings.manualEpoch)
     let resuming = ResumingClock(replaying: [], then: baseClock)
@@ -81,6 +85,8 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.thinking = thinking?.text
         header.coach = args.flags.contains("coach")
         header.daily = daily
+        header.drawsSeeds = seedText == nil && daily == nil
+        header.wordsFingerprint = words?.fingerprint
         header.begun = SystemClock().now()
         keeping = GameKeeping(header: header, clock: resuming, keeps: keeps, folder: keptGamesFolder(settings))
     }
@@ -89,6 +95,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     engineSettings.words = words
     engineSettings.scores = scoreStore(settings.data)
     engineSettings.ascii = settings.ascii
+    engineSettings.language = settings.language
     engineSettings.colour = Terminal.useColour && !json
     engineSettings.player = { settings.player }
     engineSettings.practice = !live
@@ -185,6 +192,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     defer { taking.close() }
     let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json, undoing: taking.undoing)
     taking.keeping.end(driver: taking.driver, json: json)
+    endDaily(daily, engine: engine, driver: taking.driver, settings: settings, json: json)
     return code
 }
 

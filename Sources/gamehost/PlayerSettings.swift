@@ -3,6 +3,7 @@ import GameCore
 import Glibc
 #endif
 import GamePresenters
+import GameRules
 
 /// The flags every command shares, before or after the command: where scores live
 /// (`--data`), who is playing (`--name`, else the login name), `--ascii`, and `--plain` (line
@@ -22,6 +23,9 @@ struct PlayerSettings {
     }
     var ascii: Bool
     var plain: Bool
+    /// The player's language (`--lang`, else `LC_ALL`, `LC_MESSAGES` or `LANG`): the games'
+    /// texts in it where a rule has them.
+    var language: String
 
     init(_ args: inout Arguments) throws {
         data = try args.take("data")
@@ -32,6 +36,22 @@ struct PlayerSettings {
         self.name = name.flatMap(Self.acceptedName)
         ascii = args.flags.contains("ascii")
         plain = args.flags.contains("plain")
+        let lang = try args.take("lang")
+        if let lang, !RuleTexts.isLanguage(lang.lowercased().replacing("_", with: "-")) {
+            throw CLIError.usage("--lang needs a language's code, such as en, de or ja, not '\(TerminalText.plain(String(lang.prefix(40))))'")
+        }
+        language = lang.map { $0.lowercased().replacing("_", with: "-") } ?? Self.environmentLanguage()
+    }
+
+    /// The language the environment names (`de_DE.UTF-8` is `de-de`, which falls back to
+    /// `de`); English for none, `C` or `POSIX`.
+    static func environmentLanguage() -> String {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = Terminal.environment(name), !value.isEmpty else { continue }
+            let code = value.prefix { $0 != "." && $0 != "@" }.lowercased().replacing("_", with: "-")
+            return RuleTexts.isLanguage(code) ? code : "en"
+        }
+        return "en"
     }
 
     /// `$USER`, else the account's name (a service or container may set no USER).

@@ -50,6 +50,9 @@ final class TakingBack {
             return "a ranked game is played without taking moves back: /undo is for practice (a seeded or piped game, or a rule that allows it)"
         }
         if driver.last?.result != nil { return "the game is over: y starts the next" }
+        if driver.table.fillers.contains(.search) && driver.table.thinking.processorSeconds != nil {
+            return "a search seat that thinks by the clock plays otherwise each time, so its moves cannot be played again to take one back"
+        }
         if let why = keeping.recorder.stopped { return "no move can be taken back: \(why)" }
         guard keeping.recorder.lastMove(of: seat) != nil else { return "you have made no move in this game to take back" }
         return nil

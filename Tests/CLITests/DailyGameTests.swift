@@ -80,7 +80,12 @@ final class DailyGameTests: XCTestCase {
     }
 
     func testABadDayIsRefused() throws {
+        // Left before its first move, the day's game was not played.
+        _ = try run(["play", "memory", "--daily", "--name", "Eve"], input: "")
+        let again = try run(["play", "memory", "--daily", "--name", "Eve"], input: "1\n")
+        XCTAssertEqual(again.status, 0, again.stderr)
         for (arguments, message) in [
+            (["play", "rps", "--daily", "2023-02-29"], "--daily takes a date as YYYY-MM-DD"),
             (["play", "rps", "--daily", "2999-01-01"], "the game of 2999-01-01 has not come yet"),
             (["play", "rps", "--daily=2026-02-30"], "--daily takes a date as YYYY-MM-DD"),
             (["play", "rps", "--daily=yesterday"], "--daily takes a date as YYYY-MM-DD"),

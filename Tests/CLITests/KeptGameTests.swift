@@ -192,6 +192,40 @@ final class KeptGameTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("choose 1 to 1"), unknown.stderr)
     }
 
+    /// A game over (a process ended at "play again?"), or one with no move, is forgotten by
+    /// the list; another word list under the kept name, or a game of two people through the
+    /// protocol, is refused; the kept name keeps the game whoever takes it up.
+    func testWhatCannotBeTakenUpIsForgottenOrRefused() throws {
+        _ = try run(["play", "rps", "--seed", "2", "--save"], input: "rock\n")
+        let name = try XCTUnwrap(keptFiles().first)
+        let text = try String(contentsOfFile: saved + "/" + name, encoding: .utf8)
+        try (text + "{\"input\":\"rock\",\"over\":true,\"status\":\"accepted\"}\n").write(toFile: saved + "/" + name, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try run(["resume", "--list"]).stdout.contains("No game is kept"))
+        XCTAssertEqual(keptFiles(), [], "a game over is forgotten")
+
+        let words = data + "/w.txt"
+        try "apple\nbanana\ncherry\n".write(toFile: words, atomically: true, encoding: .utf8)
+        _ = try run(["play", "hangman", "--words", words, "--seed", "1", "--save"], input: "a\n")
+        try "grape\nmelon\nlemon\n".write(toFile: words, atomically: true, encoding: .utf8)
+        let changed = try run(["resume"])
+        XCTAssertEqual(changed.status, 1)
+        XCTAssertTrue(changed.stderr.contains("was kept with other words in its list"), changed.stderr)
+        _ = try run(["resume", "--forget", "1"])
+
+        _ = try run(["play", "crazy-eights", "--seed", "7", "--seat", "2=Bob", "--save"], input: "draw\n")
+        let twoPeople = try run(["resume", "--json"])
+        XCTAssertEqual(twoPeople.status, 2)
+        XCTAssertTrue(twoPeople.stderr.contains("take it up at the terminal, not with --json"), twoPeople.stderr)
+        _ = try run(["resume", "--forget", "1"])
+
+        _ = try run(["play", "rps", "--daily", "--name", "Cy", "--save"], input: "rock\n")
+        _ = try run(["resume", "--name", "Dee"], input: String(repeating: "rock\n", count: 12))
+        let cy = try run(["play", "rps", "--daily", "--name", "Cy"])
+        XCTAssertTrue(cy.stderr.contains("you played today's"), "the game was Cy's: \(cy.stderr)")
+        let dee = try run(["play", "rps", "--daily", "--name", "Dee"], input: "rock\n")
+        XCTAssertEqual(dee.status, 0, "Dee has not played today: \(dee.stderr)")
+    }
+
     /// A kept games folder that is a symbolic link is neither written through nor read.
     func testAKeptGamesFolderThatIsALinkIsNotFollowed() throws {
         let elsewhere = data + "/elsewhere"

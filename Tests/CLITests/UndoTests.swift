@@ -66,6 +66,24 @@ final class UndoTests: XCTestCase {
         XCTAssertEqual(otherStep["step"] as? Int, neverStep["step"] as? Int)
     }
 
+    /// A seeded session's later games keep their seeds after a move is taken back: the session
+    /// replays whole, as its replay lines say.
+    func testASeededSessionKeepsItsSeedsAfterAnUndo() throws {
+        func seeds(_ input: String) throws -> [String] {
+            let out = try run(["play", "rps", "--match", "single", "--seed", "1"], input: input).stdout
+            return out.components(separatedBy: "\n").filter { $0.contains("(replay: gamehost play") }
+        }
+        let straight = try seeds("r\ny\nr\ny\nr\n")
+        let undone = try seeds("r\ny\nr\ny\nr\n/undo\nr\n")
+        XCTAssertGreaterThanOrEqual(straight.count, 2, "\(straight)")
+        XCTAssertEqual(Array(undone.prefix(straight.count)), straight)
+        for _ in 0..<5 {
+            let again = try run(["play", "rps", "--match", "single", "--seed", "1"], input: "r\ny\nr\ny\nr\n/undo\n")
+            XCTAssertTrue(again.stdout.contains("took back a move"), again.stdout)
+            XCTAssertFalse(again.stdout.contains("could not be taken back"), again.stdout)
+        }
+    }
+
     /// Refused, saying why: no move yet, a game over, a recorded game, the game of the day.
     func testUndoIsRefusedWhereThereIsNothingToTakeBack() throws {
         let early = Self.objects(try run(["play", "rps", "--seed", "2", "--json"], input: "/undo\n").stdout)

@@ -20,7 +20,7 @@ final class HostileArgumentTests: XCTestCase {
 
     /// Each function with argument templates; V marks the hostile argument.
     static let calls: [(function: String, templates: [String])] = [
-        ("game.say", ["V", "'a', V"]), ("game.say_to", ["V, 'a'", "1, V", "1, 'a', V"]), ("game.reward", ["V, 1", "1, V"]), ("game.name", ["V"]),
+        ("game.say", ["V", "'a', V"]), ("game.say_to", ["V, 'a'", "1, V", "1, 'a', V"]), ("game.reward", ["V, 1", "1, V"]), ("game.name", ["V"]), ("game.t", ["V", "'x', V"]),
         ("game.cards.move", ["V, {}", "DECK(), V", "DECK(), {}, V"]), ("game.cards.put", ["V, {}", "{}, V", "{}, { content = 'a' }, V"]),
         ("game.cards.take", ["V, 1", "DECK(), V"]), ("game.cards.refill", ["V, DECK()", "{}, V"]), ("game.cards.give", ["V, 1", "DECK(), V"]),
         ("game.bell", ["V"]), ("game.refuse", ["V"]),

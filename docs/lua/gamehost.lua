@@ -345,6 +345,7 @@ function GameCards.show(hand, hidden) end
 ---@field game_number integer                      this game's number in the session (1 for the first)
 ---@field practice boolean                         a practice run: scores kept apart, never ranked
 ---@field players integer                          how many seats the table has
+---@field language string                          the player's language code ("en", "de", "ja", "pt-br")
 local Game = {}
 
 ---The terminal columns `text` takes (East Asian Width, emoji, ZWJ sequences).
@@ -374,6 +375,13 @@ function Game.say(...) end
 ---@param seat integer
 ---@param ... any
 function Game.say_to(seat, ...) end
+
+---The rule's text `key` (from its `texts`) in the player's language, each `{name}` filled from
+---`values`, in the plural form `values.n` calls for. A key the rule's texts lack is an error.
+---@param key string
+---@param values? table<string, string|number>
+---@return string
+function Game.t(key, values) end
 
 ---What a seat is called, for messages: the person's name, "Bot" or "Random" for the table's
 ---own players, "Seat 2" for a person without a name ("Bot (seat 3)" when two seats share one).
@@ -578,6 +586,7 @@ function Game.now() end
 ---@field plays_after_result? boolean  play still receives inputs after result returns a table
 ---@field leave? fun(state: table, game: Game, seat: integer): table|nil  a game the player leaves in the middle and that is not kept for gamehost resume (/quit, the end of piped input): may finish it, so that result returns a table
 ---@field refresh? number      seconds (0.1 to 60): the full screen draws a view that changes with time (a clock) anew while it waits for a key
+---@field texts? table<string, string|{one?: string, other: string}>  the rule's texts by key, in its own language, for game.t; translations in NAME.texts/LANG.lua beside the rule
 ---@field undo? boolean         a player may take a move back (/undo) in a ranked game too, which then goes on as practice
 ---@field one_game? boolean     the session is one game: it ends with the result, and nobody is asked to play again
 ---@field keys? table<string, string>  one key for a move ({ r = "rock" }): played at once in full screen

@@ -40,6 +40,23 @@ end
 
 -- How many sets to deal: --pairs (at least 2), or the theme's own (a number or "random"), at
 -- least 6 (fewer is over before it is a game), and at most the number of emoji the theme has.
+-- The texts this table says, in English (`game.t` gives them in the player's language
+-- where the rule's translations have them: memory.texts/de.lua). A rule adds its own.
+function M.texts(own)
+  local texts = {
+    heading = own.heading,
+    score = "Score",
+    flips = "Flips",
+    choose = "Choose a card (1-{last}).",
+    ["theme-short"] = "The {theme} theme has {emoji} emoji: {dealt} dealt, not {asked}.",
+    matched = "card {card} is already matched",
+    ["face-up"] = "card {card} is already face up",
+    ["not-a-card"] = "'{input}' is not a card: type a number from 1 to {last}",
+  }
+  for key, text in pairs(own) do texts[key] = text end
+  return texts
+end
+
 M.fewest_sets = 6
 function M.set_count(game, theme, emoji)
   local asked = game.options.pairs ~= "theme"
@@ -49,7 +66,7 @@ function M.set_count(game, theme, emoji)
   local sets = math.max(fewest, math.min(math.tointeger(wanted) or fewest, #emoji))
   -- Fewer than asked: said, not done silently.
   if game.options.pairs ~= "theme" and sets < (tonumber(game.options.pairs) or 0) then
-    game.say(("The %s theme has %d emoji: %d dealt, not %s."):format(theme.name, #emoji, sets, game.options.pairs))
+    game.say(game.t("theme-short", { theme = theme.name, emoji = #emoji, dealt = sets, asked = game.options.pairs }))
   end
   return sets
 end
@@ -152,16 +169,17 @@ function M.setup(copies)
   end
 end
 
--- A `view` hook: the title with the theme, the score and flips, the grid, and the prompt.
-function M.view(title)
+-- A `view` hook: the title (the rule's text `heading`) with the theme, the score and flips,
+-- the grid, and the prompt.
+function M.view()
   return function(state, game)
     local elements = {
-      { type = "heading", text = table.concat({ title, state.theme }, game.ascii and " - " or " · ") },
-      { type = "meter", name = "Score", value = state.score },
-      { type = "meter", name = "Flips", value = state.flips },
+      { type = "heading", text = table.concat({ game.t("heading"), state.theme }, game.ascii and " - " or " · ") },
+      { type = "meter", name = game.t("score"), value = state.score },
+      { type = "meter", name = game.t("flips"), value = state.flips },
       M.grid(state, game),
     }
-    if not state.over then elements[#elements + 1] = ("Choose a card (1-%d)."):format(#state.cards) end
+    if not state.over then elements[#elements + 1] = game.t("choose", { last = #state.cards }) end
     return elements
   end
 end
@@ -215,8 +233,8 @@ end
 function M.choose(state, input, game)
   local i = M.card_index(state, input, game)
   local card = state.cards[i]
-  if card.matched then game.refuse(("card %d is already matched"):format(i)) end
-  if card.faceUp then game.refuse(("card %d is already face up"):format(i)) end
+  if card.matched then game.refuse(game.t("matched", { card = i })) end
+  if card.faceUp then game.refuse(game.t("face-up", { card = i })) end
   return i, card
 end
 
@@ -224,7 +242,7 @@ end
 function M.card_index(state, input, game)
   local i = math.tointeger(tonumber(input))
   if not i or i < 1 or i > #state.cards then
-    game.refuse(("'%s' is not a card: type a number from 1 to %d"):format(input, #state.cards))
+    game.refuse(game.t("not-a-card", { input = input, last = #state.cards }))
   end
   return i
 end

@@ -137,6 +137,18 @@ function game.match.record(m, outcome)
   return m
 end
 
+-- The rule's texts (`game.t`), in its own language: `game.texts` is the rule's `texts`; each
+-- {name} is filled in, and a text that counts takes its form by `values.n`.
+game.language = "en"
+function game.t(key, values)
+  local text = game.texts and game.texts[key]
+  if type(text) == "table" then text = (values and values.n == 1 and text.one) or text.other end
+  return (tostring(text):gsub("{([%w_]+)}", function(name)
+    local v = values and values[name]
+    if v ~= nil then return tostring(v) end
+  end))
+end
+
 local function take_messages()
   local said = messages
   messages = {}

@@ -6,6 +6,7 @@ package.path = (path:match("^(.*/)") or "./") .. "lib/?.lua;" .. package.path  -
 local rule = dofile(path)
 
 local game, take_messages = dofile((arg[0]:match("^(.*/)") or "./") .. "plain-host.lua")
+game.texts = rule.texts
 
 local function play_one()
   local state = rule.setup(game)

@@ -46,6 +46,12 @@ function forgetSeat(code) {
   saveTables(tables);
 }
 
+/** The browser's language (`de-DE`), for the games' texts where a rule has them. */
+function pageLanguage() {
+  const code = String(navigator.language || 'en').toLowerCase();
+  return /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(code) ? code : 'en';
+}
+
 function playerName() {
   return $('name').value.trim().slice(0, 32);
 }
@@ -501,7 +507,7 @@ function submitCreate(event) {
   }
   const seats = ['person', ...[...$('seat-list').querySelectorAll('select')].map((s) => s.value)];
   notice('');
-  const message = { type: 'create', game: creating.game.game, options, seats, name: playerName() };
+  const message = { type: 'create', game: creating.game.game, options, seats, name: playerName(), lang: pageLanguage() };
   if (creating.words && creating.words.value !== creating.game.words) message.words = creating.words.value;
   request(message);
 }
@@ -515,7 +521,7 @@ function submitDaily() {
     return;
   }
   notice('');
-  request({ type: 'create', game: creating.game.game, name: playerName(), daily: true });
+  request({ type: 'create', game: creating.game.game, name: playerName(), daily: true, lang: pageLanguage() });
 }
 
 // MARK: The table

@@ -44,8 +44,12 @@ package final class GameAPI {
     /// The rule's texts and the player's language (`game.t`, `game.language`).
     package var texts = RuleTexts()
     package var language = "en" {
-        didSet { lua.setField(table, "language", .string(language)) }
+        didSet {
+            lua.setField(table, "language", .string(language))
+            languageCodes = RuleTexts.fallbacks(language)
+        }
     }
+    private var languageCodes = ["en"]
     /// A practice session: `game.scores.practice`, and scores kept apart from the ranking.
     package var practice = false {
         didSet {
@@ -282,7 +286,7 @@ package final class GameAPI {
         // filled from `values`, in the plural form `values.n` calls for.
         set("t", [.string("key", max: RuleTexts.keyBytes), .table("values", optional: true)]) { [unowned self] call in
             let key = call.describe(1)
-            guard let text = texts.text(key, language: language) else {
+            guard let text = texts.text(key, codes: languageCodes) else {
                 throw GameAPIError("game.t: no text '\(key)' in the rule's texts (add it to the rule's texts field)")
             }
             func value(_ name: String) throws -> String? {
@@ -303,9 +307,7 @@ package final class GameAPI {
                 let n = try value("n").flatMap(Double.init) ?? 0
                 template = RuleTexts.pluralForm(n, language: language) == "one" ? one ?? other : other
             }
-            var values: [String: String] = [:]
-            for name in RuleTexts.placeholders(in: template) { values[name] = try value(name) }
-            let filled = RuleTexts.fill(template, values)
+            let filled = try RuleTexts.fill(template, value)
             guard filled.utf8.count <= Self.messageLimit else { throw GameAPIError("game.t: '\(key)' makes a text of more than \(Self.messageLimit) bytes") }
             call.push(filled)
             return 1

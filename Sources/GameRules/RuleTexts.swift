@@ -41,14 +41,18 @@ public struct RuleTexts: Sendable, Equatable {
 
     /// The text of `key` in `language` (a code such as `de`, or `de-at`, which falls back to
     /// `de`), else the rule's own; nil when the rule has no such key.
-    public func text(_ key: String, language: String) -> Text? {
+    public func text(_ key: String, language: String) -> Text? { text(key, codes: Self.fallbacks(language)) }
+
+    /// `text(_:language:)` for a language's codes as `fallbacks` gives them (worked out once).
+    public func text(_ key: String, codes: [String]) -> Text? {
         guard let own = base[key] else { return nil }
-        for code in Self.fallbacks(language) { if let found = translations[code]?[key] { return found } }
+        guard !translations.isEmpty else { return own }
+        for code in codes { if let found = translations[code]?[key] { return found } }
         return own
     }
 
     /// `de-at`, then `de`.
-    static func fallbacks(_ language: String) -> [String] {
+    public static func fallbacks(_ language: String) -> [String] {
         let code = language.lowercased()
         guard let dash = code.firstIndex(of: "-") else { return [code] }
         return [code, String(code[..<dash])]
@@ -67,25 +71,38 @@ public struct RuleTexts: Sendable, Equatable {
     /// `template` with each `{name}` replaced by `values[name]`; `{{` and `}}` are braces. A
     /// name with no value is left as it is, so a missing argument shows where it belongs.
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        var out = ""
-        var chars = template[...]
-        while let c = chars.first {
-            chars = chars.dropFirst()
-            if c == "{", chars.first == "{" {
-                out.append("{")
-                chars = chars.dropFirst()
-            } else if c == "}", chars.first == "}" {
-                out.append("}")
-                chars = chars.dropFirst()
-            } else if c == "{", let close = chars.firstIndex(of: "}"), isName(chars[..<close]) {
-                let name = String(chars[..<close])
-                out += values[name] ?? "{\(name)}"
-                chars = chars[chars.index(after: close)...]
+        (try? fill(template) { values[$0] }) ?? template
+    }
+
+    /// `fill`, asking `value` for each name as it is met (read over the text's bytes: a text is
+    /// filled at every step of a game).
+    public static func fill(_ template: String, _ value: (String) throws -> String?) rethrows -> String {
+        let bytes = Array(template.utf8)
+        guard bytes.contains(UInt8(ascii: "{")) || bytes.contains(UInt8(ascii: "}")) else { return template }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if (b == UInt8(ascii: "{") || b == UInt8(ascii: "}")) && i + 1 < bytes.count && bytes[i + 1] == b {
+                out.append(b)
+                i += 2
+            } else if b == UInt8(ascii: "{"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")), close > i + 1,
+                      close - i - 1 <= keyBytes, bytes[(i + 1)..<close].allSatisfy(isNameByte) {
+                let name = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
+                if let filled = try value(name) { out += Array(filled.utf8) } else { out += bytes[i...close] }
+                i = close + 1
             } else {
-                out.append(c)
+                out.append(b)
+                i += 1
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func isNameByte(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
     }
 
     static func isName(_ text: Substring) -> Bool {

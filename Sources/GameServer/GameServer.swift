@@ -394,6 +394,17 @@ public final class GameServer: WebServerDelegate, Sendable {
             daily = DailyGame.date(at: SystemClock().now())
         default: return refuse(socket, "bad-options", "\"daily\" is true or false")
         }
+        // The language the game's texts are said in (the browser's), where the rule has them.
+        var language: String?
+        switch fields["lang"] {
+        case nil, .null?: break
+        case .string(let code)? where code.utf8.count <= 16:
+            let code = code.lowercased()
+            if RuleTexts.isLanguage(code) { language = code } else if let base = code.split(separator: "-").first, RuleTexts.isLanguage(String(base)) {
+                language = String(base)
+            }
+        default: return refuse(socket, "bad-options", "\"lang\" is a language's code, such as de or ja")
+        }
         var options: [String: String] = [:]
         if case .object(let given)? = fields["options"] {
             guard given.count <= 32 else { return refuse(socket, "bad-options", "at most 32 options") }
@@ -498,9 +509,9 @@ public final class GameServer: WebServerDelegate, Sendable {
             do {
                 // In a store other servers share, the bounds of tables, and of tables an address
                 // made, count every server's: checked as the table is stored.
-                try store?.create(code: code, game: game, options: options, words: chosenWords, daily: daily, seats: records,
+                try store?.create(code: code, game: game, options: options, words: chosenWords, daily: daily, language: language, seats: records,
                                   at: SystemClock().now(), madeBy: address, room: (most, mine))
-                try table.open(rule: rule, words: words, wordsName: chosenWords, daily: daily, scores: scores, saved: nil, timeLimit: timeLimit,
+                try table.open(rule: rule, words: words, wordsName: chosenWords, daily: daily, language: language, scores: scores, saved: nil, timeLimit: timeLimit,
                                thinking: thinking, memory: memory)
             } catch let full as TableStore.Full {
                 switch full {

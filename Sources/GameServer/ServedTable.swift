@@ -91,10 +91,12 @@ final class ServedTable: @unchecked Sendable {
     /// `memory`: the account the server's tables share (`ServerLimits.tablesMemoryBytes`).
     /// `wordsName`: the list's name where the table chose one (the replay line repeats it).
     /// `daily`: the date of the day's game the table plays (a saved table's own otherwise).
-    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, daily: String? = nil, scores: (any ScoreDatabase)?,
-              saved: TableStore.Saved?, timeLimit: Double, thinking: SearchPlayer.Budget = ServerLimits().thinking,
-              memory: MemoryAccount? = nil) throws {
+    /// `language`: the language its maker's browser asked for (a saved table's own otherwise).
+    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, daily: String? = nil, language: String? = nil,
+              scores: (any ScoreDatabase)?, saved: TableStore.Saved?, timeLimit: Double,
+              thinking: SearchPlayer.Budget = ServerLimits().thinking, memory: MemoryAccount? = nil) throws {
         let daily = saved?.daily ?? daily
+        let language = saved?.language ?? language
         if let memory { rule.lua.share(memory) }
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
@@ -142,6 +144,7 @@ final class ServedTable: @unchecked Sendable {
         settings.seed = seeds[1] ?? daily.map { DailyGame.seed(game: rule.info.id, date: $0) } ?? Secrets.seed()
         settings.drawSeed = drawn
         settings.daily = daily
+        if let language { settings.language = language }
         if saved == nil { try store?.addSeed(code: code, game: 1, seed: settings.seed) }
         let engine = try GameEngine(rule: rule, settings: settings)
         engine.timeLimit = timeLimit

@@ -1,4 +1,5 @@
 import GameCore
+import GameRules
 import GameStorage
 import Locking
 
@@ -36,6 +37,8 @@ final class TableStore: @unchecked Sendable {
         var words: String? = nil
         /// The date of the day's game the table plays, if it plays one.
         var daily: String? = nil
+        /// The language the table's game speaks (its maker's), where it is not English.
+        var language: String? = nil
         var seats: [SeatRecord]
         var seeds: [Int: UInt64]
         var inputs: [(seat: Int, line: String, clock: [Double], reads: [ScoreRead]?)]
@@ -106,12 +109,13 @@ final class TableStore: @unchecked Sendable {
     /// In a shared store, `room` holds the bounds of open tables and of those one address
     /// (`madeBy`) made, over every server: both are counted, and the table is stored, in one
     /// transaction that no other server's making of a table runs beside.
-    func create(code: String, game: String, options: [String: String], words: String? = nil, daily: String? = nil, seats: [SeatRecord],
-                at time: Double, madeBy address: String = "", room: (tables: Int, perAddress: Int)? = nil) throws {
+    func create(code: String, game: String, options: [String: String], words: String? = nil, daily: String? = nil, language: String? = nil,
+                seats: [SeatRecord], at time: Double, madeBy address: String = "", room: (tables: Int, perAddress: Int)? = nil) throws {
         // The word list and the day travel with the options, under names no rule's option can have.
         var stored = options
         if let words { stored[Self.wordsKey] = words }
         if let daily { stored[Self.dailyKey] = daily }
+        if let language { stored[Self.languageKey] = language }
         let insert = "INSERT INTO tables(code, game, options, seats, start_clock, created, active, made_by) VALUES (?, ?, ?, ?, '[]', ?, ?, ?)"
         let values: [StoreValue] = [.text(code), .text(game), .text(Self.encode(stored)), .text(Self.encode(seats)), .real(time), .real(time), .text(address)]
         guard let room, shared else { return try serialised { try run(insert, values) } }
@@ -345,7 +349,9 @@ final class TableStore: @unchecked Sendable {
             let words = options.removeValue(forKey: Self.wordsKey)
             let daily = options.removeValue(forKey: Self.dailyKey)
             if let daily, !DailyGame.isDate(daily) { throw ServeError("its day's game has no date") }
-            var table = Saved(code: code, game: row[1].text ?? "", options: options, words: words, daily: daily,
+            let language = options.removeValue(forKey: Self.languageKey)
+            if let language, !RuleTexts.isLanguage(language) { throw ServeError("its language is not a language's code") }
+            var table = Saved(code: code, game: row[1].text ?? "", options: options, words: words, daily: daily, language: language,
                               seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text),
                               startReads: try Self.decodeReads(row[5]))
             let seeds = try query("SELECT game_number, substr(seed, 1, 24) FROM seeds WHERE code = ? ORDER BY game_number LIMIT ?",
@@ -414,6 +420,7 @@ final class TableStore: @unchecked Sendable {
     /// Where a table's word list is kept among its options (an option's name is a word).
     static let wordsKey = "--words"
     static let dailyKey = "--daily"
+    static let languageKey = "--lang"
 
     static func decodeOptions(_ text: String?) -> [String: String] {
         guard let text, case .object(let fields)? = try? JSONValue(parsing: text) else { return [:] }

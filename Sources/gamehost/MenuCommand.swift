@@ -85,7 +85,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.begun = SystemClock().now()
         header.daily = daily
         header.drawsSeeds = daily == nil
-        header.wordsFingerprint = words?.fingerprint
+        header.wordsFingerprint = Terminal.inputIsTerminal ? words?.fingerprint : nil
         let keeping = GameKeeping(header: header, clock: clock, keeps: Terminal.inputIsTerminal, folder: keptGamesFolder(settings))
         var engineSettings = EngineSettings()
         engineSettings.options = setup.options

@@ -86,7 +86,8 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         header.coach = args.flags.contains("coach")
         header.daily = daily
         header.drawsSeeds = seedText == nil && daily == nil
-        header.wordsFingerprint = words?.fingerprint
+        // (Read through only for a game kept in a file: a long list is not hashed otherwise.)
+        header.wordsFingerprint = keeps ? words?.fingerprint : nil
         header.begun = SystemClock().now()
         keeping = GameKeeping(header: header, clock: resuming, keeps: keeps, folder: keptGamesFolder(settings))
     }

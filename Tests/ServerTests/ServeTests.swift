@@ -693,6 +693,28 @@ class ServeTests: XCTestCase {
         XCTAssertEqual(last?["ends_session"] as? Bool, true, "one game")
     }
 
+    /// A table speaks its maker's language where the rule has it (Memory in German), across a
+    /// restart; a code that is no language is refused.
+    func testATableSpeaksItsMakersLanguage() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "memory", "name": "Ann", "lang": 7])
+        XCTAssertEqual(ann.next("error")?["code"] as? String, "bad-options")
+        ann.send(["type": "create", "game": "memory", "name": "Ann", "lang": "de-DE"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
+        XCTAssertEqual(ann.next("start")?["title"] as? String, "Memory")
+        let first = try XCTUnwrap(ann.next(Self.yourTurn))
+        XCTAssertTrue((first["view"] as? String ?? "").contains("Punkte: 0"), "\(first["view"] ?? "")")
+        served.server.stop()
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        let back = try client()
+        back.send(["type": "join", "table": code, "token": token])
+        back.send(["type": "input", "line": "99"])
+        let refused = try XCTUnwrap(back.next { $0["type"] as? String == "step" && $0["input"] as? String == "99" })
+        XCTAssertTrue((refused["reason"] as? String ?? "").hasPrefix("„99“ ist keine Karte: gib eine Zahl von 1 bis "), "\(refused)")
+    }
+
     func testACrossSiteConnectionIsRefused() throws {
         XCTAssertThrowsError(try client(origin: "http://evil.example"))
         // The page's own origin is welcome.

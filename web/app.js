@@ -5,6 +5,7 @@
 
 import { h, str, drawView, movesInView, graphemes } from './view.js';
 import * as bell from './bell.js';
+import { t, pageLanguage, bestLanguage, language, translatePage } from './texts.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,6 +14,10 @@ const ICONS = {
   rps: '✊', rpsls: '🖖', applepie: '🍎', hangman: '🪢', memory: '🃏', 'memory-triples': '🎴',
   blackjack: '🂡', 'guess-five': '🔠', 'crazy-eights': '🎱',
 };
+
+/** How the host's answer to /coach begins when it turns the coach on, in each of its languages
+ * (the answer is in the table's language; the step says no more). */
+const COACH_ON = ['Coach on', 'Coach an', 'コーチ オン'];
 
 // MARK: What the page keeps (localStorage)
 
@@ -44,12 +49,6 @@ function forgetSeat(code) {
   if (!tables[code]) return;
   delete tables[code];
   saveTables(tables);
-}
-
-/** The browser's language (`de-DE`), for the games' texts where a rule has them. */
-function pageLanguage() {
-  const code = String(navigator.language || 'en').toLowerCase();
-  return /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(code) ? code : 'en';
 }
 
 function playerName() {
@@ -85,6 +84,8 @@ const app = {
   away: [],
   /** Free text sent, kept in the field until the game takes it. */
   sentText: null,
+  /** What the page last asked the server for (create, join or watch), which an error answers. */
+  asked: null,
   shortcuts: new Map(),
   keyOf: new Map(),
 };
@@ -146,6 +147,7 @@ function reconnect() {
 function send(message) {
   if (!app.ws || !app.connected) return false;
   app.ws.send(JSON.stringify(message));
+  if (['create', 'join', 'watch'].includes(message.type)) app.asked = message.type;
   return true;
 }
 
@@ -156,7 +158,7 @@ function request(message) {
 
 function showConnection() {
   const node = $('connection');
-  const text = app.connected ? '' : (app.attempts > 0 ? 'Connection lost: reconnecting…' : 'Connecting…');
+  const text = app.connected ? '' : (app.attempts > 0 ? t('Connection lost: reconnecting…') : t('Connecting…'));
   node.textContent = text;
   node.classList.toggle('offline', app.attempts > 0 && !app.connected);
 }
@@ -204,7 +206,7 @@ function onStart(m) {
   const again = app.start && app.start.game_number !== m.game_number;
   app.start = m;
   if (app.at && app.at.token) keepSeat(app.at.code, { title: str(m.title), game: str(m.game) });
-  if (again) addLog(`New game (game ${Number(m.game_number) || ''})`, 'separator');
+  if (again) addLog(t('New game (game {n})', { n: Number(m.game_number) || '' }), 'separator');
   $('game-title').textContent = str(m.title);
   document.title = `${str(m.title)} · GameHost`;
   renderHelp();
@@ -218,7 +220,7 @@ function renderHelp() {
   $('hint').hidden = !allowed;
   $('coach').hidden = !allowed;
   $('coach').setAttribute('aria-pressed', String(allowed && app.coaching === true));
-  $('coach').textContent = allowed && app.coaching === true ? 'Coach: on' : 'Coach me';
+  $('coach').textContent = allowed && app.coaching === true ? t('Coach: on') : t('Coach me');
 }
 
 function onStep(step) {
@@ -231,7 +233,7 @@ function onStep(step) {
   if (Number(step.step) === 0 && step.status === 'started') app.latest = [];
   // The host's answer to /coach says whether the coach is on now.
   if (mine && step.status === 'command' && step.input === '/coach') {
-    app.coaching = (Array.isArray(step.messages) ? step.messages : []).some((text) => str(text).startsWith('Coach on'));
+    app.coaching = (Array.isArray(step.messages) ? step.messages : []).some((text) => COACH_ON.some((on) => str(text).startsWith(on)));
     renderHelp();
   }
   for (const text of Array.isArray(step.messages) ? step.messages : []) addMessage(str(text), 'message');
@@ -271,12 +273,12 @@ function onEnd(reason) {
   app.pending = 0;
   forgetSeat(app.at.code);
   const texts = {
-    quit: 'The game is over and the table has closed.',
-    error: 'The table stopped: the game could not go on.',
-    idle: 'The table closed after a long time without a move.',
-    eof: 'The table has closed.',
+    quit: t('The game is over and the table has closed.'),
+    error: t('The table stopped: the game could not go on.'),
+    idle: t('The table closed after a long time without a move.'),
+    eof: t('The table has closed.'),
   };
-  $('ended-text').textContent = texts[reason] || 'The table has closed.';
+  $('ended-text').textContent = texts[reason] || t('The table has closed.');
   render();
 }
 
@@ -291,17 +293,39 @@ function onError(m) {
       app.at = null;
       showLobby();
     }
-    notice(code === 'no-table' ? `There is no table ${asked || ''} (it may have ended).` : 'That seat is no longer yours: join again or watch.');
+    notice(code === 'no-table' ? t('There is no table {code} (it may have ended).', { code: asked || '' }) : t('That seat is no longer yours: join again or watch.'));
     renderMine();
     return;
   }
-  if (code === 'table-full') {
-    notice(`${text || 'Every seat is taken.'} Press Watch to follow the game.`);
+  if (code === 'table-full' && app.asked !== 'watch') {
+    notice(t('{reason} Press Watch to follow the game.', { reason: serverText(code, text) || t('Every seat is taken.') }));
     if (!app.at) { $('code').value = codeFromHash() || $('code').value; $('watch').focus(); }
     return;
   }
-  notice(text || code || 'The server refused that.');
+  notice(serverText(code, text) || code || t('The server refused that.'));
   if (app.at) render();
+}
+
+/**
+ * The server's refusals are in English: in another language the page says those it knows in
+ * its own words, by their code, and puts any other in a sentence of its own.
+ */
+function serverText(code, text) {
+  if (language === 'en') return text;
+  switch (code) {
+    case 'table-full': return app.asked === 'watch' ? t('No more watchers fit at this table.') : t('Every seat is taken.');
+    case 'no-seat': return t('Only a seat’s holder moves for it: join the table first.');
+    case 'server-full': return t('The server has as many tables as it can hold: try again later.');
+    case 'too-many-tables': return t('You have as many tables open as you may: finish or leave one first.');
+    case 'busy': return t('The table is busy: try again in a moment.');
+    case 'store-unavailable': return t('The server cannot reach its storage just now: try again in a moment.');
+    case 'cannot-store': return t('The server could not store your seat: try again.');
+    case 'cannot-start': return t('The game could not start: {reason}', { reason: text });
+    case 'table-broken': return t('That table could not be rebuilt after the server restarted: open a new one.');
+    case 'stale': return t('Your seat has moved on another device: look again.');
+    case 'too-fast': return t('Too many messages at once: the connection was closed.');
+    default: return text ? t('The server refused that: {reason}', { reason: text }) : '';
+  }
 }
 
 // MARK: Showing the lobby or a table
@@ -356,7 +380,7 @@ function goToTable(code) {
   if (!playerName()) {
     if (app.at) leaveTable();
     $('code').value = code;
-    notice(`You are invited to table ${code}: type your name and press Join.`);
+    notice(t('You are invited to table {code}: type your name and press Join.', { code }));
     $('name').focus();
     return;
   }
@@ -372,8 +396,23 @@ function tableLink() {
 function seatsText(seats) {
   if (!seats) return '';
   const min = Number(seats.min), max = Number(seats.max);
-  if (min === max) return min === 1 ? '1 player' : `${min} players`;
-  return `${min}–${max} players`;
+  if (min === max) return t(['{n} player', '{n} players'], { n: min });
+  return t('{min}–{max} players', { min, max });
+}
+
+/**
+ * A game's title and about in the page's language: the listing's `translations` for the
+ * browser's language (`de-at`, else `de`), where the server sends them, else its own.
+ */
+function gameText(game, field) {
+  const own = str(game[field]);
+  const translations = game.translations;
+  if (!translations || typeof translations !== 'object' || Array.isArray(translations)) return own;
+  const languages = new Set(Object.keys(translations).filter((k) => translations[k] && typeof translations[k] === 'object').map((k) => k.toLowerCase()));
+  const chosen = bestLanguage(pageLanguage(), languages);
+  if (!chosen) return own;
+  const entry = translations[Object.keys(translations).find((k) => k.toLowerCase() === chosen)];
+  return str(entry[field]) || own;
 }
 
 function renderGames() {
@@ -384,10 +423,10 @@ function renderGames() {
     h('button', { type: 'button', class: 'game-tile', 'data-game': game.game, on: { click: () => openCreate(game) } },
       h('span', { class: 'game-icon', 'aria-hidden': 'true', text: ICONS[game.game] || '🎲' }),
       h('span', { class: 'game-text' },
-        h('span', { class: 'game-name', text: str(game.title) || game.game }),
-        h('span', { class: 'game-about', text: str(game.about) }),
-        h('span', { class: 'game-seats', text: seatsText(game.seats) + (game.bot ? ' · has a bot' : '') }))))));
-  if (!items.length) list.append(h('li', { class: 'empty', text: 'No games are installed.' }));
+        h('span', { class: 'game-name', text: gameText(game, 'title') || game.game }),
+        h('span', { class: 'game-about', text: gameText(game, 'about') }),
+        h('span', { class: 'game-seats', text: game.bot ? t('{seats} · has a bot', { seats: seatsText(game.seats) }) : seatsText(game.seats) }))))));
+  if (!items.length) list.append(h('li', { class: 'empty', text: t('No games are installed.') }));
 }
 
 function renderMine() {
@@ -396,8 +435,8 @@ function renderMine() {
   $('mine').hidden = codes.length === 0;
   $('mine-list').replaceChildren(...codes.map((code) => h('li', {},
     h('button', { type: 'button', class: 'small', on: { click: () => { location.hash = code; } } },
-      `${str(tables[code].title) || 'Table'} · `, h('code', { text: code }),
-      tables[code].seat ? ` · seat ${Number(tables[code].seat)}` : ''))));
+      `${str(tables[code].title) || t('Table')} · `, h('code', { text: code }),
+      tables[code].seat ? ` · ${t('seat {n}', { n: Number(tables[code].seat) })}` : ''))));
 }
 
 let creating = null;
@@ -412,11 +451,11 @@ function openCreate(game) {
   notice('');
   $('pick').hidden = true;
   $('create').hidden = false;
-  $('create-title').textContent = str(game.title) || game.game;
-  $('create-about').textContent = str(game.about);
+  $('create-title').textContent = gameText(game, 'title') || game.game;
+  $('create-about').textContent = gameText(game, 'about');
   $('create-icon').textContent = ICONS[game.game] || '🎲';
   const fieldset = $('options');
-  fieldset.replaceChildren(h('legend', { text: 'Options' }));
+  fieldset.replaceChildren(h('legend', { text: t('Options') }));
   // Choices first, then numbers, then what is typed (such as a fixed deal), each in the
   // listing's order.
   const kind = (o) => (Array.isArray(o.choices) && o.choices.length && !o.accept ? 0 : Number.isInteger(o.min) ? 1 : 2);
@@ -456,7 +495,7 @@ function openCreate(game) {
     const control = h('select', { id: 'word-list' }, lists.map((name) => h('option', { value: name, text: name })));
     control.value = lists.includes(game.words) ? game.words : lists[0];
     creating.words = control;
-    fieldset.append(h('div', { class: 'field' }, h('label', { for: 'word-list', text: 'Word list' }), control));
+    fieldset.append(h('div', { class: 'field' }, h('label', { for: 'word-list', text: t('Word list') }), control));
   }
   fieldset.hidden = creating.controls.length === 0 && !creating.words;
   const min = Math.max(1, Number(game.seats && game.seats.min) || 1);
@@ -475,16 +514,16 @@ function renderSeatChoices() {
   const count = Number($('seat-count').value) || 1;
   const list = $('seat-list');
   const previous = [...list.querySelectorAll('select')].map((s) => s.value);
-  const fillers = [['person', 'A person (joins by link)']];
-  if (game.bot) fillers.push(['bot', 'The game’s bot']);
-  fillers.push(['search', 'The search player (plays any game)']);
-  fillers.push(['random', 'Random moves']);
-  list.replaceChildren(h('li', { class: 'seat-choice' }, h('span', { class: 'seat-label', text: 'Seat 1' }), h('span', { class: 'seat-you', text: 'You' })));
+  const fillers = [['person', t('A person (joins by link)')]];
+  if (game.bot) fillers.push(['bot', t('The game’s bot')]);
+  fillers.push(['search', t('The search player (plays any game)')]);
+  fillers.push(['random', t('Random moves')]);
+  list.replaceChildren(h('li', { class: 'seat-choice' }, h('span', { class: 'seat-label', text: t('Seat {n}', { n: 1 }) }), h('span', { class: 'seat-you', text: t('You') })));
   for (let k = 2; k <= count; k++) {
     const id = `seat-${k}`;
     const select = h('select', { id }, fillers.map(([value, text]) => h('option', { value, text })));
     select.value = previous[k - 2] || (k <= creating.min ? (game.bot ? 'bot' : 'random') : 'person');
-    list.append(h('li', { class: 'seat-choice' }, h('label', { class: 'seat-label', for: id, text: `Seat ${k}` }), select));
+    list.append(h('li', { class: 'seat-choice' }, h('label', { class: 'seat-label', for: id, text: t('Seat {n}', { n: k }) }), select));
   }
   $('seat-fields').hidden = count === 1 && creating.min === Number($('seat-count').lastElementChild?.value || 1);
 }
@@ -498,7 +537,7 @@ function submitCreate(event) {
     if (control.type === 'number') {
       const n = Number(value);
       if (!Number.isInteger(n) || n < option.min || n > option.max) {
-        notice(`${optionLabel(option.name)}: a whole number from ${option.min} to ${option.max}.`);
+        notice(t('{option}: a whole number from {min} to {max}.', { option: optionLabel(option.name), min: option.min, max: option.max }));
         control.focus();
         return;
       }
@@ -516,7 +555,7 @@ function submitCreate(event) {
 function submitDaily() {
   if (!creating) return;
   if (!playerName()) {
-    notice('Give your name first: the game of the day is played once a day by each name.');
+    notice(t('Give your name first: the game of the day is played once a day by each name.'));
     $('name').focus();
     return;
   }
@@ -576,17 +615,17 @@ function seatName(k) {
   const seat = seats.find((s) => s && s.seat === k);
   const you = app.at && app.at.seat === k;
   const name = seat ? str(seat.name) : '';
-  let text = `Seat ${k}`;
-  if (seat && seat.filler === 'bot') text += ' (bot)';
-  else if (seat && seat.filler === 'random') text += ' (random)';
-  else if (seat && seat.filler === 'search') text += ' (search)';
-  else if (name) text += ` (${name})`;
-  return you ? `${text}, you` : text;
+  let text = t('Seat {n}', { n: k });
+  if (seat && seat.filler === 'bot') text = t('{seat} (bot)', { seat: text });
+  else if (seat && seat.filler === 'random') text = t('{seat} (random)', { seat: text });
+  else if (seat && seat.filler === 'search') text = t('{seat} (search)', { seat: text });
+  else if (name) text = t('{seat} ({name})', { seat: text, name });
+  return you ? t('{seat}, you', { seat: text }) : text;
 }
 
 function namesOf(seats) {
   const names = seats.map(seatName);
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length <= 1 ? names.join('') : t('{names} and {last}', { names: names.slice(0, -1).join(t(', ')), last: names[names.length - 1] });
 }
 
 function render() {
@@ -602,7 +641,7 @@ function render() {
   if (step) {
     // A watcher is sent what every seat sees alike, which may be nothing: the board then says so.
     const blank = !seated && !Array.isArray(step.elements) && str(step.view) === '';
-    drawView($('board'), blank ? { elements: [{ type: 'text', style: 'dim', text: 'You are watching: the moves and the messages show here, and no seat’s view.' }] } : step, ctx);
+    drawView($('board'), blank ? { elements: [{ type: 'text', style: 'dim', text: t('You are watching: the moves and the messages show here, and no seat’s view.') }] } : step, ctx);
     // Which step is drawn (numbers only), for whoever needs to see that the page moved on.
     $('board').dataset.step = `${Number(step.game_number) || 0}.${Number(step.step) || 0}`;
   }
@@ -664,7 +703,7 @@ function renderLatest() {
     away = h('div', { id: 'away', class: 'away', role: 'status' });
     $('board').before(away);
   }
-  away.replaceChildren(...(app.away.length ? [h('p', { class: 'away-title', text: 'Since your last turn:' })] : []),
+  away.replaceChildren(...(app.away.length ? [h('p', { class: 'away-title', text: t('Since your last turn:') })] : []),
     ...app.away.map((text) => h('p', { text })));
   away.hidden = app.away.length === 0;
 }
@@ -689,7 +728,7 @@ function renderMoves(step, ready) {
   if (!step || app.ended || app.at.seat == null) return;
   if (step.question === 'play-again') {
     if (step.your_turn) {
-      box.append(moveButton('y', 'Play again', 'primary'), moveButton('n', 'Stop playing'));
+      box.append(moveButton('y', t('Play again'), 'primary'), moveButton('n', t('Stop playing')));
     }
   } else {
     const covered = movesInView(step.elements);
@@ -698,7 +737,7 @@ function renderMoves(step, ready) {
     const short = rest.every((m) => graphemes(m).length <= 3);
     if (short && rest.length > 6) box.classList.add('compact');
     if (covered.size > 0 && rest.length > 8) {
-      box.append(h('details', { class: 'more-moves' }, h('summary', { text: `More moves (${rest.length})` }), h('div', { class: 'moves compact' }, buttons)));
+      box.append(h('details', { class: 'more-moves' }, h('summary', { text: t('More moves ({n})', { n: rest.length }) }), h('div', { class: 'moves compact' }, buttons)));
     } else {
       box.append(...buttons);
     }
@@ -709,7 +748,7 @@ function renderMoves(step, ready) {
     if (again) again.focus({ preventScroll: true });
     else focusFirstMove();
   }
-  box.setAttribute('aria-label', ready ? 'Your moves' : 'Moves (not your turn)');
+  box.setAttribute('aria-label', ready ? t('Your moves') : t('Moves (not your turn)'));
 }
 
 function focusFirstMove() {
@@ -723,9 +762,9 @@ function renderText(step, ready) {
   const show = Boolean(text && app.at.seat != null && !app.ended && step.your_turn);
   form.hidden = !show;
   if (!show) return;
-  const description = str(text.description) || 'your answer';
+  const description = str(text.description) || t('your answer');
   const hasMoves = Array.isArray(step.moves) && step.moves.length > 0;
-  $('text-label').textContent = `${hasMoves ? 'Or type' : 'Type'} ${description}`;
+  $('text-label').textContent = hasMoves ? t('Or type {what}', { what: description }) : t('Type {what}', { what: description });
   const input = $('text-input');
   input.setAttribute('aria-busy', ready ? 'false' : 'true');
   form.classList.toggle('waiting', !ready);
@@ -738,22 +777,22 @@ function renderResult(step) {
   if (!result) return;
   const you = app.at.seat;
   const winners = Array.isArray(result.winners) ? result.winners.filter(Number.isInteger) : [];
-  let title = 'Game over';
-  if (you != null && winners.includes(you)) title = winners.length > 1 ? 'A shared win' : 'You win';
-  else if (winners.length) title = `${namesOf(winners)} ${winners.length > 1 ? 'win' : 'wins'}`;
+  let title = t('Game over');
+  if (you != null && winners.includes(you)) title = winners.length > 1 ? t('A shared win') : t('You win');
+  else if (winners.length) title = t(['{names} wins', '{names} win'], { n: winners.length, names: namesOf(winners) });
   $('result-title').textContent = title;
   $('result-summary').textContent = str(result.summary);
   const facts = [];
   const fact = (term, ...value) => facts.push(h('div', { class: 'fact' }, h('dt', { text: term }), h('dd', {}, ...value)));
-  if (result.score != null && Number.isFinite(Number(result.score))) fact('Score', String(result.score));
+  if (result.score != null && Number.isFinite(Number(result.score))) fact(t('Score'), String(result.score));
   if (result.scores && typeof result.scores === 'object') {
     const entries = Object.entries(result.scores).filter(([k]) => /^\d+$/.test(k));
-    if (entries.length) fact('Scores', entries.map(([k, v]) => `${seatName(Number(k))}: ${str(v)}`).join(' · '));
+    if (entries.length) fact(t('Scores'), entries.map(([k, v]) => `${seatName(Number(k))}: ${str(v)}`).join(' · '));
   }
-  if (result.seed != null) fact('Seed', h('code', { class: 'seed', text: str(result.seed) }));
+  if (result.seed != null) fact(t('Seed'), h('code', { class: 'seed', text: str(result.seed) }));
   if (result.replay) {
     const line = str(result.replay);
-    fact('Replay', h('code', { class: 'replay', text: line }), ' ', copyButton('Copy', () => line, 'Copy the replay line'));
+    fact(t('Replay'), h('code', { class: 'replay', text: line }), ' ', copyButton(t('Copy'), () => line, t('Copy the replay line')));
   }
   $('result-facts').replaceChildren(...facts);
 }
@@ -772,7 +811,7 @@ async function copy(value, button, label) {
       done = true;
     }
   } catch { done = false; }
-  button.textContent = done ? 'Copied' : 'Select and copy it';
+  button.textContent = done ? t('Copied') : t('Select and copy it');
   setTimeout(() => { button.textContent = label; }, 1600);
 }
 
@@ -783,21 +822,24 @@ function renderTurn() {
   let text = '';
   const toMove = step && Array.isArray(step.to_move) ? step.to_move.filter(Number.isInteger) : [];
   const others = toMove.filter((k) => !app.at || k !== app.at.seat);
-  if (app.ended) text = 'The table has ended.';
-  else if (!app.connected) text = 'Reconnecting…';
-  else if (!step) text = 'Starting…';
-  else if (app.at.seat == null) text = toMove.length ? `Watching · ${namesOf(toMove)} to move` : 'Watching';
-  else if (step.question === 'play-again') text = step.your_turn ? 'Play again?' : `Waiting for ${namesOf(others)} to choose whether to play again`;
-  else if (step.your_turn) text = app.pending ? 'Sending…' : (others.length ? `Your turn (with ${namesOf(others)})` : 'Your turn');
-  else if (others.length) text = `Waiting for ${namesOf(others)}`;
+  if (app.ended) text = t('The table has ended.');
+  else if (!app.connected) text = t('Reconnecting…');
+  else if (!step) text = t('Starting…');
+  else if (app.at.seat == null) {
+    text = toMove.length ? t('Watching · {names} to move', { n: toMove.length, names: namesOf(toMove) }) : t('Watching');
+  } else if (step.question === 'play-again') {
+    text = step.your_turn ? t('Play again?')
+      : t('Waiting for {names} to choose whether to play again', { n: others.length, names: namesOf(others) });
+  } else if (step.your_turn) text = app.pending ? t('Sending…') : (others.length ? t('Your turn (with {names})', { names: namesOf(others) }) : t('Your turn'));
+  else if (others.length) text = t('Waiting for {names}', { names: namesOf(others) });
   node.textContent = text;
   node.classList.toggle('is-you', Boolean(step && step.your_turn && !app.ended && app.at.seat != null));
   const free = app.roster && Array.isArray(app.roster.seats) ? app.roster.seats.filter((s) => s && s.filler === 'person' && !s.taken) : [];
   const share = $('share');
   share.hidden = free.length === 0 || app.ended;
   if (!share.hidden) {
-    share.replaceChildren(`${free.length === 1 ? 'A seat is' : `${free.length} seats are`} free: send this link to the other players `,
-      h('code', { class: 'link', text: tableLink() }), ' ', copyButton('Copy link', tableLink));
+    share.replaceChildren(`${t(['A seat is free: send this link to the other players', '{n} seats are free: send this link to the other players'], { n: free.length })} `,
+      h('code', { class: 'link', text: tableLink() }), ' ', copyButton(t('Copy link'), tableLink));
   }
 }
 
@@ -809,25 +851,25 @@ function renderSeats() {
     const you = app.at.seat === s.seat;
     const filler = str(s.filler);
     let who = str(s.name);
-    if (filler === 'bot') who = 'Bot';
-    else if (filler === 'random') who = 'Random moves';
-    else if (filler === 'search') who = 'Search';
-    else if (!who) who = s.taken === false ? 'Free seat' : `Player ${s.seat}`;
+    if (filler === 'bot') who = t('Bot');
+    else if (filler === 'random') who = t('Random moves');
+    else if (filler === 'search') who = t('Search');
+    else if (!who) who = s.taken === false ? t('Free seat') : t('Player {n}', { n: s.seat });
     const badges = [];
-    if (you) badges.push(h('span', { class: 'badge you', text: 'you' }));
+    if (you) badges.push(h('span', { class: 'badge you', text: t('you') }));
     if (filler === 'person' && s.taken !== false && typeof s.connected === 'boolean') {
-      badges.push(h('span', { class: `badge ${s.connected ? 'here' : 'away'}`, text: s.connected ? '● here' : '○ away' }));
+      badges.push(h('span', { class: `badge ${s.connected ? 'here' : 'away'}`, text: s.connected ? t('● here') : t('○ away') }));
     }
-    if (filler === 'person' && s.taken === false) badges.push(h('span', { class: 'badge free', text: 'waiting for a player' }));
+    if (filler === 'person' && s.taken === false) badges.push(h('span', { class: 'badge free', text: t('waiting for a player') }));
     const moving = toMove.includes(s.seat) && !app.ended;
     return h('li', { class: `seat${you ? ' mine' : ''}${moving ? ' to-move' : ''}` },
       h('span', { class: 'turn-mark', 'aria-hidden': 'true', text: '▶' }),
       h('span', { class: 'seat-number', text: String(s.seat) }),
       h('span', { class: 'seat-who', text: who }), ...badges,
-      moving ? h('span', { class: 'visually-hidden', text: 'to move' }) : null);
+      moving ? h('span', { class: 'visually-hidden', text: t('to move') }) : null);
   }));
   const watchers = app.roster ? Number(app.roster.watchers) || 0 : 0;
-  $('watchers').textContent = watchers ? `${watchers} watching` : '';
+  $('watchers').textContent = watchers ? t('{n} watching', { n: watchers }) : '';
 }
 
 function ringBell(times) {
@@ -842,9 +884,9 @@ function renderMute() {
   const muted = bell.muted();
   const button = $('mute');
   button.setAttribute('aria-pressed', muted ? 'true' : 'false');
-  button.setAttribute('aria-label', 'Mute the bell');
+  button.setAttribute('aria-label', t('Mute the bell'));
   button.querySelector('.tool-icon').textContent = muted ? '🔕' : '🔔';
-  button.querySelector('.tool-text').textContent = muted ? 'Muted' : 'Sound';
+  button.querySelector('.tool-text').textContent = muted ? t('Muted') : t('Sound');
 }
 
 // MARK: Keys
@@ -905,6 +947,7 @@ function onKey(event) {
 // MARK: Start
 
 function start() {
+  translatePage();
   const name = (() => { try { return localStorage.getItem(NAME) || ''; } catch { return ''; } })();
   $('name').value = name.slice(0, 32);
   $('name').addEventListener('change', () => {
@@ -913,12 +956,12 @@ function start() {
   $('join-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const code = $('code').value.trim().toUpperCase();
-    if (!/^[A-Z0-9]{4,12}$/.test(code)) { notice('A table code is letters and digits, such as K7QX2M.'); $('code').focus(); return; }
+    if (!/^[A-Z0-9]{4,12}$/.test(code)) { notice(t('A table code is letters and digits, such as K7QX2M.')); $('code').focus(); return; }
     if (location.hash === `#${code}`) goToTable(code); else location.hash = code;
   });
   $('watch').addEventListener('click', () => {
     const code = ($('code').value.trim() || codeFromHash() || '').toUpperCase();
-    if (!/^[A-Z0-9]{4,12}$/.test(code)) { notice('Type the code of the table to watch.'); $('code').focus(); return; }
+    if (!/^[A-Z0-9]{4,12}$/.test(code)) { notice(t('Type the code of the table to watch.')); $('code').focus(); return; }
     notice('');
     request({ type: 'watch', table: code });
   });
@@ -933,7 +976,7 @@ function start() {
   $('rules').addEventListener('click', () => sendLine('/rules'));
   $('hint').addEventListener('click', () => sendLine('/hint'));
   $('coach').addEventListener('click', () => sendLine('/coach'));
-  $('copy-link').addEventListener('click', (event) => copy(tableLink(), event.currentTarget, 'Copy link'));
+  $('copy-link').addEventListener('click', (event) => copy(tableLink(), event.currentTarget, t('Copy link')));
   $('mute').addEventListener('click', () => {
     bell.setMuted(!bell.muted());
     renderMute();

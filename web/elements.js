@@ -3,6 +3,7 @@
 // (window.fixture.show).
 
 import { h, drawView, graphemes } from './view.js';
+import { translatePage } from './texts.js';
 
 const cards = (faces, up, extra = {}) => faces.map((face, i) => ({
   id: `card-${i + 1}`, label: String(i + 1), up: up.includes(i + 1), face: up.includes(i + 1) ? face : undefined,
@@ -115,6 +116,8 @@ document.getElementById('text-form').addEventListener('submit', (event) => {
   input.value = '';
 });
 
+// The page's own words in the browser's language; the samples stand for a rule's, in English.
+translatePage();
 const buttons = document.getElementById('samples');
 for (const name of Object.keys(samples)) {
   buttons.append(h('button', { type: 'button', class: 'move', text: name, on: { click: () => show(name) } }));

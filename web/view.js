@@ -1,8 +1,11 @@
-// Draws what a seat sees: a step's view elements, or its text view.
+// Draws what a seat sees: a step's view elements, or its text view. What the page adds in
+// words of its own (the names screen readers say) is in the page's language (texts.js).
 //
 // Rule text reaches the page only as text: textContent, text nodes and a few safe attributes
 // (aria-label, aria-keyshortcuts, data-*). Nothing here parses HTML, sets a link, a source or
 // an inline style from a rule, and no rule value ever names a tag, an attribute or a handler.
+
+import { t, language } from './texts.js';
 
 const SAFE_ATTRIBUTES = new Set([
   'id', 'role', 'type', 'tabindex', 'disabled', 'hidden', 'for', 'name', 'value', 'min', 'max', 'step',
@@ -41,10 +44,10 @@ function list(value) { return Array.isArray(value) ? value : []; }
 
 /** How a letter is marked, in words as well as colour. */
 export const MARKS = {
-  hit: { symbol: '✓', text: 'right place' },
-  present: { symbol: '↔', text: 'in the word, elsewhere' },
-  miss: { symbol: '✗', text: 'not in the word' },
-  used: { symbol: '–', text: 'used' },
+  hit: { symbol: '✓', text: t('right place') },
+  present: { symbol: '↔', text: t('in the word, elsewhere') },
+  miss: { symbol: '✗', text: t('not in the word') },
+  used: { symbol: '–', text: t('used') },
 };
 
 function markOf(value) { return Object.hasOwn(MARKS, value) ? value : null; }
@@ -290,7 +293,7 @@ function makePicture(e) {
 function number(value) {
   const n = Number(value);
   if (!Number.isFinite(n)) return '';
-  return Number.isInteger(n) ? n.toLocaleString('en') : n.toLocaleString('en', { maximumFractionDigits: 2 });
+  return Number.isInteger(n) ? n.toLocaleString(language) : n.toLocaleString(language, { maximumFractionDigits: 2 });
 }
 
 function makeMeters(run) {
@@ -325,10 +328,11 @@ function makeWords(run) {
     const spoken = letters.map((l, i) => {
       const mark = markOf(marks[i]);
       if (mark) marked = true;
-      return (l === '' ? 'blank' : l) + (mark ? ` (${MARKS[mark].text})` : '');
+      const letter = l === '' ? t('blank') : l;
+      return mark ? t('{letter} ({mark})', { letter, mark: MARKS[mark].text }) : letter;
     });
-    const said = spoken.join(', ') || 'no letters';
-    const word = h('div', { class: 'word', role: 'img', 'aria-label': str(e.label) ? `${str(e.label)}: ${said}` : said });
+    const said = spoken.join(t(', ')) || t('no letters');
+    const word = h('div', { class: 'word', role: 'img', 'aria-label': str(e.label) ? t('{label}: {letters}', { label: str(e.label), letters: said }) : said });
     word.style.setProperty('--letters', String(Math.max(letters.length, 1)));
     letters.forEach((letter, i) => {
       const mark = markOf(marks[i]);
@@ -349,7 +353,7 @@ function legend(marks) {
 }
 
 function makeButtons(e, ctx) {
-  const group = h('div', { class: 'buttons', role: 'group', 'aria-label': str(e.label) || 'Moves' });
+  const group = h('div', { class: 'buttons', role: 'group', 'aria-label': str(e.label) || t('Moves') });
   const items = list(e.buttons).filter((b) => b && typeof b === 'object');
   group.style.setProperty('--count', String(Math.max(1, items.length)));
   for (const b of items) {
@@ -390,13 +394,13 @@ function makeKeyboard(e, ctx) {
   // A keyboard whose keys have no moves types into the free-text field (Guess Five): the
   // page then adds Enter and a backspace. In a keyboard of moves, a key without one is spent.
   const types = ctx.typing() && entries.every((k) => !k.move);
-  const pad = h('div', { class: 'keyboard', role: 'group', 'aria-label': str(e.label) || 'Keyboard' });
+  const pad = h('div', { class: 'keyboard', role: 'group', 'aria-label': str(e.label) || t('Keyboard') });
   // The widest row in key widths (Enter and the backspace are one and a half each).
   pad.style.setProperty('--widest', String(Math.max(1, ...rows.map((r, i) => r.length + (types && i === rows.length - 1 ? 3 : 0)))));
   let first = true;
   rows.forEach((row, r) => {
     const line = h('div', { class: 'keyboard-row' });
-    if (types && r === rows.length - 1) line.append(specialKey('↵', 'Enter', 'enter', () => ctx.submit()));
+    if (types && r === rows.length - 1) line.append(specialKey('↵', t('Enter'), 'enter', () => ctx.submit()));
 
     for (const name of row) {
       const entry = byKey.get(name);
@@ -406,7 +410,7 @@ function makeKeyboard(e, ctx) {
       const enabled = typed ? types : ctx.canPlay(move);
       const key = h('button', {
         type: 'button', class: `key${mark ? ` mark-${mark}` : ''}`, 'aria-disabled': enabled ? null : 'true',
-        'aria-label': str(entry.label) || (mark ? `${name}, ${MARKS[mark].text}` : name),
+        'aria-label': str(entry.label) || (mark ? [name, MARKS[mark].text].join(t(', ')) : name),
         'data-fkey': `key:${name}`, tabindex: first ? 0 : -1,
       }, h('span', { class: 'key-letter', text: name }),
       mark ? h('span', { class: 'mark-symbol', 'aria-hidden': 'true', text: MARKS[mark].symbol }) : null);
@@ -418,7 +422,7 @@ function makeKeyboard(e, ctx) {
       });
       line.append(key);
     }
-    if (types && r === rows.length - 1) line.append(specialKey('⌫', 'Backspace', 'erase', () => ctx.erase()));
+    if (types && r === rows.length - 1) line.append(specialKey('⌫', t('Backspace'), 'erase', () => ctx.erase()));
     pad.append(line);
   });
   roving(pad, '.key');
@@ -448,7 +452,7 @@ function makeCards(e, ctx, blockKey) {
   const cards = list(e.cards).map((c) => (c && typeof c === 'object' ? c : {}));
   const columns = Number.isInteger(e.columns) && e.columns > 0 ? Math.min(e.columns, 26) : 0;
   const interactive = cards.some((c) => typeof c.move === 'string' && c.move !== '');
-  const label = str(e.label) || 'Cards';
+  const label = str(e.label) || t('Cards');
   const grid = h('div', { class: `cards${columns ? ' columns' : ' row'}`, role: interactive ? 'grid' : 'list', 'aria-label': label });
   if (BACKS.has(e.colour)) grid.classList.add(`back-${e.colour}`);
   if (columns) {
@@ -490,7 +494,7 @@ function patchCards(grid, e, ctx) {
   const controls = grid.querySelectorAll('.card');
   cards.forEach((card, i) => updateCard(controls[i], card, i));
   refreshCards(grid, cards, ctx);
-  const label = str(e.label) || 'Cards';
+  const label = str(e.label) || t('Cards');
   if (grid.getAttribute('aria-label') !== label) grid.setAttribute('aria-label', label);
   return true;
 }
@@ -517,10 +521,10 @@ function updateCard(control, card, i) {
     control._clear = setTimeout(() => { if (!control.classList.contains('up')) front.textContent = ''; }, 450);
   }
   control.querySelector('.card-corner').textContent = corner;
-  const name = corner || `Card ${i + 1}`;
-  const parts = [name, gone ? 'cleared' : up ? (face || 'face up') : 'face down'];
-  if (card.matched === true && up) parts.push('matched');
-  control.setAttribute('aria-label', parts.join(', '));
+  const name = corner || t('Card {n}', { n: i + 1 });
+  const parts = [name, gone ? t('cleared') : up ? (face || t('face up')) : t('face down')];
+  if (card.matched === true && up) parts.push(t('matched'));
+  control.setAttribute('aria-label', parts.join(t(', ')));
   control._move = str(card.move);
   control._selectable = card.selectable !== false;
 }

@@ -97,7 +97,10 @@ public enum TextWrap {
             guard let before = previous else { out += line; continue }
             func isProse(_ l: Substring) -> Bool { !l.isEmpty && l.first != " " && l.first != "\t" && !isListItem(l) }
             let keepsBreak = !isProse(line) || !isProse(before)
-            out += (keepsBreak ? "\n" : " ") + line
+            // Japanese and Chinese put no space between words: a line joined between two wide
+            // characters is joined as it is.
+            func isWide(_ c: Character?) -> Bool { c.map { TerminalWidth.columns(String($0)) == 2 } ?? false }
+            out += (keepsBreak ? "\n" : isWide(before.last) && isWide(line.first) ? "" : " ") + line
         }
         return out
     }

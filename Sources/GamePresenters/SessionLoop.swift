@@ -85,7 +85,7 @@ public enum SessionLoop {
             last.start = last.start ?? driver.gameStart
             for p in presenters where ((p as? HandingOver)?.seatsAtKeyboard ?? 1) <= 1 { p.show(last) }
         }
-        var tally = SessionTally()
+        var tally = SessionTally(texts: driver.table.texts)
         let keyboard = Keyboard(table: driver.table, atTerminal: atTerminal)
         keyboard.undoing = undoing
         var reason = Table.EndReason.quit
@@ -117,7 +117,7 @@ public enum SessionLoop {
                 refused.status = .refused
                 refused.applied = false
                 refused.code = .refused
-                refused.reason = "the move could not be taken back: \(error)"
+                refused.reason = driver.table.texts(.undoFailed, ["error": "\(error)"])
                 refused.messages = []
                 refused.showsView = false
                 for p in presenters { p.show(refused) }
@@ -134,7 +134,8 @@ public enum SessionLoop {
     static func undoneStep(_ driver: Driver, seat: Int) -> Step {
         var step = driver.last ?? Step(number: 0, game: 1, seat: seat, input: nil, status: .command)
         let names = driver.table.engine.seatNames
-        let who = seat <= names.count && !names[seat - 1].isEmpty ? names[seat - 1] : "Seat \(seat)"
+        let texts = driver.table.texts
+        let who = seat <= names.count && !names[seat - 1].isEmpty ? names[seat - 1] : texts(.seat, ["seat": String(seat)])
         step.seat = seat
         step.input = "/undo"
         step.move = nil
@@ -142,7 +143,7 @@ public enum SessionLoop {
         step.status = .command
         step.applied = true
         step.code = nil
-        step.messages = ["\(who) took back a move: the game is as it was before it."]
+        step.messages = [texts(.tookBack, ["name": who])]
         step.privateMessages = [:]
         step.bells = 0
         step.notices = []
@@ -194,7 +195,7 @@ public enum SessionLoop {
                     var prompt = handing.handoverPrompt(seat)
                     var answer = io.input.readLine(prompt: prompt)
                     while let typed = answer, !InputLine.clean(typed).isEmpty {
-                        prompt = "Only Enter confirms: " + handing.handoverPrompt(seat).prefix(1).lowercased() + handing.handoverPrompt(seat).dropFirst()
+                        prompt = table.texts(.onlyEnter)
                         answer = io.input.readLine(prompt: prompt)
                     }
                     guard answer != nil else { return nil }
@@ -228,9 +229,9 @@ public enum SessionLoop {
                     return nil
                 }
                 if atTerminal && driver.movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
-                    let answer = io.input.readLine(prompt: "Start a new game? This one will be lost. (y/n) ")
+                    let answer = io.input.readLine(prompt: table.texts(.newConfirm))
                     // Anything but yes (Ctrl-D too) goes back to the game.
-                    guard let answer, ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else { continue }
+                    guard let answer, table.texts.isYes(answer) else { continue }
                 }
                 return (line, bytes)
             }
@@ -240,7 +241,8 @@ public enum SessionLoop {
         /// when each says yes, else why not.
         func consent(to seat: Int, io: SeatIO, driver: Driver? = nil) -> String? {
             let names = table.engine.seatNames
-            let asker = seat <= names.count ? names[seat - 1] : "Seat \(seat)"
+            let texts = table.texts
+            let asker = seat <= names.count ? names[seat - 1] : texts(.seat, ["seat": String(seat)])
             // The asker's view is hidden while another person at the keyboard answers.
             let handing = (io.presenter as? HandingOver).flatMap { $0.seatsAtKeyboard > 1 ? $0 : nil }
             defer { if let handing, let last = driver?.last { handing.show(last, as: seat) } }
@@ -248,12 +250,11 @@ public enum SessionLoop {
                 switch filler {
                 case .person:
                     handing?.hand(to: k + 1)
-                    guard let answer = io.input.readLine(prompt: "\(names[k]): may \(asker) take back a move? (y/n) "),
-                          ["y", "yes"].contains(InputLine.clean(answer).lowercased()) else {
-                        return "\(names[k]) did not agree to take the move back"
+                    guard let answer = io.input.readLine(prompt: texts(.mayTakeBack, ["name": names[k], "asker": asker])), texts.isYes(answer) else {
+                        return texts(.didNotAgree, ["name": names[k]])
                     }
                 case .program:
-                    return "a program at the table cannot agree to take a move back"
+                    return texts(.programCannotAgree)
                 case .bot, .random, .search:
                     continue
                 }

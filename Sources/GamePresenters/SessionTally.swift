@@ -10,17 +10,19 @@ public struct SessionTally {
     /// Winners in the order they first won, so the line reads the same for the same games.
     private var winners: [String] = []
     private var undecided = 0
+    /// The language the line is said in.
+    private let texts: HostTexts
 
-    public init() {}
+    public init(texts: HostTexts = .english) { self.texts = texts }
 
     /// Counts `step`'s game if the step finished it (once a game, however often its result is
     /// shown). `names`: what each seat is called.
     public mutating func note(_ step: Step, names: [String]) {
         guard let result = step.result, finished.insert(step.game).inserted else { return }
         games += 1
-        var who: [String] = result.winningSeats.map { $0 >= 1 && $0 <= names.count ? names[$0 - 1] : "Seat \($0)" }
+        var who: [String] = result.winningSeats.map { $0 >= 1 && $0 <= names.count ? names[$0 - 1] : texts(.seat, ["seat": String($0)]) }
         if who.isEmpty, let winner = result.winner, !["draw", "tie", "none"].contains(winner.lowercased()) {
-            who = [winner.lowercased() == "player" ? "you" : winner]
+            who = [winner.lowercased() == "player" ? texts(.you) : winner]
         }
         if who.isEmpty { undecided += 1 }
         for name in who {
@@ -32,9 +34,9 @@ public struct SessionTally {
     /// "This session: 3 games · you won 2 · computer won 1", or nil for fewer than two games.
     public var line: String? {
         guard games >= 2 else { return nil }
-        var parts = ["This session: \(games) games"]
-        for name in winners { parts.append("\(name) won \(wins[name]!)") }
-        if undecided > 0 { parts.append("\(undecided) with no winner") }
+        var parts = [texts(.sessionGames, ["n": String(games)])]
+        for name in winners { parts.append(texts(.sessionWon, ["name": name, "n": String(wins[name]!)])) }
+        if undecided > 0 { parts.append(texts(.sessionNoWinner, ["n": String(undecided)])) }
         return parts.joined(separator: " · ")
     }
 }

@@ -22,6 +22,8 @@ public final class TextPresenter: Presenter, HandingOver {
     public var columns: () -> Int? = { nil }
     public var ascii = false
     public var colour = false
+    /// The player's language, for what the host says.
+    public var texts = HostTexts.english
 
     public init(_ out: TextSink, notices: TextSink? = nil) {
         self.out = out
@@ -42,16 +44,16 @@ public final class TextPresenter: Presenter, HandingOver {
         if let start = r.start {
             // The replay command is cut only between flags (lines ending in " \"): a copy of it runs.
             if start.number == 1 {
-                out.write("Seed \(start.seed) (replay: ", style: .dim)
+                out.write(texts(.seedLine, ["seed": String(start.seed)]), style: .dim)
                 out.writeUnbroken(start.replay, style: .dim)
                 // "/help for commands" is one phrase: never cut at the end of a line.
-                out.write(") · ", style: .dim)
-                out.writeUnbroken("/help for commands", style: .dim)
+                out.write(texts(.replayClose) + " · ", style: .dim)
+                out.writeUnbroken(texts(.helpForCommands), style: .dim)
                 out.write("\n\n", style: .dim)
             } else {
-                out.write("\nGame \(start.number), seed \(start.seed) (replay: ", style: .dim)
+                out.write("\n" + texts(.gameSeedLine, ["number": String(start.number), "seed": String(start.seed)]), style: .dim)
                 out.writeUnbroken(start.replay, style: .dim)
-                out.write(")\n", style: .dim)
+                out.write(texts(.replayClose) + "\n", style: .dim)
             }
         }
         for message in r.messages(for: seat) { out.write(message + "\n", style: .message) }
@@ -71,20 +73,20 @@ public final class TextPresenter: Presenter, HandingOver {
         if let result = r.result {
             out.write("\n" + result.summary + "\n", style: .title)
             // A session that ends with its game (`one_game`, a game left) asks nothing.
-            if !r.endsSession { out.write("Play again? (y/n)\n", style: .dim) }
+            if !r.endsSession { out.write(texts(.playAgain) + "\n", style: .dim) }
         }
     }
 
     /// Scrolls the last player's view out of sight and says whose turn it is.
     public func hand(to seat: Int) {
         out.write(String(repeating: "\n", count: Self.handoverLines), style: .plain)
-        out.write("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.\n", style: .title)
+        out.write(texts.passKeyboard(seat, name: people[seat]) + "\n", style: .title)
     }
 
     /// Blank lines that take a view off a terminal's screen.
     static let handoverLines = 60
 
-    public func handoverPrompt(_ seat: Int) -> String { "Press Enter when ready. " }
+    public func handoverPrompt(_ seat: Int) -> String { texts(.pressEnter) }
 
     public func show(_ step: Step, as seat: Int) {
         self.seat = seat
@@ -93,7 +95,7 @@ public final class TextPresenter: Presenter, HandingOver {
         again.privateMessages = [:]
         let missed = waiting.removeValue(forKey: seat) ?? []
         if !missed.isEmpty {
-            out.write("Since your last turn:\n", style: .dim)
+            out.write(texts(.sinceLastTurn) + "\n", style: .dim)
             for message in missed { out.write(message + "\n", style: .message) }
         }
         again.notices = []

@@ -11,11 +11,13 @@ public final class RuleSandbox {
     /// The `game` table a rule's hooks receive.
     public var game: LuaRef { api.table }
 
-    public init(seed: UInt64 = 1, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20, ascii: Bool = false) {
+    /// `texts`: what `game.t` finds, as a rule's `texts` field would give them.
+    public init(seed: UInt64 = 1, libraryDirectories: [String] = [], memoryCap: Int = 64 << 20, ascii: Bool = false, texts: RuleTexts = RuleTexts()) {
         lua = LuaState(memoryCap: memoryCap)
         api = GameAPI(lua: lua, libraryDirectories: libraryDirectories)
         api.bind(options: [:], seed: seed, random: RandomSource(seed: seed), clock: ManualClock(), words: nil,
                  scores: ScoreKeeper(store: nil))
         api.ascii = ascii
+        api.texts = texts
     }
 }

@@ -15,7 +15,7 @@ public struct RuleTexts: Sendable, Equatable {
         case plural(one: String?, other: String)
 
         /// The `{name}`s the text fills in, in every form.
-        var placeholders: Set<String> {
+        public var placeholders: Set<String> {
             switch self {
             case .plain(let s): RuleTexts.placeholders(in: s)
             case .plural(let one, let other): RuleTexts.placeholders(in: other).union(one.map(RuleTexts.placeholders) ?? [])
@@ -105,19 +105,27 @@ public struct RuleTexts: Sendable, Equatable {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
     }
 
-    static func isName(_ text: Substring) -> Bool {
-        !text.isEmpty && text.utf8.count <= keyBytes && text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-    }
-
+    /// The `{name}`s a text fills in, read over its bytes (every text of every translation is
+    /// read so at each load of a rule).
     static func placeholders(in text: String) -> Set<String> {
         var names: Set<String> = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            rest = rest[rest.index(after: open)...]
-            if rest.first == "{" { rest = rest.dropFirst(); continue }
-            guard let close = rest.firstIndex(of: "}") else { break }
-            if isName(rest[..<close]) { names.insert(String(rest[..<close])) }
-            rest = rest[rest.index(after: close)...]
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "{")) else { return names }
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "{") else {
+                i += 1
+                continue
+            }
+            if i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "{") {
+                i += 2
+                continue
+            }
+            guard let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            if close > i + 1, close - i - 1 <= keyBytes, bytes[(i + 1)..<close].allSatisfy(isNameByte) {
+                names.insert(String(decoding: bytes[(i + 1)..<close], as: UTF8.self))
+            }
+            i = close + 1
         }
         return names
     }

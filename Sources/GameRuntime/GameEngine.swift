@@ -15,6 +15,8 @@ import GameStorage
 public final class GameEngine {
     public let info: RuleInfo
     public let settings: EngineSettings
+    /// What the host says to the player, in their language.
+    public let hostTexts: HostTexts
     package let rule: LoadedRule
     var lua: LuaState { rule.lua }
     var api: GameAPI { rule.api }
@@ -26,6 +28,8 @@ public final class GameEngine {
     public var words: WordList? { settings.words }
     /// The number of seats at this table (from 1).
     public let seatCount: Int
+    /// The seats' names as the statistics keep them: `seatNames` in English.
+    public var recordedNames: [String] = []
     /// What each seat is called in the rule's messages (`game.name`), by the table.
     public var seatNames: [String] {
         get { api.seatNames }
@@ -65,6 +69,7 @@ public final class GameEngine {
         self.rule = rule
         self.info = rule.info.localized(settings.language)
         self.settings = settings
+        hostTexts = HostTexts(language: settings.language)
         random = RandomSource(seed: settings.seed)
         options = try rule.resolveOptions(settings.options, command: settings.command)
         let seats = settings.seats ?? info.seats.min
@@ -380,7 +385,7 @@ public final class GameEngine {
         // people (their names on the boards), else what the table calls the seats ("Bot", a
         // person's name), rather than "seat 2".
         let named = result.winningSeats.compactMap { seat in
-            settings.seatName?(seat) ?? (seat <= seatNames.count && !seatNames[seat - 1].isEmpty ? seatNames[seat - 1] : nil)
+            settings.seatName?(seat) ?? (seat <= recordedNames.count && !recordedNames[seat - 1].isEmpty ? recordedNames[seat - 1] : nil)
         }
         var winner = result.winner ?? (named.isEmpty || named.count != result.winningSeats.count ? result.winnerText : named.joined(separator: " & "))
         // (The keeper's name, asked for once: finding a login name reads the user database.)
@@ -538,7 +543,7 @@ public final class GameEngine {
             guard value.map != nil else {
                 throw RuleError(["\(info.path): result must return nil or a table such as { winner = \"player\", summary = \"...\" }, not \(value.typeName)"])
             }
-            return try GameResult(value, seats: seatCount, path: info.path)
+            return try GameResult(value, seats: seatCount, path: info.path, texts: hostTexts)
         }.mapError { $0 as? RuleError ?? RuleError(["\($0)"]) }
         cachedResult = (version, value)
         return try value.get()

@@ -33,7 +33,7 @@ public struct GameResult: Equatable, Sendable {
     static let knownFields: Set<String> = ["winner", "ranking", "score", "scores", "better", "summary", "rewards"]
 
     /// Reads the table `result` returned; every field it has must be of its kind.
-    init(_ value: LuaValue, seats: Int, path: String) throws {
+    init(_ value: LuaValue, seats: Int, path: String, texts: HostTexts = .english) throws {
         func problem(_ field: String, _ what: String) -> RuleError {
             RuleError(["\(path): result's '\(field)' must be \(what), not \(value[field].typeName)"])
         }
@@ -95,19 +95,14 @@ public struct GameResult: Equatable, Sendable {
         default: throw problem("better", "\"higher\" (the default) or \"lower\"")
         }
         switch value["summary"] {
-        case .nil: summary = winner.map { "Winner: \($0)" } ?? (winningSeats.isEmpty ? "Game over" : "Winner: " + Self.seatList(winningSeats))
+        case .nil: summary = winner.map { texts(.winner, ["who": $0]) } ?? (winningSeats.isEmpty ? texts(.gameOver) : texts(.winner, ["who": texts.seatList(winningSeats)]))
         case .string(let s): summary = s
         default: throw problem("summary", "a string")
         }
     }
 
-    /// "seat 2", "seats 1 and 3".
-    static func seatList(_ seats: [Int]) -> String {
-        seats.count == 1 ? "seat \(seats[0])" : "seats " + seats.dropLast().map(String.init).joined(separator: ", ") + " and \(seats.last!)"
-    }
-
-    /// The winner as the statistics count it: the rule's name, or the seats.
+    /// The winner as the statistics count it (in English, whoever played): the rule's name, or the seats.
     public var winnerText: String? {
-        winner ?? (winningSeats.isEmpty ? nil : Self.seatList(winningSeats))
+        winner ?? (winningSeats.isEmpty ? nil : HostTexts.english.seatList(winningSeats))
     }
 }

@@ -60,13 +60,14 @@ public struct Moves: Equatable, Sendable {
         self.init(moves, text: text)
     }
 
-    /// "Moves: r, p, s; or type a five-letter word" for `/moves`.
-    public var summary: String {
-        switch (listed.isEmpty, text) {
-        case (true, nil): "No moves now."
-        case (false, nil): "Moves: " + listed.joined(separator: ", ")
-        case (true, let text?): "Type \(text.description)."
-        case (false, let text?): "Moves: " + listed.joined(separator: ", ") + "; or type \(text.description)"
+    /// "Moves: r, p, s; or type a five-letter word" for `/moves`, in the player's language.
+    public func summary(_ texts: HostTexts = .english) -> String {
+        let moves = listed.joined(separator: ", ")
+        return switch (listed.isEmpty, text) {
+        case (true, nil): texts(.noMoves)
+        case (false, nil): texts(.movesListed, ["moves": moves])
+        case (true, let text?): texts(.typeText, ["text": text.description])
+        case (false, let text?): texts(.movesOrType, ["moves": moves, "text": text.description])
         }
     }
 }

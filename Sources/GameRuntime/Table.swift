@@ -53,7 +53,7 @@ public final class Table {
     }
 
     public private(set) var fillers: [Filler] {
-        didSet { engine.seatNames = Self.names(of: fillers) }
+        didSet { nameSeats() }
     }
     /// The seats whose view, moves and observation each step carries.
     public var viewers: [Int]
@@ -117,10 +117,10 @@ public final class Table {
         let fillers = fillers ?? (1...seats).map { $0 == 1 ? .person("") : .bot }
         precondition(fillers.count == seats, "one filler per seat")
         self.fillers = fillers
-        engine.seatNames = Self.names(of: fillers)
         let watching = (1...seats).filter { !fillers[$0 - 1].isAutomatic }
         viewers = watching.isEmpty ? [1] : watching
         replayGame = engine.info.id
+        nameSeats()
     }
 
     public var info: RuleInfo { engine.info }
@@ -158,20 +158,30 @@ public final class Table {
     /// What each seat is called in the rule's messages (`game.name`): a person's name, "Bot" or
     /// "Random" for the table's own players, "Seat N" for a person or program without a name.
     /// A name two seats share names the seat too ("Bot (seat 3)"), so no message is ambiguous.
-    static func names(of fillers: [Filler]) -> [String] {
+    /// In the player's language ("Zufall"); the statistics keep the English names, so a seat's
+    /// record does not depend on the language it was played in.
+    static func names(of fillers: [Filler], texts: HostTexts = .english) -> [String] {
         let plain: [String] = fillers.enumerated().map { k, filler in
             switch filler {
-            case .person(let name): name.isEmpty ? "Seat \(k + 1)" : name
-            case .bot: "Bot"
-            case .random: "Random"
-            case .search: "Search"
-            case .program: "Seat \(k + 1)"
+            case .person(let name): name.isEmpty ? texts(.seat, ["seat": String(k + 1)]) : name
+            case .bot: texts(.bot)
+            case .random: texts(.random)
+            case .search: texts(.search)
+            case .program: texts(.seat, ["seat": String(k + 1)])
             }
         }
         var counts: [String: Int] = [:]
         for name in plain { counts[name.lowercased(), default: 0] += 1 }
-        return plain.enumerated().map { k, name in counts[name.lowercased()]! > 1 ? "\(name) (seat \(k + 1))" : name }
+        return plain.enumerated().map { k, name in counts[name.lowercased()]! > 1 ? texts(.sharedName, ["name": name, "seat": String(k + 1)]) : name }
     }
+
+    private func nameSeats() {
+        engine.seatNames = Self.names(of: fillers, texts: texts)
+        engine.recordedNames = texts.isTranslated ? Self.names(of: fillers) : engine.seatNames
+    }
+
+    /// What the host says, in the player's language.
+    public var texts: HostTexts { engine.hostTexts }
 
     public func rename(seat: Int, to name: String) {
         guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1] else { return }
@@ -220,7 +230,7 @@ public final class Table {
     public func handle(_ rawLine: String, seat: Int? = nil, bytes: Int? = nil) -> Step {
         guard !finished else {
             var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
-            r.reason = "the session has ended"
+            r.reason = texts(.sessionEnded)
             r.showsView = false
             return r
         }
@@ -381,7 +391,7 @@ public final class Table {
     private func take(_ rawLine: String, bytes: Int, seat: Int) -> Step {
         if bytes > InputLine.limit {
             var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
-            r.reason = "that line is longer than the limit of \(InputLine.limit) bytes"
+            r.reason = texts(.lineTooLong, ["limit": String(InputLine.limit)])
             r.code = .lineTooLong
             r.showsView = false
             return r
@@ -389,7 +399,7 @@ public final class Table {
         // Text Swift could not compare in linear time (see `MarkRun`) is no move of any game.
         if MarkRun.isTooLong(rawLine) {
             var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
-            r.reason = "that line \(MarkRun.problem)"
+            r.reason = texts(.lineMarks, ["problem": MarkRun.problem])
             r.code = .refused
             r.showsView = false
             return r
@@ -397,19 +407,16 @@ public final class Table {
         let line = InputLine.clean(rawLine)
         if line.hasPrefix("/") { return command(line, seat: seat) }
         if (try? engine.result()) != nil {
-            switch line.lowercased() {
-            case "y", "yes": return newGame(input: line, seat: seat)
-            case "n", "no": return quit(input: line, seat: seat)
-            default:
-                // The game is over: the host answers, and play is not called, unless the rule
-                // says it takes inputs then (`plays_after_result = true`).
-                guard info.playsAfterResult else {
-                    var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .refused)
-                    r.reason = "the game is over: y for a new game, n to leave"
-                    r.code = .gameOver
-                    r.showsView = false
-                    return r
-                }
+            if texts.isYes(line) { return newGame(input: line, seat: seat) }
+            if texts.isNo(line) { return quit(input: line, seat: seat) }
+            // The game is over: the host answers, and play is not called, unless the rule
+            // says it takes inputs then (`plays_after_result = true`).
+            guard info.playsAfterResult else {
+                var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .refused)
+                r.reason = texts(.gameOverInput)
+                r.code = .gameOver
+                r.showsView = false
+                return r
             }
         }
         return play(move(for: line, seat: seat), typed: line, seat: seat)
@@ -460,13 +467,13 @@ public final class Table {
     /// The most words one `/words` answers with.
     public static let wordPageLimit = 1000
 
-    public static let hostCommandHelp: [(String, String)] = [
-        ("/help", "this list"),
-        ("/moves", "the inputs the game accepts now"),
-        ("/rules", "how to play"),
-        ("/new", "start a new game"),
-        ("/undo", "take back your last move (in practice)"),
-        ("/quit", "end this game (Ctrl-D too)"),
+    public static let hostCommandHelp: [(String, HostText)] = [
+        ("/help", .helpHelp),
+        ("/moves", .helpMoves),
+        ("/rules", .helpRules),
+        ("/new", .helpNew),
+        ("/undo", .helpUndo),
+        ("/quit", .helpQuit),
     ]
 
     private func command(_ line: String, seat: Int) -> Step {
@@ -480,11 +487,9 @@ public final class Table {
         func answer(_ lines: [String]) { r.privateMessages[seat] = lines }
         switch name {
         case "help":
-            var lines = ["Type a move, or a command:"]
-            let hint = info.search.allowsHints
-                ? [("/hint", "the move the search player would make in your place"), ("/coach", "at the game's end, where the search would have played otherwise")]
-                : []
-            let rows = Self.hostCommandHelp + hint + info.commands.map { ("/\($0.name)", $0.help) }
+            var lines = [texts(.helpHeading)]
+            let hint: [(String, HostText)] = info.search.allowsHints ? [("/hint", .helpHint), ("/coach", .helpCoach)] : []
+            let rows = (Self.hostCommandHelp + hint).map { ($0.0, texts($0.1)) } + info.commands.map { ("/\($0.name)", $0.help) }
             let width = rows.map(\.0.count).max() ?? 0
             lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
             answer(lines)
@@ -494,21 +499,21 @@ public final class Table {
             // The rule's keys for the moves offered: " (keys: r rock, p paper)".
             let offered = info.keys(offered: moves.listed)
             let keys = moves.listed.flatMap { move in offered.filter { $0.value == move }.keys.sorted().map { "\($0) \(move)" } }
-            answer([moves.summary + (keys.isEmpty ? "" : " (keys: " + keys.joined(separator: ", ") + ")")])
+            answer([moves.summary(texts) + (keys.isEmpty ? "" : texts(.movesKeys, ["keys": keys.joined(separator: ", ")]))])
         case "rules":
             answer([info.title, TextWrap.reflow(info.howToPlay)])
         case "hint" where info.search.allowsHints:
             answer([hint(seat: seat)])
         case "coach" where info.search.allowsHints:
             guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1] else {
-                answer(["No coach: the coach is for people."])
+                answer([texts(.noCoach)])
                 break
             }
             if coachedSeats.remove(seat) == nil {
                 coachedSeats.insert(seat)
-                answer(["Coach on: at the game's end you will be told, alone, where the search player would have played otherwise (/coach again: off)."])
+                answer([texts(.coachOn)])
             } else {
-                answer(["Coach off."])
+                answer([texts(.coachOff)])
             }
         case "words" where info.sharesWords && engine.words != nil:
             // The list's words, a page at a time, for programs that solve with them.
@@ -519,22 +524,22 @@ public final class Table {
             let page = WordPage(from: from, total: list.entries.count, words: slice.map { list.entries[$0].word })
             r.words = page
             if !page.words.isEmpty {
-                answer(["Words \(from) to \(from + page.words.count - 1) of \(page.total)."])
+                answer([texts(.wordsPage, ["from": String(from), "to": String(from + page.words.count - 1), "total": String(page.total)])])
             } else if from > page.total {
-                answer(["No more words: the list has \(page.total), and /words \(from) starts after its end."])
+                answer([texts(.noMoreWords, ["total": String(page.total), "from": String(from)])])
             } else {
-                answer(["No words: a count of 0 asks for none."])
+                answer([texts(.noWords)])
             }
         case "new":
             if daily != nil {
                 r.status = .refused
-                r.reason = "the game of the day is played once: gamehost play \(info.id) plays another game"
+                r.reason = texts(.newDaily, ["game": info.id])
                 r.code = .refused
                 return r
             }
             if !anySeatMayRestart, (try? engine.result()) == nil {
                 r.status = .refused
-                r.reason = "the game is played to its end at a table of several people: /new once it is over (or y to play again)"
+                r.reason = texts(.newShared)
                 r.code = .refused
                 return r
             }
@@ -543,13 +548,13 @@ public final class Table {
             // Taken back by the session that plays the table again without the move (a
             // terminal's, the protocol's): a table that reaches here has none.
             r.status = .refused
-            r.reason = "a move is taken back at a terminal or through gamehost play --json; not at this table"
+            r.reason = texts(.undoHere)
             r.code = .refused
             return r
         case "quit", "exit":
             if !anySeatMayRestart {
                 r.status = .refused
-                r.reason = "at a table of several people you leave by closing the connection: your seat waits for you"
+                r.reason = texts(.quitShared)
                 r.code = .refused
                 return r
             }
@@ -561,7 +566,7 @@ public final class Table {
                 return answered
             }
             r.status = .refused
-            r.reason = "unknown command /\(name) (type /help for the list)"
+            r.reason = texts(.unknownCommand, ["name": name])
             r.code = .unknownCommand
         }
         return r
@@ -765,7 +770,7 @@ extension Table {
               let theirs = thought.options.first(where: { $0.move == best }), theirs.value - mine.value >= Self.coachMargin else { return }
         func rating(_ x: Double) -> String { String(Int((x * 100).rounded())) }
         coachNotes[seat, default: []].append((theirs.value - mine.value,
-            "your move \(made): \(move), where the search would play \(best) (\(rating(theirs.value)) against \(rating(mine.value)))"))
+            texts(.coachNote, ["made": String(made), "move": move, "best": best, "theirs": rating(theirs.value), "mine": rating(mine.value)])))
     }
 
     /// `/hint`: the move the search player would make for `seat` now (with the table's
@@ -773,21 +778,21 @@ extension Table {
     /// The search puts the game back as it was, so a hint changes nothing.
     func hint(seat: Int) -> String {
         guard engine.hasGame, (try? engine.result()) == nil, (try? engine.toMove())?.contains(seat) == true else {
-            return "No hint: it is not your move."
+            return texts(.noHintNotYourMove)
         }
         // Each hint is a search (seconds at a served table, and again when the table is
         // rebuilt from its inputs): a game has so many.
-        guard hintsAsked < Self.hintLimit else { return "No hint: this game has had its \(Self.hintLimit) hints." }
+        guard hintsAsked < Self.hintLimit else { return texts(.noHintUsedUp, ["n": String(Self.hintLimit)]) }
         hintsAsked += 1
         let searcher = SearchPlayer(seed: EngineSettings.mix(SearchPlayer.seed(game: engine.gameSeed, seat: seat) ^ 0x4849_4E54, hintsAsked),
                                     budget: thinking)
         do {
             let move = try searcher.move(in: engine, seat: seat)
-            guard let thought = searcher.lastThinking, thought.declined == nil else { return "Hint: \(move) (the rule's own player's move)" }
-            let rated = thought.options.first { $0.move == move }.map { ", rated \(Int(($0.value * 100).rounded())) of 100" } ?? ""
-            return "Hint: \(move) (the search player's move, after \(thought.games) scratch games\(rated))"
+            guard let thought = searcher.lastThinking, thought.declined == nil else { return texts(.hintOwn, ["move": move]) }
+            let rated = thought.options.first { $0.move == move }.map { texts(.hintRated, ["n": String(Int(($0.value * 100).rounded()))]) } ?? ""
+            return texts(.hintSearch, ["move": move, "games": String(thought.games), "rated": rated])
         } catch {
-            return "No hint: \(error)"
+            return texts(.noHint, ["error": "\(error)"])
         }
     }
 
@@ -798,8 +803,8 @@ extension Table {
             let notes = (coachNotes[k + 1] ?? []).enumerated().sorted { ($0.element.cost, -$0.offset) > ($1.element.cost, -$1.offset) }
                 .prefix(Self.coachNoteLimit).sorted { $0.offset < $1.offset }.map(\.element.text)
             let lines = notes.isEmpty
-                ? ["Coach: of your \(movesMade[k + 1]!) moves with a choice, the search would have played each as you did."]
-                : ["Coach (the search player rates each move from 0, the worst end it foresaw, to 100, the best):"] + notes.map { "  " + $0 }
+                ? [texts(.coachNothing, ["n": String(movesMade[k + 1]!)])]
+                : [texts(.coachHeading)] + notes.map { "  " + $0 }
             r.privateMessages[k + 1, default: []] += lines
         }
         coachNotes = [:]

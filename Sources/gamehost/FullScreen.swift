@@ -44,6 +44,8 @@ final class FullScreenPresenter: Presenter, HandingOver {
     var seat = 1
     /// The people at this keyboard, by seat (several take turns: hot-seat).
     var people: [Int: String] = [:]
+    /// The player's language, for what the host says.
+    var texts = HostTexts.english
     var seatsAtKeyboard: Int { people.count }
     /// The most lines the status area keeps (its pages show them all).
     static let statusLimit = 200
@@ -58,22 +60,22 @@ final class FullScreenPresenter: Presenter, HandingOver {
         input?.confirming = true
         question = nil
         page = 0
-        status = [("Seat \(seat)\(people[seat].map { $0.isEmpty ? "" : " · " + $0 } ?? "") to play: pass the keyboard.", .title)]
+        status = [(texts.passKeyboard(seat, name: people[seat]), .title)]
         draw()
     }
 
-    func handoverPrompt(_ seat: Int) -> String { "Press Enter when ready. " }
+    func handoverPrompt(_ seat: Int) -> String { texts(.pressEnter) }
 
     func show(_ step: Step, as seat: Int) {
         self.seat = seat
         seen = step.view(of: seat)
         let missed = waiting.removeValue(forKey: seat) ?? []
-        status = missed.isEmpty ? [] : [("Since your last turn:", .dim)] + missed.map { ($0, .message) }
+        status = missed.isEmpty ? [] : [(texts(.sinceLastTurn), .dim)] + missed.map { ($0, .message) }
         page = 0
         question = nil
         if let result = step.result {
             status.append((result.summary, .title))
-            question = "Play again? (y/n)"
+            question = texts(.playAgain)
         }
         draw()
     }
@@ -87,8 +89,8 @@ final class FullScreenPresenter: Presenter, HandingOver {
     }
 
     /// The seed of the game on the screen and the command that replays it, then the keys.
-    static func header(_ start: GameStart) -> String {
-        "Seed \(start.seed) (replay: \(start.replay)) · /help · Ctrl-D: back"
+    static func header(_ start: GameStart, texts: HostTexts = .english) -> String {
+        texts(.screenHeader, ["seed": String(start.seed), "replay": start.replay])
     }
 
     func show(_ r: Step) {
@@ -103,7 +105,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
         question = nil
         if let start = r.start {
             self.start = start
-            if r.input != nil { status.append(("Game \(start.number), seed \(start.seed)", .dim)) }
+            if r.input != nil { status.append((texts(.screenGameSeed, ["number": String(start.number), "seed": String(start.seed)]), .dim)) }
         }
         status += r.messages(for: seat).map { ($0, .message) }
         // (Bounded: a table of bots alone would add without end.)
@@ -119,7 +121,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
             // The result first: a refusal after the game is over answers below it.
             let at = !r.applied && r.reason != nil ? status.count - 1 : status.count
             status.insert((result.summary, .title), at: at)
-            question = r.endsSession ? nil : "Play again? (y/n)"
+            question = r.endsSession ? nil : texts(.playAgain)
         }
         draw()
     }
@@ -169,12 +171,12 @@ final class FullScreenPresenter: Presenter, HandingOver {
             // The replay command is never broken by wrapping: a window too narrow for the
             // header gives it a line of its own, which the terminal wraps itself if it must
             // (a copy of it is then one line).
-            let header = Self.header(start)
+            let header = Self.header(start, texts: texts)
             if width(header) <= columns {
                 top.append((header, .dim))
             } else {
-                top += wrapped("Seed \(start.seed) · /help · Ctrl-D: back").map { ($0, .dim) }
-                top.append(("replay: " + start.replay, .dim))
+                top += wrapped(texts(.screenHeaderShort, ["seed": String(start.seed)])).map { ($0, .dim) }
+                top.append((texts(.screenReplay, ["replay": start.replay]), .dim))
             }
         }
         /// The rows lines take: a line wider than the window (the replay command) wraps.
@@ -205,7 +207,7 @@ final class FullScreenPresenter: Presenter, HandingOver {
                 page = min(page, pages - 1)
                 morePages = page < pages - 1
                 bottom = Array(bottom[(page * pageRows)..<min(bottom.count, (page + 1) * pageRows)])
-                if morePages { bottom.append(("-- more (\(page + 1)/\(pages)): Space --", .dim)) }
+                if morePages { bottom.append((texts(.morePages, ["page": String(page + 1), "pages": String(pages)]), .dim)) }
             }
             bottom += asked
             body = Array(body.suffix(max(0, room - bottom.count)))
@@ -342,10 +344,12 @@ final class ScreenInput: LineSource {
 
     /// What the prompt row says before "> ": the keys that play at once (r/p/s), or how to
     /// type a whole word where letters play at once.
+    var texts: HostTexts { presenter?.texts ?? .english }
+
     var keyHint: String {
         let named = moves.compactMap { move in keys.filter { $0.value == move }.keys.sorted().first }
         if !named.isEmpty { return named.joined(separator: "/") + " " }
-        if takesText, !moves.isEmpty, moves.allSatisfy({ $0.count == 1 }) { return "Space: a word " }
+        if takesText, !moves.isEmpty, moves.allSatisfy({ $0.count == 1 }) { return texts(.spaceWord) }
         return ""
     }
 
@@ -374,7 +378,7 @@ final class ScreenInput: LineSource {
         // what is typed stays at the row's end.
         if prompt == presenter?.prompt, keyHint.isEmpty, let waiting = waitingMove.map(TerminalText.plain) {
             let typedPart = TerminalText.plain(prompt + String(decoding: typed, as: UTF8.self))
-            for hint in ["(Enter plays \(waiting), or type more) ", "(Enter: \(waiting)) "]
+            for hint in [texts(.enterPlays, ["move": waiting]), texts(.enterShort, ["move": waiting])]
             where TerminalWidth.columns(hint + typedPart) < columns {
                 line = hint + typedPart
                 break

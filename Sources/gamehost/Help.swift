@@ -127,8 +127,10 @@ let commandHelp: [String: String] = [
         (/quit, Ctrl-D, a closed window, a killed program) keeps it. Leaving pauses the game:
         a rule that would end a game left in the middle (Hangman's summary) does so only where
         the game cannot be kept. The kept game is played again from its start with the same
-        seeds, inputs, clock readings and score reads, then goes on with you; a game played to
-        its end is forgotten. The menu offers the game left last as c.
+        seeds, inputs, clock readings and score reads, then goes on with you. A game played to
+        its end, or left before its first move, is forgotten: --list, the menu and resume
+        delete its file when they come across it (one another window plays is left alone).
+        Only the 100 games left last are listed. The menu offers the game left last as c.
           N           the Nth game of --list (default: the one left last)
           --list      the kept games, the last left first; files that are no kept game (damaged,
                       or kept with another version of the rule) are named

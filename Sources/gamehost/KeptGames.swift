@@ -70,7 +70,7 @@ func resume(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let (kept, unreadable) = SavedGame.scan(folder)
     if args.flags.contains("list") {
         if kept.isEmpty { stdout_.write("No game is kept. A game left in the middle at a terminal is kept here.\n", style: .plain) }
-        for (k, game) in kept.enumerated() { stdout_.write("\(k + 1). \(describe(game))\n", style: .plain) }
+        for (k, game) in kept.enumerated() { stdout_.write("\(k + 1). \(describe(game, texts: HostTexts(language: settings.language)))\n", style: .plain) }
         for problem in unreadable { fail("\(TerminalText.plain(problem)) (not a game that can be taken up)") }
         return 0
     }
@@ -212,7 +212,7 @@ func takeUp(_ listed: SavedGame, settings: PlayerSettings, input lines: Standard
         throw CLIError.failure(session.keeping.recorder.stopped ?? "the game cannot be kept")
     }
     withExtendedLifetime(lock) {}
-    if !json { stdout_.write("Taking up where you left it: \(describe(game, inUse: false)).\n", style: .dim) }
+    if !json { stdout_.write(HostTexts(language: settings.language)(.takingUp, ["game": describe(game, inUse: false, texts: HostTexts(language: settings.language))]) + "\n", style: .dim) }
     let taking = TakingBack(session: session, driver: driver, settings: settings, json: json, seats: seats, ownsEngine: true)
     defer { taking.close() }
     let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json, undoing: taking.undoing)
@@ -222,24 +222,24 @@ func takeUp(_ listed: SavedGame, settings: PlayerSettings, input lines: Standard
 
 /// A kept game in a line: its title, who plays, its moves, when it was left, and (`inUse`:
 /// looked up unless told) whether another window plays it.
-func describe(_ game: SavedGame, inUse: Bool? = nil) -> String {
+func describe(_ game: SavedGame, inUse: Bool? = nil, texts: HostTexts = .english) -> String {
     let others = game.header.seats.count > 1 ? " · " + game.header.seats.enumerated().map { k, filler in
-        if case .person(let name) = filler { return name.isEmpty ? "seat \(k + 1)" : name }
+        if case .person(let name) = filler { return name.isEmpty ? texts(.seat, ["seat": String(k + 1)]) : name }
         return "\(filler)"
     }.joined(separator: ", ") : ""
-    let moves = game.moves == 1 ? "1 move" : "\(game.moves) moves"
-    let left = SavedGame.modified(game.path).map { " · left " + ago(SystemClock().now() - $0) } ?? ""
-    return "\(game.header.title)\(others) · \(moves)\(left)\(inUse ?? game.inUse ? " · being played in another window" : "")"
+    let moves = texts(.keptMoves, ["n": String(game.moves)])
+    let left = SavedGame.modified(game.path).map { " · " + texts(.keptLeft, ["ago": ago(SystemClock().now() - $0, texts: texts)]) } ?? ""
+    return "\(game.header.title)\(others) · \(moves)\(left)\(inUse ?? game.inUse ? " · " + texts(.keptInUse) : "")"
 }
 
 /// "just now", "5 min ago", "3 hours ago", "2 days ago".
-func ago(_ seconds: Double) -> String {
+func ago(_ seconds: Double, texts: HostTexts = .english) -> String {
     let s = max(0, Int(seconds))
     switch s {
-    case ..<60: return "just now"
-    case ..<3600: return "\(s / 60) min ago"
-    case ..<(2 * 86_400): return s / 3600 == 1 ? "an hour ago" : "\(s / 3600) hours ago"
-    default: return "\(s / 86_400) days ago"
+    case ..<60: return texts(.agoNow)
+    case ..<3600: return texts(.agoMinutes, ["n": String(s / 60)])
+    case ..<(2 * 86_400): return texts(.agoHours, ["n": String(s / 3600)])
+    default: return texts(.agoDays, ["n": String(s / 86_400)])
     }
 }
 

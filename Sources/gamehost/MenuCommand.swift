@@ -11,6 +11,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     let catalog = catalog()
     let input = StandardInput()
+    let texts = HostTexts(language: settings.language)
     while true {
         // Each rule is loaded, read and closed in turn (a rule may hold its whole memory limit),
         // then the one chosen is loaded again to play.
@@ -18,12 +19,12 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         for (name, _) in catalog.files() {
             do {
                 let rule = try catalog.load(name)
-                rules.append(rule.info)
+                rules.append(rule.info.localized(settings.language))
                 rule.close()
             } catch { fail("\(name): cannot load:\n\(error)") }
         }
         if rules.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
-        stdout_.write("GameHost — choose a game\n", style: .title)
+        stdout_.write(texts(.menuTitle) + "\n", style: .title)
         let numberWidth = String(rules.count).count
         let labels = rules.enumerated().map { i, rule in "  \(TerminalWidth.pad(String(i + 1), to: numberWidth, alignRight: true)). \(rule.title)" }
         // Two columns where the terminal has room; a title wider than half of it gets a row of its own.
@@ -33,12 +34,11 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         // The game left last, to take up where it was left (others: gamehost resume --list).
         let kept = keptGamesFolder(settings).map { SavedGame.list(in: $0).filter { !$0.inUse } } ?? []
         if let last = kept.first {
-            let more = kept.count > 1 ? " (\(kept.count - 1) more: gamehost resume --list)" : ""
-            writeRow("  \(TerminalWidth.pad("c", to: numberWidth, alignRight: true)). Continue", describe(last) + more, left: left, style: .plain)
+            let more = kept.count > 1 ? texts(.menuMoreKept, ["n": String(kept.count - 1)]) : ""
+            writeRow("  \(TerminalWidth.pad("c", to: numberWidth, alignRight: true)). " + texts(.menuContinue), describe(last, texts: texts) + more, left: left, style: .plain)
         }
-        writeRow("  \(TerminalWidth.pad("d", to: numberWidth, alignRight: true)). Today's game", "the day's deal of a game, the same for everyone, once a day",
-                 left: left, style: .plain)
-        guard let choice = chooseGame(rules, input: input, continuing: !kept.isEmpty) else { return 0 }
+        writeRow("  \(TerminalWidth.pad("d", to: numberWidth, alignRight: true)). " + texts(.menuToday), texts(.menuTodayAbout), left: left, style: .plain)
+        guard let choice = chooseGame(rules, input: input, continuing: !kept.isEmpty, texts: texts) else { return 0 }
         // The game of the day: the day's deal, one person against the rule's bot, no options.
         var daily: String?
         let chosen: RuleInfo
@@ -46,7 +46,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         case .game(let rule):
             chosen = rule
         case .daily:
-            guard case .game(let rule)? = chooseGame(rules, input: input, prompt: "Today's game of which game (number or name)? ") else { continue }
+            guard case .game(let rule)? = chooseGame(rules, input: input, prompt: texts(.menuTodayWhich), texts: texts) else { continue }
             chosen = rule
             daily = DailyGame.date(at: SystemClock().now())
         case .continueKept:
@@ -60,12 +60,12 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
             fail("\(chosen.id): cannot load:\n\(error)")
             continue
         }
-        guard let setup = daily != nil ? MenuSetup() : chooseOptions(rule, input: input, catalog: catalog) else {
+        guard let setup = daily != nil ? MenuSetup() : chooseOptions(rule, input: input, catalog: catalog, texts: texts) else {
             stdout_.write("\n", style: .plain)
             continue
         }
         guard let seating = daily != nil ? try? Seating(seats: nil, assignments: [], rule: rule.info, player: settings.player, json: false, jsonSeat: 1)
-                                         : chooseSeats(rule.info, player: settings.player, input: input) else {
+                                         : chooseSeats(rule.info, player: settings.player, input: input, texts: texts) else {
             stdout_.write("\n", style: .plain)
             continue
         }
@@ -151,11 +151,11 @@ enum MenuChoice {
 
 /// The game the player picks, or nil to leave (Ctrl-D, which gets its newline, or /quit).
 /// `continuing`: a kept game is offered as `c` (or "continue").
-func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false, prompt asked: String? = nil) -> MenuChoice? {
+func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false, prompt asked: String? = nil,
+                texts: HostTexts = .english) -> MenuChoice? {
     while true {
         input.offer(rules.map(\.id) + (continuing ? ["continue"] : []) + ["/quit"])
-        let prompt = asked ?? (continuing ? "Game (number or name, c to continue, d for today's, /quit to leave): "
-                                          : "Game (number or name, d for today's, /quit to leave): ")
+        let prompt = asked ?? texts(continuing ? .menuPromptContinue : .menuPrompt)
         guard let raw = input.readLine(prompt: prompt) else {
             stdout_.write("\n", style: .plain)
             return nil
@@ -168,9 +168,11 @@ func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false
         if let rule = game(named: answer, among: rules) { return .game(rule) }
         let starting = games(startingWith: answer, among: rules)
         if starting.count > 1 {
-            stdout_.write("✗ '\(answer)' could be \(starting.map { "\($0.title) (\($0.id))" }.joined(separator: " or ")): type more of it\n", style: .refusal)
+            let games = starting.map { "\($0.title) (\($0.id))" }.joined(separator: " / ")
+            stdout_.write("✗ " + texts(.menuAmbiguous, ["answer": answer, "games": games]) + "\n", style: .refusal)
         } else if !answer.isEmpty {
-            stdout_.write("✗ no game '\(answer)': type 1 to \(rules.count), a title or a name (\(rules.map(\.id).joined(separator: ", ")))\n", style: .refusal)
+            let names = rules.map(\.id).joined(separator: ", ")
+            stdout_.write("✗ " + texts(.menuNoGame, ["answer": answer, "count": String(rules.count), "names": names]) + "\n", style: .refusal)
         }
     }
 }
@@ -208,7 +210,7 @@ struct MenuSetup {
 /// matter for the answers given, see `OptionSpec.when`), and its word list
 /// when it plays one; Enter keeps the default, Tab completes a choice, case does not matter.
 /// Nil when the player goes back (Ctrl-D or /quit).
-func chooseOptions(_ rule: LoadedRule, input: LineSource, catalog: RuleCatalog) -> MenuSetup? {
+func chooseOptions(_ rule: LoadedRule, input: LineSource, catalog: RuleCatalog, texts: HostTexts = .english) -> MenuSetup? {
     var setup = MenuSetup()
     let info = rule.info
     // An option that matters only for some values of others (`when`) is asked after them,
@@ -231,7 +233,7 @@ func chooseOptions(_ rule: LoadedRule, input: LineSource, catalog: RuleCatalog) 
     }
     if let listName = info.defaultWordList {
         let lists = WordListCatalog(beside: catalog, dataHome: dataHome).names
-        stdout_.write("words: a word list (\(lists.joined(separator: ", "))) or a file's path\n", style: .dim)
+        stdout_.write(texts(.menuWords, ["lists": lists.joined(separator: ", ")]) + "\n", style: .dim)
         // A list's name in any case; a path as it is.
         func named(_ answer: String) -> String { lists.first { $0.lowercased() == answer.lowercased() } ?? answer }
         guard let answer = ask("words [\(listName)]: ", offering: lists, input: input, accept: { answer in

@@ -1,16 +1,17 @@
 import GameCore
 import GamePresenters
 import GameRules
+import GameRuntime
 
 /// The menu's questions about seats, for a game that more than one may play: how many seats,
 /// and who sits in each: a person at this keyboard, by the name the boards show (people take
 /// turns, hot-seat), the rule's bot, or random moves. Enter keeps the default: the player at
 /// seat 1 and the rule's bot (random moves for a rule without one) everywhere else, as
 /// `gamehost play GAME --seats N` seats them. Nil when the player goes back (Ctrl-D or /quit).
-func chooseSeats(_ info: RuleInfo, player: String, input: LineSource) -> Seating? {
+func chooseSeats(_ info: RuleInfo, player: String, input: LineSource, texts: HostTexts = .english) -> Seating? {
     guard info.seats.max > 1 else { return defaultSeating(info, player: player, count: info.seats.min) }
     let range = info.seats
-    stdout_.write("seats: \(range.description) — how many play\n", style: .dim)
+    stdout_.write(texts(.menuSeats, ["range": range.description]) + "\n", style: .dim)
     guard let countAnswer = ask("seats [\(range.min)]: ", offering: [], input: input, accept: { answer in
         guard let n = Int(answer), range.contains(n) else { return "seats: \(info.title) is played by \(range.description), not '\(TerminalText.plain(answer))'" }
         return nil
@@ -19,9 +20,9 @@ func chooseSeats(_ info: RuleInfo, player: String, input: LineSource) -> Seating
     var seating = defaultSeating(info, player: player, count: count)
     guard count > 1 else { return seating }
     let machine = info.hasBot ? "bot" : "random"
-    stdout_.write("who sits where: a person's name (people take turns at this keyboard), \(info.hasBot ? "bot (the game's own player), " : "")search (looks ahead), random (random moves)\n", style: .dim)
+    stdout_.write(texts(info.hasBot ? .menuWhoSitsBot : .menuWhoSits) + "\n", style: .dim)
     for seat in 1...count {
-        let shown = seat == 1 ? (player.isEmpty ? "you" : player) : machine
+        let shown = seat == 1 ? (player.isEmpty ? texts(.you) : player) : machine
         guard let answer = ask("seat \(seat) [\(shown)]: ", offering: (info.hasBot ? ["bot"] : []) + ["search", "random"], input: input, accept: { answer in
             let who: Seating.Who
             do { who = try Seating.who(answer) } catch {

@@ -3,6 +3,7 @@ import GameCore
 import Glibc
 #endif
 import GamePresenters
+import GameRuntime
 import GameRules
 
 /// The flags every command shares, before or after the command: where scores live
@@ -74,6 +75,7 @@ struct PlayerSettings {
     func gameIO(line: StandardInput, people: [Int: String] = [:]) -> (Presenter, LineSource) {
         guard fullScreen else {
             let text = TextPresenter(stdout_, notices: stderr_)
+            text.texts = HostTexts(language: language)
             text.columns = { Terminal.width(of: 1) }
             text.ascii = ascii
             text.colour = stdout_.colour
@@ -82,6 +84,7 @@ struct PlayerSettings {
             return (text, line)
         }
         let presenter = FullScreenPresenter(stdout_, notices: stderr_)
+        presenter.texts = HostTexts(language: language)
         if people.count > 1 { presenter.people = people }
         if let first = people.keys.min() { presenter.seat = first }
         let input = ScreenInput()

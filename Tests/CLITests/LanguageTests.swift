@@ -33,4 +33,53 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--lang needs a language's code"), bad.stderr)
     }
+
+    /// The host's own words follow the player's language: the seed line, /help, a refusal,
+    /// "Play again?" and its yes (j in German), the hand-over between people, the session's
+    /// sum, the menu; the protocol's reasons too. A program's fields (codes, moves) do not change.
+    func testTheHostSpeaksThePlayersLanguage() throws {
+        let german = try GamehostProcess.run(["play", "rps", "--seed", "3", "--plain", "--lang", "de", "--data", "none"],
+                                             input: "/help\n/nope\n" + String(repeating: "r\n", count: 8) + "j\n" + String(repeating: "r\n", count: 8) + "n\n")
+        XCTAssertEqual(german.status, 0, german.stderr)
+        for text in ["Startwert 3 (noch einmal: gamehost play rps --seed 3) · /help für Befehle", "Gib einen Zug oder einen Befehl ein:",
+                     "  /undo   deinen letzten Zug zurücknehmen (beim Üben)", "✗ unbekannter Befehl /nope (/help zeigt die Liste)",
+                     "Noch einmal? (j/n)", "✗ das Spiel ist aus: j für ein neues Spiel, n zum Aufhören", "Spiel 2, Startwert ", "Diese Sitzung: 2 Spiele"] {
+            XCTAssertTrue(german.stdout.contains(text), "\(text): \(german.stdout)")
+        }
+        XCTAssertFalse(german.stdout.contains("Play again"), german.stdout)
+        let japanese = try GamehostProcess.run(["play", "rps", "--seed", "3", "--plain", "--lang", "ja", "--data", "none"], input: "/moves\n")
+        for text in ["シード 3（再現：gamehost play rps --seed 3） · /help でコマンド", "手：rock, paper, scissors（キー：r rock, p paper, s scissors）"] {
+            XCTAssertTrue(japanese.stdout.contains(text), "\(text): \(japanese.stdout)")
+        }
+        // People at one keyboard: whose turn, and what happened since.
+        let seats = try GamehostProcess.run(["play", "rps", "--seats", "2", "--seat", "1=Ann", "--seat", "2=Bo", "--plain", "--lang", "de", "--data", "none"],
+                                            input: "r\n\n")
+        for text in ["Platz 1 · Ann ist dran: gib die Tastatur weiter.", "Platz 2 · Bo ist dran: gib die Tastatur weiter.", "Seit deinem letzten Zug:"] {
+            XCTAssertTrue(seats.stdout.contains(text), "\(text): \(seats.stdout)")
+        }
+        // The protocol: a reason in the player's language, its code as ever.
+        let json = try GamehostProcess.run(["play", "rps", "--json", "--seed", "3", "--lang", "de", "--data", "none"], input: "/nope\n")
+        XCTAssertTrue(json.stdout.contains("\"reason\":\"unbekannter Befehl /nope (/help zeigt die Liste)\""), json.stdout)
+        XCTAssertTrue(json.stdout.contains("\"code\":\"unknown-command\""), json.stdout)
+        // The menu, with the games' own titles in the language where they have them.
+        let menu = try GamehostProcess.run(["--lang", "ja", "--data", "none"], input: "")
+        for text in ["GameHost — ゲームを選んでください", "神経衰弱", "d. 今日のゲーム", "その日の配り、誰にでも同じ、一日一回"] {
+            XCTAssertTrue(menu.stdout.contains(text), "\(text): \(menu.stdout)")
+        }
+        // English stays English.
+        let english = try GamehostProcess.run(["play", "rps", "--seed", "3", "--plain", "--lang", "en", "--data", "none"], input: "/nope\n")
+        XCTAssertTrue(english.stdout.contains("✗ unknown command /nope (type /help for the list)"), english.stdout)
+    }
+
+    /// The listing a lobby reads names each game in the languages its rule has (the browser
+    /// shows the title in the page's language without loading the rule).
+    func testTheListingCarriesEachGamesTranslatedTitle() throws {
+        let listed = try GamehostProcess.run(["list", "--json"])
+        let top = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        guard let games = top?["games"] as? [[String: Any]], let memory = games.first(where: { $0["game"] as? String == "memory" }),
+              let translations = memory["translations"] as? [String: [String: String]] else { return XCTFail(listed.stdout) }
+        XCTAssertEqual(translations["ja"]?["title"], "神経衰弱")
+        XCTAssertEqual(translations["de"]?["about"], "Decke Emoji-Karten paarweise auf und finde jedes Paar.")
+        XCTAssertEqual(memory["title"] as? String, "Memory", "the game's own title stays")
+    }
 }

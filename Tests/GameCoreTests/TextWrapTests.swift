@@ -53,4 +53,10 @@ final class TextWrapTests: XCTestCase {
                        "Guess the word one letter at a time. Each miss adds a part: head, body.\n\nScoring:\n- a letter: 1\n- a word: 10\n  (indented)\n1. first\n2) second\nProse again goes on")
         XCTAssertEqual(TextWrap.reflow("one line"), "one line")
     }
+
+    func testJapaneseIsJoinedWithoutASpaceAndLatinBesideItWithOne() {
+        XCTAssertEqual(TextWrap.reflow("カードを2枚めくって\n同じ絵ならペアです。"), "カードを2枚めくって同じ絵ならペアです。")
+        XCTAssertEqual(TextWrap.reflow("番号で選ぶ\nEnter で確定"), "番号で選ぶ Enter で確定")
+        XCTAssertEqual(TextWrap.reflow("Rock\nグー"), "Rock グー")
+    }
 }

@@ -20,7 +20,7 @@ final class HostileArgumentTests: XCTestCase {
 
     /// Each function with argument templates; V marks the hostile argument.
     static let calls: [(function: String, templates: [String])] = [
-        ("game.say", ["V", "'a', V"]), ("game.say_to", ["V, 'a'", "1, V", "1, 'a', V"]), ("game.reward", ["V, 1", "1, V"]), ("game.name", ["V"]), ("game.t", ["V", "'x', V"]),
+        ("game.say", ["V", "'a', V"]), ("game.say_to", ["V, 'a'", "1, V", "1, 'a', V"]), ("game.reward", ["V, 1", "1, V"]), ("game.name", ["V"]), ("game.t", ["V", "'x', V", "'x', { a = V }", "'p', { n = V }", "'p', { n = V, a = V }"]),
         ("game.cards.move", ["V, {}", "DECK(), V", "DECK(), {}, V"]), ("game.cards.put", ["V, {}", "{}, V", "{}, { content = 'a' }, V"]),
         ("game.cards.take", ["V, 1", "DECK(), V"]), ("game.cards.refill", ["V, DECK()", "{}, V"]), ("game.cards.give", ["V, 1", "DECK(), V"]),
         ("game.bell", ["V"]), ("game.refuse", ["V"]),
@@ -116,7 +116,8 @@ final class HostileArgumentTests: XCTestCase {
     /// Runs each case as its own call into rule code in a fresh sandbox; answers what went wrong.
     static func run(_ cases: [String]) throws -> [String] {
         var problems: [String] = []
-        let sandbox = RuleSandbox(seed: 7)
+        // Texts for game.t to find, so that its values are read (a key it lacks ends the call first).
+        let sandbox = RuleSandbox(seed: 7, texts: RuleTexts(base: ["x": .plain("{a} and {a}"), "p": .plural(one: "{n} {a}", other: "{n} {a}s")]))
         let lua = sandbox.lua
         try lua.call(try lua.load("game = ...\n" + Self.hostilePrelude, chunkName: "rules/prelude.lua"), [.ref(sandbox.game)])
         for call in cases {

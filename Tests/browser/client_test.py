@@ -17,6 +17,7 @@ own rules, which the server serves) holding hostile.lua.
 """
 
 import argparse
+import html.parser
 import os
 import re
 import sys
@@ -27,7 +28,7 @@ import traceback
 from selenium import webdriver
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gamehost_browser import (DESKTOP, Browser, Failure, check, play_letters,  # noqa: E402
+from gamehost_browser import (DESKTOP, PHONE, Browser, Failure, check, play_letters,  # noqa: E402
                               cards, play_memory, start_server)
 
 TESTS = []
@@ -58,6 +59,9 @@ def finish(page, game):
 def lobby_lists_the_games(browser, args):
     page = browser.page()
     page.lobby()
+    # The run's Chromium speaks English: the page's own words are the English of its code.
+    check(page.js("return document.documentElement.lang") == "en", "the English page's lang is not en")
+    check(page.text("#lobby-title") == "Play a game" and page.text("#join") == "Join", "the English lobby's words")
     games = page.js("return [...document.querySelectorAll('.game-tile')].map(t => t.dataset.game)")
     for game in ["applepie", "blackjack", "crazy-eights", "guess-five", "hangman", "memory", "memory-triples", "rps", "rpsls"]:
         check(game in games, f"the lobby does not list {game}: {games}")
@@ -671,12 +675,249 @@ def a_dropped_connection_comes_back(browser, args):
     return "expects-websocket-errors"
 
 
+# MARK: The page in the browser's language
+
+WEB = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "web")
+LITERAL = r"'((?:[^'\\]|\\.)*)'"
+T_CALL = re.compile(rf"\bt\(\s*(?:{LITERAL}|\[\s*{LITERAL}\s*,\s*{LITERAL}\s*\])")
+PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
+
+
+class MarkedTexts(html.parser.HTMLParser):
+    """The texts a page marks for translation: data-t elements' text, data-t-attrs attributes."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.texts = []
+        self.open = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name in (attrs.get("data-t-attrs") or "").split():
+            self.texts.append(attrs.get(name) or "")
+        if "data-t" in attrs:
+            self.open = [tag, ""]
+
+    def handle_data(self, data):
+        if self.open is not None:
+            self.open[1] += data
+
+    def handle_endtag(self, tag):
+        if self.open is not None and tag == self.open[0]:
+            self.texts.append(self.open[1].strip())
+            self.open = None
+
+
+def page_texts():
+    """The English texts the pages look up, {key: its forms}: every t('…') and t(['one',
+    'other']) in web/*.js (texts.js, which holds the catalogs, aside) and every marked text of
+    web/*.html. Fails on a t( whose text is not written out, which no catalog could be held to."""
+    texts = {}
+    for name in sorted(os.listdir(WEB)):
+        path = os.path.join(WEB, name)
+        if name.endswith(".js") and name != "texts.js":
+            with open(path, encoding="utf-8") as f:
+                source = f.read()
+            found = list(T_CALL.finditer(source))
+            check(len(found) == len(re.findall(r"\bt\(", source)), f"web/{name}: a t(...) whose English is not a literal")
+            for m in found:
+                one, other = (m.group(1), m.group(1)) if m.group(1) is not None else (m.group(2), m.group(3))
+                texts[other.replace("\\'", "'")] = [one.replace("\\'", "'"), other.replace("\\'", "'")]
+        elif name.endswith(".html"):
+            parser = MarkedTexts()
+            with open(path, encoding="utf-8") as f:
+                parser.feed(f.read())
+            for text in parser.texts:
+                check(text, f"web/{name}: a marked text is empty")
+                texts[text] = [text]
+    return texts
+
+
+def check_catalogs(page):
+    """Every English text of the pages is in every catalog, with the same {names}; no catalog
+    keeps a text the pages no longer say; and the page looked nothing up in vain."""
+    texts = page_texts()
+    catalogs = page.js("return import('./texts.js').then((m) => JSON.parse(JSON.stringify(m.catalogs)))")
+    check(set(catalogs) == {"de", "ja"}, f"the catalogs: {sorted(catalogs)}")
+    for language, catalog in catalogs.items():
+        missing = sorted(set(texts) - set(catalog))
+        check(not missing, f"{language}: {len(missing)} texts not translated: {missing[:10]}")
+        unused = sorted(set(catalog) - set(texts))
+        check(not unused, f"{language}: translations of texts the pages do not say: {unused[:10]}")
+        for key, translation in catalog.items():
+            forms = [translation] if isinstance(translation, str) else list(translation.values())
+            check(isinstance(translation, str) or ("other" in translation and set(translation) <= {"zero", "one", "two", "few", "many", "other"}),
+                  f"{language}: {key!r}'s forms are not Intl.PluralRules's: {sorted(translation)}")
+            check(forms and all(isinstance(f, str) and f for f in forms), f"{language}: {key!r} has an empty form")
+            names = {n for english in texts[key] for n in PLACEHOLDER.findall(english)}
+            for form in forms:
+                have = set(PLACEHOLDER.findall(form))
+                check(have <= names, f"{language}: {form!r} has {sorted(have - names)}, which {key!r} does not")
+                check(names - {"n"} <= have, f"{language}: {form!r} leaves out {sorted(names - have - {'n'})} of {key!r}")
+    untranslated = page.js("return import('./texts.js').then((m) => m.untranslated())")
+    check(not untranslated, f"texts the page looked up and no catalog has: {untranslated}")
+
+
+# The server's lobby listing with what it is to send (`translations`), made up here: Memory's
+# title and about in German and Japanese, Rock · Paper · Scissors in Japanese only, and a
+# listing of the wrong shape that the page must ignore.
+TRANSLATIONS = """
+const Socket = window.WebSocket;
+const translations = {
+  memory: { de: { title: 'Memory', about: 'Decke Emoji-Karten paarweise auf und finde jedes Paar.' },
+            ja: { title: '神経衰弱', about: '絵文字のカードを二枚ずつめくって、すべてのペアを見つけよう。' } },
+  rps: { ja: { title: 'じゃんけん' } },
+  hangman: 'Galgenmännchen',
+  blackjack: { de: 'Siebzehn und vier', ja: null },
+};
+window.WebSocket = class extends Socket {
+  addEventListener(type, listener, ...rest) {
+    if (type !== 'message') return super.addEventListener(type, listener, ...rest);
+    return super.addEventListener(type, (event) => {
+      let data = event.data;
+      try {
+        const message = JSON.parse(data);
+        if (message.type === 'games') {
+          for (const game of message.games) if (Object.hasOwn(translations, game.game)) game.translations = translations[game.game];
+          data = JSON.stringify(message);
+        }
+      } catch { /* not JSON: as it came */ }
+      listener.call(this, new MessageEvent('message', { data }));
+    }, ...rest);
+  }
+};
+"""
+
+
+def language_page(args, language):
+    """A Chromium of its own whose language is `language` (the run's speaks English), at the
+    lobby, with the lobby's translations of TRANSLATIONS."""
+    browser = Browser(args.url, language=language)
+    page = browser.page()
+    page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TRANSLATIONS})
+    page.open("")
+    page.lobby()
+    check(page.js("return navigator.language") == language, f"navigator.language is {page.js('return navigator.language')!r}, not {language!r}")
+    return browser, page
+
+
+def check_console(browser):
+    errors = [e for e in browser.console() if e.get("level") == "SEVERE"]
+    check(not errors, f"console errors: {[e.get('message', '')[:300] for e in errors]}")
+
+
+def attribute(page, css, name):
+    return page.js("const n = document.querySelector(arguments[0]); return n ? n.getAttribute(arguments[1]) : null;", css, name)
+
+
+@test
+def the_page_speaks_german(browser, args):
+    german, page = language_page(args, "de-DE")
+    try:
+        check(page.js("return document.documentElement.lang") == "de", "the page's lang is not de")
+        # The lobby: its own words, and the games' own (the listing's translations where it has them).
+        for css, text in [("#lobby-title", "Such dir ein Spiel aus"), ("label[for=name]", "Dein Name"), ("label[for=code]", "Tischcode"),
+                          ("#join", "Beitreten"), ("#watch", "Zuschauen"), ("#games-title", "Spiele"), ("#mute .tool-text", "Ton")]:
+            check(page.text(css).strip() == text, f"{css}: {page.text(css)!r}, not {text!r}")
+        check(attribute(page, "#name", "placeholder") == "Für alle am Tisch sichtbar", "the name's placeholder")
+        check(attribute(page, "#home", "aria-label") == "GameHost: zurück zur Lobby", "the home button's name")
+        check(attribute(page, "#mute", "aria-label") == "Signalton stummschalten", "the mute button's name")
+        check(page.text(".game-tile[data-game='memory'] .game-about") == "Decke Emoji-Karten paarweise auf und finde jedes Paar.",
+              f"Memory's about is not the German of its listing: {page.text('.game-tile[data-game=memory] .game-about')!r}")
+        check(page.text(".game-tile[data-game='rps'] .game-name") == "Rock · Paper · Scissors", "a game with no German title keeps its own")
+        check(page.text(".game-tile[data-game='hangman'] .game-name") == "Hangman", "translations of the wrong shape are not ignored")
+        check(page.text(".game-tile[data-game='blackjack'] .game-name") == "Blackjack", "a translation that is no object is not ignored")
+        check(page.text(".game-tile[data-game='crazy-eights'] .game-seats") == "2–4 Spieler · mit Bot", page.text(".game-tile[data-game='crazy-eights'] .game-seats"))
+        check(page.text(".game-tile[data-game='memory'] .game-seats") == "1 Spieler · mit Bot", page.text(".game-tile[data-game='memory'] .game-seats"))
+        page.check_fits("the German lobby")
+        page.js("document.getElementById('code').value = 'x!'; document.getElementById('join').click();")
+        page.wait(lambda: page.text("#notice") == "Ein Tischcode besteht aus Buchstaben und Ziffern, etwa K7QX2M.", "the notice of a bad code, in German")
+        # The form of a new table.
+        page.tap(page.find(".game-tile[data-game='crazy-eights']"))
+        page.wait(lambda: page.visible("#create"), "the new table's form")
+        page.js("const s = document.getElementById('seat-count'); s.value = '4'; s.dispatchEvent(new Event('change'));")
+        for css, text in [("#open-table", "Tisch eröffnen"), ("#daily", "Spiel des Tages"), ("#back", "Zurück"),
+                          ("#seat-fields legend", "Plätze"), ("label[for=seat-count]", "Plätze am Tisch"), ("label[for=seat-2]", "Platz 2"),
+                          ("#seat-list .seat-you", "Du")]:
+            check(page.text(css).strip() == text, f"{css}: {page.text(css)!r}, not {text!r}")
+        check(attribute(page, "#daily", "title").startswith("Das Blatt des Tages"), f"the daily button's title: {attribute(page, '#daily', 'title')!r}")
+        fillers = page.js("return [...document.querySelectorAll('#seat-2 option')].map((o) => [o.value, o.textContent])")
+        check(fillers == [["person", "Eine Person (per Link)"], ["bot", "Der Bot des Spiels"], ["search", "Der Suchspieler (spielt jedes Spiel)"],
+                          ["random", "Zufallszüge"]], f"the seats' choices: {fillers}")
+        page.check_fits("the German form")
+        page.resize(DESKTOP)
+        page.check_fits("the German form on a desktop")
+        page.resize(PHONE)
+        page.find("#back").click()
+        # A short game of Memory: the page's words are German, and so are the game's (the table
+        # was asked for in German).
+        page.tap(page.find(".game-tile[data-game='memory']"))
+        page.wait(lambda: page.visible("#create"), "Memory's form")
+        check(page.text("#create-about") == "Decke Emoji-Karten paarweise auf und finde jedes Paar.", f"the form's about: {page.text('#create-about')!r}")
+        check(page.text("#options legend") == "Einstellungen", f"the options' legend: {page.text('#options legend')!r}")
+        page.find("#back").click()
+        page.open_table("memory", {"Theme": "fruit", "Pairs": "2"}, name="Anna")
+        page.wait(lambda: page.text("#turn") == "Du bist dran", "Du bist dran")
+        for css, text in [(".code-label", "Tisch"), ("#copy-link", "Link kopieren"), ("#messages-title", "Meldungen"), ("#seats-title", "Plätze"),
+                          ("#rules", "Regeln"), ("#leave", "Tisch verlassen")]:
+            check(page.text(css).strip() == text, f"{css}: {page.text(css)!r}, not {text!r}")
+        seats = page.text("#seats")
+        check("Anna" in seats and "du" in seats and "● da" in seats, f"the seats: {seats!r}")
+        check(attribute(page, "#board .card", "aria-label") == "1, verdeckt", f"a card's name: {attribute(page, '#board .card', 'aria-label')!r}")
+        check(attribute(page, "#moves", "aria-label") in ("Deine Züge", "Züge (du bist nicht dran)"), f"the moves' name: {attribute(page, '#moves', 'aria-label')!r}")
+        page.check_fits("the German table")
+        play_memory(page, 2)
+        page.wait(page.over, "the end of Memory")
+        check("Paar: " in page.text("#messages"), f"the game's messages are not German: {page.text('#messages')!r}")
+        check(page.text("#result-title") == "Spiel aus", f"the result's title: {page.text('#result-title')!r}")
+        facts = page.js("return [...document.querySelectorAll('#result-facts dt')].map((n) => n.textContent)")
+        check(facts == ["Punkte", "Startwert", "Nachspielen"], f"the result's facts: {facts}")
+        page.wait(lambda: page.text("#turn") == "Noch einmal spielen?", "the question whether to play again, in German")
+        buttons = page.js("return [...document.querySelectorAll('#moves button')].map((b) => b.textContent)")
+        check(buttons == ["Noch einmal spielen", "Aufhören"], f"the buttons after the result: {buttons}")
+        page.check_fits("the German result")
+        page.tap(page.control(r"^Aufhören$", "#moves button"))
+        page.wait(page.ended, "the table's end")
+        check(page.text("#turn") == "Der Tisch ist geschlossen.", f"the turn line at the end: {page.text('#turn')!r}")
+        check(page.text("#ended-text") == "Das Spiel ist vorbei, der Tisch ist geschlossen.", f"the end: {page.text('#ended-text')!r}")
+        check(page.text("#to-lobby") == "Zurück zur Lobby", page.text("#to-lobby"))
+        check_catalogs(page)
+        check_console(german)
+    finally:
+        german.quit()
+
+
+@test
+def the_page_speaks_japanese(browser, args):
+    japanese, page = language_page(args, "ja-JP")
+    try:
+        check(page.js("return document.documentElement.lang") == "ja", "the page's lang is not ja")
+        for css, text in [("#lobby-title", "ゲームで遊ぼう"), ("#join", "参加"), ("#watch", "観戦"), ("#games-title", "ゲーム")]:
+            check(page.text(css).strip() == text, f"{css}: {page.text(css)!r}, not {text!r}")
+        check(page.text(".game-tile[data-game='rps'] .game-name") == "じゃんけん", "the listing's Japanese title")
+        check(page.text(".game-tile[data-game='crazy-eights'] .game-seats") == "2〜4人・ボットあり", page.text(".game-tile[data-game='crazy-eights'] .game-seats"))
+        page.check_fits("the Japanese lobby")
+        # Two seats, one free: the page asks for the other player in Japanese.
+        page.open_table("rps", {"Match": "single"}, seats=["person", "person"], name="Ann")
+        page.wait(lambda: page.visible("#share"), "the link to share")
+        check(page.text("#share").startswith("空席が1席あります"), f"the share line: {page.text('#share')!r}")
+        seats = page.text("#seats")
+        check("空席" in seats and "プレイヤー待ち" in seats and "あなた" in seats, f"the seats: {seats!r}")
+        check(page.text("#turn").startswith("あなたの番です"), f"the turn line: {page.text('#turn')!r}")
+        check(page.text("#leave") == "テーブルを離れる", page.text("#leave"))
+        page.check_fits("the Japanese table")
+        check_catalogs(page)
+        check_console(japanese)
+    finally:
+        japanese.quit()
+
+
 # MARK: Running
 
 # Tests that stop the server: they run alone, after the others.
 ALONE = {"a_dropped_connection_comes_back"}
 # About how long the longer tests take (s): the longest start first, so the workers end together.
-SECONDS = {"three_pages_play_crazy_eights": 6, "memory_triples": 3.5, "apple_pie": 3, "two_pages_play_rock_paper_scissors": 3,
+SECONDS = {"three_pages_play_crazy_eights": 6, "the_page_speaks_german": 4, "the_page_speaks_japanese": 3, "memory_triples": 3.5, "apple_pie": 3, "two_pages_play_rock_paper_scissors": 3,
            "memory": 2.7, "guess_five": 2.2, "hangman": 2, "reload_takes_the_seat_back": 1.8}
 
 

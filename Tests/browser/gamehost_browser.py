@@ -48,9 +48,10 @@ def start_server(gamehost, data, port=0, env=None):
 
 
 class Browser:
-    """One headless Chromium for every page of a run."""
+    """One headless Chromium for every page of a run. `language` ("de-DE") is the browser's
+    language (navigator.language), as a person's browser set to it has; English otherwise."""
 
-    def __init__(self, url, chromium="/usr/bin/chromium", chromedriver="/usr/bin/chromedriver"):
+    def __init__(self, url, chromium="/usr/bin/chromium", chromedriver="/usr/bin/chromedriver", language=None, env=None):
         self.url = url
         self.port = urllib.parse.urlparse(url).port
         options = webdriver.ChromeOptions()
@@ -62,9 +63,14 @@ class Browser:
                          "--host-resolver-rules=MAP *.gamehost.test 127.0.0.1",
                          f"--window-size={DESKTOP[0]},{DESKTOP[1]}"]:
             options.add_argument(argument)
+        if language:
+            # Headless Chromium takes navigator.language from the accept-languages setting, not
+            # from --lang (which sets its own menus' language).
+            options.add_argument(f"--lang={language}")
+            options.add_experimental_option("prefs", {"intl.accept_languages": f"{language},{language.split('-')[0]}"})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         options.page_load_strategy = "eager"  # the page is ready when its module scripts have run
-        self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        self.driver = webdriver.Chrome(service=Service(chromedriver, env=env), options=options)
         self.driver.set_script_timeout(20)
         self.current = self.driver.current_window_handle
         self.spare = [self.current]

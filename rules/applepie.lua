@@ -19,6 +19,8 @@
 --   be ranked: the game says so when it starts, and plays on unranked.
 -- * With --ascii the tree is drawn with the fruit's ASCII mark instead of its emoji, and every
 --   text the game writes is ASCII (the words themselves are the list's).
+-- * What the game says is in `texts` (English); applepie.texts/ has German and Japanese
+--   (--lang). Letters and words are guessed as the list spells them, whatever the language.
 
 local THEMES = require("fruit-themes")
 local words = require("word-game")
@@ -34,12 +36,23 @@ local function theme_of(game)
   return THEMES[1]
 end
 
-local function plural(n, word, many) return n .. " " .. (n == 1 and word or many or word .. "s") end
+-- A count in words, the text `key` with `n` ("3 wins").
+local function count(game, key, n) return game.t(key, { n = n }) end
 
--- How many times a letter was found, in words: "one 'b'", "two 'r's", "13 'e's".
-local NUMBERS = { "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve" }
-local function letter_times(n, letter)
-  return (NUMBERS[n] or tostring(n)) .. " '" .. letter .. "'" .. (n == 1 and "" or "s")
+-- The texts of each fruit, by its name: "apple.falls", "apple.count" and so on. English builds
+-- them from the fruit's name and plural; a translation gives each, since a fruit's article and
+-- endings differ from fruit to fruit (ein Apfel, eine Birne). A fruit added to fruit-themes.lua
+-- needs them in applepie.texts/ too (gamehost check names the keys a translation lacks).
+local function fruit_texts(texts)
+  for _, theme in ipairs(THEMES) do
+    local name = theme.name
+    texts[name .. ".falls"] = (name:match("^[aeiou]") and "an " or "a ") .. name .. " falls"
+    texts[name .. ".last-falls"] = "the last " .. name .. " falls"
+    texts[name .. ".your-last"] = "your last " .. name
+    texts[name .. ".count"] = { one = "{n} " .. name, other = "{n} " .. theme.plural }
+    texts[name .. ".plural"] = theme.plural
+  end
+  return texts
 end
 
 -- The letters of `text` (what is not a letter, such as a space or a hyphen, is not counted),
@@ -58,7 +71,7 @@ end
 local function dot(game) return game.ascii and " - " or " · " end
 
 local function tally(state, game)
-  return table.concat({ "Wins " .. state.wins, "Losses " .. state.losses, "Score " .. state.score }, dot(game))
+  return game.t("tally", { wins = state.wins, losses = state.losses, score = state.score, dot = dot(game) })
 end
 
 -- Starts the next word, or ends the game when this pass through the list is done.
@@ -99,7 +112,9 @@ local function finish_timed_run(state, game)
   state.over = true
   -- One board for each setting that changes the time: the target, the fruit on the tree and
   -- how accents count (the host keeps boards per list content, whatever the list's name).
-  local head = ("Fastest %s from "):format(plural(game.options.target, "word"))
+  -- Board names stay English, whatever the player's language: one board for all.
+  local target = game.options.target
+  local head = ("Fastest %d %s from "):format(target, target == 1 and "word" or "words")
   local settings = (game.options["fruit-count"] ~= 7 and (", %d fruit"):format(game.options["fruit-count"]) or "")
     .. (game.options.accents == "strict" and ", strict accents" or "")
     .. (game.options.order == "list" and ", in list order" or "")
@@ -109,18 +124,17 @@ local function finish_timed_run(state, game)
 end
 
 local function end_round(state, game, won)
-  local theme = theme_of(game)
   if won then
     state.wins = state.wins + 1
     state.score = state.score + WORD_BONUS
     state.round_score = state.round_score + WORD_BONUS
-    game.say(("You got it: %s! +%d for the word, %d this round."):format(state.word, WORD_BONUS, state.round_score))
+    game.say(game.t("won", { word = state.word, bonus = WORD_BONUS, points = state.round_score }))
     -- What each word earned, for programs that learn (and the search).
     game.reward(1, 1)
   else
     state.losses = state.losses + 1
     game.reward(1, -1)
-    game.say(("No %s left. The word was \"%s\"."):format(theme.plural, state.word))
+    game.say(game.t("lost", { fruits = game.t(theme_of(game).name .. ".plural"), word = state.word }))
   end
   -- (The view's tally line already shows the new totals.) The word stays on the screen, whole,
   -- when the game ends with it.
@@ -134,21 +148,21 @@ local function end_round(state, game, won)
     local possible = state.wins + (state.over and 0 or 1) + game.words.left()
     if possible < game.options.target then
       state.unreachable = true
-      game.say(("The target of %s can no longer be reached: at most %s. The run goes on, unranked."):format(
-        plural(game.options.target, "won word"), plural(possible, "win")))
+      game.say(game.t("out-of-reach", { target = count(game, "won-words", game.options.target),
+                                        possible = count(game, "wins", possible) }))
     end
   end
 end
 
+-- A fruit falls, for the reason `why` (a text already in the player's language).
 local function drop_fruit(state, game, why)
-  local theme = theme_of(game)
+  local name = theme_of(game).name
   state.fruit = state.fruit - 1
   if game.options.sound == "on" then game.bell() end
   if state.fruit == 0 then
-    game.say(("%s: the last %s falls."):format(why, theme.name))  -- the round's end says the rest
+    game.say(game.t("drop-last", { why = why, falls = game.t(name .. ".last-falls") }))  -- the round's end says the rest
   else
-    game.say(("%s: %s %s falls. %s left."):format(why, theme.name:match("^[aeiou]") and "an" or "a", theme.name,
-      plural(state.fruit, theme.name, theme.plural)))
+    game.say(game.t("drop", { why = why, falls = game.t(name .. ".falls"), left = count(game, name .. ".count", state.fruit) }))
   end
 end
 
@@ -198,23 +212,23 @@ local function tree(state, game)
       row = {}
     end
   end
-  if state.fruit == 0 then lines[#lines + 1] = centred("(bare)", game) end
+  if state.fruit == 0 then lines[#lines + 1] = centred(game.t("bare"), game) end
   lines[#lines + 1] = centred("||", game)
   local fallen = total - state.fruit
   lines[#lines + 1] = centred(string.rep("~", 10) .. "||" .. string.rep("~", 10), game)
     .. (fallen > 0 and (" " .. mark .. " x" .. fallen) or "")
   return {
     type = "picture", lines = lines,
-    alt = ("a tree with %s on it%s"):format(plural(state.fruit, theme.name, theme.plural),
-      fallen > 0 and (" and %d fallen"):format(fallen) or ""),
+    alt = game.t(fallen > 0 and "tree-fallen" or "tree",
+      { fruit = count(game, theme.name .. ".count", state.fruit), fallen = fallen }),
     drawing = tree_drawing(state.fruit, fallen, theme.emoji),
   }
 end
 
--- The fruit left, as a meter: "Apples: 5/7".
+-- The fruit left, as a meter: "Apples: 5/7" (a capital for English; German has its own, and
+-- Japanese none).
 local function fruit_meter(state, game)
-  local theme = theme_of(game)
-  local name = theme.plural:gsub("^%l", string.upper)
+  local name = game.t(theme_of(game).name .. ".plural"):gsub("^%l", string.upper)
   return { type = "meter", name = name, value = state.fruit, max = game.options["fruit-count"] }
 end
 
@@ -238,6 +252,56 @@ A right letter scores 1 point, a finished word 10 more. /hint shows a hint for o
 Timed mode (--mode timed): win --target words (5 unless you say) as fast as you can for the
 leaderboard.]],
 
+  -- What the game says, in English; applepie.texts/ has it in other languages (--lang). The
+  -- fruit's own texts are added from fruit-themes.lua (fruit_texts).
+  texts = fruit_texts {
+    heading = "Apple Pie{dash}word {round} of {words}",
+    ["heading-timed"] = "Apple Pie{dash}word {round} of {words}{dot}{wins}/{target} won{dot}{seconds} s",
+    ["heading-end"] = "Apple Pie{dash}the end",
+    word = "the word",
+    ["last-word"] = "the last word",
+    bare = "(bare)",
+    tree = "a tree with {fruit} on it",
+    ["tree-fallen"] = "a tree with {fruit} on it and {fallen} fallen",
+    tally = "Wins {wins}{dot}Losses {losses}{dot}Score {score}",
+    guess = "Guess a letter, or the whole word.",
+    ["guess-hint"] = "Guess a letter, or the whole word (/hint for a hint).",
+    ["whole-word"] = "a guess at the whole word",
+    -- How many times a letter was found, in words up to twelve ("two 'r's"), else in digits.
+    yes = { one = "Yes: {count} '{letter}'. +1", other = "Yes: {count} '{letter}'s. +1" },
+    ["number.1"] = "one", ["number.2"] = "two", ["number.3"] = "three", ["number.4"] = "four",
+    ["number.5"] = "five", ["number.6"] = "six", ["number.7"] = "seven", ["number.8"] = "eight",
+    ["number.9"] = "nine", ["number.10"] = "ten", ["number.11"] = "eleven", ["number.12"] = "twelve",
+    -- Why a fruit falls, then what falls: "No 'e': an apple falls. 6 apples left."
+    miss = "No '{letter}'",
+    wrong = "Not \"{word}\"",
+    ["hint-why"] = "Hint",
+    drop = "{why}: {falls}. {left} left.",
+    ["drop-last"] = "{why}: {falls}.",
+    won = "You got it: {word}! +{bonus} for the word, {points} this round.",
+    lost = "No {fruits} left. The word was \"{word}\".",
+    hint = "Hint: {hint}",
+    ["no-hint"] = "this word has no hint",
+    ["hint-cost"] = "a hint would cost {fruit}",
+    over = "the game is over",
+    ["wrong-length"] = "the word has {needed} letters, and '{input}' has {typed}",
+    ["not-a-guess"] = "'{input}' is not a letter or a word",
+    guessed = "already guessed '{letter}'",
+    words = { one = "{n} word", other = "{n} words" },
+    ["won-words"] = { one = "{n} won word", other = "{n} won words" },
+    wins = { one = "{n} win", other = "{n} wins" },
+    losses = { one = "{n} loss", other = "{n} losses" },
+    unrankable = "This run cannot be ranked: its target is {target}, but the list has only {left} left to play."
+      .. " Give --target {most} or less, or a longer list with --words.",
+    ["out-of-reach"] = "The target of {target} can no longer be reached: at most {possible}. The run goes on, unranked.",
+    summary = "The end: {wins}, {losses}, score {score}.",
+    ["timed-rank"] = "{words} in {seconds} s: rank {rank}. Best times: {board}",
+    ["timed-practice"] = "{words} in {seconds} s: a practice run (seeded or scripted): not ranked.",
+    ["timed-unsaved"] = "{words} in {seconds} s: not ranked: scores cannot be saved.",
+    ["timed-left"] = "Left before {wins}: this run is not ranked.",
+    ["timed-ran-out"] = "The list ran out before {wins}: this run is not ranked.",
+  },
+
   options = {
     order = { choices = { "shuffle", "list" }, default = "shuffle", advanced = true, help = "the order of the words" },
     ["fruit-count"] = { type = "integer", min = 1, max = 26, default = 7, advanced = true, help = "fruit on the tree" },
@@ -254,14 +318,14 @@ leaderboard.]],
     hint = {
       help = "show a hint for the word (costs one fruit)",
       run = function(state, args, game)
-        if state.over then game.refuse("the game is over") end
-        if not state.hint then game.refuse("this word has no hint") end
+        if state.over then game.refuse(game.t("over")) end
+        if not state.hint then game.refuse(game.t("no-hint")) end
         if not state.hint_shown then
-          if state.fruit <= 1 then game.refuse("a hint would cost your last " .. theme_of(game).name) end
+          if state.fruit <= 1 then game.refuse(game.t("hint-cost", { fruit = game.t(theme_of(game).name .. ".your-last") })) end
           state.hint_shown = true
-          drop_fruit(state, game, "Hint")
+          drop_fruit(state, game, game.t("hint-why"))
         end
-        game.say("Hint: " .. state.hint)
+        game.say(game.t("hint", { hint = state.hint }))
       end,
     },
   },
@@ -272,9 +336,8 @@ leaderboard.]],
     local available = game.words.left() > 0 and game.words.left() or game.words.count()
     if game.options.mode == "timed" and game.options.target > available then
       state.unreachable = true
-      game.say(("This run cannot be ranked: its target is %s, but the list has only %s left to play."
-        .. " Give --target %d or less, or a longer list with --words."):format(
-        plural(game.options.target, "won word"), plural(available, "word"), available))
+      game.say(game.t("unrankable", { target = count(game, "won-words", game.options.target),
+                                      left = count(game, "words", available), most = available }))
     end
     next_round(state, game)
     return state
@@ -287,30 +350,30 @@ leaderboard.]],
     if state.over then
       -- The last tree and word stay on the screen under the final tally.
       return {
-        { type = "heading", text = "Apple Pie" .. dash .. "the end" },
+        { type = "heading", text = game.t("heading-end", { dash = dash }) },
         tree(state, game),
-        { type = "word", letters = state.letters, label = "the last word" },
+        { type = "word", letters = state.letters, label = game.t("last-word") },
         { type = "text", text = tally(state, game) },
       }
     end
-    local header = ("Apple Pie%sword %d of %d"):format(dash, state.round, game.words.count())
-    if game.options.mode == "timed" then
-      header = header .. dot(game) .. ("%d/%d won"):format(state.wins, game.options.target) .. dot(game)
-        .. ("%d s"):format(math.floor(game.now() - state.started))
-    end
+    -- The timed mode's header in one text with the classic one's, as one heading.
+    local timed = game.options.mode == "timed"
+    local header = game.t(timed and "heading-timed" or "heading", {
+      dash = dash, round = state.round, words = game.words.count(), dot = dot(game),
+      wins = state.wins, target = game.options.target, seconds = timed and math.floor(game.now() - state.started) or nil,
+    })
     local elements = {
       { type = "heading", text = header },
       tree(state, game),
       fruit_meter(state, game),
-      { type = "word", letters = state.letters, label = "the word" },
+      { type = "word", letters = state.letters, label = game.t("word") },
       words.keyboard(state.puzzle, game, true),
       { type = "text", text = tally(state, game) },
     }
     -- How to play, until the word's first guess: then the row goes to the messages, so the
     -- whole tree (and the timed clock) stays on a 40x12 screen.
     if #state.puzzle.guessed == 0 and #state.puzzle.wrong_words == 0 then
-      elements[#elements + 1] = { type = "text",
-        text = "Guess a letter, or the whole word" .. (state.hint and " (/hint for a hint)" or "") .. "." }
+      elements[#elements + 1] = { type = "text", text = game.t(state.hint and "guess-hint" or "guess") }
     end
     return elements
   end,
@@ -323,7 +386,7 @@ leaderboard.]],
   moves = function(state, game)
     if state.over then return {} end
     local moves = words.unguessed(state.guessed, game)
-    moves.text = "a guess at the whole word"
+    moves.text = game.t("whole-word")
     return moves
   end,
 
@@ -332,13 +395,13 @@ leaderboard.]],
     local typed = letter_count(game, input)
     local needed = letter_count(game, state.word)
     if typed and needed and typed > 1 and typed ~= needed then
-      game.refuse(("the word has %d letters, and '%s' has %d"):format(needed, input, typed))
+      game.refuse(game.t("wrong-length", { needed = needed, input = input, typed = typed }))
     end
     local outcome, revealed, letter = game.words.guess(state.puzzle, input)
     if outcome == "invalid" then
-      game.refuse(revealed or ("'%s' is not a letter or a word"):format(input))
+      game.refuse(revealed or game.t("not-a-guess", { input = input }))
     elseif outcome == "repeat" then
-      game.refuse(("already guessed '%s'"):format(revealed or input:lower()))
+      game.refuse(game.t("guessed", { letter = revealed or input:lower() }))
     end
     state.masked = state.puzzle.masked
     state.letters = words.shown_letters(state.puzzle)
@@ -347,11 +410,12 @@ leaderboard.]],
     if outcome == "hit" then
       state.score = state.score + 1
       state.round_score = state.round_score + 1
-      game.say(("Yes: %s. +1"):format(letter_times(revealed, letter or input:lower())))
+      game.say(game.t("yes", { n = revealed, letter = letter or input:lower(),
+                               count = revealed <= 12 and game.t("number." .. revealed) or revealed }))
     elseif outcome == "miss" then
-      drop_fruit(state, game, ("No '%s'"):format(revealed or input:lower()))
+      drop_fruit(state, game, game.t("miss", { letter = revealed or input:lower() }))
     elseif outcome == "wrong" then
-      drop_fruit(state, game, ("Not \"%s\""):format(input))
+      drop_fruit(state, game, game.t("wrong", { word = input }))
     end
 
     if state.fruit == 0 then
@@ -370,19 +434,18 @@ leaderboard.]],
 
   result = function(state, game)
     if not state.over then return nil end
-    local summary = ("The end: %s, %s, score %d."):format(plural(state.wins, "win"), plural(state.losses, "loss", "losses"),
-      state.score)
+    local summary = game.t("summary", { wins = count(game, "wins", state.wins), losses = count(game, "losses", state.losses),
+                                        score = state.score })
     if game.options.mode == "timed" then
       if state.elapsed then
         -- The target was reached; the host may still rank nothing (submit returns nil then).
-        summary = summary .. ("\n%s in %.1f s: "):format(plural(state.wins, "word"), state.elapsed)
-          .. (state.rank and ("rank %d. Best times: %s"):format(state.rank, state.board)
-            or (game.scores.practice and "a practice run (seeded or scripted): not ranked."
-              or "not ranked: scores cannot be saved."))
-      elseif state.left then
-        summary = summary .. ("\nLeft before %s: this run is not ranked."):format(plural(game.options.target, "win"))
+        local key = state.rank and "timed-rank" or game.scores.practice and "timed-practice" or "timed-unsaved"
+        summary = summary .. "\n" .. game.t(key,
+          { words = count(game, "words", state.wins), seconds = ("%.1f"):format(state.elapsed), rank = state.rank,
+            board = state.board })
       else
-        summary = summary .. ("\nThe list ran out before %s: this run is not ranked."):format(plural(game.options.target, "win"))
+        summary = summary .. "\n" .. game.t(state.left and "timed-left" or "timed-ran-out",
+          { wins = count(game, "wins", game.options.target) })
       end
     end
     return { winner = state.wins > state.losses and "player" or nil, score = state.score, summary = summary }

@@ -16,6 +16,8 @@
 -- * No splitting, insurance or surrender.
 -- * Each hand's chips won or lost are its reward (game.reward): programs that learn read it,
 --   and the search player weighs a move by the hands it leads to, not by a whole sitting.
+-- * What the table says is in `texts` (English); blackjack.texts/ has German and Japanese
+--   (--lang). The moves typed stay English (hit, stand, ...) in every language, as the keys do.
 
 local START_CHIPS = 100
 local MIN_BET, MAX_BET = 1, 25
@@ -52,8 +54,10 @@ local function max_bet(state)
 end
 
 -- Settles the hand: pays `win` times the bet (1 for a win, 1.5 for a natural, 0 for a push,
--- -1 for a loss) and says why.
-local function settle(state, game, win, why)
+-- -1 for a loss) and says why and what it paid: the text `key`, filled from `values` and the
+-- chips paid (one text a hand, the reason and the payout in one sentence, so a translation
+-- can order them as its language does).
+local function settle(state, game, win, key, values)
   local amount = state.bet * win
   state.chips = math.tointeger(state.chips + amount) or state.chips + amount  -- whole chips stay integers
   game.reward(1, amount)
@@ -63,14 +67,8 @@ local function settle(state, game, win, why)
   state.best = math.max(state.best or START_CHIPS, state.chips)
   state.scored = math.max(state.scored or state.chips, state.chips)
   state.hands = state.hands + 1
-  local line
-  if win > 0 then
-    line = ("%s You win %s."):format(why, chips(amount))
-  elseif win < 0 then
-    line = ("%s You lose %s."):format(why, chips(-amount))
-  else
-    line = why .. " Push: your bet comes back."
-  end
+  values.amount = chips(math.abs(amount))
+  local line = game.t(key, values)
   state.last = line
   game.say(line)
   state.phase = "bet"
@@ -86,22 +84,22 @@ local function dealer_plays(state, game)
   game.cards.turn_up(state.dealer[2])
   while total(state.dealer, game) < 17 do deal(state, state.dealer, game) end
   local mine, theirs = total(state.player, game), total(state.dealer, game)
-  local against = ("%d against %d."):format(mine, theirs)
+  local values = { mine = mine, dealer = theirs }
   if theirs > 21 then
-    settle(state, game, 1, ("The dealer busts with %d."):format(theirs))
+    settle(state, game, 1, "dealer-busts", values)
   elseif mine > theirs then
-    settle(state, game, 1, against)
+    settle(state, game, 1, "higher", values)
   elseif mine < theirs then
-    settle(state, game, -1, against)
+    settle(state, game, -1, "lower", values)
   else
-    settle(state, game, 0, against)
+    settle(state, game, 0, "push", values)
   end
 end
 
 local function start_hand(state, bet, game)
   if #state.deck <= RESHUFFLE_AT then
     state.deck = shuffled_deck(game)
-    game.say("The dealer shuffles the deck.")
+    game.say(game.t("shuffle"))
   end
   state.bet, state.phase, state.last = bet, "play", nil
   state.player, state.dealer = {}, {}
@@ -111,11 +109,11 @@ local function start_hand(state, bet, game)
   deal(state, state.dealer, game, true)  -- the hole card
   local mine, theirs = is_natural(state.player, game), is_natural(state.dealer, game)
   if mine and theirs then
-    settle(state, game, 0, "Two naturals.")
+    settle(state, game, 0, "two-naturals", {})
   elseif mine then
-    settle(state, game, 1.5, "Blackjack!")
+    settle(state, game, 1.5, "natural", {})
   elseif theirs then
-    settle(state, game, -1, "The dealer has blackjack.")
+    settle(state, game, -1, "dealer-natural", {})
   end
 end
 
@@ -123,31 +121,31 @@ local function hit(state, game)
   deal(state, state.player, game)
   local t = total(state.player, game)
   if t > 21 then
-    settle(state, game, -1, ("You bust with %d."):format(t))
+    settle(state, game, -1, "bust", { total = t })
   elseif t == 21 then
     dealer_plays(state, game)
   end
 end
 
 local function double(state, game)
-  if #state.player ~= 2 then game.refuse("you can double down only on your first two cards") end
-  if state.chips < 2 * state.bet then game.refuse("you need " .. chips(2 * state.bet) .. " chips to double down") end
+  if #state.player ~= 2 then game.refuse(game.t("double-late")) end
+  if state.chips < 2 * state.bet then game.refuse(game.t("double-chips", { chips = chips(2 * state.bet) })) end
   state.bet = 2 * state.bet
   deal(state, state.player, game)
   local t = total(state.player, game)
   if t > 21 then
-    settle(state, game, -1, ("You double and bust with %d."):format(t))
+    settle(state, game, -1, "double-bust", { total = t })
   else
     dealer_plays(state, game)
   end
 end
 
 -- A hand's total as the table says it: "blackjack" for an ace and a ten-card as the first
--- two cards, else "soft 17" or "17".
+-- two cards, else "soft 17" or "17" (a plain total asks for no text).
 local function show_total(hand, game)
   local t, soft = total(hand, game)
-  if #hand == 2 and t == 21 then return "blackjack" end
-  return (soft and "soft " or "") .. t
+  if #hand == 2 and t == 21 then return game.t("blackjack") end
+  return soft and game.t("soft", { total = t }) or t
 end
 
 local ALIASES = { h = "hit", s = "stand", d = "double", l = "leave" }
@@ -156,10 +154,10 @@ local ALIASES = { h = "hit", s = "stand", d = "double", l = "leave" }
 local BET_BUTTONS = { 1, 5, 10, 25 }
 
 -- A hand as the view's cards: the host's labels, a card face down shown as its back.
-local function hand_cards(hand, name)
+local function hand_cards(hand, name, game)
   local cards = {}
   for i, card in ipairs(hand) do cards[i] = { face = card.label, up = card.faceUp, id = name .. "-" .. i } end
-  return { type = "cards", cards = cards, label = name == "you" and "your hand" or "the dealer's hand" }
+  return { type = "cards", cards = cards, label = game.t(name == "you" and "your-hand" or "dealer-hand") }
 end
 
 ---@type Rule
@@ -181,6 +179,51 @@ A win pays your bet; an ace with a ten-card (a natural, or blackjack) pays 3 to 
 The most chips you hold after a hand goes on the leaderboard.]],
 
   secret = { "deck" },
+
+  -- What the table says, in English; blackjack.texts/ has it in other languages (--lang).
+  -- A hand's outcome is one sentence, its reason and what it paid together.
+  texts = {
+    heading = "Blackjack",
+    chips = "Chips",
+    best = "Best",
+    bet = "Bet",
+    dealer = "Dealer ({total})",
+    ["dealer-hidden"] = "Dealer ({total} + ?)",
+    you = "You ({total})",
+    soft = "soft {total}",
+    blackjack = "blackjack",
+    ["your-hand"] = "your hand",
+    ["dealer-hand"] = "the dealer's hand",
+    hit = "Hit",
+    stand = "Stand",
+    double = "Double",
+    ["bet-prompt"] = "Bet {min}-{max} chips (type the number), or leave.",
+    ["bet-button"] = "Bet {chips}",
+    leave = "Leave",
+    shuffle = "The dealer shuffles the deck.",
+    ["two-naturals"] = "Two naturals. Push: your bet comes back.",
+    natural = "Blackjack! You win {amount}.",
+    ["dealer-natural"] = "The dealer has blackjack. You lose {amount}.",
+    bust = "You bust with {total}. You lose {amount}.",
+    ["double-bust"] = "You double and bust with {total}. You lose {amount}.",
+    ["dealer-busts"] = "The dealer busts with {dealer}. You win {amount}.",
+    higher = "{mine} against {dealer}. You win {amount}.",
+    lower = "{mine} against {dealer}. You lose {amount}.",
+    push = "{mine} against {dealer}. Push: your bet comes back.",
+    ["double-late"] = "you can double down only on your first two cards",
+    ["double-chips"] = "you need {chips} chips to double down",
+    ["bet-range"] = "bet a whole number of chips from {min} to {max}, or leave",
+    ["not-a-move"] = "hit, stand or double",
+    hands = { one = "{n} hand", other = "{n} hands" },
+    -- The chips left as `n` too, for a language that says "1 chip" (English has always said
+    -- "1 chips" here, and keeps it).
+    ["left-table"] = "You leave with {chips} chips after {hands}.",
+    ["left-table-best"] = "You leave with {chips} chips after {hands} (best {best}).",
+    -- Out of chips only after a hand, so with a best.
+    broke = "You are out of chips after {hands} (best {best}).",
+    rank = "Rank {rank}. Best: {board}",
+    practice = "A practice sitting (seeded or scripted): not ranked.",
+  },
 
   -- The rule's own player, for `gamehost sim blackjack --bot`: basic strategy without splits
   -- (double 11, 10 against 2-9 and 9 against 3-6; stand on hard 17, on 13-16 against 2-6, on
@@ -212,32 +255,36 @@ The most chips you hold after a hand goes on the leaderboard.]],
   -- done: hit, stand or double in a hand, a bet or leaving between hands.
   view = function(state, game)
     local elements = {
-      { type = "heading", text = "Blackjack" },
-      { type = "meter", name = "Chips", value = state.chips },
+      { type = "heading", text = game.t("heading") },
+      { type = "meter", name = game.t("chips"), value = state.chips },
     }
     -- The best is the most chips held in the sitting: shown from the first hand on.
-    if state.best then elements[#elements + 1] = { type = "meter", name = "Best", value = state.best } end
+    if state.best then elements[#elements + 1] = { type = "meter", name = game.t("best"), value = state.best } end
     if #state.player > 0 then
       local hidden = state.dealer[2] and not state.dealer[2].faceUp
-      local shown = hidden and show_total({ state.dealer[1] }, game) .. " + ?" or show_total(state.dealer, game)
-      elements[#elements + 1] = ("Dealer (%s)"):format(shown)
-      elements[#elements + 1] = hand_cards(state.dealer, "dealer")
-      elements[#elements + 1] = ("You (%s)"):format(show_total(state.player, game))
-      elements[#elements + 1] = hand_cards(state.player, "you")
+      elements[#elements + 1] = hidden and game.t("dealer-hidden", { total = show_total({ state.dealer[1] }, game) })
+        or game.t("dealer", { total = show_total(state.dealer, game) })
+      elements[#elements + 1] = hand_cards(state.dealer, "dealer", game)
+      elements[#elements + 1] = game.t("you", { total = show_total(state.player, game) })
+      elements[#elements + 1] = hand_cards(state.player, "you", game)
     end
     if state.over then return elements end
     if state.phase == "play" then
-      elements[#elements + 1] = { type = "meter", name = "Bet", value = state.bet }
-      local buttons = { { text = "Hit", move = "hit", key = "h" }, { text = "Stand", move = "stand", key = "s" } }
-      if #state.player == 2 and state.chips >= 2 * state.bet then buttons[3] = { text = "Double", move = "double", key = "d" } end
+      elements[#elements + 1] = { type = "meter", name = game.t("bet"), value = state.bet }
+      local buttons = { { text = game.t("hit"), move = "hit", key = "h" }, { text = game.t("stand"), move = "stand", key = "s" } }
+      if #state.player == 2 and state.chips >= 2 * state.bet then
+        buttons[3] = { text = game.t("double"), move = "double", key = "d" }
+      end
       elements[#elements + 1] = { type = "buttons", buttons = buttons }
     else
-      elements[#elements + 1] = ("Bet %d-%d chips (type the number), or leave."):format(MIN_BET, max_bet(state))
+      elements[#elements + 1] = game.t("bet-prompt", { min = MIN_BET, max = max_bet(state) })
       local buttons = {}
       for _, bet in ipairs(BET_BUTTONS) do
-        if bet <= max_bet(state) then buttons[#buttons + 1] = { text = "Bet " .. bet, move = tostring(bet) } end
+        if bet <= max_bet(state) then
+          buttons[#buttons + 1] = { text = game.t("bet-button", { chips = bet }), move = tostring(bet) }
+        end
       end
-      buttons[#buttons + 1] = { text = "Leave", move = "leave", key = "l" }
+      buttons[#buttons + 1] = { text = game.t("leave"), move = "leave", key = "l" }
       elements[#elements + 1] = { type = "buttons", buttons = buttons }
     end
     return elements
@@ -263,7 +310,7 @@ The most chips you hold after a hand goes on the leaderboard.]],
       if move == "leave" then
         state.over = true
       elseif not bet or bet < MIN_BET or bet > max_bet(state) then
-        game.refuse(("bet a whole number of chips from %d to %d, or leave"):format(MIN_BET, max_bet(state)))
+        game.refuse(game.t("bet-range", { min = MIN_BET, max = max_bet(state) }))
       else
         start_hand(state, bet, game)
       end
@@ -274,7 +321,7 @@ The most chips you hold after a hand goes on the leaderboard.]],
     elseif move == "double" then
       double(state, game)
     else
-      game.refuse("hit, stand or double")
+      game.refuse(game.t("not-a-move"))
     end
     if state.over and state.scored then
       state.rank = game.scores.submit { board = BOARD, value = state.scored, better = "higher", unit = "chips" }
@@ -284,13 +331,13 @@ The most chips you hold after a hand goes on the leaderboard.]],
 
   result = function(state, game)
     if not state.over then return nil end
-    local summary = ("%s after %d hand%s%s."):format(
-      max_bet(state) < MIN_BET and "You are out of chips" or ("You leave with %s chips"):format(chips(state.chips)),
-      state.hands, state.hands == 1 and "" or "s", state.best and (" (best %s)"):format(chips(state.best)) or "")
+    local values = { chips = chips(state.chips), n = state.chips, hands = game.t("hands", { n = state.hands }),
+                     best = state.best and chips(state.best) }
+    local summary = game.t(max_bet(state) < MIN_BET and "broke" or state.best and "left-table-best" or "left-table", values)
     if state.rank then
-      summary = summary .. ("\nRank %d. Best: %s"):format(state.rank, state.board)
+      summary = summary .. "\n" .. game.t("rank", { rank = state.rank, board = state.board })
     elseif game.scores.practice and state.best then
-      summary = summary .. "\nA practice sitting (seeded or scripted): not ranked."
+      summary = summary .. "\n" .. game.t("practice")
     end
     local winner = state.chips > START_CHIPS and "player" or state.chips < START_CHIPS and "dealer" or nil
     return { winner = winner, score = state.chips, summary = summary }

@@ -32,6 +32,9 @@
 --   hand is turned face up, as players show their cards for the count.
 -- * The ranking orders the seats by what their hands hold at the end, lowest (the winner) first;
 --   equal hands share a place.
+-- * What the game says is its `texts`, in English; crazy-eights.texts/ has them in German and
+--   Japanese (--lang). Moves stay as typed in English (card codes, draw, pass, suit names), and
+--   the player's own words for draw, pass and the suits (the texts' word-*, suit-*) play too.
 
 local SUITS = { "spades", "hearts", "diamonds", "clubs" }          -- a new deck's order
 local CALLS = { "clubs", "diamonds", "hearts", "spades" }          -- as the moves list them
@@ -63,9 +66,18 @@ local function hand_value(hand)
   return sum
 end
 
--- The move that plays a card: "7h", "10s", "qd", "as".
+-- The move that plays a card: "7h", "10s", "qd", "as"; and the card a move names. Made once:
+-- moves names every playable card at each step, and play looks the move up.
+local SHORT_NAME, CARD_OF = {}, {}
+for suit, letter in pairs(SUIT_LETTER) do
+  SHORT_NAME[suit] = {}
+  for rank, name in ipairs(RANK_NAME) do
+    SHORT_NAME[suit][rank] = name:lower() .. letter
+    CARD_OF[name:lower() .. letter] = { rank, suit }
+  end
+end
 local function short_name(card)
-  return RANK_NAME[card.rank]:lower() .. SUIT_LETTER[card.suit]
+  return SHORT_NAME[card.suit][card.rank]
 end
 
 -- A card as the host labels it ("7♥", or "7H" under --ascii), for cards we have only by rank
@@ -76,11 +88,20 @@ end
 
 -- A suit in a sentence: its sign, or its name under --ascii.
 local function suit_text(suit, game)
-  return game.ascii and suit or SUIT_SIGN[suit]
+  return game.ascii and game.t("suit-" .. suit) or SUIT_SIGN[suit]
 end
 
--- The rank and suit a typed card names, or nil.
+-- Whether `word` (typed, in lower case) is the player's language's word for text `key`
+-- (draw, pass, a suit). Asked only once the English words have not matched, so a move typed
+-- in English costs no text.
+local function typed(word, key, game)
+  return word == game.t(key):lower()
+end
+
+-- The rank and suit a typed card names, or nil. A move as /moves names it is looked up.
 local function parse_card(input)
+  local known = CARD_OF[input]
+  if known then return known[1], known[2] end
   local text = input:lower():gsub("%s+", "")
   local rank, suit = text:match("^(10)(.+)$")
   if not rank then rank, suit = text:match("^([%daqjk])(.+)$") end
@@ -153,29 +174,24 @@ local function finish_blocked(state, game)
     if hand_value(hand) == low then winners[#winners + 1] = seat end
   end
   state.blocked = true
-  game.say("No one can play or draw: the game is blocked.")
+  game.say(game.t("blocked"))
   finish(state, game, winners)
 end
 
-local function play_card(state, game, seat, input)
-  local rank, suit = parse_card(input)
-  if not rank then
-    game.refuse(("'%s' is not a card, draw or pass: type a card such as 7h or 10%s"):format(input, suit_text("spades", game)))
-  end
+local function play_card(state, game, seat, rank, suit)
   local hand = state.hands[seat]
   local at
   for i, card in ipairs(hand) do
     if card.rank == rank and card.suit == suit then at = i end
   end
-  if not at then game.refuse(("you do not hold %s"):format(label_of(rank, suit, game))) end
+  if not at then game.refuse(game.t("not-held", { card = label_of(rank, suit, game) })) end
   local card = hand[at]
   if not playable(state, card) then
     if state.called then
-      game.refuse(("%s is not a %s, the suit called: play a %s or an eight"):format(
-        card.label, suit_text(state.called, game), suit_text(state.called, game)))
+      game.refuse(game.t("not-called", { card = card.label, suit = suit_text(state.called, game) }))
     end
     local up = top(state)
-    game.refuse(("%s matches neither %s nor %s"):format(card.label, up.name, suit_text(up.suit, game)))
+    game.refuse(game.t("no-match", { card = card.label, rank = up.name, suit = suit_text(up.suit, game) }))
   end
   game.cards.take(hand, at)
   card.owner = nil                 -- face up on the pile: everyone's to see
@@ -183,9 +199,9 @@ local function play_card(state, game, seat, input)
   game.cards.put(state.discard, card)
   state.called = nil
   state.passes = 0
-  game.say(("%s plays %s"):format(game.name(seat), card.label))
+  game.say(game.t("plays", { name = game.name(seat), card = card.label }))
   if #hand == 0 then
-    game.say(("%s has no cards left."):format(game.name(seat)))
+    game.say(game.t("out", { name = game.name(seat) }))
     finish(state, game, { seat })
   elseif card.rank == 8 then
     state.calling = true           -- the same seat calls a suit next
@@ -195,28 +211,30 @@ local function play_card(state, game, seat, input)
 end
 
 local function draw(state, game, seat)
-  if state.drawn then game.refuse("you have drawn already this turn: play a card or pass") end
-  if not can_draw(state) then game.refuse("there is nothing left to draw: play a card or pass") end
+  if state.drawn then game.refuse(game.t("drawn-already")) end
+  if not can_draw(state) then game.refuse(game.t("nothing-to-draw")) end
   if #state.stock == 0 then
     game.cards.refill(state.stock, state.discard)     -- rule 5
-    game.say("The discard pile but its top card is shuffled into a new stock.")
+    game.say(game.t("refill"))
   end
   local card = game.cards.give(game.cards.draw(state.stock), seat)
+  -- Into its place in the sorted hand (a walk, cheaper than sorting the hand again).
   local hand = state.hands[seat]
-  hand[#hand + 1] = card
-  table.sort(hand, in_deck_order)
+  local at = #hand + 1
+  while at > 1 and in_deck_order(card, hand[at - 1]) do at = at - 1 end
+  table.insert(hand, at, card)
   state.drawn = true
   state.passes = 0
-  game.say(("%s draws a card"):format(game.name(seat)))
-  game.say_to(seat, ("You draw %s"):format(card.label))
+  game.say(game.t("draws", { name = game.name(seat) }))
+  game.say_to(seat, game.t("you-draw", { card = card.label }))
 end
 
 local function pass(state, game, seat)
   if not can_pass(state) then
-    game.refuse("draw a card first: you may pass only after drawing, or when nothing is left to draw")
+    game.refuse(game.t("draw-first"))
   end
   state.passes = state.passes + 1
-  game.say(("%s passes"):format(game.name(seat)))
+  game.say(game.t("passes", { name = game.name(seat) }))
   if state.passes >= state.seats then
     finish_blocked(state, game)
   else
@@ -225,11 +243,17 @@ local function pass(state, game, seat)
 end
 
 local function call_suit(state, game, seat, input)
-  local suit = SUIT_OF[input:lower():gsub("%s+", "")]
-  if not suit then game.refuse("call a suit for your eight: clubs, diamonds, hearts or spades (c, d, h, s)") end
+  local word = input:lower():gsub("%s+", "")
+  local suit = SUIT_OF[word]
+  if not suit then
+    for _, name in ipairs(CALLS) do
+      if typed(word, "suit-" .. name, game) then suit = name end
+    end
+  end
+  if not suit then game.refuse(game.t("call-first")) end
   state.called = suit
   state.calling = false
-  game.say(("%s calls %s"):format(game.name(seat), suit))
+  game.say(game.t("calls", { name = game.name(seat), suit = game.t("suit-" .. suit) }))
   next_turn(state)
 end
 
@@ -276,6 +300,65 @@ eight 50, a king, queen or jack 10, an ace 1, any other card its number. If ever
 in a row, the game is blocked: the lowest hand wins and scores the difference to each other
 hand.]],
 
+  -- What the game says, in English; crazy-eights.texts/ has them in other languages (--lang).
+  texts = {
+    heading = "Crazy Eights",
+    ["game-number"] = "game {number}",
+    deals = "{name} deals",
+    ["top-card"] = "Top card:",
+    ["top-card-label"] = "the top of the discard pile",
+    ["suit-called"] = "Suit called: {suit}",
+    stock = "Stock",
+    discards = "Discards",
+    ["your-hand"] = { one = "Your hand, {name} ({n} card):", other = "Your hand, {name} ({n} cards):" },
+    hand = { one = "{name} ({n} card):", other = "{name} ({n} cards):" },
+    ["your-hand-label"] = "your hand",
+    ["hand-label"] = "{name}'s hand",
+    cards = { one = "card", other = "cards" },
+    over = "The game is over.",
+    ["call-prompt"] = "Call a suit:",
+    ["match-called"] = "Match {suit}, or play an eight.",
+    match = "Match {rank} or {suit}, or play an eight.",
+    ["prompt-drawn"] = "You drew: play a card, or pass.",
+    ["prompt-draw"] = "Your turn: play a card, or draw.",
+    ["prompt-pass"] = "Your turn: play a card, or pass.",
+    ["button-draw"] = "Draw",
+    ["button-pass"] = "Pass",
+    ["to-call"] = "{name} to call a suit.",
+    ["to-play"] = "{name} to play.",
+    -- A suit as a word: in sentences under --ascii, in calls, on the buttons; typed, it calls.
+    ["suit-clubs"] = "clubs",
+    ["suit-diamonds"] = "diamonds",
+    ["suit-hearts"] = "hearts",
+    ["suit-spades"] = "spades",
+    -- What a player types to draw or pass, besides draw and pass.
+    ["word-draw"] = "draw",
+    ["word-pass"] = "pass",
+    ["back-to-stock"] = "{card} is turned up and goes back into the stock.",
+    plays = "{name} plays {card}",
+    out = "{name} has no cards left.",
+    refill = "The discard pile but its top card is shuffled into a new stock.",
+    draws = "{name} draws a card",
+    ["you-draw"] = "You draw {card}",
+    passes = "{name} passes",
+    calls = "{name} calls {suit}",
+    blocked = "No one can play or draw: the game is blocked.",
+    ["not-a-card"] = "'{input}' is not a card, draw or pass: type a card such as 7h or {example}",
+    ["not-held"] = "you do not hold {card}",
+    ["not-called"] = "{card} is not a {suit}, the suit called: play a {suit} or an eight",
+    ["no-match"] = "{card} matches neither {rank} nor {suit}",
+    ["drawn-already"] = "you have drawn already this turn: play a card or pass",
+    ["nothing-to-draw"] = "there is nothing left to draw: play a card or pass",
+    ["draw-first"] = "draw a card first: you may pass only after drawing, or when nothing is left to draw",
+    ["call-first"] = "call a suit for your eight: clubs, diamonds, hearts or spades (c, d, h, s)",
+    wins = "{name} wins and scores {points}.",
+    ["blocked-win"] = "Blocked: {name} has the lowest hand ({value}) and scores {points}.",
+    ["blocked-share"] = "Blocked: {names} share the lowest hand ({value}) and score {points} each.",
+    -- Names in a list: "Ann, Bob and Cy".
+    comma = ", ",
+    ["and"] = "{names} and {last}",
+  },
+
   players = { min = 2, max = 4 },
 
   turn = function(state) return state.turn end,
@@ -298,7 +381,7 @@ hand.]],
     while starter.rank == 8 do
       -- Every seat sees it (turned up, then down: seen), so it is no secret in the stock.
       game.cards.turn_down(game.cards.turn_up(starter))
-      game.say(("%s is turned up and goes back into the stock."):format(starter.label))
+      game.say(game.t("back-to-stock", { card = starter.label }))
       table.insert(deck, game.random(2, #deck + 1), starter)
       starter = game.cards.draw(deck)
     end
@@ -313,9 +396,14 @@ hand.]],
   moves = function(state, game, seat)
     if state.over or seat ~= state.turn then return {} end
     if state.calling then return { table.unpack(CALLS) } end
+    -- Rule 3 (playable) written out: moves runs at every step, where a call per card costs.
     local list = {}
+    local called, up = state.called, top(state)
     for _, card in ipairs(state.hands[seat]) do
-      if playable(state, card) then list[#list + 1] = short_name(card) end
+      if card.rank == 8 or (called and card.suit == called)
+        or (not called and (card.rank == up.rank or card.suit == up.suit)) then
+        list[#list + 1] = SHORT_NAME[card.suit][card.rank]
+      end
     end
     if can_draw(state) then list[#list + 1] = "draw" end
     if can_pass(state) then list[#list + 1] = "pass" end
@@ -331,7 +419,16 @@ hand.]],
     elseif word == "pass" then
       pass(state, game, seat)
     else
-      play_card(state, game, seat, input)
+      local rank, suit = parse_card(input)
+      if rank then
+        play_card(state, game, seat, rank, suit)
+      elseif typed(word, "word-draw", game) then
+        draw(state, game, seat)
+      elseif typed(word, "word-pass", game) then
+        pass(state, game, seat)
+      else
+        game.refuse(game.t("not-a-card", { input = input, example = "10" .. suit_text("spades", game) }))
+      end
     end
   end,
 
@@ -343,19 +440,17 @@ hand.]],
     local up = top(state)
     local mine = seat == state.turn and not state.over
     local elements = {
-      { type = "heading",
-        text = ("Crazy Eights%sgame %d%s%s deals"):format(dot, game.game_number, dot, game.name(state.dealer)) },
-      "Top card:",
-      { type = "cards", cards = { { face = up.label, id = short_name(up) } }, label = "the top of the discard pile" },
+      { type = "heading", text = table.concat({ game.t("heading"), game.t("game-number", { number = game.game_number }),
+                                                 game.t("deals", { name = game.name(state.dealer) }) }, dot) },
+      game.t("top-card"),
+      { type = "cards", cards = { { face = up.label, id = short_name(up) } }, label = game.t("top-card-label") },
     }
-    if state.called then elements[#elements + 1] = ("Suit called: %s"):format(suit_text(state.called, game)) end
-    elements[#elements + 1] = { type = "meter", name = "Stock", value = #state.stock }
-    elements[#elements + 1] = { type = "meter", name = "Discards", value = #state.discard }
+    if state.called then elements[#elements + 1] = game.t("suit-called", { suit = suit_text(state.called, game) }) end
+    elements[#elements + 1] = { type = "meter", name = game.t("stock"), value = #state.stock }
+    elements[#elements + 1] = { type = "meter", name = game.t("discards"), value = #state.discard }
     for s, hand in ipairs(state.hands) do
-      local count = #hand == 1 and "card" or "cards"
       if s == seat or state.over then
-        local whose = s == seat and ("Your hand, %s"):format(game.name(s)) or game.name(s)
-        elements[#elements + 1] = ("%s (%d %s):"):format(whose, #hand, count)
+        elements[#elements + 1] = game.t(s == seat and "your-hand" or "hand", { name = game.name(s), n = #hand })
         local cards = {}
         for i, card in ipairs(hand) do
           cards[i] = { face = card.label, id = short_name(card) }
@@ -364,39 +459,37 @@ hand.]],
             cards[i].move = short_name(card)
           end
         end
-        local label = s == seat and "your hand" or ("%s's hand"):format(game.name(s))
+        local label = s == seat and game.t("your-hand-label") or game.t("hand-label", { name = game.name(s) })
         elements[#elements + 1] = { type = "cards", cards = cards, label = label }
       else
         -- Another seat's hand lies face down: how many cards it holds, and nothing else.
-        elements[#elements + 1] = { type = "meter", name = game.name(s), value = #hand, unit = count }
+        elements[#elements + 1] = { type = "meter", name = game.name(s), value = #hand, unit = game.t("cards", { n = #hand }) }
       end
     end
     local turn = state.turn
     if state.over then
-      elements[#elements + 1] = "The game is over."
+      elements[#elements + 1] = game.t("over")
     elseif mine then
       if state.calling then
-        elements[#elements + 1] = "Call a suit:"
+        elements[#elements + 1] = game.t("call-prompt")
         local buttons = {}
         for i, suit in ipairs(CALLS) do
-          local name = suit:gsub("^%l", string.upper)
+          -- A button names the suit with a capital, where the language has one (Clubs, Kreuz).
+          local name = game.t("suit-" .. suit):gsub("^%l", string.upper)
           buttons[i] = { text = game.ascii and name or SUIT_SIGN[suit] .. " " .. name, move = suit, key = SUIT_LETTER[suit] }
         end
         elements[#elements + 1] = { type = "buttons", buttons = buttons }
       else
-        local match = state.called and suit_text(state.called, game) or (up.name .. " or " .. suit_text(up.suit, game))
-        elements[#elements + 1] = ("Match %s, or play an eight."):format(match)
-        elements[#elements + 1] = state.drawn and "You drew: play a card, or pass."
-          or can_draw(state) and "Your turn: play a card, or draw."
-          or "Your turn: play a card, or pass."
+        elements[#elements + 1] = state.called and game.t("match-called", { suit = suit_text(state.called, game) })
+          or game.t("match", { rank = up.name, suit = suit_text(up.suit, game) })
+        elements[#elements + 1] = game.t(state.drawn and "prompt-drawn" or can_draw(state) and "prompt-draw" or "prompt-pass")
         local buttons = {}
-        if can_draw(state) then buttons[#buttons + 1] = { text = "Draw", move = "draw" } end
-        if can_pass(state) then buttons[#buttons + 1] = { text = "Pass", move = "pass" } end
+        if can_draw(state) then buttons[#buttons + 1] = { text = game.t("button-draw"), move = "draw" } end
+        if can_pass(state) then buttons[#buttons + 1] = { text = game.t("button-pass"), move = "pass" } end
         elements[#elements + 1] = { type = "buttons", buttons = buttons }
       end
     else
-      local doing = state.calling and "%s to call a suit." or "%s to play."
-      elements[#elements + 1] = doing:format(game.name(turn))
+      elements[#elements + 1] = game.t(state.calling and "to-call" or "to-play", { name = game.name(turn) })
     end
     return elements
   end,
@@ -423,17 +516,18 @@ hand.]],
     for i, place in ipairs(places) do ranking[i] = #place == 1 and place[1] or place end
     local winners = state.winners
     local points = state.points[winners[1]]
+    -- `n` picks the form of "points" where a language counts them (German: 1 Punkt).
     local summary
     if not state.blocked then
-      summary = ("%s wins and scores %d."):format(game.name(winners[1]), points)
+      summary = game.t("wins", { name = game.name(winners[1]), points = points, n = points })
     elseif #winners == 1 then
-      summary = ("Blocked: %s has the lowest hand (%d) and scores %d."):format(game.name(winners[1]),
-        state.values[winners[1]], points)
+      summary = game.t("blocked-win", { name = game.name(winners[1]), value = state.values[winners[1]],
+                                        points = points, n = points })
     else
       local names = {}
       for i, seat in ipairs(winners) do names[i] = game.name(seat) end
-      summary = ("Blocked: %s share the lowest hand (%d) and score %d each."):format(
-        table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names], state.values[winners[1]], points)
+      local listed = game.t("and", { names = table.concat(names, game.t("comma"), 1, #names - 1), last = names[#names] })
+      summary = game.t("blocked-share", { names = listed, value = state.values[winners[1]], points = points, n = points })
     end
     return {
       winner = #winners == 1 and winners[1] or winners,

@@ -57,12 +57,12 @@ local function marks_for(guess, word)
 end
 
 -- What hard mode asks of a guess, or nil when it obeys every earlier mark.
-local function hard_mode_problem(state, guess)
+local function hard_mode_problem(state, guess, game)
   for _, row in ipairs(state.rows) do
     local needed, counted = {}, {}
     for i, c in ipairs(row.keys) do
       if row.marks[i] == "right" and guess[i] ~= c then
-        return ("hard mode: letter %d must be %s"):format(i, c)
+        return game.t("hard-place", { place = i, letter = c })
       end
       if row.marks[i] ~= "absent" then
         if not needed[c] then counted[#counted + 1] = c end
@@ -72,7 +72,7 @@ local function hard_mode_problem(state, guess)
     for _, c in ipairs(counted) do
       local have = 0
       for _, g in ipairs(guess) do if g == c then have = have + 1 end end
-      if have < needed[c] then return ("hard mode: the guess must use %s"):format(c) end
+      if have < needed[c] then return game.t("hard-use", { letter = c }) end
     end
   end
   return nil
@@ -110,8 +110,8 @@ end
 local function stats_lines(stats, game)
   local dot = game.ascii and " - " or " · "
   local lines = {
-    ("Played %d%swon %d%%%sstreak %d (best %d)"):format(stats.played, dot, math.floor(100 * stats.won / stats.played + 0.5),
-      dot, stats.streak, stats.best_streak),
+    game.t("stats", { played = stats.played, dot = dot, percent = math.floor(100 * stats.won / stats.played + 0.5),
+                      streak = stats.streak, best = stats.best_streak }),
   }
   local most = 1
   for k = 1, TRIES do most = math.max(most, stats.tries[k]) end
@@ -298,11 +298,9 @@ local function check_list(game)
   end
   local name = tostring(game.words.name)
   if found < LEAST then
-    error(("%s has only %s: Guess Five needs a list of %d or more (--words LIST)."):format(
-      name, found == 1 and "one five-letter word" or "no five-letter word", ENOUGH), 0)
+    error(game.t(found == 1 and "one-word" or "no-word", { list = name, enough = ENOUGH }), 0)
   end
-  game.say(("%s has only %d five-letter words: the keyboard, its letters, gives much away."
-    .. " Guess Five plays best with %d or more (--words LIST)."):format(name, found, ENOUGH))
+  game.say(game.t("few-words", { list = name, count = found, enough = ENOUGH }))
 end
 
 -- A word of the list with five letters and nothing else (a list may hold phrases).
@@ -313,6 +311,17 @@ local function draw_word(game)
     entry = game.words.draw()
   end
   return entry.word
+end
+
+-- What `moves` says the game takes, looked up once a language: moves is asked at every step.
+local moves_text = {}
+local function moves_description(game)
+  local text = moves_text[game.language]
+  if not text then
+    text = game.t("moves")
+    moves_text[game.language] = text
+  end
+  return text
 end
 
 ---@type Rule
@@ -329,6 +338,26 @@ Find the word in six tries. The keyboard shows what you know of each letter;
 a letter that is absent shows as -.
 With --hard on, letters marked right must stay in place and letters marked elsewhere must be
 used again. Your statistics are kept for each word list.]],
+
+  -- What the game says, in English; guess-five.texts/ has it in other languages (--lang). {dot}
+  -- is " · ", or " - " with --ascii.
+  texts = {
+    heading = "Guess Five{dot}try {try} of {tries}",
+    ["heading-hard"] = "Guess Five{dot}try {try} of {tries}{dot}hard",
+    stats = "Played {played}{dot}won {percent}%{dot}streak {streak} (best {best})",
+    moves = "a five-letter word of the list",
+    length = "type a word of {length} letters",
+    unknown = "'{word}' is not in the word list",
+    tried = "you tried '{word}' already",
+    ["hard-place"] = "hard mode: letter {place} must be {letter}",
+    ["hard-use"] = "hard mode: the guess must use {letter}",
+    ["no-word"] = "{list} has only no five-letter word: Guess Five needs a list of {enough} or more (--words LIST).",
+    ["one-word"] = "{list} has only one five-letter word: Guess Five needs a list of {enough} or more (--words LIST).",
+    ["few-words"] = "{list} has only {count} five-letter words: the keyboard, its letters, gives much away."
+      .. " Guess Five plays best with {enough} or more (--words LIST).",
+    found = "You found {word} in {tries} of {all} tries.",
+    lost = "Out of tries: the word was {word}.",
+  },
 
   words = { list = "five-letter", length = LENGTH },
   secret = { "word" },
@@ -356,8 +385,8 @@ used again. Your statistics are kept for each word list.]],
     local dot = game.ascii and " - " or " · "
     -- While playing, the try to come; once over, the tries taken.
     local try = state.over and #state.rows or math.min(#state.rows + 1, TRIES)
-    local hard = game.options.hard == "on" and dot .. "hard" or ""
-    local elements = { { type = "heading", text = ("Guess Five%stry %d of %d%s"):format(dot, try, TRIES, hard) } }
+    local heading = game.options.hard == "on" and "heading-hard" or "heading"
+    local elements = { { type = "heading", text = game.t(heading, { dot = dot, try = try, tries = TRIES }) } }
     for k = 1, TRIES do
       local row = state.rows[k]
       local letters, marks = {}, {}
@@ -426,7 +455,7 @@ used again. Your statistics are kept for each word list.]],
     -- letters found in place are part of it.
     local ascii = true
     for _, c in ipairs(state.keyboard) do if #c > 1 then ascii = false end end
-    if not ascii then return { text = "a five-letter word of the list" } end
+    if not ascii then return { text = moves_description(game) } end
     local places = {}
     for i = 1, LENGTH do places[i] = "%a" end
     if game.options.hard == "on" then
@@ -436,19 +465,19 @@ used again. Your statistics are kept for each word list.]],
         end
       end
     end
-    return { text = "a five-letter word of the list", pattern = table.concat(places) }
+    return { text = moves_description(game), pattern = table.concat(places) }
   end,
 
   play = function(state, input, game)
     local typed = letters_of(input)
-    if #typed ~= LENGTH then game.refuse(("type a word of %d letters"):format(LENGTH)) end
+    if #typed ~= LENGTH then game.refuse(game.t("length", { length = LENGTH })) end
     local entry = game.words.find(input, game.options.accents)
-    if not entry then game.refuse(("'%s' is not in the word list"):format(input)) end
+    if not entry then game.refuse(game.t("unknown", { word = input })) end
     local letters = letters_of(entry.word)
     local guess = keys_of(letters, game)
-    if state.tried[entry.word] then game.refuse(("you tried '%s' already"):format(entry.word)) end
+    if state.tried[entry.word] then game.refuse(game.t("tried", { word = entry.word })) end
     if game.options.hard == "on" then
-      local problem = hard_mode_problem(state, guess)
+      local problem = hard_mode_problem(state, guess, game)
       if problem then game.refuse(problem) end
     end
 
@@ -471,10 +500,10 @@ used again. Your statistics are kept for each word list.]],
     end
   end,
 
-  result = function(state)
+  result = function(state, game)
     if not state.over then return nil end
-    local summary = state.solved and ("You found %s in %d of %d tries."):format(state.word, #state.rows, TRIES)
-      or ("Out of tries: the word was %s."):format(state.word)
+    local summary = state.solved and game.t("found", { word = state.word, tries = #state.rows, all = TRIES })
+      or game.t("lost", { word = state.word })
     return {
       winner = state.solved and "player" or nil, score = state.solved and #state.rows or nil, better = "lower", summary = summary,
     }

@@ -51,6 +51,12 @@ local function sum(list)
   return total
 end
 
+-- An average as the texts take it: the whole part and three decimals apart, so that each
+-- language writes its own decimal mark ("{whole},{fraction}" in German).
+local function decimal(x)
+  return ("%.3f"):format(x):match("^(%d+)%.(%d+)$")
+end
+
 local function averages(state)
   local done = state.finished_misses
   local overall = #done > 0 and sum(done) / #done or 0
@@ -95,6 +101,35 @@ The averages count the misses per word; a lost word counts as 9.]],
   -- n to "Another word?" ends the session with its summary: no "Play again?" after it.
   one_game = true,
 
+  -- What the game says, in English; hangman.texts/ has it in other languages (--lang). The
+  -- labels of the averages are padded so the values line up beside the gallows.
+  texts = {
+    ["word-number"] = "Word #:          {number}",
+    ["current-average"] = "Current Average: {whole}.{fraction}",
+    ["overall-average"] = "Overall Average: {whole}.{fraction}",
+    -- The picture for those who cannot see it; {word_number}, {current} and {overall} are the
+    -- three lines above, their spaces run together.
+    gallows = "the gallows with {drawn} of the {parts} parts of the man drawn; {word_number}, {current}, {overall}",
+    word = "the word",
+    another = "Another word?",
+    yes = "Yes",
+    no = "No",
+    ["yes-or-no"] = "Another word? type y or n",
+    ["one-letter"] = "not a valid guess: type one letter",
+    invalid = "not a valid guess",
+    -- {why} is the host's reason (a letter of another script), in English.
+    ["invalid-why"] = "not a valid guess: {why}",
+    repeated = "already guessed '{letter}'",
+    found = "You got it!",
+    lost = 'Sorry, the word was "{word}"',
+    -- One text by the count of words, not a count filled into it: result is asked again and
+    -- again once the session is over.
+    summary = {
+      one = "{n} word: {guessed} guessed, {hanged} hanged. Average misses per word: {whole}.{fraction}.",
+      other = "{n} words: {guessed} guessed, {hanged} hanged. Average misses per word: {whole}.{fraction}.",
+    },
+  },
+
   options = {
     order = { choices = { "shuffle", "list" }, default = "shuffle", advanced = true, help = "the order of the words" },
     accents = { choices = { "fold", "strict" }, default = "fold", advanced = true, help = "fold: e also reveals accented e" },
@@ -111,22 +146,25 @@ The averages count the misses per word; a lost word counts as 9.]],
   view = function(state, game)
     local current, overall = averages(state)
     local misses = math.min(state.misses, MAX_MISSES)
+    local current_whole, current_fraction = decimal(current)
+    local overall_whole, overall_fraction = decimal(overall)
     local stats = {
-      ("Word #:          %d"):format(state.number),
-      ("Current Average: %.3f"):format(current),
-      ("Overall Average: %.3f"):format(overall),
+      game.t("word-number", { number = state.number }),
+      game.t("current-average", { whole = current_whole, fraction = current_fraction }),
+      game.t("overall-average", { whole = overall_whole, fraction = overall_fraction }),
     }
     local elements = {
       { type = "picture", lines = gallows_lines(state.misses, stats),
-        alt = ("the gallows with %d of the %d parts of the man drawn; %s"):format(misses, MAX_MISSES,
-          table.concat(stats, ", "):gsub("%s+", " ")) },
+        alt = game.t("gallows", { drawn = misses, parts = MAX_MISSES, word_number = (stats[1]:gsub("%s+", " ")),
+          current = (stats[2]:gsub("%s+", " ")), overall = (stats[3]:gsub("%s+", " ")) }) },
     }
     if state.over then return elements end
-    elements[#elements + 1] = { type = "word", letters = state.letters, label = "the word" }
+    elements[#elements + 1] = { type = "word", letters = state.letters, label = game.t("word") }
     if state.awaiting then
-      elements[#elements + 1] = { type = "text", text = "Another word?" }
+      elements[#elements + 1] = { type = "text", text = game.t("another") }
+      -- The answers stay y and n in every language: the keys are the moves.
       elements[#elements + 1] = { type = "buttons", buttons = {
-        { text = "Yes", move = "y", key = "y" }, { text = "No", move = "n", key = "n" },
+        { text = game.t("yes"), move = "y", key = "y" }, { text = game.t("no"), move = "n", key = "n" },
       } }
     else
       -- The keyboard is BSD hangman's "Guessed:" line; the prompt is its "Guess:".
@@ -155,16 +193,16 @@ The averages count the misses per word; a lost word counts as 9.]],
       elseif answer == "n" or answer == "no" then
         state.over = true
       else
-        game.refuse("Another word? type y or n")
+        game.refuse(game.t("yes-or-no"))
       end
       return
     end
     -- One letter (which may be several code points: a Thai letter with its tone mark); a
     -- whole word is refused (the refusal undoes what the guess recorded).
     local outcome, why = game.words.guess(state.puzzle, input)
-    if outcome == "invalid" then game.refuse(why and ("not a valid guess: " .. why) or "not a valid guess") end
-    if outcome == "wrong" or outcome == "solved" then game.refuse("not a valid guess: type one letter") end
-    if outcome == "repeat" then game.refuse(("already guessed '%s'"):format(why or input:lower())) end
+    if outcome == "invalid" then game.refuse(why and game.t("invalid-why", { why = why }) or game.t("invalid")) end
+    if outcome == "wrong" or outcome == "solved" then game.refuse(game.t("one-letter")) end
+    if outcome == "repeat" then game.refuse(game.t("repeated", { letter = why or input:lower() })) end
     state.masked = state.puzzle.masked
     state.letters = words.shown_letters(state.puzzle)
     state.guessed = state.puzzle.guessed
@@ -176,7 +214,7 @@ The averages count the misses per word; a lost word counts as 9.]],
       state.awaiting = true
       -- What each word earned, for programs that learn (and the search): found with fewer misses is better.
       game.reward(1, 1 - state.misses / 10)
-      game.say("You got it!")
+      game.say(game.t("found"))
     elseif state.misses >= MAX_MISSES then
       state.losses = state.losses + 1
       state.finished_misses[#state.finished_misses + 1] = LOST_COUNTS_AS
@@ -184,7 +222,7 @@ The averages count the misses per word; a lost word counts as 9.]],
       game.reward(1, -1)
       state.masked = state.word
       state.letters = words.whole_word(state.word, game)
-      game.say(('Sorry, the word was "%s"'):format(state.word))
+      game.say(game.t("lost", { word = state.word }))
     end
   end,
 
@@ -193,14 +231,15 @@ The averages count the misses per word; a lost word counts as 9.]],
     state.over = true
   end,
 
-  result = function(state)
+  result = function(state, game)
     if not state.over then return nil end
     local _, overall = averages(state)
+    local whole, fraction = decimal(overall)
     return {
       winner = state.wins > state.losses and "player" or nil,
       score = state.wins,
-      summary = ("%d %s: %d guessed, %d hanged. Average misses per word: %.3f."):format(
-        #state.finished_misses, #state.finished_misses == 1 and "word" or "words", state.wins, state.losses, overall),
+      summary = game.t("summary", { n = #state.finished_misses, guessed = state.wins, hanged = state.losses,
+                                    whole = whole, fraction = fraction }),
     }
   end,
 }

@@ -23,7 +23,17 @@ cards you had already seen. Your next choice turns the others face down.]],
 
   setup = table_.setup(3),
   view = table_.view(),
-  texts = table_.texts { heading = "Memory Triples" },
+  -- What the game says, in English; memory-triples.texts/ has them in other languages (--lang).
+  texts = table_.texts {
+    heading = "Memory Triples",
+    match = "Three of a kind: {face}! +{points}",
+    ["no-match-seen"] = "No match, and you had seen {seen} of them: {points}",
+    ["no-match-new"] = "No match: no cost, all three were new.",
+    summary = "Every triple found: score {score} in {flips}. Best for {settings}: {best}.",
+    ["flip-count"] = { one = "{n} flip", other = "{n} flips" },
+    -- A practice game's summary: the summary, then that it is not ranked.
+    practice = "{summary} (Practice: not ranked.)",
+  },
   moves = table_.moves,
 
   play = function(state, input, game)
@@ -43,27 +53,29 @@ cards you had already seen. Your next choice turns the others face down.]],
       if a.content == card.content and b.content == card.content then
         a.matched, b.matched, card.matched = true, true, true
         points = 3 * factor + table_.bonus(state, game, { up[1], up[2], i })
-        game.say(("Three of a kind: %s! +%d"):format(table_.face(state, game, card.content), points))
+        game.say(game.t("match", { face = table_.face(state, game, card.content), points = points }))
       else
         local seen = (a.seen and 1 or 0) + (b.seen and 1 or 0) + (card.seen and 1 or 0)
         points = -seen * factor
         if points < 0 then
-          game.say(("No match, and you had seen %d of them: %d"):format(seen, points))
+          -- n picks the form where a language counts them (German: eine davon).
+          game.say(game.t("no-match-seen", { seen = seen, points = points, n = seen }))
         else
-          game.say("No match: no cost, all three were new.")
+          game.say(game.t("no-match-new"))
         end
       end
     end
     table_.count_choice(state, game, points)
   end,
 
-  result = function(state)
+  result = function(state, game)
     if not state.over then return nil end
+    local summary = game.t("summary", { score = state.score, flips = game.t("flip-count", { n = state.flips }),
+                                        settings = state.settings, best = state.best })
     return {
       winner = "player",
       score = state.score,
-      summary = ("Every triple found: score %d in %d flips. Best for %s: %d.%s"):format(
-        state.score, state.flips, state.settings, state.best, state.rank and "" or " (Practice: not ranked.)"),
+      summary = state.rank and summary or game.t("practice", { summary = summary }),
     }
   end,
 }

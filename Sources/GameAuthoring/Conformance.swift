@@ -117,6 +117,7 @@ public enum Conformance {
         do {
             let rule = try LoadedRule(path: path, libraryDirectories: libraryDirectories, keyOrder: .ascending)
             rule.timeLimit = settings.timeLimit
+            rule.readTranslations()
             findings.warnings = rule.info.warnings
             findings.problems += optionProblems(rule)
             counts = seatCounts(rule.info.seats, given: settings.seats)

@@ -305,7 +305,7 @@ package final class GameAPI {
             case .plain(let s): template = s
             case .plural(let one, let other):
                 let n = try value("n").flatMap(Double.init) ?? 0
-                template = RuleTexts.pluralForm(n, language: language) == "one" ? one ?? other : other
+                template = RuleTexts.pluralForm(n, codes: languageCodes) == "one" ? one ?? other : other
             }
             let filled = try RuleTexts.fill(template, value)
             guard filled.utf8.count <= Self.messageLimit else { throw GameAPIError("game.t: '\(key)' makes a text of more than \(Self.messageLimit) bytes") }

@@ -16,6 +16,9 @@ public final class LoadedRule {
     package let commandRuns: [String: LuaRef]
     /// Set once an engine has taken the rule over.
     package var isBound = false
+    /// The translations read so far (`readTranslations`), by language code.
+    private var translationsRead: Set<String> = []
+    private var readAllTranslations = false
 
     package struct Hooks {
         package let setup: LuaRef
@@ -222,8 +225,9 @@ public final class LoadedRule {
                 problems.append("\(path): field 'maps' must be a list of state field paths, as { \"keys\", \"rows.*.marks\" } (at most 100)")
             }
         }
-        var texts = RuleTexts(base: RuleTexts.parse(fields["texts"] ?? .nil, place: "\(path): field 'texts'", problems: &problems))
-        if !texts.base.isEmpty { texts.translations = Self.translations(of: path, base: texts.base, lua: lua, warnings: &warnings) }
+        // The translations are read when asked for (`readTranslations`): a game reads its
+        // player's language's alone.
+        let texts = RuleTexts(base: RuleTexts.parse(fields["texts"] ?? .nil, place: "\(path): field 'texts'", problems: &problems))
         var allowsUndo = false
         switch fields["undo"] ?? .nil {
         case .nil: break
@@ -474,11 +478,31 @@ extension LoadedRule {
 // MARK: Translations
 
 extension LoadedRule {
+    /// Reads the rule's translations into `info.texts` (once each): those of `languages` and
+    /// the codes they fall back to (`de-at`, `de`), or every one (nil: `check`, and a listing
+    /// that names the game in each language). Their problems join `info.warnings`.
+    public func readTranslations(_ languages: [String]? = nil) {
+        guard !info.texts.base.isEmpty else { return }
+        let codes = languages.map { Set($0.flatMap(RuleTexts.fallbacks)) }
+        if let codes, codes.isSubset(of: translationsRead) { return }
+        if codes == nil, readAllTranslations { return }
+        var warnings: [String] = []
+        let found = Self.translations(of: info.path, base: info.texts.base, lua: lua, warnings: &warnings) { code in
+            !translationsRead.contains(code) && (codes?.contains(code) ?? true)
+        }
+        for (code, texts) in found { info.texts.translations[code] = texts }
+        translationsRead.formUnion(codes ?? Set(found.keys))
+        if codes == nil { readAllTranslations = true }
+        info.warnings += warnings
+    }
+
     /// The translations beside the rule file at `path` (`STEM.texts/LANG.lua`, each returning
-    /// a table of texts), read in the rule's sandbox as its libraries are. What a translation
-    /// gets wrong (a file that does not load, a key it lacks or the rule has not) is a warning,
-    /// named with its file: the game is played all the same, in the rule's own texts there.
-    static func translations(of path: String, base: [String: RuleTexts.Text], lua: LuaState, warnings: inout [String]) -> [String: [String: RuleTexts.Text]] {
+    /// a table of texts) that `wanted` asks for, read in the rule's sandbox as its libraries
+    /// are. What a translation gets wrong (a file that does not load, a key it lacks or the
+    /// rule has not) is a warning, named with its file: the game is played all the same, in
+    /// the rule's own texts there.
+    static func translations(of path: String, base: [String: RuleTexts.Text], lua: LuaState, warnings: inout [String],
+                             wanted: (String) -> Bool) -> [String: [String: RuleTexts.Text]] {
         let folder = FileSystem.join(FileSystem.directory(of: path), FileSystem.stem(of: path) + ".texts")
         guard FileSystem.isDirectory(folder) else { return [:] }
         guard !FileSystem.isSymbolicLink(folder) else {
@@ -495,6 +519,7 @@ extension LoadedRule {
                 warnings.append("\(file): not named for a language (de.lua, ja.lua, pt-br.lua), so not read")
                 continue
             }
+            guard wanted(code) else { continue }
             guard !FileSystem.isSymbolicLink(file), FileSystem.isFile(file) else {
                 warnings.append("\(file): a symbolic link or not a file, so not read")
                 continue

@@ -21,7 +21,7 @@ public struct RuleInfo: Sendable {
     /// are kept per version of a rule.
     public let contentHash: String
     /// Non-fatal findings, such as an unknown field (often a typo).
-    public let warnings: [String]
+    public internal(set) var warnings: [String]
     /// What the rule's scores and statistics are kept under. A rule chooses its `id`, so the id
     /// alone would let any file write into another game's leaderboards: a rule's key is its id
     /// and its file (`my-game@/home/ann/rules/my-game.lua`), and only the built-in games, as

@@ -60,8 +60,11 @@ public struct RuleTexts: Sendable, Equatable {
 
     /// The form of a count in `language`: "one" or "other" (English and German say one for
     /// exactly 1; Japanese, Chinese and Korean have one form for every count).
-    public static func pluralForm(_ n: Double, language: String) -> String {
-        switch fallbacks(language).last ?? "en" {
+    public static func pluralForm(_ n: Double, language: String) -> String { pluralForm(n, codes: fallbacks(language)) }
+
+    /// `pluralForm` for a language's codes as `fallbacks` gives them (worked out once).
+    public static func pluralForm(_ n: Double, codes: [String]) -> String {
+        switch codes.last ?? "en" {
         case "ja", "zh", "ko", "th", "vi", "id": "other"
         case "fr", "pt": (n == 0 || n == 1) ? "one" : "other"
         default: n == 1 ? "one" : "other"
@@ -77,8 +80,12 @@ public struct RuleTexts: Sendable, Equatable {
     /// `fill`, asking `value` for each name as it is met (read over the text's bytes: a text is
     /// filled at every step of a game).
     public static func fill(_ template: String, _ value: (String) throws -> String?) rethrows -> String {
-        let bytes = Array(template.utf8)
-        guard bytes.contains(UInt8(ascii: "{")) || bytes.contains(UInt8(ascii: "}")) else { return template }
+        guard template.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return template }
+        var template = template
+        return try template.withUTF8 { bytes in try fill(bytes, value) }
+    }
+
+    private static func fill(_ bytes: UnsafeBufferPointer<UInt8>, _ value: (String) throws -> String?) rethrows -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var i = 0
@@ -90,7 +97,7 @@ public struct RuleTexts: Sendable, Equatable {
             } else if b == UInt8(ascii: "{"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")), close > i + 1,
                       close - i - 1 <= keyBytes, bytes[(i + 1)..<close].allSatisfy(isNameByte) {
                 let name = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
-                if let filled = try value(name) { out += Array(filled.utf8) } else { out += bytes[i...close] }
+                if let filled = try value(name) { out.append(contentsOf: filled.utf8) } else { out += bytes[i...close] }
                 i = close + 1
             } else {
                 out.append(b)

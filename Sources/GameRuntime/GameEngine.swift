@@ -67,6 +67,7 @@ public final class GameEngine {
     public init(rule: LoadedRule, settings: EngineSettings) throws {
         precondition(!rule.isBound, "a loaded rule serves one engine: load it again (LoadedRule.reloaded) for another")
         self.rule = rule
+        rule.readTranslations([settings.language])
         self.info = rule.info.localized(settings.language)
         self.settings = settings
         hostTexts = HostTexts(language: settings.language)

@@ -19,11 +19,12 @@ public enum HostText: String, CaseIterable, Sendable {
     case wordsPage, noMoreWords, noWords
     case newDaily, newShared, undoHere, quitShared
     case noHintNotYourMove, noHintUsedUp, hintOwn, hintSearch, hintRated, noHint
-    case winner, gameOver, seatList, seatListLast
+    case winner, gameOver, seatList, seatListLast, orLast
     // The terminal's lines.
     case seedLine, replayClose, helpForCommands, gameSeedLine, playAgain, passKeyboard, pressEnter, onlyEnter, sinceLastTurn
     case screenHeader, screenHeaderShort, screenReplay, screenGameSeed, morePages, spaceWord, enterPlays, enterShort
     case sessionGames, sessionWon, sessionNoWinner
+    case undoRecorded, undoDaily, undoRanked, undoOver, undoClockSearch, undoNotKept, undoNoMove
     case tookBack, undoFailed, newConfirm, mayTakeBack, didNotAgree, programCannotAgree
     // The menu.
     case menuTitle, menuContinue, menuMoreKept, menuToday, menuTodayAbout, menuTodayWhich, menuPrompt, menuPromptContinue
@@ -85,6 +86,7 @@ public enum HostText: String, CaseIterable, Sendable {
         case .gameOver: .plain("Game over")
         case .seatList: .plural(one: "seat {seats}", other: "seats {seats}")
         case .seatListLast: .plain("{list} and {last}")
+        case .orLast: .plain("{list} or {last}")
         case .seedLine: .plain("Seed {seed} (replay: ")
         case .replayClose: .plain(")")
         case .helpForCommands: .plain("/help for commands")
@@ -105,6 +107,13 @@ public enum HostText: String, CaseIterable, Sendable {
         case .sessionGames: .plural(one: "This session: {n} game", other: "This session: {n} games")
         case .sessionWon: .plain("{name} won {n}")
         case .sessionNoWinner: .plain("{n} with no winner")
+        case .undoRecorded: .plain("a game recorded with --record is played without taking moves back")
+        case .undoDaily: .plain("the game of the day is played without taking moves back")
+        case .undoRanked: .plain("a ranked game is played without taking moves back: /undo is for practice (a seeded or piped game, or a rule that allows it)")
+        case .undoOver: .plain("the game is over: y starts the next")
+        case .undoClockSearch: .plain("a search seat that thinks by the clock plays otherwise each time, so its moves cannot be played again to take one back")
+        case .undoNotKept: .plain("no move can be taken back: {why}")
+        case .undoNoMove: .plain("you have made no move in this game to take back")
         case .tookBack: .plain("{name} took back a move: the game is as it was before it.")
         case .undoFailed: .plain("the move could not be taken back: {error}")
         case .newConfirm: .plain("Start a new game? This one will be lost. (y/n) ")
@@ -153,7 +162,8 @@ public struct HostTexts: Sendable, Equatable {
 
     public init(language: String) {
         self.language = language
-        catalogs = RuleTexts.fallbacks(language).filter { Self.translations[$0] != nil }
+        // (English, the most common, builds no catalog.)
+        catalogs = language == "en" ? [] : RuleTexts.fallbacks(language).filter { Self.translations[$0] != nil }
     }
 
     /// Whether the host has its own texts in the language (else it speaks English).

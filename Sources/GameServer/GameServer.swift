@@ -348,6 +348,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             let lists = wordListNames
             for (_, path) in catalog.files() {
                 guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { continue }
+                rule.readTranslations()
                 var listing = rule.info.listing
                 // A game that plays a word list offers the lists a table may choose.
                 if rule.info.defaultWordList != nil, case .object(var fields) = listing {

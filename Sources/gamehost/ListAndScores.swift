@@ -15,6 +15,7 @@ func list(json: Bool = false) throws -> Int32 {
     for (name, path) in files {
         do {
             let rule = try LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories)
+            if json { rule.readTranslations() }  // (the listing names the game in each language)
             rules.append((name, rule.info))
             rule.close()
         } catch {

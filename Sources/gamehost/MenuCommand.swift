@@ -19,6 +19,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         for (name, _) in catalog.files() {
             do {
                 let rule = try catalog.load(name)
+                rule.readTranslations([settings.language])
                 rules.append(rule.info.localized(settings.language))
                 rule.close()
             } catch { fail("\(name): cannot load:\n\(error)") }
@@ -168,7 +169,8 @@ func chooseGame(_ rules: [RuleInfo], input: LineSource, continuing: Bool = false
         if let rule = game(named: answer, among: rules) { return .game(rule) }
         let starting = games(startingWith: answer, among: rules)
         if starting.count > 1 {
-            let games = starting.map { "\($0.title) (\($0.id))" }.joined(separator: " / ")
+            let named = starting.map { "\($0.title) (\($0.id))" }
+            let games = texts(.orLast, ["list": named.dropLast().joined(separator: ", "), "last": named.last!])
             stdout_.write("✗ " + texts(.menuAmbiguous, ["answer": answer, "games": games]) + "\n", style: .refusal)
         } else if !answer.isEmpty {
             let names = rules.map(\.id).joined(separator: ", ")

@@ -44,17 +44,14 @@ final class TakingBack {
 
     func refusal(_ seat: Int, _ driver: Driver) -> String? {
         let header = keeping.recorder.header
-        if recording { return "a game recorded with --record is played without taking moves back" }
-        if header.daily != nil { return "the game of the day is played without taking moves back" }
-        if !header.practice && !driver.table.info.allowsUndo {
-            return "a ranked game is played without taking moves back: /undo is for practice (a seeded or piped game, or a rule that allows it)"
-        }
-        if driver.last?.result != nil { return "the game is over: y starts the next" }
-        if driver.table.fillers.contains(.search) && driver.table.thinking.processorSeconds != nil {
-            return "a search seat that thinks by the clock plays otherwise each time, so its moves cannot be played again to take one back"
-        }
-        if let why = keeping.recorder.stopped { return "no move can be taken back: \(why)" }
-        guard keeping.recorder.lastMove(of: seat) != nil else { return "you have made no move in this game to take back" }
+        let texts = driver.table.texts
+        if recording { return texts(.undoRecorded) }
+        if header.daily != nil { return texts(.undoDaily) }
+        if !header.practice && !driver.table.info.allowsUndo { return texts(.undoRanked) }
+        if driver.last?.result != nil { return texts(.undoOver) }
+        if driver.table.fillers.contains(.search) && driver.table.thinking.processorSeconds != nil { return texts(.undoClockSearch) }
+        if let why = keeping.recorder.stopped { return texts(.undoNotKept, ["why": why]) }
+        guard keeping.recorder.lastMove(of: seat) != nil else { return texts(.undoNoMove) }
         return nil
     }
 

@@ -44,7 +44,12 @@ final class RuleTextsTests: XCTestCase {
         try #"return { title = "Zähler", counted = "Gezählt: {n}", step = { one = "{n} Schritt", other = "{n} Schritte" } }"#
             .write(toFile: files.directory + "/counter.texts/de.lua", atomically: true, encoding: .utf8)
         let rule = try LoadedRule(path: path)
+        XCTAssertTrue(rule.info.texts.translations.isEmpty, "read when a language asks for them")
+        rule.readTranslations(["de-at"])
+        XCTAssertEqual(Set(rule.info.texts.translations.keys), ["de"])
         XCTAssertTrue(rule.info.warnings.contains { $0.hasSuffix("counter.texts/de.lua: missing key 'left' (its text is shown untranslated)") }, "\(rule.info.warnings)")
+        rule.readTranslations(["de"])
+        XCTAssertEqual(rule.info.warnings.filter { $0.contains("missing key 'left'") }.count, 1, "each is read once")
         var settings = EngineSettings()
         settings.language = "de"
         let engine = try GameEngine(rule: rule, settings: settings)
@@ -120,6 +125,7 @@ final class RuleTextsTests: XCTestCase {
         try "while true do end".write(toFile: files.directory + "/partial.texts/ja.lua", atomically: true, encoding: .utf8)
         try "return {}".write(toFile: files.directory + "/partial.texts/notalanguage.lua", atomically: true, encoding: .utf8)
         let rule = try LoadedRule(path: path)
+        rule.readTranslations()
         let warnings = rule.info.warnings.joined(separator: "\n")
         XCTAssertTrue(warnings.contains("partial.texts/de.lua: missing key 'b'"), warnings)
         XCTAssertTrue(warnings.contains("partial.texts/fr.lua:"), warnings)

@@ -1,5 +1,8 @@
 -- Fruit for Apple Pie's tree (--fruit NAME). One line per fruit: its name and plural, the
 -- emoji drawn on the tree, and the ASCII mark drawn with --ascii. Add a line to add a fruit.
+-- The name is also the option's value, so it stays English; Apple Pie builds its English texts
+-- from name and plural, and a new fruit needs its texts in each applepie.texts/ file too
+-- (gamehost check names them).
 return {
   { name = "apple",      plural = "apples",       emoji = "🍎", ascii = "o" },
   { name = "pear",       plural = "pears",        emoji = "🍐", ascii = "p" },

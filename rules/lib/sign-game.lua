@@ -10,6 +10,10 @@
 -- * A tie is replayed and counted; it never brings the end of the match closer.
 -- * Signs are shown capitalised, as the games' titles name them ("Rock", "Spock"); the player
 --   types them in any case, or their short forms.
+-- * What the game says is in the player's language where the rule has a translation
+--   (rps.texts/de.lua), signs' names too; what the player types is not: the English names and
+--   the short forms, in every language, so a game kept or recorded in one language plays
+--   again in any other.
 -- * The `frequency` and `pattern` opponents predict the player's next sign: the sign thrown
 --   most (frequency), or the sign thrown most after the player's last sign (pattern, which
 --   falls back to frequency when that sign has never been followed). Ties between predictions,
@@ -38,14 +42,71 @@ local PICTURES = { rock = "✊", paper = "✋", scissors = "✌️", lizard = "�
 ---@field short table<string, string>             short forms: r = "rock"
 ---@field beats table<string, table<string, string>>  beats[a][b] is the verb for "a beats b"
 ---@field pictures? table<string, string>         an emoji for each sign, on its button (default: PICTURES)
+---@field texts? table<string, string|table>      texts of the rule's own, or in place of those M.texts gives
+
+-- A sign in English, as players see it: "Rock", "Spock".
+local function english_name(sign) return (sign:gsub("^%l", string.upper)) end
+
+-- The keys of a sign's texts: its name ("sign-rock") and what it beats ("rock-beats-scissors").
+-- A key is letters, digits, '-', '_' and '.', whatever a sign holds.
+local function key_part(sign) return (sign:gsub("[^%w_.-]", "_")) end
+local function sign_key(sign) return "sign-" .. key_part(sign) end
+local function beats_key(sign, beaten) return key_part(sign) .. "-beats-" .. key_part(beaten) end
+
+-- The texts a sign game says, in English, by key (`game.t` gives them in the player's
+-- language where the rule's translations have them: rps.texts/de.lua): the engine's, and
+-- those made from the spec's tables: each sign's name ("sign-rock" = "Rock"), what beats what
+-- ("rock-beats-scissors" = "Rock blunts Scissors") and the list of signs ("sign-list"). A
+-- translation gives every one of them; `spec.texts` adds texts or replaces them.
+---@param spec SignGameSpec
+---@return table<string, string|table>
+function M.texts(spec)
+  local texts = {
+    ["one-game"] = "One game decides",
+    ["best-of"] = "Best of {n}: first to {needed} wins",
+    score = "You {wins}{dot}Computer {losses}{dot}Ties {ties}",
+    ["score-seats"] = "{one} {wins}{dot}{two} {losses}{dot}Ties {ties}",
+    ["your-throw"] = "Your throw:",
+    waiting = "You threw {sign}; waiting for seat {seat}.",
+    ["not-a-sign"] = "'{input}' is not a sign: type {signs} ({keys})",
+    thrown = "{name} has thrown.",
+    ["throw-tie"] = "You: {you}{dot}Computer: {cpu}{dash}a tie, replayed.",
+    ["throw-win"] = "You: {you}{dot}Computer: {cpu}{dash}{beat}: you win this one.",
+    ["throw-loss"] = "You: {you}{dot}Computer: {cpu}{dash}{beat}: the computer wins this one.",
+    ["seats-tie"] = "{one}: {a}{dot}{two}: {b}{dash}a tie, replayed.",
+    ["seats-win"] = "{one}: {a}{dot}{two}: {b}{dash}{beat}: {winner} wins this one.",
+    need = "You need {you}, the computer {computer}.",
+    ["more-wins"] = { one = "{n} more win", other = "{n} more wins" },
+    ["you-win-match"] = "You win the match {wins}:{losses} after {throws} ({ties}).",
+    ["computer-wins-match"] = "The computer wins the match {wins}:{losses} after {throws} ({ties}).",
+    ["seat-wins-match"] = "{winner} wins the match {high}:{low} after {throws} ({ties}).",
+    ["throw-count"] = { one = "{n} throw", other = "{n} throws" },
+    ["tie-count"] = { one = "{n} tie", other = "{n} ties" },
+  }
+  local names = {}
+  for i, sign in ipairs(spec.signs) do
+    names[i] = english_name(sign)
+    texts[sign_key(sign)] = names[i]
+    for beaten, verb in pairs(spec.beats[sign] or {}) do
+      texts[beats_key(sign, beaten)] = names[i] .. " " .. verb .. " " .. english_name(beaten)
+    end
+  end
+  -- "Rock, Paper or Scissors"
+  texts["sign-list"] = table.concat(names, ", ", 1, #names - 1) .. " or " .. names[#names]
+  for key, text in pairs(spec.texts or {}) do texts[key] = text end
+  return texts
+end
 
 ---@param spec SignGameSpec
 ---@return Rule
 function M.rule(spec)
   local SIGNS, SHORT, BEATS = spec.signs, spec.short, spec.beats
   local SIGN_PICTURES = spec.pictures or PICTURES
+  local SIGN_KEYS, BEATS_KEYS = {}, {}
   for _, sign in ipairs(SIGNS) do
     assert(BEATS[sign], "sign-game: beats has no entry for '" .. sign .. "'")
+    SIGN_KEYS[sign], BEATS_KEYS[sign] = sign_key(sign), {}
+    for beaten in pairs(BEATS[sign]) do BEATS_KEYS[sign][beaten] = beats_key(sign, beaten) end
   end
 
   -- Rule 1: each sign beats the ones in its BEATS entry and loses to the others.
@@ -134,11 +195,43 @@ function M.rule(spec)
     end
   end
 
-  -- A sign as players see it: "Rock", "Spock".
-  local function name(sign) return (sign:gsub("^%l", string.upper)) end
+  -- game.t costs about a sixth of a step. A text with few values (a sign's name, a throw's
+  -- message by its two signs, a count) is asked for once and kept here, by language (and
+  -- --ascii, for the separators), under an id of its key and values ("throw rock paper"); a
+  -- text of the score is asked for each time. A cache, not game data: every text, and the
+  -- state, are the same without it.
+  local said = {}
+  local function keep(game, id, make)
+    local language = game.ascii and game.language .. " ascii" or game.language
+    local texts = said[language]
+    if not texts then
+      texts = {}
+      said[language] = texts
+    end
+    local text = texts[id]
+    if not text then
+      text = make()
+      texts[id] = text
+    end
+    return text
+  end
 
-  -- "Rock, Paper or Scissors (r, p, s)"
-  -- The short forms in the order of the signs (not pairs() order, which may differ between runs).
+  -- A text without values: a label, a sign's name.
+  local function fixed(game, key) return keep(game, key, function() return game.t(key) end) end
+
+  -- A sign as players see it: "Rock", "Spock".
+  local function name(game, sign) return fixed(game, SIGN_KEYS[sign]) end
+
+  -- "Rock blunts Scissors".
+  local function beats(game, sign, beaten) return fixed(game, BEATS_KEYS[sign][beaten]) end
+
+  -- "2 more wins", "7 throws".
+  local function count(game, key, n)
+    return keep(game, key .. " " .. n, function() return game.t(key, { n = n }) end)
+  end
+
+  -- The short forms in the order of the signs, "r", "p", "s" (not pairs() order, which may
+  -- differ between runs).
   local function shorts()
     local list = {}
     for _, sign in ipairs(SIGNS) do
@@ -152,16 +245,6 @@ function M.rule(spec)
     return list
   end
 
-  local function sign_names()
-    local names = {}
-    for i, sign in ipairs(SIGNS) do names[i] = name(sign) end
-    return table.concat(names, ", ", 1, #names - 1) .. " or " .. names[#names]
-  end
-
-  local function sign_list()
-    return sign_names() .. " (" .. table.concat(shorts(), ", ") .. ")"
-  end
-
   -- A big button for each sign: its name and picture (none under --ascii), its key (the
   -- first of its one-letter short forms) and its move.
   local function sign_buttons(game)
@@ -172,25 +255,44 @@ function M.rule(spec)
       for _, short in ipairs(shorts()) do
         if not key and SHORT[short] == sign and #short == 1 then key = short end
       end
-      buttons[i] = { text = name(sign) .. (picture and " " .. picture or ""), move = sign, key = key }
+      buttons[i] = { text = name(game, sign) .. (picture and " " .. picture or ""), move = sign, key = key }
     end
     return { type = "buttons", buttons = buttons }
   end
-
-  local function plural(n, word) return n .. " " .. word .. (n == 1 and "" or "s") end
 
   -- The separators of the texts, in ASCII with --ascii.
   local function dot(game) return game.ascii and " - " or " · " end
   local function dash(game) return game.ascii and " -- " or " — " end
 
   local function score_line(state, game)
-    local one, two = "You", "Computer"
-    if state.pending then one, two = game.name(1), game.name(2) end
-    return ("%s %d%s%s %d%sTies %d"):format(one, state.wins, dot(game), two, state.losses, dot(game), state.ties)
+    local values = { wins = state.wins, losses = state.losses, ties = state.ties, dot = dot(game) }
+    if not state.pending then return game.t("score", values) end
+    values.one, values.two = game.name(1), game.name(2)
+    return game.t("score-seats", values)
   end
 
-  local function length_name(n)
-    return n == 1 and "One game decides" or ("Best of %d: first to %d wins"):format(n, n // 2 + 1)
+  local function length_name(n, game)
+    if n == 1 then return fixed(game, "one-game") end
+    return keep(game, "best-of " .. n, function() return game.t("best-of", { n = n, needed = n // 2 + 1 }) end)
+  end
+
+  -- A throw against the computer: "You: Rock · Computer: Scissors — Rock blunts Scissors: you
+  -- win this one."
+  local function throw_message(game, you, cpu, result)
+    return keep(game, "throw " .. you .. " " .. cpu, function()
+      local values = { you = name(game, you), cpu = name(game, cpu), dot = dot(game), dash = dash(game) }
+      if result == "win" then
+        values.beat = beats(game, you, cpu)
+      elseif result == "loss" then
+        values.beat = beats(game, cpu, you)
+      end
+      return game.t("throw-" .. result, values)
+    end)
+  end
+
+  -- "You need 2 more wins, the computer 1 more win."
+  local function need_message(game, you, computer)
+    return game.t("need", { you = count(game, "more-wins", you), computer = count(game, "more-wins", computer) })
   end
 
   return {
@@ -198,6 +300,8 @@ function M.rule(spec)
     title = spec.title,
     about = spec.about,
     rules = spec.rules,
+    -- What the game says, in English; rps.texts/ and the like have it in other languages (--lang).
+    texts = M.texts(spec),
     -- Each short form is a key: at a terminal one key plays its sign.
     keys = SHORT,
 
@@ -275,12 +379,12 @@ function M.rule(spec)
 
     -- The match and its score, then a button for each sign while the seat is to throw.
     view = function(state, game, seat)
-      local elements = { { type = "heading", text = length_name(state.match) }, score_line(state, game) }
+      local elements = { { type = "heading", text = length_name(state.match, game) }, score_line(state, game) }
       if not state.over then
         if state.pending and state.pending[seat] then
-          elements[#elements + 1] = ("You threw %s; waiting for seat %d."):format(name(state.pending[seat]), 3 - seat)
+          elements[#elements + 1] = game.t("waiting", { sign = name(game, state.pending[seat]), seat = 3 - seat })
         else
-          elements[#elements + 1] = "Your throw:"
+          elements[#elements + 1] = fixed(game, "your-throw")
           elements[#elements + 1] = sign_buttons(game)
         end
       end
@@ -295,13 +399,14 @@ function M.rule(spec)
     play = function(state, input, game, seat)
       local you = parse_sign(input)
       if not you then
-        game.refuse(("'%s' is not a sign: type %s"):format(input, sign_list()))
+        game.refuse(game.t("not-a-sign",
+          { input = input, signs = fixed(game, "sign-list"), keys = table.concat(shorts(), ", ") }))
       end
       if state.pending then
         -- Two people: the first throw waits, unseen, for the second.
         state.pending[seat] = you
         if not (state.pending[1] and state.pending[2]) then
-          game.say(("%s has thrown."):format(game.name(seat)))
+          game.say(game.t("thrown", { name = game.name(seat) }))
           return
         end
         local one, two = state.pending[1], state.pending[2]
@@ -309,10 +414,15 @@ function M.rule(spec)
         local result = outcome(one, two)
         game.match.record(state, result)
         state.throws[#state.throws + 1] = { player = one, computer = two, outcome = result }
-        local how = result == "tie" and "a tie, replayed"
-          or result == "win" and ("%s %s %s: %s wins this one"):format(name(one), BEATS[one][two], name(two), game.name(1))
-          or ("%s %s %s: %s wins this one"):format(name(two), BEATS[two][one], name(one), game.name(2))
-        game.say(("%s: %s%s%s: %s%s%s."):format(game.name(1), name(one), dot(game), game.name(2), name(two), dash(game), how))
+        local values = {
+          one = game.name(1), a = name(game, one), two = game.name(2), b = name(game, two), dot = dot(game), dash = dash(game),
+        }
+        if result == "win" then
+          values.beat, values.winner = beats(game, one, two), values.one
+        elseif result == "loss" then
+          values.beat, values.winner = beats(game, two, one), values.two
+        end
+        game.say(game.t(result == "tie" and "seats-tie" or "seats-win", values))
         return
       end
       local cpu, counter = computer_throw(state, game)
@@ -321,20 +431,9 @@ function M.rule(spec)
       game.match.record(state, result)
       state.throws[#state.throws + 1] = { player = you, computer = cpu, outcome = result }
 
-      local how
-      if result == "tie" then
-        how = "a tie, replayed"
-      elseif result == "win" then
-        how = ("%s %s %s: you win this one"):format(name(you), BEATS[you][cpu], name(cpu))
-      else
-        how = ("%s %s %s: the computer wins this one"):format(name(cpu), BEATS[cpu][you], name(you))
-      end
-      game.say(("You: %s%sComputer: %s%s%s."):format(name(you), dot(game), name(cpu), dash(game), how))
+      game.say(throw_message(game, you, cpu, result))
       -- The score itself is the view's line; the message says what is left to win.
-      if not state.over then
-        game.say(("You need %s, the computer %s."):format(
-          plural(state.needed - state.wins, "more win"), plural(state.needed - state.losses, "more win")))
-      end
+      if not state.over then game.say(need_message(game, state.needed - state.wins, state.needed - state.losses)) end
     end,
 
     result = function(state, game)
@@ -343,16 +442,19 @@ function M.rule(spec)
         local seat = state.winner == "player" and 1 or 2
         return {
           winner = seat, ranking = { seat, 3 - seat }, scores = { state.wins, state.losses },
-          summary = ("%s wins the match %d:%d after %s (%s)."):format(game.name(seat), math.max(state.wins, state.losses),
-            math.min(state.wins, state.losses), plural(#state.throws, "throw"), plural(state.ties, "tie")),
+          summary = game.t("seat-wins-match", {
+            winner = game.name(seat), high = math.max(state.wins, state.losses), low = math.min(state.wins, state.losses),
+            throws = count(game, "throw-count", #state.throws), ties = count(game, "tie-count", state.ties),
+          }),
         }
       end
-      local who = state.winner == "player" and "You win" or "The computer wins"
       return {
         winner = state.winner,
         score = state.wins,
-        summary = ("%s the match %d:%d after %s (%s)."):format(
-          who, state.wins, state.losses, plural(#state.throws, "throw"), plural(state.ties, "tie")),
+        summary = game.t(state.winner == "player" and "you-win-match" or "computer-wins-match", {
+          wins = state.wins, losses = state.losses,
+          throws = count(game, "throw-count", #state.throws), ties = count(game, "tie-count", state.ties),
+        }),
       }
     end,
   }

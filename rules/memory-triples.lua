@@ -71,7 +71,7 @@ cards you had already seen. Your next choice turns the others face down.]],
   result = function(state, game)
     if not state.over then return nil end
     local summary = game.t("summary", { score = state.score, flips = game.t("flip-count", { n = state.flips }),
-                                        settings = state.settings, best = state.best })
+                                        settings = table_.settings(state, game), best = state.best })
     return {
       winner = "player",
       score = state.score,

@@ -78,7 +78,7 @@ others face down; matched cards leave the table. The game ends when every pair i
   result = function(state, game)
     if not state.over then return nil end
     local summary = game.t("summary", { score = state.score, flips = game.t("flip-count", { n = state.flips }),
-                                        settings = state.settings, best = state.best })
+                                        settings = table_.settings(state, game), best = state.best })
     return {
       winner = "player",
       score = state.score,

@@ -41,12 +41,6 @@ public enum DailyGame {
         x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String((x * 100).rounded() / 100)
     }
 
-    /// "1st", "2nd", "3rd", "4th", "11th", "22nd".
-    public static func ordinal(_ n: Int) -> String {
-        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
-        return "\(n)\(suffix)"
-    }
-
     /// The board a day's games are ranked on.
     public static func board(_ date: String) -> String { "daily " + date }
 

@@ -72,11 +72,12 @@ public struct Leaderboard: Equatable {
         return rank(of: entry.value)
     }
 
-    /// "1st 40 s, 2nd 60 s" for the first `limit` entries (a tie: "1st 40 s, 1st 40 s").
-    public func summary(limit: Int = 10) -> String {
+    /// "1st 40 s, 2nd 60 s" for the first `limit` entries (a tie: "1st 40 s, 1st 40 s"), the
+    /// places in `language`.
+    public func summary(limit: Int = 10, language: String = "en") -> String {
         entries.prefix(limit).indices.map { i in
-            Self.ordinal(rank(at: i)) + " " + value(entries[i].value)
-        }.joined(separator: ", ")
+            Self.ordinal(rank(at: i), language: language) + " " + value(entries[i].value)
+        }.joined(separator: language.hasPrefix("ja") ? "、" : ", ")
     }
 
     /// A value with its unit: times (unit "s") always to a tenth of a second, so close runs
@@ -90,6 +91,16 @@ public struct Leaderboard: Equatable {
         guard v.isFinite, abs(v) < 1e15 else { return String(v) }
         let t = Int64((v * 10).rounded())
         return (t < 0 ? "-" : "") + "\(abs(t) / 10).\(abs(t) % 10)"
+    }
+
+    /// A place in the player's language: 1st, 2nd, 21st in English (and where the host has no
+    /// word of the language's), 1. in German, 1位 in Japanese.
+    public static func ordinal(_ n: Int, language: String) -> String {
+        switch language.prefix { $0 != "-" } {
+        case "de": "\(n)."
+        case "ja": "\(n)位"
+        default: ordinal(n)
+        }
     }
 
     /// 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st.

@@ -35,36 +35,69 @@ public enum TextWrap {
         var column = start + leading
         var pendingSpaces = 0
         var lineHasWord = false
-        for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
-            if word.isEmpty { pendingSpaces += 1; continue }
+        for spaced in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+            if spaced.isEmpty { pendingSpaces += 1; continue }
             // Between words the spaces as written; before a fresh line's first word, none.
-            let gap = lineHasWord ? pendingSpaces + 1 : (column > indent || start > 0 ? pendingSpaces : 0)
-            pendingSpaces = 0
-            let wordWidth = TerminalWidth.columns(String(word))
-            if column + gap + wordWidth <= width {
-                out += String(repeating: " ", count: gap) + word
-                column += gap + wordWidth
-                lineHasWord = true
-                continue
-            }
-            // The word goes on a fresh line; one wider than a whole line is cut into pieces.
-            if column > indent {
-                out += "\n" + String(repeating: " ", count: indent)
-                column = indent
-            }
-            for c in word {
-                let w = TerminalWidth.columns(of: c)
-                if column + w > width && column > indent {
+            // Japanese and Chinese write no spaces: a line may break between their characters,
+            // which come here as words of their own with no gap between them.
+            for (k, word) in pieces(spaced).enumerated() {
+                let gap = k > 0 ? 0 : lineHasWord ? pendingSpaces + 1 : (column > indent || start > 0 ? pendingSpaces : 0)
+                pendingSpaces = 0
+                let wordWidth = TerminalWidth.columns(String(word))
+                if column + gap + wordWidth <= width {
+                    out += String(repeating: " ", count: gap) + word
+                    column += gap + wordWidth
+                    lineHasWord = true
+                    continue
+                }
+                // The word goes on a fresh line (after the gap, where the line has room for it:
+                // a column's text after its label); one wider than a whole line is cut into pieces.
+                if column > indent {
                     out += "\n" + String(repeating: " ", count: indent)
                     column = indent
+                } else if column + gap < width {
+                    out += String(repeating: " ", count: gap)
+                    column += gap
                 }
-                out.append(c)
-                column += w
+                for c in word {
+                    let w = TerminalWidth.columns(of: c)
+                    if column + w > width && column > indent {
+                        out += "\n" + String(repeating: " ", count: indent)
+                        column = indent
+                    }
+                    out.append(c)
+                    column += w
+                }
+                lineHasWord = true
             }
-            lineHasWord = true
         }
         return out
     }
+
+    /// A word's pieces a line may break between: between two characters where either is wide
+    /// (Japanese, Chinese), but never before a closing mark (。、」ー) nor after an opening
+    /// one (「（), which stay with their neighbour as the languages' typesetting asks.
+    static func pieces(_ word: Substring) -> [Substring] {
+        guard word.utf8.contains(where: { $0 >= 0xE1 }) else { return [word] }
+        var pieces: [Substring] = []
+        var start = word.startIndex
+        var previous: Character?
+        for i in word.indices {
+            let c = word[i]
+            if let p = previous, isWide(p) || isWide(c), !noBreakBefore.contains(c), !noBreakAfter.contains(p) {
+                pieces.append(word[start..<i])
+                start = i
+            }
+            previous = c
+        }
+        pieces.append(word[start...])
+        return pieces
+    }
+
+    static func isWide(_ c: Character) -> Bool { TerminalWidth.columns(of: c) == 2 }
+
+    static let noBreakBefore: Set<Character> = Set("。、，．・：；？！）」』】〕〉》ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥,.:;!?)]}%")
+    static let noBreakAfter: Set<Character> = Set("「『（【〔〈《([{")
 
     /// Where a two-column line's second column starts (`  /moves  the inputs ...`: after the
     /// first gap of two spaces or more that follows text), so its continuation lines up there.

@@ -43,7 +43,7 @@ extension GameAPI {
             return 1
         }
         set("summary", [.string("board", max: Self.boardNameLimit), .integer("n", 0...100, optional: true)]) { [unowned self] call in
-            call.push(scores.board(call.text(1)).summary(limit: call.int(2, default: 10)))
+            call.push(scores.board(call.text(1)).summary(limit: call.int(2, default: 10), language: language))
             return 1
         }
         installRecords(set)

@@ -434,7 +434,8 @@ public final class GameEngine {
     /// notes the line to share under the player's name, and says both.
     private func settleDaily(_ result: GameResult, date: String) -> [String] {
         let won = result.winner == "player" || result.winningSeats.contains(1)
-        let outcome = won ? "won" : result.winner == "draw" ? "a draw" : result.winner == nil && result.winningSeats.isEmpty ? "played" : "lost"
+        let texts = hostTexts
+        let outcome = texts(won ? .dailyWon : result.winner == "draw" ? .dailyDraw : result.winner == nil && result.winningSeats.isEmpty ? .dailyPlayed : .dailyLost)
         let board = DailyGame.board(date)
         // The player's own score: seat 1's where the result gives each seat one, the game's
         // where the game is one person's (a table's score may be the winner's, not theirs).
@@ -443,11 +444,14 @@ public final class GameEngine {
         let rank = api.scores.submit(ScoreStore.Score(board: board, value: score ?? (won ? 1 : 0), order: order))
         api.scores.commit(at: clock.now())
         var share = "GameHost · \(info.title) · \(date) · \(outcome)"
-        if let score { share += " · score \(DailyGame.number(score))" }
-        if let rank { share += " · \(DailyGame.ordinal(rank)) of \(api.scores.board(board, order: order).entries.count)" }
+        if let score { share += " · " + texts(.dailyScore, ["score": DailyGame.number(score)]) }
+        if let rank {
+            let count = api.scores.board(board, order: order).entries.count
+            share += " · " + texts(.dailyRank, ["rank": Leaderboard.ordinal(rank, language: texts.language), "count": String(count)])
+        }
         api.scores.writeHostRecord(DailyGame.record(date, player: dailyPlayer), .string(share), at: clock.now())
         dailyShare = share
-        return ["That was the game of \(date), played once a day. To share (it gives nothing away):", share]
+        return [texts(.dailyDone, ["date": date]), share]
     }
 
     /// Rewards of one step added up by seat: `game.reward`'s and the result's.

@@ -28,9 +28,11 @@ public enum HostText: String, CaseIterable, Sendable {
     case tookBack, undoFailed, newConfirm, mayTakeBack, didNotAgree, programCannotAgree
     // The menu.
     case menuTitle, menuContinue, menuMoreKept, menuToday, menuTodayAbout, menuTodayWhich, menuPrompt, menuPromptContinue
-    case menuAmbiguous, menuNoGame, menuWords, menuSeats, menuWhoSits, menuWhoSitsBot
+    case menuAmbiguous, menuNoGame, menuWords, menuSeats, menuSeatsPrompt, menuSeatPrompt, menuWhoSits, menuWhoSitsBot
+    // The game of the day.
+    case dailyWon, dailyLost, dailyDraw, dailyPlayed, dailyScore, dailyRank, dailyDone, dailyToShare, dailyLeftKept, dailyLeft, dailyHad
     // Kept games.
-    case keptMoves, keptLeft, keptInUse, agoNow, agoMinutes, agoHours, agoDays, takingUp
+    case keptMoves, keptLeft, keptInUse, agoNow, agoMinutes, agoHours, agoDays, takingUp, keptSaid, keptNot, keptNone
     // What the host accepts as yes and no besides y/yes and n/no (space-separated).
     case yesAnswers, noAnswers
 
@@ -132,8 +134,21 @@ public enum HostText: String, CaseIterable, Sendable {
         case .menuNoGame: .plain("no game '{answer}': type 1 to {count}, a title or a name ({names})")
         case .menuWords: .plain("words: a word list ({lists}) or a file's path")
         case .menuSeats: .plain("seats: {range} — how many play")
+        case .menuSeatsPrompt: .plain("seats [{n}]: ")
+        case .menuSeatPrompt: .plain("seat {seat} [{who}]: ")
         case .menuWhoSits: .plain("who sits where: a person's name (people take turns at this keyboard), search (looks ahead), random (random moves)")
         case .menuWhoSitsBot: .plain("who sits where: a person's name (people take turns at this keyboard), bot (the game's own player), search (looks ahead), random (random moves)")
+        case .dailyWon: .plain("won")
+        case .dailyLost: .plain("lost")
+        case .dailyDraw: .plain("a draw")
+        case .dailyPlayed: .plain("played")
+        case .dailyScore: .plain("score {score}")
+        case .dailyRank: .plain("{rank} of {count}")
+        case .dailyDone: .plain("That was the game of {date}, played once a day. To share (it gives nothing away):")
+        case .dailyToShare: .plain("To share: {share}")
+        case .dailyLeftKept: .plain("you began today's {title} and left it in the middle: gamehost resume takes it up")
+        case .dailyLeft: .plain("you began today's {title} and left it: the game of the day is played once; the next one comes tomorrow")
+        case .dailyHad: .plain("you played today's {title}: {share}. The next one comes tomorrow.")
         case .keptMoves: .plural(one: "{n} move", other: "{n} moves")
         case .keptLeft: .plain("left {ago}")
         case .keptInUse: .plain("being played in another window")
@@ -142,6 +157,9 @@ public enum HostText: String, CaseIterable, Sendable {
         case .agoHours: .plural(one: "an hour ago", other: "{n} hours ago")
         case .agoDays: .plain("{n} days ago")
         case .takingUp: .plain("Taking up where you left it: {game}.")
+        case .keptSaid: .plain("This game is kept: gamehost resume (or Continue in the menu) takes it up where you left it.")
+        case .keptNot: .plain("This game is not kept: {why}")
+        case .keptNone: .plain("No game is kept. A game left in the middle at a terminal is kept here.")
         case .yesAnswers: .plain("")
         case .noAnswers: .plain("")
         }

@@ -125,7 +125,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         guard let table = state.withLock({ $0.tables[code] }) else { return }
         lanes(table).submit(table.lane) { [weak self] in
             table.refresh()
-            if table.finished { self?.forget(table.code, setAside: table.setAside) }
+            if table.finished { self?.forget(table, setAside: table.setAside) }
         }
     }
 
@@ -488,6 +488,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
         let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, hints: rule.info.search.allowsHints,
                                 privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
+        table.settingAside = { [weak self, unowned table] in self?.listSetAside(table) }
         state.withLock { $0.tables[code] = table; $0.reserved.remove(code) }
         move(socket, to: (code, 1))
         if chosenWords != nil && rule.info.defaultWordList == nil {
@@ -669,7 +670,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             }
             table.handle(line, seat: seat)
             if let refusal = table.refusal { self?.refuse(socket, "busy", refusal) }
-            if table.finished { self?.forget(table.code, setAside: table.setAside) }
+            if table.finished { self?.forget(table, setAside: table.setAside) }
         }
         // A move runs on the connection's own thread when its table is idle (its answer goes
         // out sooner); a table that thinks runs on the thinking threads, at their priority.
@@ -685,6 +686,25 @@ public final class GameServer: WebServerDelegate, Sendable {
         state.withLock { s in
             Self.forget(code, in: &s)
             if setAside { s.setAside.insert(code) }
+        }
+    }
+
+    /// Forgets `table` when it is still the one listed under its code (a table set aside is
+    /// forgotten as its store fails, and its code may list a rebuilt one since).
+    private func forget(_ table: ServedTable, setAside: Bool) {
+        state.withLock { s in
+            if s.tables[table.code] === table { Self.forget(table.code, in: &s) }
+            if setAside && s.tables[table.code] == nil { s.setAside.insert(table.code) }
+        }
+    }
+
+    /// Lists `table` as set aside before it tells its connections so: whoever asks for it
+    /// next is told the store is away (or has it rebuilt), never shown the table it closed.
+    private func listSetAside(_ table: ServedTable) {
+        state.withLock { s in
+            guard s.tables[table.code] === table else { return }
+            Self.forget(table.code, in: &s)
+            s.setAside.insert(table.code)
         }
     }
 
@@ -760,6 +780,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store,
                                     hints: rule.info.search.allowsHints, replaying: readings,
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
+            table.settingAside = { [weak self, unowned table] in self?.listSetAside(table) }
             let words = try loadWords(saved.words, for: rule)
             try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoreDatabase(), saved: saved, timeLimit: limits.ruleTimeLimit,
                            thinking: limits.thinking, memory: memory)

@@ -467,6 +467,9 @@ final class ServedTable: @unchecked Sendable {
     /// Whether the table was set aside because its store failed: it is kept as stored (without
     /// the move that could not be), and rebuilt from there when someone next asks for it.
     private(set) var setAside = false
+    /// Told as the table is set aside, before its connections hear of it (the server lists it
+    /// as set aside, so that no one who asks next is shown the closed table).
+    var settingAside: (() -> Void)?
 
     /// Sets the table aside because its moves can no longer be stored: its seats and watchers
     /// are told, the server's log says why, and what was not stored is never shown. Nothing is
@@ -475,6 +478,7 @@ final class ServedTable: @unchecked Sendable {
     private func stopForStore(_ failure: String) {
         Self.log("table \(code): \(failure); the table is set aside until the store works again")
         setAside = true
+        settingAside?()
         close(reason: .error, says: "the server could not save this move, so it has set the table aside as it was before it: join again in a moment to go on")
     }
 

@@ -49,11 +49,11 @@ final class GameKeeping {
         let leftInMiddle = !recorder.lastGameOver && driver.movesThisGame > 0
             && [.eof, .quit, .interrupted].contains(driver.table.endReason)
         if leftInMiddle, recorder.stopped == nil {
-            output.write("This game is kept: gamehost resume (or Continue in the menu) takes it up where you left it.\n", style: .dim)
+            output.write(driver.table.texts(.keptSaid) + "\n", style: .dim)
             return
         }
         recorder.forget()
-        if leftInMiddle, let why = recorder.stopped { output.write("This game is not kept: \(why)\n", style: .refusal) }
+        if leftInMiddle, let why = recorder.stopped { output.write(driver.table.texts(.keptNot, ["why": why]) + "\n", style: .refusal) }
     }
 }
 
@@ -69,8 +69,9 @@ func resume(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     let (kept, unreadable) = SavedGame.scan(folder)
     if args.flags.contains("list") {
-        if kept.isEmpty { stdout_.write("No game is kept. A game left in the middle at a terminal is kept here.\n", style: .plain) }
-        for (k, game) in kept.enumerated() { stdout_.write("\(k + 1). \(describe(game, texts: HostTexts(language: settings.language)))\n", style: .plain) }
+        let texts = HostTexts(language: settings.language)
+        if kept.isEmpty { stdout_.write(texts(.keptNone) + "\n", style: .plain) }
+        for (k, game) in kept.enumerated() { stdout_.write("\(k + 1). \(describe(game, texts: texts))\n", style: .plain) }
         for problem in unreadable { fail("\(TerminalText.plain(problem)) (not a game that can be taken up)") }
         return 0
     }
@@ -262,12 +263,11 @@ func dailyDate(_ text: String?, seeded: Bool) throws -> String? {
 /// already (kept: take it up with resume; finished: here is what they were given to share).
 func takeTheDay(_ date: String, engine: GameEngine, game: String, settings: PlayerSettings) throws {
     if let given = engine.dailyPlayed(date) {
-        let title = engine.info.title
+        let title = engine.info.title, texts = engine.hostTexts
         if let folder = keptGamesFolder(settings), SavedGame.list(in: folder).contains(where: { $0.header.daily == date && $0.header.game == game }) {
-            throw CLIError.failure("you began today's \(title) and left it in the middle: gamehost resume takes it up")
+            throw CLIError.failure(texts(.dailyLeftKept, ["title": title]))
         }
-        throw CLIError.failure(given.isEmpty ? "you began today's \(title) and left it: the game of the day is played once; the next one comes tomorrow"
-                                             : "you played today's \(title): \(given). The next one comes tomorrow.")
+        throw CLIError.failure(given.isEmpty ? texts(.dailyLeft, ["title": title]) : texts(.dailyHad, ["title": title, "share": given]))
     }
     engine.beginDaily(date, at: SystemClock().now())
 }
@@ -278,7 +278,7 @@ func takeTheDay(_ date: String, engine: GameEngine, game: String, settings: Play
 func endDaily(_ daily: String?, engine: GameEngine, driver: Driver, settings: PlayerSettings, json: Bool) {
     guard let daily else { return }
     if let share = engine.dailyShare {
-        if settings.fullScreen && !json { stdout_.write("To share: \(share)\n", style: .plain) }
+        if settings.fullScreen && !json { stdout_.write(engine.hostTexts(.dailyToShare, ["share": share]) + "\n", style: .plain) }
     } else if driver.movesThisGame == 0, engine === driver.engine, engine.dailyPlayed(daily) == "" {
         engine.forgetDaily(daily, at: SystemClock().now())
     }

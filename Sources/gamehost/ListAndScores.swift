@@ -95,10 +95,12 @@ func writeRow(_ label: String, _ text: String, left: Int, style: TextStyle) {
     stdout_.write(fitted(String(repeating: " ", count: left + 2) + text, indent: left + 2) + "\n", style: style)
 }
 
-/// `gamehost play GAME --help`: the game's options, the flags it takes, and how to play it.
-func gameHelp(_ game: String) throws -> Int32 {
+/// `gamehost play GAME --help`: the game's options, the flags it takes, and how to play it (the
+/// game's title, line and rules in the player's language where its rule has them).
+func gameHelp(_ game: String, language: String) throws -> Int32 {
     let loaded = try loadRule(game, from: catalog())
-    let rule = loaded.info
+    loaded.readTranslations([language])
+    let rule = loaded.info.localized(language)
     loaded.close()
     let rows = optionRows(rule)
     let shared = sharedFlags.filter {

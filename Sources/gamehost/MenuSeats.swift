@@ -12,7 +12,7 @@ func chooseSeats(_ info: RuleInfo, player: String, input: LineSource, texts: Hos
     guard info.seats.max > 1 else { return defaultSeating(info, player: player, count: info.seats.min) }
     let range = info.seats
     stdout_.write(texts(.menuSeats, ["range": range.description]) + "\n", style: .dim)
-    guard let countAnswer = ask("seats [\(range.min)]: ", offering: [], input: input, accept: { answer in
+    guard let countAnswer = ask(texts(.menuSeatsPrompt, ["n": String(range.min)]), offering: [], input: input, accept: { answer in
         guard let n = Int(answer), range.contains(n) else { return "seats: \(info.title) is played by \(range.description), not '\(TerminalText.plain(answer))'" }
         return nil
     }) else { return nil }
@@ -23,7 +23,7 @@ func chooseSeats(_ info: RuleInfo, player: String, input: LineSource, texts: Hos
     stdout_.write(texts(info.hasBot ? .menuWhoSitsBot : .menuWhoSits) + "\n", style: .dim)
     for seat in 1...count {
         let shown = seat == 1 ? (player.isEmpty ? texts(.you) : player) : machine
-        guard let answer = ask("seat \(seat) [\(shown)]: ", offering: (info.hasBot ? ["bot"] : []) + ["search", "random"], input: input, accept: { answer in
+        guard let answer = ask(texts(.menuSeatPrompt, ["seat": String(seat), "who": shown]), offering: (info.hasBot ? ["bot"] : []) + ["search", "random"], input: input, accept: { answer in
             let who: Seating.Who
             do { who = try Seating.who(answer) } catch {
                 let message = String(describing: error)

@@ -15,7 +15,7 @@ func run() -> Int32 {
         stdout_.wraps = !args.flags.contains("json")
         if args.flags.contains("version") { stdout_.write("gamehost \(version)\n", style: .plain); return 0 }
         if args.flags.contains("help"), args.command == "play", let game = args.positional.first {
-            return try gameHelp(game)
+            return try gameHelp(game, language: settings.language)
         }
         if args.flags.contains("help") || args.command == "help" {
             let topic = args.command == "help" ? args.positional.first : args.command

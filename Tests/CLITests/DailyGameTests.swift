@@ -99,7 +99,10 @@ final class DailyGameTests: XCTestCase {
         XCTAssertTrue(DailyGame.isDate("2024-02-29"))
         XCTAssertFalse(DailyGame.isDate("2023-02-29"))
         XCTAssertFalse(DailyGame.isDate("2023-2-28"))
-        XCTAssertEqual(DailyGame.ordinal(1) + DailyGame.ordinal(2) + DailyGame.ordinal(3) + DailyGame.ordinal(11) + DailyGame.ordinal(22), "1st2nd3rd11th22nd")
+        XCTAssertEqual([1, 2, 3, 11, 22].map { Leaderboard.ordinal($0) }.joined(), "1st2nd3rd11th22nd")
+        XCTAssertEqual([1, 12].map { Leaderboard.ordinal($0, language: "de-at") }, ["1.", "12."])
+        XCTAssertEqual(Leaderboard.ordinal(3, language: "ja"), "3位")
+        XCTAssertEqual(Leaderboard.ordinal(3, language: "fr"), "3rd", "English where the host has no word of the language's")
     }
 
     /// Live at a terminal, the day's game is ranked on the day's board and the line to share

@@ -81,5 +81,21 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(translations["ja"]?["title"], "神経衰弱")
         XCTAssertEqual(translations["de"]?["about"], "Decke Emoji-Karten paarweise auf und finde jedes Paar.")
         XCTAssertEqual(memory["title"] as? String, "Memory", "the game's own title stays")
+        // A game's help gives its title and rules in the language too.
+        let help = try GamehostProcess.run(["play", "memory", "--help", "--lang", "ja"])
+        XCTAssertTrue(help.stdout.hasPrefix("神経衰弱\n"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("How to play:\n"), "the command line's own words stay English: \(help.stdout)")
+    }
+
+    /// The game of the day in German: its end, its line to share, and the refusal of a second go.
+    func testTheGameOfTheDaySpeaksThePlayersLanguage() throws {
+        let data = NSTemporaryDirectory() + "daily-de-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let first = try GamehostProcess.run(["play", "rps", "--daily", "--lang", "de", "--data", data], input: String(repeating: "r\n", count: 12))
+        XCTAssertTrue(first.stdout.contains("Das war das Spiel des "), first.stdout)
+        let share = try XCTUnwrap(first.stdout.split(separator: "\n").first { $0.hasPrefix("GameHost · Schere · Stein · Papier · ") }, first.stdout)
+        XCTAssertTrue(share.contains(" · gewonnen") || share.contains(" · verloren") || share.contains(" · unentschieden"), String(share))
+        let again = try GamehostProcess.run(["play", "rps", "--daily", "--lang", "de", "--data", data], input: "r\n")
+        XCTAssertTrue(again.stderr.contains("du hast das heutige Schere · Stein · Papier gespielt: GameHost"), again.stderr)
     }
 }

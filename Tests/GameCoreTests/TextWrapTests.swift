@@ -54,6 +54,24 @@ final class TextWrapTests: XCTestCase {
         XCTAssertEqual(TextWrap.reflow("one line"), "one line")
     }
 
+    /// Japanese has no spaces: a line breaks between its characters, never before 。 or ー nor
+    /// after 「, and a column's text after its label keeps its gap.
+    func testJapaneseBreaksBetweenCharactersWhereItsTypesettingAllows() {
+        let wrapped = TextWrap.wrap("コンピューターに勝とう。持ちチップは100枚から。", width: 12)
+        for line in wrapped.split(separator: "\n") {
+            XCTAssertLessThanOrEqual(TerminalWidth.columns(String(line)), 12, wrapped)
+            XCTAssertFalse(["。", "ー", "、"].contains(line.first.map(String.init) ?? ""), "a line starts with a closing mark: \(wrapped)")
+        }
+        XCTAssertEqual(wrapped.replacing("\n", with: ""), "コンピューターに勝とう。持ちチップは100枚から。", "nothing added or lost")
+        XCTAssertEqual(TextWrap.wrap("「はい」と言う", width: 4).split(separator: "\n").first, "「は")
+        // A label, its padding, then text that does not fit: the gap stays, the text wraps under itself.
+        let row = TextWrap.wrap("  1. アップルパイ   木の実がなくなる前に、単語を1文字ずつ当てよう。", width: 40, hangingIndent: 20)
+        XCTAssertTrue(row.hasPrefix("  1. アップルパイ   木の実がなくなる前\n" + String(repeating: " ", count: 20) + "に、"), "、 goes with に: \(row)")
+        XCTAssertTrue(row.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 20)) }, row)
+        // Latin text wraps at spaces as before.
+        XCTAssertEqual(TextWrap.wrap("one two three", width: 8), "one two\nthree")
+    }
+
     func testJapaneseIsJoinedWithoutASpaceAndLatinBesideItWithOne() {
         XCTAssertEqual(TextWrap.reflow("カードを2枚めくって\n同じ絵ならペアです。"), "カードを2枚めくって同じ絵ならペアです。")
         XCTAssertEqual(TextWrap.reflow("番号で選ぶ\nEnter で確定"), "番号で選ぶ Enter で確定")

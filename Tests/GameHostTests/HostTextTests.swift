@@ -34,7 +34,7 @@ final class HostTextTests: XCTestCase {
         XCTAssertEqual(german.seatList([1, 2, 3]), "Plätze 1, 2 und 3")
         XCTAssertEqual(german.passKeyboard(2, name: "Bo"), "Platz 2 · Bo ist dran: gib die Tastatur weiter.")
         let japanese = HostTexts(language: "ja")
-        XCTAssertEqual(japanese(.sessionGames, ["n": "1"]), "このセッション：1 ゲーム")
+        XCTAssertEqual(japanese(.sessionGames, ["n": "1"]), "このセッション：1ゲーム")
         XCTAssertEqual(japanese.seatList([1, 3]), "1・3番席")
         // English, and a language the host does not speak.
         for texts in [HostTexts.english, HostTexts(language: "fr"), HostTexts(language: "C")] {

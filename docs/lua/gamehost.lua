@@ -151,7 +151,8 @@ local GameScores = {}
 ---@return integer|nil
 function GameScores.submit(score) end
 
----The best `n` (default 10) as players read them: "1st 40 s, 2nd 60 s".
+---The best `n` (default 10) as players read them: "1st 40 s, 2nd 60 s" (the places in the
+---player's language: "1. 40 s" in German, "1位 40 s" in Japanese).
 ---@param board string
 ---@param n? integer
 ---@return string

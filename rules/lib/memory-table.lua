@@ -52,9 +52,17 @@ function M.texts(own)
     matched = "card {card} is already matched",
     ["face-up"] = "card {card} is already face up",
     ["not-a-card"] = "'{input}' is not a card: type a number from 1 to {last}",
+    -- The settings a best score is for, as the summary names them (the board's own name
+    -- stays English, so that every language ranks on one board).
+    settings = "{theme}, {cards} cards, {scoring} scoring",
   }
   for key, text in pairs(own) do texts[key] = text end
   return texts
+end
+
+-- The game's settings in the player's language, for its summary.
+function M.settings(state, game)
+  return game.t("settings", { theme = state.theme, cards = #state.cards, scoring = game.options.scoring })
 end
 
 M.fewest_sets = 6

@@ -23,4 +23,5 @@ drei Karten, die du schon gesehen hattest. Deine nächste Wahl dreht die anderen
   summary = "Alle Drillinge gefunden: Endstand {score} nach {flips}. Bestwert für {settings}: {best}.",
   ["flip-count"] = { one = "{n} Zug", other = "{n} Zügen" },
   practice = "{summary} (Übung: nicht gewertet.)",
+  settings = "{theme}, {cards} Karten, Wertung {scoring}",
 }

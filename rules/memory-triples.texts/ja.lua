@@ -21,4 +21,5 @@ return {
   summary = "すべての三枚組を見つけました：{flips}で{score}点。{settings}の最高点：{best}。",
   ["flip-count"] = { other = "{n}回" },
   practice = "{summary}（練習：ランキング対象外）",
+  settings = "{theme}・{cards}枚・{scoring}採点",
 }

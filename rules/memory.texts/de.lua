@@ -23,4 +23,5 @@ Paar gefunden ist.]],
   summary = "Alle Paare gefunden: {score} Punkte in {flips}. Bestwert für {settings}: {best}.",
   ["flip-count"] = { one = "{n} Zug", other = "{n} Zügen" },
   practice = "(Übung: nicht gewertet.)",
+  settings = "{theme}, {cards} Karten, Wertung {scoring}",
 }

@@ -22,4 +22,5 @@ return {
   summary = "すべてのペアを見つけました：{flips}で{score}点。{settings}の最高点：{best}。",
   ["flip-count"] = { other = "{n}回" },
   practice = "（練習：ランキング対象外）",
+  settings = "{theme}・{cards}枚・{scoring}採点",
 }

@@ -106,7 +106,7 @@ function connect() {
     app.connected = true;
     app.attempts = 0;
     showConnection();
-    send({ type: 'games' });
+    send({ type: 'games', lang: pageLanguage() });
     if (app.at) {
       // Back in the same seat (or watching again) after a dropped connection.
       if (app.at.token) send({ type: 'join', table: app.at.code, token: app.at.token });
@@ -401,18 +401,30 @@ function seatsText(seats) {
 }
 
 /**
- * A game's title and about in the page's language: the listing's `translations` for the
- * browser's language (`de-at`, else `de`), where the server sends them, else its own.
+ * The listing's `translations` entry of a game for the browser's language (`de-at`, else
+ * `de`), where the server sends one; else an empty object.
  */
-function gameText(game, field) {
-  const own = str(game[field]);
+function gameTranslation(game) {
   const translations = game.translations;
-  if (!translations || typeof translations !== 'object' || Array.isArray(translations)) return own;
+  if (!translations || typeof translations !== 'object' || Array.isArray(translations)) return {};
   const languages = new Set(Object.keys(translations).filter((k) => translations[k] && typeof translations[k] === 'object').map((k) => k.toLowerCase()));
   const chosen = bestLanguage(pageLanguage(), languages);
-  if (!chosen) return own;
-  const entry = translations[Object.keys(translations).find((k) => k.toLowerCase() === chosen)];
-  return str(entry[field]) || own;
+  if (!chosen) return {};
+  return translations[Object.keys(translations).find((k) => k.toLowerCase() === chosen)];
+}
+
+/** A game's title or about in the page's language, else its own. */
+function gameText(game, field) {
+  return str(gameTranslation(game)[field]) || str(game[field]);
+}
+
+/** An option's label and help in the page's language, else its name and its own help. */
+function optionText(game, option) {
+  const options = gameTranslation(game).options;
+  const own = options && typeof options === 'object' && !Array.isArray(options) && options[option.name];
+  const entry = own && typeof own === 'object' ? own : {};
+  const text = (value) => (typeof value === 'string' ? value : '');
+  return { label: text(entry.label) || optionLabel(option.name), help: text(entry.help) || str(option.help) };
 }
 
 function renderGames() {
@@ -463,7 +475,7 @@ function openCreate(game) {
     .map((o, i) => [o, i]).sort((a, b) => kind(a[0]) - kind(b[0]) || a[1] - b[1]).map(([o]) => o);
   options.forEach((option, i) => {
     const id = `option-${i}`;
-    const help = str(option.help);
+    const { label, help } = optionText(game, option);
     let control;
     let extra = null;
     const choices = Array.isArray(option.choices) ? option.choices.map(str) : [];
@@ -485,7 +497,7 @@ function openCreate(game) {
     }
     creating.controls.push({ option, control });
     fieldset.append(h('div', { class: 'field' },
-      h('label', { for: id, text: optionLabel(option.name) }), control, extra,
+      h('label', { for: id, text: label }), control, extra,
       help ? h('span', { class: 'help', id: `${id}-help`, text: help }) : null));
   });
   // A game that plays a word list: the lists the server offers, the game's own first chosen.
@@ -537,7 +549,7 @@ function submitCreate(event) {
     if (control.type === 'number') {
       const n = Number(value);
       if (!Number.isInteger(n) || n < option.min || n > option.max) {
-        notice(t('{option}: a whole number from {min} to {max}.', { option: optionLabel(option.name), min: option.min, max: option.max }));
+        notice(t('{option}: a whole number from {min} to {max}.', { option: optionText(creating.game, option).label, min: option.min, max: option.max }));
         control.focus();
         return;
       }

@@ -11,7 +11,10 @@ public struct OptionSpec: Sendable {
     }
 
     public let name: String
-    public let help: String
+    /// What the option does, in the player's language where the rule's translation gives it.
+    public internal(set) var help: String
+    /// Its label in a form, where a translation gives one (else its name serves).
+    public internal(set) var label: String?
     public let kind: Kind
     public let defaultValue: String
     /// Advanced options are not asked for in the menu (they stay command-line options).

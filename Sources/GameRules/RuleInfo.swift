@@ -10,7 +10,7 @@ public struct RuleInfo: Sendable {
     public private(set) var about: String
     /// The longer how-to-play text shown by /rules (the `about` line when the rule has none).
     public private(set) var howToPlay: String
-    public let options: [OptionSpec]
+    public internal(set) var options: [OptionSpec]
     public let commands: [CommandSpec]
     /// The word list the game plays by default (`words = "NAME"`), nil for games without words.
     public let defaultWordList: String?
@@ -79,6 +79,10 @@ public struct RuleInfo: Sendable {
             if case .plain(let text)? = translated["title"] { info.title = text }
             if case .plain(let text)? = translated["about"] { info.about = text }
             if case .plain(let text)? = translated["rules"] { info.howToPlay = text }
+            for k in info.options.indices {
+                if case .plain(let text)? = translated["option." + info.options[k].name] { info.options[k].help = text }
+                if case .plain(let text)? = translated["option." + info.options[k].name + ".label"] { info.options[k].label = text }
+            }
         }
         return info
     }

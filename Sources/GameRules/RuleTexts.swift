@@ -183,8 +183,11 @@ public struct RuleTexts: Sendable, Equatable {
     }
 
     /// Keys a translation may give beyond the rule's texts: the rule's own title, about and
-    /// rules, in that language.
+    /// rules, in that language, and its options' help and labels (`option.NAME`,
+    /// `option.NAME.label`).
     public static let infoKeys: Set<String> = ["title", "about", "rules"]
+
+    static func isInfoKey(_ key: String) -> Bool { infoKeys.contains(key) || key.hasPrefix("option.") }
 
     static func isKey(_ key: String) -> Bool {
         !key.isEmpty && key.utf8.count <= keyBytes
@@ -205,7 +208,7 @@ public struct RuleTexts: Sendable, Equatable {
     package static func differences(_ translation: [String: Text], base: [String: Text], place: String) -> [String] {
         var found: [String] = []
         for key in base.keys.sorted() where translation[key] == nil { found.append("\(place): missing key '\(key)' (its text is shown untranslated)") }
-        for key in translation.keys.sorted() where base[key] == nil && !infoKeys.contains(key) { found.append("\(place): key '\(key)' is not one of the rule's texts") }
+        for key in translation.keys.sorted() where base[key] == nil && !isInfoKey(key) { found.append("\(place): key '\(key)' is not one of the rule's texts") }
         for key in base.keys.sorted() {
             guard let theirs = translation[key], let own = base[key] else { continue }
             let missing = own.placeholders.subtracting(theirs.placeholders), extra = theirs.placeholders.subtracting(own.placeholders)

@@ -291,7 +291,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             return
         }
         switch type {
-        case "games": sendGames(to: socket)
+        case "games": sendGames(to: socket, language: fields["lang"]?.string)
         case "create": create(fields, from: socket)
         case "join": join(fields, from: socket)
         case "watch": watch(fields, from: socket)
@@ -337,19 +337,33 @@ public final class GameServer: WebServerDelegate, Sendable {
         catalog.directories + [catalog.builtIn, scoresDirectory, dataHome].compactMap { $0 }.flatMap { [$0, FileSystem.realPath($0) ?? $0] }
     }
 
-    /// The lobby's list of games, made at the first request (each rule is loaded, read and
-    /// closed in turn), then kept.
-    private let gameList = Locked<String?>(nil)
+    /// The lobby's lists of games, one a language the rules' translations have (and one with
+    /// none), each made at its first request (each rule is loaded, read and closed in turn),
+    /// then kept: a page is sent its own language's texts alone.
+    private let gameLists = Locked<[String: String]>([:])
 
-    private func sendGames(to socket: WebSocket) {
-        socket.send(gameList.withLock { list in
-            if let list { return list }
+    private func sendGames(to socket: WebSocket, language asked: String?) {
+        let languages = gameLanguages.withLock { languages in
+            if let languages { return languages }
+            languages = Set(catalog.files().flatMap { _, path -> [String] in
+                guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { return [] }
+                defer { rule.close() }
+                rule.readTranslations()
+                return Array(rule.info.texts.translations.keys)
+            })
+            return languages!
+        }
+        // The most specific of the page's codes the rules have (`de-at`, else `de`), else none:
+        // the lists kept are bounded by the languages the installed rules speak.
+        let code = asked.flatMap { RuleTexts.isLanguage($0.lowercased()) ? RuleTexts.fallbacks($0).first(where: languages.contains) : nil } ?? ""
+        socket.send(gameLists.withLock { made in
+            if let list = made[code] { return list }
             var games: [JSONValue] = []
             let lists = wordListNames
             for (_, path) in catalog.files() {
                 guard let rule = try? LoadedRule(path: path, libraryDirectories: catalog.libraryDirectories) else { continue }
-                rule.readTranslations()
-                var listing = rule.info.listing
+                if !code.isEmpty { rule.readTranslations([code]) }
+                var listing = rule.info.listing(languages: [code])
                 // A game that plays a word list offers the lists a table may choose.
                 if rule.info.defaultWordList != nil, case .object(var fields) = listing {
                     fields["word_lists"] = .array(lists.map { .string($0) })
@@ -358,11 +372,14 @@ public final class GameServer: WebServerDelegate, Sendable {
                 games.append(listing)
                 rule.close()
             }
-            let made = JSONValue.object(["type": .string("games"), "games": .array(games)]).encoded
-            list = made
-            return made
+            let list = JSONValue.object(["type": .string("games"), "games": .array(games)]).encoded
+            made[code] = list
+            return list
         })
     }
+
+    /// The languages the installed rules' translations have, read at the first request.
+    private let gameLanguages = Locked<Set<String>?>(nil)
 
     /// The word lists a table may choose: those of the list folders by name (never a path, and
     /// not the machine's own dictionary, which the server's keeper did not choose).

@@ -214,17 +214,20 @@ struct MenuSetup {
 /// Nil when the player goes back (Ctrl-D or /quit).
 func chooseOptions(_ rule: LoadedRule, input: LineSource, catalog: RuleCatalog, texts: HostTexts = .english) -> MenuSetup? {
     var setup = MenuSetup()
-    let info = rule.info
+    // The options' help and labels in the player's language, where the rule's translation has them.
+    rule.readTranslations([texts.language])
+    let info = rule.info.localized(texts.language)
     // An option that matters only for some values of others (`when`) is asked after them,
     // and only when it matters.
     var values = Dictionary(info.options.map { ($0.name, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
     let main = info.options.filter { !$0.advanced }
     for option in main.filter({ $0.when.isEmpty }) + main.filter({ !$0.when.isEmpty }) where option.applies(given: values) {
         let help = option.help.isEmpty ? "" : " — " + option.help
-        stdout_.write("\(option.name): \(option.choicesDescription)\(help)\n", style: .dim)
+        let label = option.label ?? option.name
+        stdout_.write("\(label): \(option.choicesDescription)\(help)\n", style: .dim)
         var choices: [String] = []
         if case .text(let listed, _) = option.kind { choices = listed }
-        guard let answer = ask("\(option.name) [\(option.defaultValue)]: ", offering: choices, input: input, accept: { answer in
+        guard let answer = ask("\(label) [\(option.defaultValue)]: ", offering: choices, input: input, accept: { answer in
             if case .failure(let reason) = rule.validate(option, answer) { return reason }
             return nil
         }) else { return nil }

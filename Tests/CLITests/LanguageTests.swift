@@ -66,6 +66,9 @@ final class LanguageTests: XCTestCase {
         for text in ["GameHost — ゲームを選んでください", "神経衰弱", "d. 今日のゲーム", "その日の配り、誰にでも同じ、一日一回"] {
             XCTAssertTrue(menu.stdout.contains(text), "\(text): \(menu.stdout)")
         }
+        // A game's options, by their labels and help in the language (the values stay as typed).
+        let options = try GamehostProcess.run(["--lang", "de", "--data", "none"], input: "rps\n\n")
+        XCTAssertTrue(options.stdout.contains("Gegner: random, frequency, pattern — wie der Computer wählt"), options.stdout)
         // English stays English.
         let english = try GamehostProcess.run(["play", "rps", "--seed", "3", "--plain", "--lang", "en", "--data", "none"], input: "/nope\n")
         XCTAssertTrue(english.stdout.contains("✗ unknown command /nope (type /help for the list)"), english.stdout)
@@ -77,9 +80,13 @@ final class LanguageTests: XCTestCase {
         let listed = try GamehostProcess.run(["list", "--json"])
         let top = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
         guard let games = top?["games"] as? [[String: Any]], let memory = games.first(where: { $0["game"] as? String == "memory" }),
-              let translations = memory["translations"] as? [String: [String: String]] else { return XCTFail(listed.stdout) }
-        XCTAssertEqual(translations["ja"]?["title"], "神経衰弱")
-        XCTAssertEqual(translations["de"]?["about"], "Decke Emoji-Karten paarweise auf und finde jedes Paar.")
+              let translations = memory["translations"] as? [String: [String: Any]] else { return XCTFail(listed.stdout) }
+        XCTAssertEqual(translations["ja"]?["title"] as? String, "神経衰弱")
+        XCTAssertEqual(translations["de"]?["about"] as? String, "Decke Emoji-Karten paarweise auf und finde jedes Paar.")
+        // Its options' labels and help, as the browser's form shows them.
+        let options = translations["de"]?["options"] as? [String: [String: String]]
+        XCTAssertEqual(options?["theme"]?["label"], "Thema")
+        XCTAssertEqual(options?["theme"]?["help"]?.isEmpty, false)
         XCTAssertEqual(memory["title"] as? String, "Memory", "the game's own title stays")
         // A game's help gives its title and rules in the language too.
         let help = try GamehostProcess.run(["play", "memory", "--help", "--lang", "ja"])

@@ -570,6 +570,15 @@ class ServeTests: XCTestCase {
         let games = try XCTUnwrap(c.next("games")?["games"] as? [[String: Any]])
         XCTAssertTrue(games.contains { $0["game"] as? String == "rps" })
         XCTAssertTrue(games.contains { ($0["seats"] as? [String: Int])?["max"] == 4 && $0["game"] as? String == "crazy-eights" })
+        XCTAssertFalse(games.contains { $0["translations"] != nil }, "a page that names no language is sent no translation")
+        // A page is sent its own language's texts alone (de-AT: the rules' German); a language
+        // no rule has, or a code that is none, is sent none.
+        for (lang, expected) in [("de-AT", ["de"]), ("ja", ["ja"]), ("fr", []), ("../../etc", []), (String(repeating: "x", count: 5000), [])] {
+            c.send(["type": "games", "lang": lang])
+            let listed = try XCTUnwrap(c.next("games")?["games"] as? [[String: Any]], lang)
+            let memory = try XCTUnwrap(listed.first { $0["game"] as? String == "memory" })
+            XCTAssertEqual(((memory["translations"] as? [String: Any]) ?? [:]).keys.sorted(), expected, lang)
+        }
     }
 
     /// A NUL in a move is refused before it is played: the store could not keep it whole, and

@@ -764,7 +764,8 @@ def check_catalogs(page):
 TRANSLATIONS = """
 const Socket = window.WebSocket;
 const translations = {
-  memory: { de: { title: 'Memory', about: 'Decke Emoji-Karten paarweise auf und finde jedes Paar.' },
+  memory: { de: { title: 'Memory', about: 'Decke Emoji-Karten paarweise auf und finde jedes Paar.',
+                  options: { theme: { label: 'Thema', help: 'das Emoji-Thema' }, pairs: 'Paare', scoring: { label: 7 } } },
             ja: { title: '神経衰弱', about: '絵文字のカードを二枚ずつめくって、すべてのペアを見つけよう。' } },
   rps: { ja: { title: 'じゃんけん' } },
   hangman: 'Galgenmännchen',
@@ -855,8 +856,12 @@ def the_page_speaks_german(browser, args):
         page.wait(lambda: page.visible("#create"), "Memory's form")
         check(page.text("#create-about") == "Decke Emoji-Karten paarweise auf und finde jedes Paar.", f"the form's about: {page.text('#create-about')!r}")
         check(page.text("#options legend") == "Einstellungen", f"the options' legend: {page.text('#options legend')!r}")
+        # The options' labels and help from the listing; one of the wrong shape keeps its own.
+        labels = page.js("return [...document.querySelectorAll('#options label')].map((l) => l.textContent)")
+        check("Thema" in labels and "Pairs" in labels and "Scoring" in labels, f"the options' labels: {labels}")
+        check("das Emoji-Thema" in page.text("#options"), f"the theme's help: {page.text('#options')!r}")
         page.find("#back").click()
-        page.open_table("memory", {"Theme": "fruit", "Pairs": "2"}, name="Anna")
+        page.open_table("memory", {"Thema": "fruit", "Pairs": "2"}, name="Anna")
         page.wait(lambda: page.text("#turn") == "Du bist dran", "Du bist dran")
         for css, text in [(".code-label", "Tisch"), ("#copy-link", "Link kopieren"), ("#messages-title", "Meldungen"), ("#seats-title", "Plätze"),
                           ("#rules", "Regeln"), ("#leave", "Tisch verlassen")]:

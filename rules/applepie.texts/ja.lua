@@ -106,4 +106,20 @@ return {
   ["kiwi.your-last"] = "最後のキウイ",
   ["kiwi.count"] = { other = "キウイ{n}個" },
   ["kiwi.plural"] = "キウイ",
+
+  -- The game's options (--NAME): their help and a form's label.
+  ["option.accents"] = "fold：e を当てると é や è も開く",
+  ["option.accents.label"] = "アクセント",
+  ["option.fruit"] = "木になっている果物",
+  ["option.fruit.label"] = "果物",
+  ["option.fruit-count"] = "木になっている実の数",
+  ["option.fruit-count.label"] = "実の数",
+  ["option.mode"] = "timed：目標までの速さを競い、ランキングを目指す",
+  ["option.mode.label"] = "モード",
+  ["option.order"] = "単語の順番",
+  ["option.order.label"] = "順番",
+  ["option.sound"] = "実が落ちたらベルを鳴らす",
+  ["option.sound.label"] = "音",
+  ["option.target"] = "タイムモード：勝つために当てる単語の数",
+  ["option.target.label"] = "目標",
 }

@@ -29,4 +29,10 @@ wieder vorkommen. Deine Statistik wird für jede Wortliste getrennt geführt.]],
     .. " viel. Am besten spielt es sich mit {enough} oder mehr (--words LISTE).",
   found = "Gefunden: „{word}“ in {tries} von {all} Versuchen.",
   lost = "Keine Versuche mehr: Das Wort war „{word}“.",
+
+  -- The game's options (--NAME): their help and a form's label.
+  ["option.accents"] = "fold: e gilt auch als e mit Akzent (é, è …)",
+  ["option.accents.label"] = "Akzente",
+  ["option.hard"] = "gefundene Buchstaben musst du wieder verwenden",
+  ["option.hard.label"] = "Schwerer Modus",
 }

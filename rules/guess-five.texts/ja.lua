@@ -27,4 +27,10 @@ return {
     .. "{enough}語以上のリストで遊ぶのがおすすめです（--words リスト）。",
   found = "{all}回中{tries}回目で「{word}」を当てました。",
   lost = "回数切れ：正解は「{word}」でした。",
+
+  -- The game's options (--NAME): their help and a form's label.
+  ["option.accents"] = "fold：e は é や è と同じ文字とみなす",
+  ["option.accents.label"] = "アクセント",
+  ["option.hard"] = "見つけた文字はもう一度使う必要がある",
+  ["option.hard.label"] = "ハードモード",
 }

@@ -26,4 +26,10 @@ Fehlern hängt es. Der Schnitt zählt die Fehler pro Wort; ein verlorenes Wort z
     one = "{n} Wort: {guessed} erraten, {hanged} verloren. Fehler pro Wort im Schnitt: {whole},{fraction}.",
     other = "{n} Wörter: {guessed} erraten, {hanged} verloren. Fehler pro Wort im Schnitt: {whole},{fraction}.",
   },
+
+  -- The game's options (--NAME): their help and a form's label.
+  ["option.accents"] = "fold: e deckt auch e mit Akzent auf (é, è …)",
+  ["option.accents.label"] = "Akzente",
+  ["option.order"] = "die Reihenfolge der Wörter",
+  ["option.order.label"] = "Reihenfolge",
 }

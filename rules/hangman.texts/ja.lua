@@ -24,4 +24,10 @@ return {
   found = "正解！",
   lost = "残念！正解は「{word}」でした",
   summary = { other = "{n}語：正解{guessed}語、失敗{hanged}語。1語あたりの平均ミス数：{whole}.{fraction}。" },
+
+  -- The game's options (--NAME): their help and a form's label.
+  ["option.accents"] = "fold：e を当てると é や è も開く",
+  ["option.accents.label"] = "アクセント",
+  ["option.order"] = "単語の順番",
+  ["option.order.label"] = "順番",
 }

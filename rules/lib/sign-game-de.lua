@@ -21,4 +21,10 @@ return {
   ["seat-wins-match"] = "{winner} gewinnt das Match {high}:{low} nach {throws} ({ties}).",
   ["throw-count"] = { one = "{n} Runde", other = "{n} Runden" },
   ["tie-count"] = "{n} Unentschieden",
+
+  -- The options every sign game has (--NAME): their help and a form's label.
+  ["option.match"] = "wann das Match endet: ein beliebiges ungerades best-of-N bis 99",
+  ["option.match.label"] = "Match",
+  ["option.opponent"] = "wie der Computer wählt",
+  ["option.opponent.label"] = "Gegner",
 }

@@ -21,4 +21,10 @@ return {
   ["seat-wins-match"] = "{high}対{low}で{winner}の勝ち（{throws}中{ties}）。",
   ["throw-count"] = { other = "{n}回" },
   ["tie-count"] = { other = "あいこ{n}回" },
+
+  -- The options every sign game has (--NAME): their help and a form's label.
+  ["option.match"] = "何本勝負か：best-of-N（Nは99以下の奇数）",
+  ["option.match.label"] = "勝負",
+  ["option.opponent"] = "コンピューターの手の選び方",
+  ["option.opponent.label"] = "相手",
 }

@@ -22,4 +22,14 @@ return {
   ["flip-count"] = { other = "{n}回" },
   practice = "{summary}（練習：ランキング対象外）",
   settings = "{theme}・{cards}枚・{scoring}採点",
+
+  -- The game's options (--NAME): their help and a form's label.
+  ["option.deck"] = "固定の配り方：場の順に各カードの中身をカンマ区切りで",
+  ["option.deck.label"] = "デッキ",
+  ["option.pairs"] = "配る三枚組の数：数値（テーマの絵文字の数まで）かテーマの既定値",
+  ["option.pairs.label"] = "三枚組の数",
+  ["option.scoring"] = "timed：速いほど高得点、bonus：表向き6秒未満でそろえた1枚に+1",
+  ["option.scoring.label"] = "採点",
+  ["option.theme"] = "絵文字のテーマ",
+  ["option.theme.label"] = "テーマ",
 }

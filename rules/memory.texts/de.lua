@@ -24,4 +24,14 @@ Paar gefunden ist.]],
   ["flip-count"] = { one = "{n} Zug", other = "{n} Zügen" },
   practice = "(Übung: nicht gewertet.)",
   settings = "{theme}, {cards} Karten, Wertung {scoring}",
+
+  -- The game's options (--NAME): their help and a form's label.
+  ["option.deck"] = "feste Auslage: die Motive der Reihe nach, mit Kommas getrennt",
+  ["option.deck.label"] = "Auslage",
+  ["option.pairs"] = "wie viele Paare: eine Zahl (vom Thema begrenzt) oder die des Themas",
+  ["option.pairs.label"] = "Paare",
+  ["option.scoring"] = "timed: Tempo zählt; bonus: +1 je gefundene Karte, die unter 6 s offen lag",
+  ["option.scoring.label"] = "Wertung",
+  ["option.theme"] = "das Emoji-Thema",
+  ["option.theme.label"] = "Thema",
 }

@@ -141,7 +141,9 @@ final class FullScreenTests: XCTestCase {
     func testHangmanRedrawsInPlaceTakesSingleKeysAndFollowsResizes() throws {
         // Seed 1's word has an e and a t: the keyboard marks each hit [e] as it is guessed.
         let window = try Window(["play", "hangman", "--words", "fruits", "--seed", "1"], columns: 60, rows: 20, environment: dataEnvironment())
-        var screen = try window.wait(for: "the first view") { $0.first == "Hangman" && $0.contains { $0.contains("Word #:") } }
+        var screen = try window.wait(for: "the first view") {
+            $0.first == "Hangman" && $0.contains { $0.contains("Word #:") } && $0.last { !$0.isEmpty } == ">"
+        }
         XCTAssertTrue(screen[1].hasPrefix("Seed "), screen.joined(separator: "\n"))
         XCTAssertEqual(screen.last { !$0.isEmpty }, ">", "the prompt is on the bottom row")
         XCTAssertEqual(screen.count, 20)

@@ -31,16 +31,17 @@ final class SmallScreenTests: XCTestCase {
         let window = try FullScreenTests.Window(["play", "crazy-eights", "--seed", "1"], columns: 40, rows: 12, environment: environment())
         try window.wait(for: "the game") { $0.last?.hasSuffix(">") == true }
         try window.keys("/rules", "Enter")
-        // The first page starts with the rules' first line; the window says there is more.
-        var screen = try window.wait(for: "the first page") { $0.contains { $0.hasPrefix("-- more (1/") } }
+        // The first page starts with the rules' first line; the window says there is more, and
+        // the prompt stays at the bottom. A frame may be read while tmux is still taking it in,
+        // so each wait is for the whole page: its marker and the prompt below it.
+        let prompted: ([String]) -> Bool = { $0.last?.hasSuffix(">") == true }
+        var screen = try window.wait(for: "the first page") { $0.contains { $0.hasPrefix("-- more (1/") } && prompted($0) }
         XCTAssertTrue(screen.contains { $0.hasPrefix("2 to 4 seats") }, screen.joined(separator: "\n"))
-        XCTAssertTrue(screen.last?.hasSuffix(">") == true)
         try window.keys("Space")
-        screen = try window.wait(for: "the second page") { $0.contains { $0.hasPrefix("-- more (2/") } }
+        screen = try window.wait(for: "the second page") { $0.contains { $0.hasPrefix("-- more (2/") } && prompted($0) }
         XCTAssertFalse(screen.contains { $0.hasPrefix("2 to 4 seats") }, screen.joined(separator: "\n"))
         try window.keys("Space")
-        screen = try window.wait(for: "the last page") { !$0.contains { $0.hasPrefix("-- more") } }
-        XCTAssertTrue(screen.last?.hasSuffix(">") == true, screen.joined(separator: "\n"))
+        screen = try window.wait(for: "the last page") { !$0.contains { $0.hasPrefix("-- more") } && prompted($0) }
         try window.keys("C-c")
     }
 }

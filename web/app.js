@@ -169,11 +169,12 @@ function receive(m) {
   switch (m.type) {
     case 'games': app.games = Array.isArray(m.games) ? m.games : []; renderGames(); break;
     case 'joined': onJoined(m); break;
-    case 'table': app.roster = m; renderSeats(); renderTurn(); break;
+    case 'table': app.roster = m; renderSeats(); renderTurn(); renderUndo(); break;
     case 'start': onStart(m); break;
     case 'step': onStep(m); break;
     case 'end': onEnd(str(m.reason)); break;
     case 'closed': onEnd(str(m.reason) === 'idle' ? 'idle' : 'closed'); break;
+    case 'undo': onUndo(m); break;
     case 'error': onError(m); break;
     default: break;
   }
@@ -187,6 +188,7 @@ function onJoined(m) {
   app.ended = false;
   // The game so far follows every joining (a reconnection's too).
   app.catchingUp = [];
+  app.undo = null;
   if (!same) {
     app.coaching = false;
     app.start = null;
@@ -221,6 +223,39 @@ function renderHelp() {
   $('coach').hidden = !allowed;
   $('coach').setAttribute('aria-pressed', String(allowed && app.coaching === true));
   $('coach').textContent = allowed && app.coaching === true ? t('Coach: on') : t('Coach me');
+}
+
+// Taking a move back (`/undo`), where the table offers it: a practice table, or a rule that
+// allows it. The others at the table agree first: a request waiting shows them its question,
+// and its asker a way to withdraw it. What became of it is said among the messages.
+function onUndo(m) {
+  const state = str(m.state);
+  const you = app.at ? app.at.seat : null;
+  // The answer to this page's own /undo, /agree or /refuse (no step of its seat says it).
+  if (app.pending > 0 && you != null && (m.seat === you || m.by === you || state === 'taken')) {
+    app.pending = 0;
+    clearTimeout(app.pendingTimer);
+  }
+  app.undo = state === 'asked' || state === 'agreed' ? m : null;
+  // (A move taken back is said by the step that follows.)
+  if (state !== 'taken') addMessage(str(m.message), 'message');
+  render();
+}
+
+function renderUndo() {
+  const you = app.at ? app.at.seat : null;
+  const seated = you != null && !app.ended;
+  $('undo').hidden = !(seated && app.roster && app.roster.undo === true);
+  const asked = app.undo;
+  $('undo-ask').hidden = !(seated && asked);
+  if (!asked) return;
+  $('undo-text').textContent = str(asked.message);
+  const needs = Array.isArray(asked.needs) ? asked.needs : [];
+  const agreed = Array.isArray(asked.agreed) ? asked.agreed : [];
+  const answers = needs.includes(you) && !agreed.includes(you);
+  $('undo-agree').hidden = !answers;
+  $('undo-refuse').hidden = !answers;
+  $('undo-withdraw').hidden = asked.seat !== you;
 }
 
 function onStep(step) {
@@ -466,6 +501,7 @@ function openCreate(game) {
   $('create-title').textContent = gameText(game, 'title') || game.game;
   $('create-about').textContent = gameText(game, 'about');
   $('create-icon').textContent = ICONS[game.game] || '🎲';
+  $('practice').checked = false;
   const fieldset = $('options');
   fieldset.replaceChildren(h('legend', { text: t('Options') }));
   // Choices first, then numbers, then what is typed (such as a fixed deal), each in the
@@ -559,6 +595,7 @@ function submitCreate(event) {
   const seats = ['person', ...[...$('seat-list').querySelectorAll('select')].map((s) => s.value)];
   notice('');
   const message = { type: 'create', game: creating.game.game, options, seats, name: playerName(), lang: pageLanguage() };
+  if ($('practice').checked) message.practice = true;
   if (creating.words && creating.words.value !== creating.game.words) message.words = creating.words.value;
   request(message);
 }
@@ -663,6 +700,7 @@ function render() {
   renderResult(step);
   renderTurn();
   renderSeats();
+  renderUndo();
   $('rules').hidden = !seated || app.ended;
   $('ended').hidden = !app.ended;
 }
@@ -988,6 +1026,10 @@ function start() {
   $('rules').addEventListener('click', () => sendLine('/rules'));
   $('hint').addEventListener('click', () => sendLine('/hint'));
   $('coach').addEventListener('click', () => sendLine('/coach'));
+  $('undo').addEventListener('click', () => sendLine('/undo'));
+  $('undo-agree').addEventListener('click', () => sendLine('/agree'));
+  $('undo-refuse').addEventListener('click', () => sendLine('/refuse'));
+  $('undo-withdraw').addEventListener('click', () => sendLine('/refuse'));
   $('copy-link').addEventListener('click', (event) => copy(tableLink(), event.currentTarget, t('Copy link')));
   $('mute').addEventListener('click', () => {
     bell.setMuted(!bell.muted());

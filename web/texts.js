@@ -86,6 +86,11 @@ const DE = {
   'Hint': 'Tipp',
   'Coach me': 'Coach einschalten',
   'Coach: on': 'Coach: an',
+  'Take back my move': 'Meinen Zug zurücknehmen',
+  'Agree': 'Einverstanden',
+  'Refuse': 'Ablehnen',
+  'Withdraw': 'Zurückziehen',
+  'Practice: moves can be taken back, and scores are not ranked': 'Übung: Züge lassen sich zurücknehmen, und Ergebnisse werden nicht gewertet',
   'Leave the table': 'Tisch verlassen',
   'New game (game {n})': 'Neues Spiel (Spiel {n})',
   'You are watching: the moves and the messages show here, and no seat’s view.':
@@ -268,6 +273,11 @@ const JA = {
   'Hint': 'ヒント',
   'Coach me': 'コーチをつける',
   'Coach: on': 'コーチ：オン',
+  'Take back my move': '自分の手を取り消す',
+  'Agree': '同意する',
+  'Refuse': '断る',
+  'Withdraw': '取り下げる',
+  'Practice: moves can be taken back, and scores are not ranked': '練習：手を取り消せます。得点はランキングに入りません',
   'Leave the table': 'テーブルを離れる',
   'New game (game {n})': '新しいゲーム（{n}ゲーム目）',
   'You are watching: the moves and the messages show here, and no seat’s view.':

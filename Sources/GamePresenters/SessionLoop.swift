@@ -107,19 +107,13 @@ public enum SessionLoop {
             keyboard.undoSeat = nil
             do {
                 let next = try undoing.rebuild(seat, driver)
-                let taken = undoneStep(next, seat: seat)
+                let taken = next.takenBackStep(seat: seat)
                 for p in presenters { p.show(taken) }
                 keyboard.table = next.table
                 driver = next
             } catch {
                 // The game cannot be played again without the move: it goes on as it was.
-                var refused = undoneStep(driver, seat: seat)
-                refused.status = .refused
-                refused.applied = false
-                refused.code = .refused
-                refused.reason = driver.table.texts(.undoFailed, ["error": "\(error)"])
-                refused.messages = []
-                refused.showsView = false
+                let refused = driver.refusedTakeBack(seat: seat, reason: driver.table.texts(.undoFailed, ["error": "\(error)"]))
                 for p in presenters { p.show(refused) }
                 driver.proceed()
             }
@@ -127,33 +121,6 @@ public enum SessionLoop {
         if let line = tally.line { for p in presenters { p.summarise(session: line) } }
         for p in presenters { p.end(reason: reason) }
         return reason.exitCode
-    }
-
-    /// The step every seat is shown when `seat` took its move back: the game as it stood
-    /// before the move, and who took it back.
-    static func undoneStep(_ driver: Driver, seat: Int) -> Step {
-        var step = driver.last ?? Step(number: 0, game: 1, seat: seat, input: nil, status: .command)
-        let names = driver.table.engine.seatNames
-        let texts = driver.table.texts
-        let who = seat <= names.count && !names[seat - 1].isEmpty ? names[seat - 1] : texts(.seat, ["seat": String(seat)])
-        step.seat = seat
-        step.input = "/undo"
-        step.move = nil
-        step.automatic = false
-        step.status = .command
-        step.applied = true
-        step.code = nil
-        step.messages = [texts(.tookBack, ["name": who])]
-        step.privateMessages = [:]
-        step.bells = 0
-        step.notices = []
-        step.reason = nil
-        step.endsSession = false
-        step.showsView = true
-        step.rewards = [:]
-        step.words = nil
-        step.start = nil
-        return step
     }
 
     /// The lines of people and programs at their seats: what the line editor offers, the
@@ -214,14 +181,7 @@ public enum SessionLoop {
                 // not worked over for a command.)
                 if let undoing, line.utf8.count < 32, InputLine.clean(line).lowercased() == "/undo" {
                     if let why = undoing.refusal(seat, driver) ?? consent(to: seat, io: io, driver: driver) {
-                        var refused = SessionLoop.undoneStep(driver, seat: seat)
-                        refused.status = .refused
-                        refused.applied = false
-                        refused.code = .refused
-                        refused.reason = why
-                        refused.messages = []
-                        refused.showsView = false
-                        io.presenter.show(refused)
+                        io.presenter.show(driver.refusedTakeBack(seat: seat, reason: why))
                         continue
                     }
                     undoSeat = seat

@@ -26,6 +26,8 @@ public enum HostText: String, CaseIterable, Sendable {
     case sessionGames, sessionWon, sessionNoWinner
     case undoRecorded, undoDaily, undoRanked, undoOver, undoClockSearch, undoNotKept, undoNoMove
     case tookBack, undoFailed, newConfirm, mayTakeBack, didNotAgree, programCannotAgree
+    // Taking a move back at a served table.
+    case undoNotStored, undoTooOften, undoRankedTable, undoWaiting, undoNoRequest, undoNotAsked, undoAsked, undoAgreed, undoWithdrawn, undoLapsed
     // The menu.
     case menuTitle, menuContinue, menuMoreKept, menuToday, menuTodayAbout, menuTodayWhich, menuPrompt, menuPromptContinue
     case menuAmbiguous, menuNoGame, menuWords, menuSeats, menuSeatsPrompt, menuSeatPrompt, menuWhoSits, menuWhoSitsBot
@@ -76,7 +78,7 @@ public enum HostText: String, CaseIterable, Sendable {
         case .noWords: .plain("No words: a count of 0 asks for none.")
         case .newDaily: .plain("the game of the day is played once: gamehost play {game} plays another game")
         case .newShared: .plain("the game is played to its end at a table of several people: /new once it is over (or y to play again)")
-        case .undoHere: .plain("a move is taken back at a terminal or through gamehost play --json; not at this table")
+        case .undoHere: .plain("a move is taken back at a terminal, through gamehost play --json or at a served table; not here")
         case .quitShared: .plain("at a table of several people you leave by closing the connection: your seat waits for you")
         case .noHintNotYourMove: .plain("No hint: it is not your move.")
         case .noHintUsedUp: .plain("No hint: this game has had its {n} hints.")
@@ -122,6 +124,16 @@ public enum HostText: String, CaseIterable, Sendable {
         case .mayTakeBack: .plain("{name}: may {asker} take back a move? (y/n) ")
         case .didNotAgree: .plain("{name} did not agree to take the move back")
         case .programCannotAgree: .plain("a program at the table cannot agree to take a move back")
+        case .undoNotStored: .plain("this server keeps no tables, so no move can be taken back here")
+        case .undoTooOften: .plain("moves have been taken back at this table too often just now: try again in a minute")
+        case .undoRankedTable: .plain("a ranked table is played without taking moves back: /undo is for practice tables (or a rule that allows it)")
+        case .undoWaiting: .plain("{name} has asked to take back a move: that is answered first")
+        case .undoNoRequest: .plain("nobody has asked to take back a move")
+        case .undoNotAsked: .plain("you were not asked, or have answered already")
+        case .undoAsked: .plain("{asker} asks to take back their last move: /agree or /refuse")
+        case .undoAgreed: .plain("{name} agrees to take back {asker}'s move")
+        case .undoWithdrawn: .plain("{asker} no longer asks to take back a move")
+        case .undoLapsed: .plain("a move was played, so {asker}'s request to take back a move has lapsed")
         case .menuTitle: .plain("GameHost — choose a game")
         case .menuContinue: .plain("Continue")
         case .menuMoreKept: .plain(" ({n} more: gamehost resume --list)")

@@ -412,6 +412,15 @@ public final class GameServer: WebServerDelegate, Sendable {
             daily = DailyGame.date(at: SystemClock().now())
         default: return refuse(socket, "bad-options", "\"daily\" is true or false")
         }
+        // A practice table: moves may be taken back (`/undo`), scores are kept apart, never ranked.
+        var practice = false
+        switch fields["practice"] {
+        case nil, .null?, .bool(false)?: break
+        case .bool(true)?:
+            guard daily == nil else { return refuse(socket, "bad-options", "the game of the day is ranked: it is not played for practice") }
+            practice = true
+        default: return refuse(socket, "bad-options", "\"practice\" is true or false")
+        }
         // The language the game's texts are said in (the browser's), where the rule has them.
         var language: String?
         switch fields["lang"] {
@@ -506,6 +515,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, hints: rule.info.search.allowsHints,
                                 privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
         table.settingAside = { [weak self, unowned table] in self?.listSetAside(table) }
+        table.freshRule = freshRule(game, words: chosenWords == rule.info.defaultWordList ? nil : chosenWords)
         state.withLock { $0.tables[code] = table; $0.reserved.remove(code) }
         move(socket, to: (code, 1))
         if chosenWords != nil && rule.info.defaultWordList == nil {
@@ -528,10 +538,10 @@ public final class GameServer: WebServerDelegate, Sendable {
             do {
                 // In a store other servers share, the bounds of tables, and of tables an address
                 // made, count every server's: checked as the table is stored.
-                try store?.create(code: code, game: game, options: options, words: chosenWords, daily: daily, language: language, seats: records,
-                                  at: SystemClock().now(), madeBy: address, room: (most, mine))
-                try table.open(rule: rule, words: words, wordsName: chosenWords, daily: daily, language: language, scores: scores, saved: nil, timeLimit: timeLimit,
-                               thinking: thinking, memory: memory)
+                try store?.create(code: code, game: game, options: options, words: chosenWords, daily: daily, language: language, practice: practice,
+                                  seats: records, at: SystemClock().now(), madeBy: address, room: (most, mine))
+                try table.open(rule: rule, words: words, wordsName: chosenWords, daily: daily, language: language, practice: practice, scores: scores,
+                               saved: nil, timeLimit: timeLimit, thinking: thinking, memory: memory)
             } catch let full as TableStore.Full {
                 switch full {
                 case .server: self?.refuse(socket, "server-full", "the server has its most tables (\(most)); try again later")
@@ -790,14 +800,14 @@ public final class GameServer: WebServerDelegate, Sendable {
         do {
             // (Twice the bytes a table may store: tables stored before clock readings counted.)
             guard let saved = try store.openTable(code: code, inputs: limits.storedInputsPerTable, bytes: 2 * limits.storedBytesPerTable) else { return }
-            let readings = saved.startClock + saved.inputs.flatMap(\.clock)
             // Only a game installed now: a stored name is not a path to run.
             guard installedRule(saved.game) != nil else { throw ServeError("its game '\(TerminalText.plain(String(saved.game.prefix(64))))' is not installed") }
             let rule = try catalog.load(saved.game)
             let table = ServedTable(code: saved.code, game: saved.game, options: saved.options, seats: saved.seats, store: store,
-                                    hints: rule.info.search.allowsHints, replaying: readings,
+                                    hints: rule.info.search.allowsHints,
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
             table.settingAside = { [weak self, unowned table] in self?.listSetAside(table) }
+            table.freshRule = freshRule(saved.game, words: saved.words)
             let words = try loadWords(saved.words, for: rule)
             try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoreDatabase(), saved: saved, timeLimit: limits.ruleTimeLimit,
                            thinking: limits.thinking, memory: memory)
@@ -860,6 +870,21 @@ public final class GameServer: WebServerDelegate, Sendable {
             return refuse(socket, "table-broken", "that table could not be rebuilt after the server restarted; it is kept for the server's keeper to look at: start a new one")
         }
         refuse(socket, "no-table", "no table with that code")
+    }
+
+    /// How a table of `game` gets a fresh copy of its rule and word list, to be played again
+    /// without a move taken back (an engine's rule is its own).
+    private func freshRule(_ game: String, words: String?) -> () throws -> (rule: LoadedRule, words: WordList?) {
+        { [weak self] in
+            guard let self else { throw ServeError("the server has stopped") }
+            let rule = try self.catalog.load(game)
+            do {
+                return (rule, try self.loadWords(words, for: rule))
+            } catch {
+                rule.close()
+                throw error
+            }
+        }
     }
 
     /// The table's word list: `chosen` (a list's name), or the game's own; nil for a game of none.

@@ -40,7 +40,9 @@ final class ServedTable: @unchecked Sendable {
     private var table: Table?
     /// The table's driver: every step it makes is noted (`note`) as it comes.
     private var driver: Driver?
-    private let clock: ResumingClock
+    /// The clock the rule reads: readings stored with the inputs played again first, then `liveClock`.
+    private var clock: ResumingClock
+    private let liveClock: Clock
     private var options: [String: String]
     /// Connections showing the table: a seat's (there may be several: a phone and a laptop)
     /// and watchers', each with the presenter that writes its protocol stream.
@@ -71,8 +73,7 @@ final class ServedTable: @unchecked Sendable {
     private var storedBytes = 0
 
     init(code: String, game: String, options: [String: String], seats: [TableStore.SeatRecord], store: TableStore?, hints: Bool = false,
-         replaying readings: [Double] = [], privateFolders: [String] = [], historyLimit: (inputs: Int, bytes: Int) = (20_000, 2 << 20),
-         clock live: Clock = SystemClock()) {
+         privateFolders: [String] = [], historyLimit: (inputs: Int, bytes: Int) = (20_000, 2 << 20), clock live: Clock = SystemClock()) {
         self.historyLimit = historyLimit
         self.privateFolders = privateFolders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }.sorted { $0.count > $1.count }
         self.code = code
@@ -81,7 +82,8 @@ final class ServedTable: @unchecked Sendable {
         self.store = store
         thinks = hints || seats.contains { $0.filler == "search" }
         roster = Locked(seats)
-        clock = ResumingClock(replaying: readings, then: live)
+        liveClock = live
+        clock = ResumingClock(replaying: [], then: live)
     }
 
     // MARK: Lane jobs (one at a time)
@@ -92,12 +94,24 @@ final class ServedTable: @unchecked Sendable {
     /// `wordsName`: the list's name where the table chose one (the replay line repeats it).
     /// `daily`: the date of the day's game the table plays (a saved table's own otherwise).
     /// `language`: the language its maker's browser asked for (a saved table's own otherwise).
-    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, daily: String? = nil, language: String? = nil,
+    /// `practice`: made for practice (a saved table's own otherwise): moves may be taken back,
+    /// and scores are kept apart, never ranked.
+    func open(rule: LoadedRule, words: WordList?, wordsName: String? = nil, daily: String? = nil, language: String? = nil, practice: Bool = false,
               scores: (any ScoreDatabase)?, saved: TableStore.Saved?, timeLimit: Double,
               thinking: SearchPlayer.Budget = ServerLimits().thinking, memory: MemoryAccount? = nil) throws {
         let daily = saved?.daily ?? daily
         let language = saved?.language ?? language
+        let practice = saved?.practice ?? practice
+        opening = Opening(wordsName: wordsName, scores: scores, timeLimit: timeLimit, thinking: thinking, memory: memory)
         if let memory { rule.lua.share(memory) }
+        // The inputs played again: those stored, less the moves taken back since (`TableUndo`).
+        let plan = saved.map { saved in TableUndo.plan(saved.inputs.map { ($0.seat, $0.line) }, seats: saved.seats.count) }
+        undo = plan?.undo ?? TableUndo()
+        if let saved, let plan {
+            clock = ResumingClock(replaying: saved.startClock + plan.played.flatMap { saved.inputs[$0].clock }, then: liveClock)
+        }
+        self.practice = practice
+        self.daily = daily
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
         settings.options = options
@@ -105,7 +119,8 @@ final class ServedTable: @unchecked Sendable {
         settings.scores = scores
         settings.clock = clock
         settings.seats = seats.count
-        settings.practice = false
+        // A table a move was taken back at plays on as practice, as a terminal's game does.
+        settings.practice = practice || undo.tookBack
         // Scores and results go on the boards under the names of the people in the seats.
         let roster = self.roster
         settings.seatName = { seat in
@@ -197,13 +212,45 @@ final class ServedTable: @unchecked Sendable {
             _ = engine.takeScoreReads()
             guard engine.endScoreReplay() else { throw ServeError(Self.readsDiffer) }
         }
-        for input in saved?.inputs ?? [] {
-            playStored(input.line, seat: input.seat, clock: input.clock, reads: input.reads, showing: false)
-            if let storeFailure { throw ServeError(storeFailure) }
-            if finished { break }
+        if let saved, let plan {
+            for k in plan.played {
+                let input = saved.inputs[k]
+                playStored(input.line, n: k + 1, seat: input.seat, clock: input.clock, reads: input.reads, showing: false)
+                if let storeFailure { throw ServeError(storeFailure) }
+                if finished { break }
+            }
+            // Every input stored counts, played or taken back: the next is stored after them all.
+            inputs = saved.inputs.count
+            storedBytes = saved.inputs.reduce(0) { sum, input in
+                sum + (input.seat == 0 ? input.line.utf8.count + 2
+                                       : input.line.utf8.count + TableStore.encode(input.clock).utf8.count + ScoreRead.encode(input.reads ?? []).utf8.count)
+            }
         }
         _ = clock.take()
     }
+
+    /// What the table's first opening was given that a reopening (to take a move back) gives again.
+    private struct Opening {
+        var wordsName: String?
+        var scores: (any ScoreDatabase)?
+        var timeLimit: Double
+        var thinking: SearchPlayer.Budget
+        var memory: MemoryAccount?
+    }
+    private var opening: Opening?
+    /// A fresh copy of the table's rule and its word list, for playing the table again without a
+    /// move (`takeBack`): an engine's rule is its own. Set by the server.
+    var freshRule: (() throws -> (rule: LoadedRule, words: WordList?))?
+    /// Whether the table was made for practice.
+    private(set) var practice = false
+    private var daily: String?
+    /// The requests to take a move back and their answers, as the stored inputs have them.
+    private var undo = TableUndo()
+    /// The inputs the table's takings-back may replay (`askToTakeBack`).
+    private lazy var replays = Allowance(perSecond: Double(historyLimit.inputs) / 60, burst: Double(historyLimit.inputs))
+    /// The moves of the game in play, by the number of the input that made each: `/undo` takes
+    /// back its seat's last.
+    private var movesThisGame: [(n: Int, seat: Int, game: Int)] = []
 
     /// Why a stored input cannot be played again: its step read other scores than it did when
     /// it was first played (another program changed the store, or the rule is not the same).
@@ -226,7 +273,7 @@ final class ServedTable: @unchecked Sendable {
     @discardableResult
     func handle(_ line: String, seat: Int) -> Step? {
         refusal = nil
-        guard let sharing = store?.sharing, !finished else { return play(line, seat: seat) }
+        guard let sharing = store?.sharing, !finished else { return take(line, seat: seat) }
         do {
             guard try sharing.lock(code) else {
                 refusal = "the table is busy on another server: try again"
@@ -247,6 +294,20 @@ final class ServedTable: @unchecked Sendable {
             return nil
         }
         guard !finished else { return nil }
+        return take(line, seat: seat)
+    }
+
+    /// A seat's input: `/undo` and the answers to it are the table's to settle (`TableUndo`),
+    /// anything else is played.
+    private func take(_ line: String, seat: Int) -> Step? {
+        // (Only a short line is cleaned to compare: a pasted page is not worked over for a command.)
+        if line.utf8.count < 32, line.utf8.first == UInt8(ascii: "/") {
+            switch InputLine.clean(line).lowercased() {
+            case "/undo": return askToTakeBack(seat: seat)
+            case "/agree", "/refuse": return answer(line, seat: seat)
+            default: break
+            }
+        }
         return play(line, seat: seat)
     }
 
@@ -267,13 +328,16 @@ final class ServedTable: @unchecked Sendable {
                 guard inputs < historyLimit.inputs, storedBytes <= historyLimit.bytes else { return _ = closeForHistory() }
                 let batch = try store.inputs(code: code, after: inputs, limit: min(Self.inputsReadAtOnce, historyLimit.inputs - inputs + 1),
                                              bytes: historyLimit.bytes - storedBytes, seats: stored.seats.count)
-                for input in batch where !finished {
+                var reopened = false
+                for input in batch where !finished && !reopened {
                     clock.replay(input.clock)
-                    playStored(input.line, seat: input.seat, clock: input.clock, reads: input.reads, showing: true)
-                    _ = clock.take()
+                    // (Played again from the store, a move taken back reopens the table at the
+                    // store's last input: the rest of this batch is played already.)
+                    reopened = playStored(input.line, n: input.n, seat: input.seat, clock: input.clock, reads: input.reads, showing: true)
+                    if !reopened { _ = clock.take() }
                     if let failure = storeFailure { return stopForStore(failure) }
                 }
-                if batch.count < Self.inputsReadAtOnce { break }
+                if batch.count < Self.inputsReadAtOnce && !reopened { break }
             }
             if stored.ended && !finished { close(reason: .quit, says: "this table was closed on another server") }
         } catch {
@@ -283,12 +347,22 @@ final class ServedTable: @unchecked Sendable {
 
     static let inputsReadAtOnce = 500
 
-    /// Plays a stored input again: a seat's move, or (seat 0) the naming of a seat.
-    private func playStored(_ line: String, seat: Int, clock readings: [Double], reads: [ScoreRead]?, showing: Bool) {
-        guard seat == 0 else { return _ = play(line, seat: seat, replaying: (readings, reads), showing: showing) }
+    /// Plays stored input `n` again: a seat's move, or (seat 0) the naming of a seat or an event
+    /// of taking a move back. True when the event took a move back, and the table was opened
+    /// again at the store's last input.
+    @discardableResult
+    private func playStored(_ line: String, n: Int, seat: Int, clock readings: [Double], reads: [ScoreRead]?, showing: Bool) -> Bool {
+        guard seat == 0 else {
+            play(line, seat: seat, n: n, replaying: (readings, reads), showing: showing)
+            return false
+        }
         inputs += 1
         storedBytes += line.utf8.count + 2
+        if let event = TableUndo.event(line) {
+            return settle(undo.apply(event, n: n, seats: roster.withLock { $0.count }))
+        }
         if let event = Self.nameEvent(line) { rename(seat: event.seat, to: event.name) }
+        return false
     }
 
     /// A seat's naming as stored among the inputs (seat 0): `[seat, "name"]`.
@@ -302,8 +376,10 @@ final class ServedTable: @unchecked Sendable {
     /// Plays an input: the live one of `handle`, or (`replaying`: its stored clock readings and
     /// score reads) a stored one, which is not stored again and is shown only when `showing`
     /// (another server's input, played here).
+    /// `n`: the number the input is stored as (a live one's is the next).
     @discardableResult
-    private func play(_ line: String, seat: Int, replaying replayed: (clock: [Double], reads: [ScoreRead]?)? = nil, showing: Bool = false) -> Step? {
+    private func play(_ line: String, seat: Int, n stored: Int? = nil, replaying replayed: (clock: [Double], reads: [ScoreRead]?)? = nil,
+                      showing: Bool = false) -> Step? {
         guard let table, let driver, let engine, !finished else { return nil }
         let replaying = replayed != nil
         if !replaying && (inputs >= historyLimit.inputs || storedBytes + line.utf8.count > historyLimit.bytes) {
@@ -315,6 +391,11 @@ final class ServedTable: @unchecked Sendable {
         if let replayed { engine.replayScoreReads(replayed.reads) }
         let steps = [driver.submit(line, seat: seat)] + driver.playAutomaticMoves()
         seatsLastInput[seat] = (steps[0].game, steps[0].number)
+        let n = stored ?? inputs + 1
+        if steps[0].status == .accepted && !steps[0].automatic {
+            movesThisGame.removeAll { $0.game != steps[0].game }
+            movesThisGame.append((n, seat, steps[0].game))
+        }
         // The clock readings and score reads are stored with the line, and count with it: a
         // rule that reads the clock all through a step cannot grow the store past the table's bound.
         let readings = replayed?.clock ?? clock.take()
@@ -339,6 +420,10 @@ final class ServedTable: @unchecked Sendable {
             }
             inputs += 1
             for step in steps { show(step) }
+            // A move played while someone asks to take one back answers the request: it lapses.
+            if undo.pending != nil, steps.contains(where: { $0.status == .accepted }), !table.finished {
+                _ = record(.lapse)
+            }
         } else {
             inputs += 1
             if showing { for step in steps { show(step) } }
@@ -385,6 +470,10 @@ final class ServedTable: @unchecked Sendable {
         for var step in replay {
             step.bells = 0
             listener.presenter.show(shown(step))
+        }
+        // A request to take a move back still waiting, for whoever is asked or asks.
+        if let request = undo.pending {
+            tell(request, state: "asked", table.texts(.undoAsked, ["asker": name(of: request.seat)]), to: socket)
         }
     }
 
@@ -488,6 +577,170 @@ final class ServedTable: @unchecked Sendable {
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
+    // MARK: Taking a move back
+
+    /// `/undo` from `seat`: a request to take back its last move, stored among the inputs. The
+    /// other people at the table agree first (`/agree`, `/refuse`); with nobody to ask, the
+    /// move is taken back at once.
+    private func askToTakeBack(seat: Int) -> Step? {
+        guard let driver, let table, !finished else { return nil }
+        if let why = takeBackRefusal(seat: seat, driver: driver, table: table) { return refuseTakeBack(why, input: "/undo", seat: seat) }
+        guard let move = movesThisGame.last(where: { $0.seat == seat && $0.game == driver.last?.game }) else {
+            return refuseTakeBack(table.texts(.undoNoMove), input: "/undo", seat: seat)
+        }
+        // A move is taken back by playing every stored input again: a table's takings-back
+        // together replay at most its bound of inputs a minute, as one restart would, so that
+        // moves and /undo in turn cannot keep a thread of the server busy.
+        guard replays.take(inputs, at: SystemClock().now()) else { return refuseTakeBack(table.texts(.undoTooOften), input: "/undo", seat: seat) }
+        // Every other seat a person holds is asked; a free seat has nobody to ask yet, and the
+        // table's own players (bot, random, search) have nothing to lose.
+        let needs = roster.withLock { seats in
+            seats.indices.filter { $0 + 1 != seat && seats[$0].filler == "person" && seats[$0].token != nil }.map { $0 + 1 }
+        }
+        guard record(.ask(seat: seat, from: move.n, needs: needs)) else { return nil }
+        return self.driver?.last
+    }
+
+    /// `/agree` or `/refuse` from `seat`, to the request waiting (the asker's `/refuse` takes
+    /// its own request back).
+    private func answer(_ line: String, seat: Int) -> Step? {
+        guard let table, !finished else { return nil }
+        let agrees = InputLine.clean(line).lowercased() == "/agree"
+        let input = agrees ? "/agree" : "/refuse"
+        guard let request = undo.pending else { return refuseTakeBack(table.texts(.undoNoRequest), input: input, seat: seat) }
+        guard request.needs.contains(seat) && !request.agreed.contains(seat) || (!agrees && request.seat == seat) else {
+            return refuseTakeBack(table.texts(.undoNotAsked), input: input, seat: seat)
+        }
+        guard record(agrees ? .agree(seat: seat) : .refuse(seat: seat)) else { return nil }
+        return driver?.last
+    }
+
+    /// Why `seat` may not ask to take a move back now; nil when it may.
+    private func takeBackRefusal(seat: Int, driver: Driver, table: Table) -> String? {
+        let texts = table.texts
+        // The move is taken back by playing the stored inputs again: a table kept nowhere has none.
+        if store == nil { return texts(.undoNotStored) }
+        if daily != nil { return texts(.undoDaily) }
+        if !practice && !table.info.allowsUndo { return texts(.undoRankedTable) }
+        if driver.last?.result != nil { return texts(.undoOver) }
+        if table.fillers.contains(.search) && table.thinking.processorSeconds != nil { return texts(.undoClockSearch) }
+        if let request = undo.pending { return texts(.undoWaiting, ["name": name(of: request.seat)]) }
+        return nil
+    }
+
+    /// Whether `/undo` is offered at the table (the roster says so, for a page's button).
+    private var offersTakeBack: Bool {
+        store != nil && daily == nil && (practice || table?.info.allowsUndo == true)
+    }
+
+    /// Shows `seat`'s connections why its `input` was refused; nothing is stored.
+    private func refuseTakeBack(_ reason: String, input: String, seat: Int) -> Step? {
+        guard let driver else { return nil }
+        let step = withoutPrivateFolders(driver.refusedTakeBack(seat: seat, input: input, reason: reason))
+        for listener in listeners.values where listener.seat == seat { listener.presenter.show(step) }
+        return step
+    }
+
+    /// Stores an event of taking a move back as the table's next input, and settles it. False
+    /// when it could not be stored (the table is then set aside, or closed at its bound).
+    @discardableResult
+    private func record(_ event: TableUndo.Event) -> Bool {
+        let line = TableUndo.line(event)
+        guard inputs < historyLimit.inputs, storedBytes + line.utf8.count + 2 <= historyLimit.bytes else {
+            _ = closeForHistory()
+            return false
+        }
+        do {
+            try store?.addInput(code: code, n: inputs + 1, seat: 0, line: line, clock: [], at: SystemClock().now())
+        } catch {
+            stopForStore("\(error)")
+            return false
+        }
+        inputs += 1
+        storedBytes += line.utf8.count + 2
+        lastActive.withLock { $0 = SystemClock().now() }
+        _ = settle(undo.apply(event, n: inputs, seats: roster.withLock { $0.count }))
+        return true
+    }
+
+    /// Tells the table's connections what an event did, and takes the move back when everyone
+    /// asked agreed. True when the table was opened again without the move.
+    private func settle(_ outcome: TableUndo.Outcome) -> Bool {
+        let texts = table?.texts ?? HostTexts.english
+        switch outcome {
+        case .ignored: return false
+        case .asked(let request):
+            tell(request, state: "asked", texts(.undoAsked, ["asker": name(of: request.seat)]))
+        case .agreed(let request, let by):
+            tell(request, state: "agreed", by: by, texts(.undoAgreed, ["name": name(of: by), "asker": name(of: request.seat)]))
+        case .refused(let request, let by):
+            tell(request, state: "refused", by: by, by == request.seat ? texts(.undoWithdrawn, ["asker": name(of: by)])
+                                                                       : texts(.didNotAgree, ["name": name(of: by)]))
+        case .lapsed(let request):
+            tell(request, state: "lapsed", texts(.undoLapsed, ["asker": name(of: request.seat)]))
+        case .taken(let request):
+            return takeBack(request)
+        }
+        return false
+    }
+
+    /// Plays the table again from its start without the moves `request` takes back (the
+    /// inputs from its `from` on), as every server that shows the table does: a fresh engine,
+    /// the stored inputs less those taken back. Nothing the moves did is left behind: not in
+    /// the state, the chance drawn, the scores read, nor any seat's stream, which is sent the
+    /// game as it now stands.
+    private func takeBack(_ request: TableUndo.Request) -> Bool {
+        guard let store, let freshRule, let opening else {
+            stopForStore("a move could not be taken back: the table cannot be opened again")
+            return false
+        }
+        do {
+            guard let saved = try store.openTable(code: code, inputs: historyLimit.inputs, bytes: 2 * historyLimit.bytes) else {
+                close(reason: .quit, says: "this table is no longer stored")
+                return false
+            }
+            let fresh = try freshRule()
+            engine?.close()
+            (engine, table, driver) = (nil, nil, nil)
+            (lastStep, gameStart, gameSteps, seatsLastInput, movesThisGame, storeFailure) = (nil, nil, [], [:], [], nil)
+            do {
+                try open(rule: fresh.rule, words: fresh.words, wordsName: opening.wordsName, scores: opening.scores, saved: saved,
+                         timeLimit: opening.timeLimit, thinking: opening.thinking, memory: opening.memory)
+            } catch {
+                if engine == nil { fresh.rule.close() }
+                throw error
+            }
+        } catch {
+            stopForStore("a move could not be taken back: \(error)")
+            return false
+        }
+        guard let driver, !finished else { return true }
+        tell(request, state: "taken", driver.table.texts(.tookBack, ["name": name(of: request.seat)]))
+        show(driver.takenBackStep(seat: request.seat))
+        broadcastRoster()
+        return true
+    }
+
+    /// Tells every connection of the table where a request to take a move back stands.
+    private func tell(_ request: TableUndo.Request, state: String, by: Int? = nil, _ message: String, to only: (any TableConnection)? = nil) {
+        var fields: [String: JSONValue] = [
+            "type": .string("undo"), "table": .string(code), "state": .string(state), "seat": .int(Int64(request.seat)),
+            "needs": .array(request.needs.map { .int(Int64($0)) }), "agreed": .array(request.agreed.map { .int(Int64($0)) }),
+            "message": .string(message),
+        ]
+        if let by { fields["by"] = .int(Int64(by)) }
+        let text = JSONValue.object(fields).encoded
+        if let only { return _ = only.send(text) }
+        for listener in listeners.values { listener.socket.send(text) }
+    }
+
+    /// A seat's name as the table says it (its holder's, or "Seat 2").
+    private func name(of seat: Int) -> String {
+        let names = engine?.seatNames ?? []
+        if seat >= 1, seat <= names.count, !names[seat - 1].isEmpty { return names[seat - 1] }
+        return (table?.texts ?? HostTexts.english)(.seat, ["seat": String(seat)])
+    }
+
     // MARK: Showing
 
     private func note(_ step: Step) {
@@ -552,8 +805,10 @@ final class ServedTable: @unchecked Sendable {
                      "taken": .bool(seat.filler != "person" || seat.token != nil), "connected": .bool(connected.contains(k + 1))])
         }
         let watchers = listeners.values.filter { $0.seat == nil }.count
+        // `practice`: scores kept apart, never ranked; `undo`: whether `/undo` is offered.
         socket.send(JSONValue.object(["type": .string("table"), "table": .string(code), "game": .string(game),
-                                      "seats": .array(list), "watchers": .int(Int64(watchers))]).encoded)
+                                      "seats": .array(list), "watchers": .int(Int64(watchers)),
+                                      "practice": .bool(practice || undo.tookBack), "undo": .bool(offersTakeBack)]).encoded)
     }
 
     var watcherCount: Int { listeners.values.filter { $0.seat == nil }.count }

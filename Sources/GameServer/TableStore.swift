@@ -39,6 +39,8 @@ final class TableStore: @unchecked Sendable {
         var daily: String? = nil
         /// The language the table's game speaks (its maker's), where it is not English.
         var language: String? = nil
+        /// Whether the table was made for practice: moves may be taken back, scores are not ranked.
+        var practice = false
         var seats: [SeatRecord]
         var seeds: [Int: UInt64]
         var inputs: [(seat: Int, line: String, clock: [Double], reads: [ScoreRead]?)]
@@ -110,12 +112,13 @@ final class TableStore: @unchecked Sendable {
     /// (`madeBy`) made, over every server: both are counted, and the table is stored, in one
     /// transaction that no other server's making of a table runs beside.
     func create(code: String, game: String, options: [String: String], words: String? = nil, daily: String? = nil, language: String? = nil,
-                seats: [SeatRecord], at time: Double, madeBy address: String = "", room: (tables: Int, perAddress: Int)? = nil) throws {
+                practice: Bool = false, seats: [SeatRecord], at time: Double, madeBy address: String = "", room: (tables: Int, perAddress: Int)? = nil) throws {
         // The word list and the day travel with the options, under names no rule's option can have.
         var stored = options
         if let words { stored[Self.wordsKey] = words }
         if let daily { stored[Self.dailyKey] = daily }
         if let language { stored[Self.languageKey] = language }
+        if practice { stored[Self.practiceKey] = "yes" }
         let insert = "INSERT INTO tables(code, game, options, seats, start_clock, created, active, made_by) VALUES (?, ?, ?, ?, '[]', ?, ?, ?)"
         let values: [StoreValue] = [.text(code), .text(game), .text(Self.encode(stored)), .text(Self.encode(seats)), .real(time), .real(time), .text(address)]
         guard let room, shared else { return try serialised { try run(insert, values) } }
@@ -351,7 +354,9 @@ final class TableStore: @unchecked Sendable {
             if let daily, !DailyGame.isDate(daily) { throw ServeError("its day's game has no date") }
             let language = options.removeValue(forKey: Self.languageKey)
             if let language, !RuleTexts.isLanguage(language) { throw ServeError("its language is not a language's code") }
-            var table = Saved(code: code, game: row[1].text ?? "", options: options, words: words, daily: daily, language: language,
+            let practice = options.removeValue(forKey: Self.practiceKey)
+            if let practice, practice != "yes" { throw ServeError("its practice mark is not yes") }
+            var table = Saved(code: code, game: row[1].text ?? "", options: options, words: words, daily: daily, language: language, practice: practice != nil,
                               seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text),
                               startReads: try Self.decodeReads(row[5]))
             let seeds = try query("SELECT game_number, substr(seed, 1, 24) FROM seeds WHERE code = ? ORDER BY game_number LIMIT ?",
@@ -421,6 +426,7 @@ final class TableStore: @unchecked Sendable {
     static let wordsKey = "--words"
     static let dailyKey = "--daily"
     static let languageKey = "--lang"
+    static let practiceKey = "--practice"
 
     static func decodeOptions(_ text: String?) -> [String: String] {
         guard let text, case .object(let fields)? = try? JSONValue(parsing: text) else { return [:] }

@@ -175,6 +175,34 @@ final class ServeSharedStoreTests: XCTestCase {
         XCTAssertEqual(try storeNumber("SELECT count(*) FROM inputs WHERE seat > 0"), 24)
     }
 
+    /// A request to take a move back, and its answer, made on two servers: every server that
+    /// shows the table takes the move back, and each connection sees the game as before it.
+    func testAMoveIsTakenBackOnEveryServerOnceTheOthersAgree() throws {
+        let ann = try client(0)
+        ann.send(["type": "create", "game": "crazy-eights", "seats": ["person", "person"], "name": "Ann", "practice": true])
+        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        let bob = try client(1), watcher = try client(2)
+        bob.send(["type": "join", "table": code, "name": "Bob"])
+        XCTAssertNotNil(bob.next("joined"))
+        let waiting = try XCTUnwrap(bob.next { ServeUndoTests.isStep($0) && !($0["to_move"] as? [Int] ?? []).isEmpty })
+        let first = try XCTUnwrap((waiting["to_move"] as? [Int])?.first)
+        XCTAssertNotNil(ann.next { ServeUndoTests.isStep($0) && ($0["to_move"] as? [Int]) == [first] })
+        watcher.send(["type": "watch", "table": code])
+        XCTAssertNotNil(watcher.next { ServeUndoTests.isStep($0) && ($0["to_move"] as? [Int]) == [first] })
+        let (mover, other) = first == 1 ? (ann, bob) : (bob, ann)
+        let before = [mover, other, watcher].map { ServeUndoTests.seen($0.all.compactMap(ServeUndoTests.object).last(where: ServeUndoTests.isStep)) }
+        mover.send(["type": "input", "line": "draw"])
+        let accepted: ([String: Any]) -> Bool = { ServeUndoTests.isStep($0) && $0["seat"] as? Int == first && $0["status"] as? String == "accepted" }
+        for c in [mover, other, watcher] { XCTAssertNotNil(c.next(accepted)) }
+        mover.send(["type": "input", "line": "/undo"])
+        XCTAssertNotNil(other.next(ServeUndoTests.undo("asked")), "asked on the other server")
+        other.send(["type": "input", "line": "/agree"])
+        let takenBack: ([String: Any]) -> Bool = { ServeUndoTests.isStep($0) && $0["seat"] as? Int == first && $0["status"] as? String == "command" }
+        let after = [mover, other, watcher].map { ServeUndoTests.seen($0.next(takenBack)) }
+        XCTAssertEqual(after, before)
+        XCTAssertEqual(try storeNumber("SELECT count(*) FROM inputs WHERE seat = 0 AND line LIKE '%\"undo\"%'"), 2)
+    }
+
     /// Another program may write the store too: what a server reads of it is checked before it
     /// is played. A seat's naming is cleaned as a name typed at the table is; inputs that skip a
     /// number set the table aside (kept, not played) rather than play another game.

@@ -18,13 +18,23 @@ class ServeTests: XCTestCase {
     var port: Int { served.port }
 
     override func setUpWithError() throws {
-        let folder = NSTemporaryDirectory() + "gamehost-serve-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
-        let server = try makeServer(folder: folder)
-        served = (server, try server.start(address: "127.0.0.1", port: 0), folder)
+        served = try Self.serve(store: storeURL)
     }
 
     override func tearDown() {
+        Self.stop(served, clients: clients)
+    }
+
+    /// A server on a folder of its own (and on `store`, a PostgreSQL database, when given).
+    static func serve(store: String? = nil) throws -> (server: GameServer, port: Int, folder: String) {
+        let folder = NSTemporaryDirectory() + "gamehost-serve-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        let server = try makeServer(folder: folder, store: store)
+        return (server, try server.start(address: "127.0.0.1", port: 0), folder)
+    }
+
+    /// Closes the clients, stops the server and removes its folder.
+    static func stop(_ served: (server: GameServer, port: Int, folder: String)?, clients: [WebSocketClient]) {
         for c in clients { c.close() }
         guard let served else { return }
         served.server.stop()

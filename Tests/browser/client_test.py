@@ -428,6 +428,42 @@ def two_pages_play_rock_paper_scissors(browser, args):
 
 
 @test
+def two_pages_take_a_move_back(browser, args):
+    ann = browser.page(1)
+    code = ann.open_table("rps", {"Match": "best-of-3"}, seats=["person", "person"], name="Ann", practice=True)
+    bob = browser.page(2)
+    bob.lobby()
+    bob.find("#name").send_keys("Bob")
+    bob.find("#code").send_keys(code)
+    bob.find("#join").click()
+    bob.wait_table()
+    for page in (ann, bob):
+        page.wait(lambda: page.text("#seats").count("here") == 2, "both players in the seats")
+        page.wait(lambda: page.visible("#undo"), "the undo button at a practice table")
+    ann.wait_ready_or_over()
+    before = ann.text("#board")
+    ann.play(ann.control(r"^rock\b"), "Ann's rock")
+    check(not ann.ready(), "Ann's turn after her throw")
+    ann.tap(ann.find("#undo"))
+    # Bob is asked; Ann may withdraw her request, and is not asked herself.
+    bob.wait(lambda: bob.visible("#undo-agree"), "Bob's question")
+    check("Ann asks to take back" in bob.text("#undo-text"), f"the question: {bob.text('#undo-text')!r}")
+    ann.wait(lambda: ann.visible("#undo-withdraw"), "Ann's way to withdraw")
+    check(not ann.visible("#undo-agree"), "Ann is asked to agree to her own request")
+    bob.tap(bob.find("#undo-agree"))
+    for page in (ann, bob):
+        page.wait(lambda: "took back a move" in page.text("#messages"), "the move taken back")
+        page.wait(lambda: not page.visible("#undo-ask"), "the question gone")
+    ann.wait(ann.ready, "Ann's turn again")
+    check(ann.text("#board") == before, f"Ann's board is not as before her throw:\n{ann.text('#board')}\n---\n{before}")
+    # A ranked table offers no undo.
+    eve = browser.page(3)
+    eve.open_table("rps", {"Match": "single"}, name="Eve")
+    eve.wait_ready_or_over()
+    check(not eve.visible("#undo"), "a ranked table offers undo")
+
+
+@test
 def a_watcher_sees_the_table(browser, args):
     ann = browser.page(1)
     code = ann.open_table("rps", {"Match": "single"}, seats=["person", "person"], name="Ann")

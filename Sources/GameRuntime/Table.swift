@@ -102,6 +102,8 @@ public final class Table {
     /// The hints asked this game (each hint's search has a seed of its own), and how many a
     /// game may have.
     private var hintsAsked = 0
+    /// The hint `handle` thought of before the step, for the step's `/hint` to answer.
+    private var thoughtHint: String?
     public static let hintLimit = 30
     /// The seats that turned the coach on with `/coach` (`coaching` has it for every person).
     private var coachedSeats: Set<Int> = []
@@ -238,6 +240,10 @@ public final class Table {
         engine.clock.inputArrives()
         let seat = seat ?? defaultSeat()
         if coaching || !coachedSeats.isEmpty { coach(rawLine, seat: seat) }
+        // A hint is a search, which thinks before the step as a search seat does: its scratch
+        // games are many small calls, each with an allowance of its own, not the step's (whose
+        // 20 million steps a long word list's scratch games used up, and the hint with them).
+        thoughtHint = info.search.allowsHints && Self.isHint(rawLine) ? hint(seat: seat) : nil
         // The input itself (the move, the command, a new game) has one budget of steps and
         // time; what the game looks like after it is asked for in finish, each part with a
         // budget of its own, so an input that used up its budget still shows the same view
@@ -503,7 +509,7 @@ public final class Table {
         case "rules":
             answer([info.title, TextWrap.reflow(info.howToPlay)])
         case "hint" where info.search.allowsHints:
-            answer([hint(seat: seat)])
+            answer([thoughtHint.take() ?? hint(seat: seat)])
         case "coach" where info.search.allowsHints:
             guard seat >= 1, seat <= fillers.count, case .person = fillers[seat - 1] else {
                 answer([texts(.noCoach)])
@@ -776,6 +782,13 @@ extension Table {
     /// `/hint`: the move the search player would make for `seat` now (with the table's
     /// `thinking`, from a seed of the game, the seat and the hints asked: a seed replays it).
     /// The search puts the game back as it was, so a hint changes nothing.
+    /// Whether an input line is `/hint` (as `command` reads it: a short line, cleaned).
+    static func isHint(_ rawLine: String) -> Bool {
+        guard rawLine.utf8.count < 64 else { return false }
+        let line = InputLine.clean(rawLine)
+        return line.hasPrefix("/") && line.dropFirst().prefix { $0 != " " }.lowercased() == "hint"
+    }
+
     func hint(seat: Int) -> String {
         guard engine.hasGame, (try? engine.result()) == nil, (try? engine.toMove())?.contains(seat) == true else {
             return texts(.noHintNotYourMove)

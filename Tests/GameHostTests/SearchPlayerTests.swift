@@ -460,6 +460,18 @@ final class SearchPlayerTests: XCTestCase {
         XCTAssertEqual(plain.handle("/hint", seat: 1).code, .unknownCommand)
     }
 
+    /// A hint thinks before the step, as a search seat does, each call with an allowance of its
+    /// own: on Guess Five's first try its scratch games weigh the whole list, which used up the
+    /// step's one allowance, and the hint was "No hint: ... exceeded its step budget (in bot)".
+    func testAHintOnGuessFivesFirstTryIsGiven() throws {
+        let t = try RuleTester(RuleTester.builtIn("guess-five"), seed: 1)
+        let table = Table(engine: t.engine, fillers: [.person("Ann")])
+        table.thinking = SearchPlayer.Budget(iterations: 150)
+        _ = table.start()
+        let said = table.handle("/hint", seat: 1).privateMessages[1]?.first ?? ""
+        XCTAssertTrue(said.hasPrefix("Hint: ") && said.contains("scratch games"), said)
+    }
+
     func testItNeverLosesATicTacToeToTheRulesBot() throws {
         let report = try arena(Self.searchGames + "/tictactoe.lua", [.search, .bot], games: 20, think: 1000)
         XCTAssertEqual(report.standings.first?.losses, 0)

@@ -15,10 +15,6 @@ const ICONS = {
   blackjack: '🂡', 'guess-five': '🔠', 'crazy-eights': '🎱',
 };
 
-/** How the host's answer to /coach begins when it turns the coach on, in each of its languages
- * (the answer is in the table's language; the step says no more). */
-const COACH_ON = ['Coach on', 'Coach an', 'コーチ オン'];
-
 // MARK: What the page keeps (localStorage)
 
 const TABLES = 'gamehost.tables';
@@ -267,8 +263,8 @@ function onStep(step) {
   }
   if (Number(step.step) === 0 && step.status === 'started') app.latest = [];
   // The host's answer to /coach says whether the coach is on now.
-  if (mine && step.status === 'command' && step.input === '/coach') {
-    app.coaching = (Array.isArray(step.messages) ? step.messages : []).some((text) => COACH_ON.some((on) => str(text).startsWith(on)));
+  if (mine && typeof step.coaching === 'boolean') {
+    app.coaching = step.coaching;
     renderHelp();
   }
   for (const text of Array.isArray(step.messages) ? step.messages : []) addMessage(str(text), 'message');

@@ -94,6 +94,7 @@ public final class JSONLinesPresenter: Presenter {
             "rewards": rewards.isEmpty ? .null : .object(Dictionary(uniqueKeysWithValues: rewards.map { (String($0.key), .double($0.value)) })),
         ]
         if reveal { fields["state"] = v.state ?? .null }
+        if let coaching = r.coaching, own { fields["coaching"] = .bool(coaching) }
         if let page = r.words, own {
             fields["words"] = .object(["from": .int(Int64(page.from)), "total": .int(Int64(page.total)), "list": .array(page.words.map { .string($0) })])
         }

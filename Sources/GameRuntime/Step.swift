@@ -57,6 +57,8 @@ public struct Step: Sendable {
     public var rewards: [Int: Double] = [:]
     /// Words of the list a program asked for (`/words FROM COUNT`, where the rule shares them).
     public var words: WordPage?
+    /// Whether the coach is on for the seat now, on the step that answers its `/coach`.
+    public var coaching: Bool?
     public var result: GameResult?
     /// Set when this step started a game.
     public var start: GameStart?

@@ -521,6 +521,7 @@ public final class Table {
             } else {
                 answer([texts(.coachOff)])
             }
+            r.coaching = coachedSeats.contains(seat)
         case "words" where info.sharesWords && engine.words != nil:
             // The list's words, a page at a time, for programs that solve with them.
             let parts = args.split(separator: " ").compactMap { Int($0) }

@@ -117,6 +117,16 @@ final class ProtocolStreamTests: XCTestCase {
         XCTAssertEqual(status, 130, stderr)
     }
 
+    /// `/coach` answers with `coaching`: whether the coach is now on for the seat (the browser's
+    /// button follows it, whatever language the answer's text is in).
+    func testTheAnswerToCoachSaysWhetherItIsOn() throws {
+        let r = try GamehostProcess.run(["play", "crazy-eights", "--json", "--seed", "3", "--data", "none", "--lang", "ja"], input: "/coach\n/coach\n")
+        let answers = r.stdout.split(separator: "\n").compactMap { object(String($0)) }.filter { $0["input"] as? String == "/coach" }
+        XCTAssertEqual(answers.map { $0["coaching"] as? Bool }, [true, false], r.stdout)
+        // Every other step leaves it out.
+        XCTAssertEqual(r.stdout.components(separatedBy: "\"coaching\"").count - 1, 2)
+    }
+
     /// SIGINT while the host writes as fast as it can: still whole lines, then the end object.
     func testCtrlCInTheMiddleOfTheOutputCutsNoLine() throws {
         let host = try LiveGamehost(["play", "rps", "--json", "--seed", "3", "--data", "none"])

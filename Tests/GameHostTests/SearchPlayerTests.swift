@@ -368,8 +368,13 @@ final class SearchPlayerTests: XCTestCase {
         table.thinking = SearchPlayer.Budget(iterations: 400)
         _ = table.start()
         // Bo turns it on, and off again.
-        XCTAssertEqual(table.handle("/coach", seat: 2).privateMessages[2]?.first?.hasPrefix("Coach on"), true)
-        XCTAssertEqual(table.handle("/coach", seat: 2).privateMessages[2], ["Coach off."])
+        let bo = table.handle("/coach", seat: 2)
+        XCTAssertEqual(bo.privateMessages[2]?.first?.hasPrefix("Coach on"), true)
+        // The step says so in a field too, for a program (the browser's button) to read.
+        XCTAssertEqual(bo.coaching, true)
+        let off = table.handle("/coach", seat: 2)
+        XCTAssertEqual(off.privateMessages[2], ["Coach off."])
+        XCTAssertEqual(off.coaching, false)
         let on = table.handle("/coach", seat: 1)
         XCTAssertEqual(on.status, .command)
         XCTAssertTrue(on.privateMessages[1]?.first?.hasPrefix("Coach on") == true, "\(on.privateMessages)")

@@ -785,7 +785,8 @@ extension Table {
     /// The search puts the game back as it was, so a hint changes nothing.
     /// Whether an input line is `/hint` (as `command` reads it: a short line, cleaned).
     static func isHint(_ rawLine: String) -> Bool {
-        guard rawLine.utf8.count < 64 else { return false }
+        // (Most lines are moves: a line without a slash is not cleaned to be sure.)
+        guard rawLine.utf8.count < 64, rawLine.utf8.contains(UInt8(ascii: "/")) else { return false }
         let line = InputLine.clean(rawLine)
         return line.hasPrefix("/") && line.dropFirst().prefix { $0 != " " }.lowercased() == "hint"
     }

@@ -89,6 +89,7 @@ extension HostTexts {
         .programCannotAgree: .plain("ein Programm am Tisch kann einer Zugrücknahme nicht zustimmen"),
         .undoNotStored: .plain("dieser Server bewahrt keine Tische auf, also lässt sich hier kein Zug zurücknehmen"),
         .undoTooOften: .plain("an diesem Tisch wurden eben zu oft Züge zurückgenommen: versuch es in einer Minute wieder"),
+        .undoServerBusy: .plain("der Server nimmt gerade viele Züge zurück: versuch es in einer Minute wieder"),
         .undoRankedTable: .plain("an einem gewerteten Tisch wird ohne Zugrücknahme gespielt: /undo ist für Übungstische da (oder eine Regel, die es erlaubt)"),
         .undoWaiting: .plain("{name} hat gebeten, einen Zug zurückzunehmen: das wird zuerst beantwortet"),
         .undoNoRequest: .plain("niemand hat gebeten, einen Zug zurückzunehmen"),

@@ -88,6 +88,7 @@ extension HostTexts {
         .programCannotAgree: .plain("テーブルのプログラムは手の取り消しに同意できません"),
         .undoNotStored: .plain("このサーバーはテーブルを保存しないため、ここでは手を取り消せません"),
         .undoTooOften: .plain("このテーブルでは今、手の取り消しが多すぎます：1分後にもう一度どうぞ"),
+        .undoServerBusy: .plain("サーバーは今、多くの手を取り消しています：1分後にもう一度どうぞ"),
         .undoRankedTable: .plain("ランキング対象のテーブルでは手を取り消せません：/undo は練習用のテーブル（または取り消しを認めるルール）で使えます"),
         .undoWaiting: .plain("{name}さんが手の取り消しを求めています：先にその返事をしてください"),
         .undoNoRequest: .plain("手の取り消しを求めている人はいません"),

@@ -27,7 +27,7 @@ public enum HostText: String, CaseIterable, Sendable {
     case undoRecorded, undoDaily, undoRanked, undoOver, undoClockSearch, undoNotKept, undoNoMove
     case tookBack, undoFailed, newConfirm, mayTakeBack, didNotAgree, programCannotAgree
     // Taking a move back at a served table.
-    case undoNotStored, undoTooOften, undoRankedTable, undoWaiting, undoNoRequest, undoNotAsked, undoAsked, undoAgreed, undoWithdrawn, undoLapsed
+    case undoNotStored, undoTooOften, undoServerBusy, undoRankedTable, undoWaiting, undoNoRequest, undoNotAsked, undoAsked, undoAgreed, undoWithdrawn, undoLapsed
     // The menu.
     case menuTitle, menuContinue, menuMoreKept, menuToday, menuTodayAbout, menuTodayWhich, menuPrompt, menuPromptContinue
     case menuAmbiguous, menuNoGame, menuWords, menuSeats, menuSeatsPrompt, menuSeatPrompt, menuWhoSits, menuWhoSitsBot
@@ -126,6 +126,7 @@ public enum HostText: String, CaseIterable, Sendable {
         case .programCannotAgree: .plain("a program at the table cannot agree to take a move back")
         case .undoNotStored: .plain("this server keeps no tables, so no move can be taken back here")
         case .undoTooOften: .plain("moves have been taken back at this table too often just now: try again in a minute")
+        case .undoServerBusy: .plain("the server is taking many moves back just now: try again in a minute")
         case .undoRankedTable: .plain("a ranked table is played without taking moves back: /undo is for practice tables (or a rule that allows it)")
         case .undoWaiting: .plain("{name} has asked to take back a move: that is answered first")
         case .undoNoRequest: .plain("nobody has asked to take back a move")

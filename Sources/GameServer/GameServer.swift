@@ -74,6 +74,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         self.catalog = catalog
         self.dataHome = dataHome
         self.limits = limits
+        takeBackReplays = Locked(Allowance(perSecond: Double(limits.storedInputsPerTable) / 30, burst: 2 * Double(limits.storedInputsPerTable)))
         scoresDirectory = data
         webDirectory = web
         let origin = String(Secrets.seatToken().prefix(16))
@@ -516,6 +517,7 @@ public final class GameServer: WebServerDelegate, Sendable {
                                 privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
         table.settingAside = { [weak self, unowned table] in self?.listSetAside(table) }
         table.freshRule = freshRule(game, words: chosenWords == rule.info.defaultWordList ? nil : chosenWords)
+        table.serverReplays = takeBackReplays
         state.withLock { $0.tables[code] = table; $0.reserved.remove(code) }
         move(socket, to: (code, 1))
         if chosenWords != nil && rule.info.defaultWordList == nil {
@@ -808,6 +810,7 @@ public final class GameServer: WebServerDelegate, Sendable {
                                     privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
             table.settingAside = { [weak self, unowned table] in self?.listSetAside(table) }
             table.freshRule = freshRule(saved.game, words: saved.words)
+            table.serverReplays = takeBackReplays
             let words = try loadWords(saved.words, for: rule)
             try table.open(rule: rule, words: words, wordsName: saved.words, scores: scoreDatabase(), saved: saved, timeLimit: limits.ruleTimeLimit,
                            thinking: limits.thinking, memory: memory)
@@ -871,6 +874,10 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         refuse(socket, "no-table", "no table with that code")
     }
+
+    /// The stored inputs all tables together may play again to take moves back: one table's
+    /// bound of inputs every 30 seconds (in bursts of two tables' bounds), a small part of a core.
+    private let takeBackReplays: Locked<Allowance>
 
     /// How a table of `game` gets a fresh copy of its rule and word list, to be played again
     /// without a move taken back (an engine's rule is its own).

@@ -49,7 +49,10 @@ final class ServedTable: @unchecked Sendable {
     private var listeners: [Int: Listener] = [:]
     private var lastStep: Step?
     private var gameStart: GameStart?
-    private var inputs = 0
+    /// The seat of each input stored (0: an event: a seat's naming, a request to take a move
+    /// back or an answer); their number is the table's count of stored inputs.
+    private var inputSeats: [UInt8] = []
+    private var inputs: Int { inputSeats.count }
     private(set) var finished = false
 
     final class Listener {
@@ -220,7 +223,7 @@ final class ServedTable: @unchecked Sendable {
                 if finished { break }
             }
             // Every input stored counts, played or taken back: the next is stored after them all.
-            inputs = saved.inputs.count
+            inputSeats = saved.inputs.map { UInt8(clamping: $0.seat) }
             storedBytes = saved.inputs.reduce(0) { sum, input in
                 sum + (input.seat == 0 ? input.line.utf8.count + 2
                                        : input.line.utf8.count + TableStore.encode(input.clock).utf8.count + ScoreRead.encode(input.reads ?? []).utf8.count)
@@ -246,6 +249,8 @@ final class ServedTable: @unchecked Sendable {
     private var daily: String?
     /// The requests to take a move back and their answers, as the stored inputs have them.
     private var undo = TableUndo()
+    /// The inputs all the server's tables' takings-back may replay (`askToTakeBack`). Set by the server.
+    var serverReplays: Locked<Allowance>?
     /// The inputs the table's takings-back may replay (`askToTakeBack`).
     private lazy var replays = Allowance(perSecond: Double(historyLimit.inputs) / 60, burst: Double(historyLimit.inputs))
     /// The moves of the game in play, by the number of the input that made each: `/undo` takes
@@ -300,12 +305,17 @@ final class ServedTable: @unchecked Sendable {
     /// A seat's input: `/undo` and the answers to it are the table's to settle (`TableUndo`),
     /// anything else is played.
     private func take(_ line: String, seat: Int) -> Step? {
+        // Read as the table reads a command: cleaned, by its first word (`/undo now` asks too).
         // (Only a short line is cleaned to compare: a pasted page is not worked over for a command.)
-        if line.utf8.count < 32, line.utf8.first == UInt8(ascii: "/") {
-            switch InputLine.clean(line).lowercased() {
-            case "/undo": return askToTakeBack(seat: seat)
-            case "/agree", "/refuse": return answer(line, seat: seat)
-            default: break
+        if line.utf8.count < 64, line.utf8.contains(UInt8(ascii: "/")) {
+            let cleaned = InputLine.clean(line)
+            if cleaned.hasPrefix("/") {
+                switch cleaned.dropFirst().prefix(while: { $0 != " " }).lowercased() {
+                case "undo": return askToTakeBack(seat: seat)
+                case "agree": return answer(agrees: true, seat: seat)
+                case "refuse": return answer(agrees: false, seat: seat)
+                default: break
+                }
             }
         }
         return play(line, seat: seat)
@@ -356,10 +366,10 @@ final class ServedTable: @unchecked Sendable {
             play(line, seat: seat, n: n, replaying: (readings, reads), showing: showing)
             return false
         }
-        inputs += 1
+        inputSeats.append(0)
         storedBytes += line.utf8.count + 2
         if let event = TableUndo.event(line) {
-            return settle(undo.apply(event, n: n, seats: roster.withLock { $0.count }))
+            return settle(applying: event, n: n)
         }
         if let event = Self.nameEvent(line) { rename(seat: event.seat, to: event.name) }
         return false
@@ -418,14 +428,14 @@ final class ServedTable: @unchecked Sendable {
                 stopForStore(failure)
                 return nil
             }
-            inputs += 1
+            inputSeats.append(UInt8(clamping: seat))
             for step in steps { show(step) }
             // A move played while someone asks to take one back answers the request: it lapses.
             if undo.pending != nil, steps.contains(where: { $0.status == .accepted }), !table.finished {
                 _ = record(.lapse)
             }
         } else {
-            inputs += 1
+            inputSeats.append(UInt8(clamping: seat))
             if showing { for step in steps { show(step) } }
         }
         if table.finished { close(reason: table.endReason) }
@@ -498,7 +508,7 @@ final class ServedTable: @unchecked Sendable {
         } catch {
             return stopForStore("\(error)")
         }
-        inputs += 1
+        inputSeats.append(0)
         storedBytes += line.utf8.count + 2
         rename(seat: seat, to: name)
     }
@@ -591,7 +601,13 @@ final class ServedTable: @unchecked Sendable {
         // A move is taken back by playing every stored input again: a table's takings-back
         // together replay at most its bound of inputs a minute, as one restart would, so that
         // moves and /undo in turn cannot keep a thread of the server busy.
-        guard replays.take(inputs, at: SystemClock().now()) else { return refuseTakeBack(table.texts(.undoTooOften), input: "/undo", seat: seat) }
+        // The server's tables together replay at most as much again, so that tables made for it
+        // (from one address or many) cannot keep the server's threads busy either.
+        let now = SystemClock().now()
+        guard replays.take(inputs, at: now) else { return refuseTakeBack(table.texts(.undoTooOften), input: "/undo", seat: seat) }
+        guard serverReplays?.withLock({ $0.take(inputs, at: now) }) ?? true else {
+            return refuseTakeBack(table.texts(.undoServerBusy), input: "/undo", seat: seat)
+        }
         // Every other seat a person holds is asked; a free seat has nobody to ask yet, and the
         // table's own players (bot, random, search) have nothing to lose.
         let needs = roster.withLock { seats in
@@ -603,9 +619,8 @@ final class ServedTable: @unchecked Sendable {
 
     /// `/agree` or `/refuse` from `seat`, to the request waiting (the asker's `/refuse` takes
     /// its own request back).
-    private func answer(_ line: String, seat: Int) -> Step? {
+    private func answer(agrees: Bool, seat: Int) -> Step? {
         guard let table, !finished else { return nil }
-        let agrees = InputLine.clean(line).lowercased() == "/agree"
         let input = agrees ? "/agree" : "/refuse"
         guard let request = undo.pending else { return refuseTakeBack(table.texts(.undoNoRequest), input: input, seat: seat) }
         guard request.needs.contains(seat) && !request.agreed.contains(seat) || (!agrees && request.seat == seat) else {
@@ -656,11 +671,20 @@ final class ServedTable: @unchecked Sendable {
             stopForStore("\(error)")
             return false
         }
-        inputs += 1
+        inputSeats.append(0)
         storedBytes += line.utf8.count + 2
         lastActive.withLock { $0 = SystemClock().now() }
-        _ = settle(undo.apply(event, n: inputs, seats: roster.withLock { $0.count }))
+        _ = settle(applying: event, n: inputs)
         return true
+    }
+
+    /// Applies the event stored as input `n`, and settles what it did. An event that does not
+    /// fit the table (another program wrote it) changes nothing, and the log says so.
+    private func settle(applying event: TableUndo.Event, n: Int) -> Bool {
+        let seats = inputSeats
+        let outcome = undo.apply(event, n: n, seats: roster.withLock { $0.count }) { $0 >= 1 && $0 <= seats.count ? Int(seats[$0 - 1]) : nil }
+        if outcome == .ignored { Self.log("table \(code): input \(n), an event of taking a move back, does not fit the table; it changes nothing") }
+        return settle(outcome)
     }
 
     /// Tells the table's connections what an event did, and takes the move back when everyone

@@ -46,11 +46,12 @@ struct TableUndo: Equatable {
     /// Whether a move has been taken back at the table: its scores are practice from then on.
     private(set) var tookBack = false
 
-    /// Applies an event stored as input `n` of a table of `seats` seats.
-    mutating func apply(_ event: Event, n: Int, seats: Int) -> Outcome {
+    /// Applies an event stored as input `n` of a table of `seats` seats; `seatOf` says whose
+    /// input a stored input was (a request takes back the asker's own move and what followed).
+    mutating func apply(_ event: Event, n: Int, seats: Int, seatOf: (Int) -> Int?) -> Outcome {
         switch event {
         case .ask(let seat, let from, let needs):
-            guard pending == nil, (1...seats).contains(seat), from >= 1, from < n,
+            guard pending == nil, (1...seats).contains(seat), from >= 1, from < n, seatOf(from) == seat,
                   needs.allSatisfy({ (1...seats).contains($0) && $0 != seat }), Set(needs).count == needs.count else { return .ignored }
             let request = Request(seat: seat, from: from, needs: needs)
             if needs.isEmpty {
@@ -92,7 +93,8 @@ struct TableUndo: Equatable {
                 played.append(k)
                 continue
             }
-            if case .taken(let request) = undo.apply(event, n: k + 1, seats: seats) {
+            let outcome = undo.apply(event, n: k + 1, seats: seats) { $0 >= 1 && $0 <= stored.count ? stored[$0 - 1].seat : nil }
+            if case .taken(let request) = outcome {
                 played.removeAll { stored[$0].seat != 0 && $0 + 1 >= request.from }
             }
         }

@@ -166,6 +166,10 @@ final class ServeUndoTests: XCTestCase {
         XCTAssertEqual(refused["status"] as? String, "refused")
         XCTAssertEqual(refused["code"] as? String, "refused")
         XCTAssertTrue((refused["reason"] as? String ?? "").contains("practice tables"), "\(refused)")
+        // Read as every command is: cleaned, by its first word.
+        mover.send(["type": "input", "line": "  /UNDO please "])
+        let again = try XCTUnwrap(mover.next { Self.isStep($0) && $0["input"] as? String == "/undo" })
+        XCTAssertEqual(again["reason"] as? String, refused["reason"] as? String)
         // Nobody else is asked, or hears of it.
         other.send(["type": "input", "line": "/help"])
         XCTAssertNotNil(other.next { Self.isStep($0) && $0["input"] as? String == "/help" })
@@ -203,27 +207,44 @@ final class ServeUndoTests: XCTestCase {
         XCTAssertEqual(none["reason"] as? String, "you have made no move in this game to take back")
     }
 
-    func testTakingBackReplaysAtMostATablesBoundOfInputsAMinute() throws {
+    func testTakingBackReplaysAtMostATablesBoundOfInputsAMinuteAndTheServerTwice() throws {
         // A table of at most 20 inputs: its takings-back replay at most 20 inputs a minute.
         served.server.stop()
         var limits = ServerLimits()
         limits.storedInputsPerTable = 20
         let server = try ServeTests.makeServer(folder: served.folder, limits: limits)
         served = (server, try server.start(address: "127.0.0.1", port: 0), served.folder)
+        // Each throw and each request is stored: the takings-back replay 1, 3, 5 and 7 inputs,
+        // and the fifth, of 9, passes the table's 20.
+        XCTAssertEqual(try takingBack(5), ["command", "command", "command", "command",
+                                           "moves have been taken back at this table too often just now: try again in a minute"])
+        // The server's tables together replay at most two tables' bounds: a second table takes
+        // back as much (16 more), and a third's 16 pass the 40 (by more than the seconds a slow
+        // run gives back).
+        XCTAssertEqual(try takingBack(4), ["command", "command", "command", "command"])
+        XCTAssertEqual(try takingBack(1, after: 15), ["the server is taking many moves back just now: try again in a minute"])
+    }
+
+    /// A new practice table of Rock · Paper · Scissors against the computer, where `after`
+    /// throws are made, then a throw and `/undo` follow each other `rounds` times: how each
+    /// /undo was answered (a step's status, or a refusal's reason).
+    func takingBack(_ rounds: Int, after: Int = 0) throws -> [String] {
         let ann = try client()
         ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-99"], "name": "Ann", "practice": true])
         XCTAssertNotNil(ann.next(ServeTests.yourTurn))
-        // Each throw and each request is stored: the takings-back replay 1, 3, 5 and 7 inputs,
-        // and the fifth, of 9, passes the 20.
-        for k in 1...5 {
+        for k in 0..<after {
+            ann.send(["type": "input", "line": "paper"])
+            XCTAssertNotNil(ann.next { Self.isStep($0) && $0["input"] as? String == "paper" }, "throw \(k)")
+        }
+        var answers: [String] = []
+        for _ in 1...rounds {
             ann.send(["type": "input", "line": "rock"])
             XCTAssertNotNil(ann.next { Self.isStep($0) && $0["input"] as? String == "rock" })
             ann.send(["type": "input", "line": "/undo"])
             let answer = try XCTUnwrap(ann.next { Self.isStep($0) && $0["input"] as? String == "/undo" })
-            XCTAssertEqual(answer["status"] as? String, k < 5 ? "command" : "refused", "take-back \(k)")
+            answers.append(answer["reason"] as? String ?? answer["status"] as? String ?? "")
         }
-        let refused = try XCTUnwrap(ann.all.compactMap(Self.object).last { Self.isStep($0) && $0["input"] as? String == "/undo" })
-        XCTAssertEqual(refused["reason"] as? String, "moves have been taken back at this table too often just now: try again in a minute")
+        return answers
     }
 
     func testAServerThatKeepsNoTablesTakesNoMoveBack() throws {
@@ -311,12 +332,12 @@ final class ServeUndoTests: XCTestCase {
 /// The events of taking a move back, as stored among a table's inputs.
 final class TableUndoTests: XCTestCase {
     func testTheInputsPlayedAreThoseNotTakenBack() {
-        let ask = TableUndo.line(.ask(seat: 1, from: 2, needs: [2]))
+        let ask = TableUndo.line(.ask(seat: 1, from: 3, needs: [2]))
         let stored: [(seat: Int, line: String)] = [(1, "a"), (2, "b"), (1, "c"), (0, #"[2,"Bob"]"#), (0, ask), (2, "d"), (0, TableUndo.line(.agree(seat: 2))), (1, "e")]
         // Input 6 (Bob's "d") came while the request waited, and was taken back with it; the
         // naming stays.
         let plan = TableUndo.plan(stored, seats: 2)
-        XCTAssertEqual(plan.played.map { stored[$0].line }, ["a", #"[2,"Bob"]"#, "e"])
+        XCTAssertEqual(plan.played.map { stored[$0].line }, ["a", "b", #"[2,"Bob"]"#, "e"])
         XCTAssertTrue(plan.undo.tookBack)
         XCTAssertNil(plan.undo.pending)
     }
@@ -332,19 +353,23 @@ final class TableUndoTests: XCTestCase {
 
     func testEventsThatDoNotFitTheTableChangeNothing() {
         var undo = TableUndo()
-        // A seat the table has not, a move not yet stored, the asker asked, the same seat twice.
-        XCTAssertEqual(undo.apply(.ask(seat: 3, from: 1, needs: []), n: 2, seats: 2), .ignored)
-        XCTAssertEqual(undo.apply(.ask(seat: 1, from: 5, needs: []), n: 2, seats: 2), .ignored)
-        XCTAssertEqual(undo.apply(.ask(seat: 1, from: 1, needs: [1]), n: 2, seats: 2), .ignored)
-        XCTAssertEqual(undo.apply(.ask(seat: 1, from: 1, needs: [2, 2]), n: 2, seats: 2), .ignored)
-        XCTAssertEqual(undo.apply(.agree(seat: 2), n: 2, seats: 2), .ignored)
-        XCTAssertEqual(undo.apply(.lapse, n: 2, seats: 2), .ignored)
+        // Input 1 is seat 1's move, input 2 seat 2's.
+        let seatOf: (Int) -> Int? = { [1: 1, 2: 2][$0] }
+        // A seat the table has not, a move not yet stored, another seat's move, the asker asked,
+        // the same seat twice.
+        XCTAssertEqual(undo.apply(.ask(seat: 3, from: 1, needs: []), n: 3, seats: 2, seatOf: seatOf), .ignored)
+        XCTAssertEqual(undo.apply(.ask(seat: 1, from: 5, needs: []), n: 3, seats: 2, seatOf: seatOf), .ignored)
+        XCTAssertEqual(undo.apply(.ask(seat: 1, from: 2, needs: []), n: 3, seats: 2, seatOf: seatOf), .ignored)
+        XCTAssertEqual(undo.apply(.ask(seat: 1, from: 1, needs: [1]), n: 3, seats: 2, seatOf: seatOf), .ignored)
+        XCTAssertEqual(undo.apply(.ask(seat: 1, from: 1, needs: [2, 2]), n: 3, seats: 2, seatOf: seatOf), .ignored)
+        XCTAssertEqual(undo.apply(.agree(seat: 2), n: 3, seats: 2, seatOf: seatOf), .ignored)
+        XCTAssertEqual(undo.apply(.lapse, n: 3, seats: 2, seatOf: seatOf), .ignored)
         XCTAssertFalse(undo.tookBack)
         // Two of three agree: it waits for the third; an answer twice counts once.
-        guard case .asked = undo.apply(.ask(seat: 1, from: 1, needs: [2, 3]), n: 2, seats: 3) else { return XCTFail("not asked") }
-        guard case .agreed = undo.apply(.agree(seat: 2), n: 3, seats: 3) else { return XCTFail("not agreed") }
-        XCTAssertEqual(undo.apply(.agree(seat: 2), n: 4, seats: 3), .ignored)
-        guard case .taken(let request) = undo.apply(.agree(seat: 3), n: 5, seats: 3) else { return XCTFail("not taken") }
+        guard case .asked = undo.apply(.ask(seat: 1, from: 1, needs: [2, 3]), n: 3, seats: 3, seatOf: seatOf) else { return XCTFail("not asked") }
+        guard case .agreed = undo.apply(.agree(seat: 2), n: 4, seats: 3, seatOf: seatOf) else { return XCTFail("not agreed") }
+        XCTAssertEqual(undo.apply(.agree(seat: 2), n: 5, seats: 3, seatOf: seatOf), .ignored)
+        guard case .taken(let request) = undo.apply(.agree(seat: 3), n: 6, seats: 3, seatOf: seatOf) else { return XCTFail("not taken") }
         XCTAssertEqual(request.from, 1)
     }
 

@@ -569,7 +569,7 @@ public final class GameEngine {
                 throw RuleError(["\(info.path): turn must return a seat number or a list of seat numbers, not \(answer.typeName)"])
             }
             guard let bad = seats.first(where: { !(1...Int64(seatCount)).contains($0) }) else {
-                let unique = Array(Set(seats.map { Int($0) })).sorted()
+                let unique = seats.count == 1 ? [Int(seats[0])] : Array(Set(seats.map { Int($0) })).sorted()
                 guard !unique.isEmpty else { throw RuleError(["\(info.path): turn returned no seat, but result() says the game goes on"]) }
                 return unique
             }

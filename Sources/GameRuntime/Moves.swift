@@ -23,7 +23,8 @@ public struct Moves: Equatable, Sendable {
     /// What `moves(state, game)` returned, checked: a list of strings, and `text` and
     /// `pattern` when the rule takes free text.
     init(reading value: LuaValue, path: String, patternProblem: (String) -> String?) throws {
-        let problem = "\(path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not"
+        // (Made only for a message: a sim reads moves at every step.)
+        func problem() -> String { "\(path): moves must return a list of strings (with text = \"what else to type\" and a pattern, if it takes free text), not" }
         var items: [LuaValue]
         var text: FreeText?
         switch value {
@@ -46,14 +47,14 @@ public struct Moves: Equatable, Sendable {
             for k in 1...max(fields.count, 1) where k <= fields.count {
                 guard let item = fields["\(k)"] else {
                     let odd = fields.keys.filter { Int($0) == nil }.sorted().prefix(3).joined(separator: ", ")
-                    throw RuleError(["\(problem) a table with other fields (\(odd.isEmpty ? "a hole in the list" : odd))"])
+                    throw RuleError(["\(problem()) a table with other fields (\(odd.isEmpty ? "a hole in the list" : odd))"])
                 }
                 items.append(item)
             }
-        default: throw RuleError(["\(problem) \(value.typeName)"])
+        default: throw RuleError(["\(problem()) \(value.typeName)"])
         }
         let moves = items.compactMap(\.string)
-        guard moves.count == items.count else { throw RuleError(["\(problem) a list with \(items.first { $0.string == nil }?.typeName ?? "other values")"]) }
+        guard moves.count == items.count else { throw RuleError(["\(problem()) a list with \(items.first { $0.string == nil }?.typeName ?? "other values")"]) }
         guard moves.count <= GameEngine.movesLimit, moves.allSatisfy({ $0.utf8.count <= InputLine.limit }) else {
             throw RuleError(["\(path): moves returned more than \(GameEngine.movesLimit) moves, or a move longer than an input line (\(InputLine.limit) bytes)"])
         }

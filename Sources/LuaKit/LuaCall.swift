@@ -83,6 +83,7 @@ public struct LuaCall {
         state.pushString(key, on: L)
         lua_rawget(L, Int32(i))
         defer { gh_pop(L, 1) }
+        if let plain = state.plainValue(at: -1, on: L) { return plain }
         return try state.value(at: -1, on: L, root: "argument #\(i).\(key)")
     }
 
@@ -97,6 +98,7 @@ public struct LuaCall {
     public func value(elementOf i: Int, at n: Int) throws -> LuaValue {
         lua_rawgeti(L, Int32(i), lua_Integer(n))
         defer { gh_pop(L, 1) }
+        if let plain = state.plainValue(at: -1, on: L) { return plain }
         return try state.value(at: -1, on: L, root: "argument #\(i)[\(n)]")
     }
 

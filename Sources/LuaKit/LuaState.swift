@@ -215,8 +215,31 @@ public final class LuaState {
     /// functions, userdata and threads come back as `ref`s. `root` names the value in errors
     /// (`state.self: the table contains itself`).
     func value(at index: Int32, on L: OpaquePointer? = nil, root: @autoclosure @escaping () -> String = "value") throws -> LuaValue {
+        if let plain = plainValue(at: index, on: L ?? self.L) { return plain }
         var reader = LuaValueReader(state: self, L: L ?? self.L, limits: readLimits, root: root)
         return try reader.read(at: index)
+    }
+
+    /// The value at `index` when it is one the reader would take as it is (nil, a boolean, a
+    /// number, a string within the read limits), without making a reader; nil for a table, an
+    /// object, or a string the reader refuses (it names the path). Host functions read their
+    /// arguments' fields this way at every call.
+    func plainValue(at index: Int32, on L: OpaquePointer?) -> LuaValue? {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .nil
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .integer(Int64(gh_tointeger(L, index, nil))) }
+            return .number(gh_tonumber(L, index, nil))
+        case LUA_TSTRING:
+            var length = 0
+            guard let p = gh_tolstring(L, index, &length), length <= readLimits.bytes else { return nil }
+            return p.withMemoryRebound(to: UInt8.self, capacity: length) { start -> LuaValue? in
+                let bytes = UnsafeBufferPointer(start: start, count: length)
+                return MarkRun.isTooLong(bytes) ? nil : .string(String(decoding: bytes, as: UTF8.self))
+            }
+        default: return nil
+        }
     }
 
     func string(at index: Int32, on L: OpaquePointer?) -> String? {
@@ -554,6 +577,10 @@ public final class LuaState {
             if tablesByReference && lua_type(L, i) == LUA_TTABLE {
                 values.append(.ref(ref(at: i)))
             } else {
+                if let plain = plainValue(at: i, on: L) {
+                    values.append(plain)
+                    continue
+                }
                 do {
                     values.append(try value(at: i, root: resultName))
                 } catch let problem as LuaReadError {

@@ -40,8 +40,10 @@ struct LuaValueReader {
     let root: () -> String
     private var nodes = 0
     private var bytes = 0
-    /// Tables on the path from the root to the value being read (a cycle returns to one).
-    private var open: Set<UnsafeRawPointer> = []
+    /// Tables on the path from the root to the value being read (a cycle returns to one). A
+    /// list, not a set: the path is short (at most `limits.depth`), and most values read are a
+    /// table or two deep, where hashing and a set's storage cost more than the search.
+    private var open: [UnsafeRawPointer] = []
     /// The keys from the root to the value being read, for messages (rendered only then).
     private var keys: [PathKey] = []
 
@@ -112,8 +114,8 @@ struct LuaValueReader {
         if open.contains(identity) { throw failure("the table contains itself (a cycle), which has no plain-data form") }
         if keys.count >= limits.depth { throw failure("tables nested more than \(limits.depth) deep") }
         guard lua_checkstack(L, 4) != 0 else { throw failure("tables nested too deep") }
-        open.insert(identity)
-        defer { open.remove(identity) }
+        open.append(identity)
+        defer { open.removeLast() }
         if let list = try list(at: t) { return list }
         var integerKeys: [Int64: LuaValue] = [:]
         var fields: [String: LuaValue] = [:]

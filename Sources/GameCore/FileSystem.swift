@@ -229,13 +229,9 @@ extension FileSystem {
 
     /// FNV-1a, 64 bits, as 16 hex digits: a stable fingerprint of a file's content.
     public static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes {
-            hash ^= UInt64(b)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = FNV1a()
+        bytes.withUnsafeBufferPointer { hash.add($0) }
+        return hash.hex
     }
 }
 

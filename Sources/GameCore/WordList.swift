@@ -74,13 +74,22 @@ public struct WordList: Sendable {
     /// The entries whose words are not all ASCII, made as they are asked for.
     /// A fingerprint of the words the list plays, in order, whatever its file is called:
     /// boards are kept per list content, and programs can tell two lists apart.
-    public var fingerprint: String {
-        var bytes: [UInt8] = []
-        for entry in entries {
-            bytes += Array(entry.word.utf8)
-            bytes.append(10)
+    /// Worked out once, as the list is read, from the words' bytes (each game's start names
+    /// it, and a million words made into Strings cost more than reading the list did).
+    public let fingerprint: String
+
+    /// FNV-1a of each word's bytes followed by a newline.
+    static func fingerprint(of entries: Entries) -> String {
+        var hash = FNV1a()
+        entries.text.withUnsafeBufferPointer { text in
+            entries.normalizedText.withUnsafeBufferPointer { normalized in
+                for span in entries.spans {
+                    hash.add(span.bytes(in: span.isNormalized ? normalized : text))
+                    hash.add(10)
+                }
+            }
         }
-        return FileSystem.fingerprint(bytes)
+        return hash.hex
     }
 
     public var entriesBeyondASCII: some Sequence<Entry> {
@@ -165,6 +174,7 @@ public struct WordList: Sendable {
         if read.spans.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.name = name
         self.entries = Entries(text: bytes, normalizedText: read.normalizedText, spans: read.spans, hintSpans: read.hintSpans)
+        self.fingerprint = Self.fingerprint(of: entries)
         self.asciiLetters = read.asciiLetters
         self.lettersMet = read.lettersMet
         self.lettersAsText = read.lettersAsText.letters

@@ -35,6 +35,19 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(Array(l.entries[0].word.unicodeScalars), Array("caf\u{E9}".unicodeScalars))
     }
 
+    func testTheFingerprintIsOfTheWordsPlayedNotOfTheFile() throws {
+        // The words in NFC, each followed by a newline, hashed with FNV-1a: comments, hints,
+        // spacing, repeats and the file's form of a word do not change it; the words do.
+        let l = try list("# kept\ncafe\u{301}\tcoffee\n  bug  \nBug\nねこ\tcat\n")
+        XCTAssertEqual(l.fingerprint, FileSystem.fingerprint(Array("caf\u{E9}\nbug\nねこ\n".utf8)))
+        XCTAssertEqual(l.fingerprint, try list("caf\u{E9}\nbug\nねこ\n").fingerprint)
+        XCTAssertNotEqual(l.fingerprint, try list("caf\u{E9}\nbug\nねこ\nant\n").fingerprint)
+        XCTAssertNotEqual(l.fingerprint, try list("bug\ncaf\u{E9}\nねこ\n").fingerprint)
+        // FNV-1a of nothing, and of "a" (the published test values).
+        XCTAssertEqual(FileSystem.fingerprint([]), "cbf29ce484222325")
+        XCTAssertEqual(FileSystem.fingerprint(Array("a".utf8)), "af63dc4c8601ec8c")
+    }
+
     func testDuplicatesAreWarnedAndPlayedOnce() throws {
         let l = try list("bug\nswift\nBug\ncafe\u{301}\ncaf\u{E9}\n")
         XCTAssertEqual(l.entries.map(\.word), ["bug", "swift", "café"])

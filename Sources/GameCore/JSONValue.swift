@@ -59,15 +59,22 @@ public enum JSONValue: Equatable, Sendable {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            var i = 0
+            // Bytes written as they are go a run at a time; the rest are escaped one by one.
+            var i = 0, run = 0
             while i < bytes.count {
                 let b = bytes[i]
+                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") && b != 0x7F && b != 0xC2 {
+                    i += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
                 switch b {
-                case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-                case 10: out.append(contentsOf: [92, UInt8(ascii: "n")])
-                case 13: out.append(contentsOf: [92, UInt8(ascii: "r")])
-                case 9: out.append(contentsOf: [92, UInt8(ascii: "t")])
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    out.append(92)
+                    out.append(b)
+                case 10: out.append(92); out.append(UInt8(ascii: "n"))
+                case 13: out.append(92); out.append(UInt8(ascii: "r"))
+                case 9: out.append(92); out.append(UInt8(ascii: "t"))
                 case 0..<0x20, 0x7F: escape(UInt32(b), to: &out)
                 case 0xC2 where i + 1 < bytes.count && (0x80..<0xA0).contains(bytes[i + 1]):
                     escape(UInt32(bytes[i + 1]), to: &out)
@@ -75,7 +82,9 @@ public enum JSONValue: Equatable, Sendable {
                 default: out.append(b)
                 }
                 i += 1
+                run = i
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -5,6 +5,34 @@
 /// (U+FE0F, two columns) presentation. Colour markers (see `TerminalText`) take none.
 public enum TerminalWidth {
     public static func columns(_ text: String) -> Int {
+        // Measured a byte at a time where it can be: every view of every step is measured.
+        // Between two ASCII bytes there is always a Character boundary (but inside "\r\n",
+        // whose parts take no column either), so the text is cut there into pieces: a piece
+        // of one ASCII byte is a column if printable, and only a piece with bytes beyond
+        // ASCII is measured as Characters.
+        var text = text
+        return text.withUTF8 { bytes in
+            var total = 0, start = 0
+            func measure(_ end: Int) {
+                if end - start == 1 && bytes[start] < 0x80 {
+                    total += bytes[start] >= 0x20 && bytes[start] < 0x7F ? 1 : 0
+                } else {
+                    total += characterColumns(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                }
+                start = end
+            }
+            var i = 1
+            while i < bytes.count {
+                if bytes[i] < 0x80 && bytes[i - 1] < 0x80 { measure(i) }
+                i += 1
+            }
+            if start < bytes.count { measure(bytes.count) }
+            return total
+        }
+    }
+
+    /// The columns of `text` counted a Character at a time.
+    static func characterColumns(_ text: String) -> Int {
         text.reduce(0) { $0 + columns(of: $1) }
     }
 

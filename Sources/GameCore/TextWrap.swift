@@ -11,7 +11,7 @@ public enum TextWrap {
         var out = ""
         var first = true
         var column = startColumn
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.textLines() {
             if !first { out += "\n"; column = 0 }
             first = false
             out += wrapLine(line, width: width, column: column, hangingIndent: hangingIndent)
@@ -125,7 +125,7 @@ public enum TextWrap {
     public static func reflow(_ text: String) -> String {
         var out = ""
         var previous: Substring?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.textLines() {
             defer { previous = line }
             guard let before = previous else { out += line; continue }
             func isProse(_ l: Substring) -> Bool { !l.isEmpty && l.first != " " && l.first != "\t" && !isListItem(l) }

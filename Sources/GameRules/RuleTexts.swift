@@ -86,24 +86,37 @@ public struct RuleTexts: Sendable, Equatable {
     }
 
     private static func fill(_ bytes: UnsafeBufferPointer<UInt8>, _ value: (String) throws -> String?) rethrows -> String {
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
-        var i = 0
+        // The bytes between braces are copied a run at a time, not byte by byte.
+        var i = 0, run = 0
         while i < bytes.count {
             let b = bytes[i]
-            if (b == UInt8(ascii: "{") || b == UInt8(ascii: "}")) && i + 1 < bytes.count && bytes[i + 1] == b {
+            guard b == open || b == close else {
+                i += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            if i + 1 < bytes.count && bytes[i + 1] == b {
                 out.append(b)
                 i += 2
-            } else if b == UInt8(ascii: "{"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")), close > i + 1,
-                      close - i - 1 <= keyBytes, bytes[(i + 1)..<close].allSatisfy(isNameByte) {
-                let name = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
-                if let filled = try value(name) { out.append(contentsOf: filled.utf8) } else { out += bytes[i...close] }
-                i = close + 1
+            } else if b == open, let end = bytes[(i + 1)...].firstIndex(of: close), end > i + 1,
+                      end - i - 1 <= keyBytes, bytes[(i + 1)..<end].allSatisfy(isNameByte) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), as: UTF8.self)
+                if let filled = try value(name) {
+                    out.append(contentsOf: filled.utf8)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i...end]))
+                }
+                i = end + 1
             } else {
                 out.append(b)
                 i += 1
             }
+            run = i
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -67,7 +67,7 @@ private struct Drawing {
     func spaces(_ n: Int) -> String { String(repeating: " ", count: max(0, n)) }
 
     func wrapped(_ text: String, _ style: TextStyle) -> [Line] {
-        TextWrap.wrap(text, width: width).split(separator: "\n", omittingEmptySubsequences: false).map { Line(trimmed(String($0)), style) }
+        TextWrap.wrap(text, width: width).textLines().map { Line(trimmed(String($0)), style) }
     }
 
     func trimmed(_ line: String) -> String {
@@ -103,7 +103,7 @@ private struct Drawing {
         case .meter(let name, let value, let max, let unit):
             return meter(shown(name), value, max, unit.map { shown($0) })
         case .picture(let lines, _, _):
-            return lines.flatMap { shown($0, oneLine: false).split(separator: "\n", omittingEmptySubsequences: false) }.map { Line(trimmed(cut(String($0)))) }
+            return lines.flatMap { shown($0, oneLine: false).textLines() }.map { Line(trimmed(cut(String($0)))) }
         case .buttons(let buttons):
             let cells = buttons.map { b in "[" + shown(b.text) + (b.key.map { " (" + shown($0) + ")" } ?? "") + "]" }
             return flow(cells, gap: 1, perLine: nil).map { Line($0) }
@@ -246,7 +246,7 @@ private struct Drawing {
         if count > 0 { lines.append(line) }
         return lines.flatMap { line in
             columns(line) <= width ? [trimmed(line)]
-                : TextWrap.wrap(line, width: width).split(separator: "\n", omittingEmptySubsequences: false).map { trimmed(String($0)) }
+                : TextWrap.wrap(line, width: width).textLines().map { trimmed(String($0)) }
         }
     }
 

@@ -1,4 +1,4 @@
-import GameCore
+@testable import GameCore
 import XCTest
 
 final class TerminalWidthTests: XCTestCase {
@@ -17,6 +17,27 @@ final class TerminalWidthTests: XCTestCase {
         XCTAssertEqual(TerminalWidth.columns("👩‍💻"), 2)
         XCTAssertEqual(TerminalWidth.columns("🇫🇷"), 2, "a flag")
         XCTAssertEqual(TerminalWidth.columns("\u{7}"), 0)
+    }
+
+    func testPlainASCIIIsAColumnAByteAndControlsTakeNone() {
+        XCTAssertEqual(TerminalWidth.columns(""), 0)
+        XCTAssertEqual(TerminalWidth.columns("Rock, Paper ~ Scissors!"), 23)
+        XCTAssertEqual(TerminalWidth.columns("tab\there"), 7, "a tab is a control: no column of its own")
+        XCTAssertEqual(TerminalWidth.columns("a\r\nb"), 2)
+        XCTAssertEqual(TerminalWidth.columns("del\u{7F}"), 3)
+        XCTAssertEqual(TerminalWidth.columns("e\u{301}e"), 2, "a mark after ASCII joins its letter")
+    }
+
+    func testTextMeasuredInPiecesMeasuresAsItsCharactersDo() throws {
+        // Marks, joiners and variation selectors after ASCII, a prepended sign before a digit,
+        // flags, Hangul jamo, wide letters, controls and CRLF, in every mix.
+        let pieces = ["a", " ", "1", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{FE0E}", "\u{600}", "🇫", "🇷", "👩", "💻", "\u{1100}", "\u{1161}",
+                      "ね", "漢", "·", "\r", "\n", "\t", "\u{7F}", "\u{9B}", "é", "✏"]
+        let random = RandomSource(seed: 3)
+        for _ in 0..<2_000 {
+            let text = try (0..<random.int(in: 0...10)).map { _ in pieces[try random.int(in: 0...(pieces.count - 1))] }.joined()
+            XCTAssertEqual(TerminalWidth.columns(text), TerminalWidth.characterColumns(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
     func testPadding() {

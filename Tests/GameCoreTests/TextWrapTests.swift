@@ -77,4 +77,15 @@ final class TextWrapTests: XCTestCase {
         XCTAssertEqual(TextWrap.reflow("番号で選ぶ\nEnter で確定"), "番号で選ぶ Enter で確定")
         XCTAssertEqual(TextWrap.reflow("Rock\nグー"), "Rock グー")
     }
+
+    func testLinesSplitAsTheCharacterSplitDoes() {
+        // Byte by byte, with the Character split's answer for every case: a carriage return
+        // and newline are one Character, which that split keeps whole.
+        for text in ["", "\n", "a", "a\n", "\na", "a\nb", "a\n\nb\n", "a\r\nb", "a\r\n", "\r\n\n", "a\rb\n",
+                     "ねこ\n猫\r\nx", "cafe\u{301}\n\u{301}x", "👩‍💻\n🇫🇷\n"] {
+            XCTAssertEqual(text.textLines(), text.split(separator: "\n", omittingEmptySubsequences: false), "\(Array(text.utf8))")
+            let sub = ("<" + text + ">").dropFirst().dropLast()
+            XCTAssertEqual(sub.textLines(), sub.split(separator: "\n", omittingEmptySubsequences: false), "a substring: \(Array(text.utf8))")
+        }
+    }
 }

@@ -16,6 +16,9 @@ public enum MarkRun {
     /// Whether the UTF-8 text has more than `limit` combining marks in a row. One pass over the
     /// bytes, and a property lookup only for scalars past U+02FF (no mark comes before).
     public static func isTooLong(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A mark takes two bytes at least: a shorter text cannot hold a run past the limit
+        // (most text read is, and it is read at every call).
+        if bytes.count < 2 * (limit + 1) { return false }
         var run = 0
         var i = 0
         let n = bytes.count

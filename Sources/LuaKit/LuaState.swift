@@ -30,7 +30,7 @@ public final class LuaState {
     let limits: UnsafeMutablePointer<gh_limits>
     /// Every Swift function registered, with the parameters it declared (nil for the host's
     /// own helpers, which check nothing).
-    var functions: [(signature: LuaSignature?, body: LuaFunction)] = []
+    var functions: [HostFunction] = []
     /// The saved state of the move in progress (see LuaState+Snapshot.swift).
     let snapshot: UnsafeMutablePointer<gh_snapshot>
     var snapshotFunctions: (save: LuaRef, unchanged: LuaRef, restore: LuaRef)?
@@ -423,7 +423,7 @@ public final class LuaState {
     public func function(_ body: @escaping LuaFunction) -> LuaRef { add(nil, body) }
 
     private func add(_ signature: LuaSignature?, _ body: @escaping LuaFunction) -> LuaRef {
-        functions.append((signature, body))
+        functions.append(HostFunction(signature: signature, body: body))
         gh_push_swift_function(L, lua_Integer(functions.count - 1))
         defer { gh_pop(L, 1) }
         return ref(at: -1)
@@ -433,7 +433,7 @@ public final class LuaState {
     /// `gh_math_random`): `body` receives no argument when a float in [0, 1) is wanted, else
     /// the interval as two integers, low <= up.
     public func randomFunction(_ body: @escaping LuaFunction) -> LuaRef {
-        functions.append((nil, body))
+        functions.append(HostFunction(signature: nil, body: body))
         gh_push_math_random(L, lua_Integer(functions.count - 1))
         defer { gh_pop(L, 1) }
         return ref(at: -1)
@@ -651,6 +651,17 @@ private let luaKitDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
     // the cost of every Lua-to-Swift call).
     Unmanaged<LuaState>.fromOpaque(gh_limits_of(L).pointee.owner)._withUnsafeGuaranteedRef { state in
         dispatch(state, L)
+    }
+}
+
+/// A Swift function Lua can call: the parameters it declared, checked before its body runs.
+/// A class, so each call takes it with one reference count rather than copying its parts.
+final class HostFunction {
+    let signature: LuaSignature?
+    let body: LuaFunction
+    init(signature: LuaSignature?, body: @escaping LuaFunction) {
+        self.signature = signature
+        self.body = body
     }
 }
 

@@ -20,6 +20,10 @@ final class MarkRunTests: XCTestCase {
         XCTAssertFalse(MarkRun.isTooLong(String(repeating: marks(MarkRun.limit), count: 1000)))
         XCTAssertFalse(MarkRun.isTooLong(String(repeating: "plain ascii ", count: 10000)))
         XCTAssertTrue(MarkRun.isTooLong(marks(200_000)))
+        // The shortest text past the bound: the limit and one more two-byte marks, alone.
+        XCTAssertTrue(MarkRun.isTooLong(marks(MarkRun.limit + 1, on: "")))
+        XCTAssertEqual(marks(MarkRun.limit + 1, on: "").utf8.count, 2 * (MarkRun.limit + 1))
+        XCTAssertFalse(MarkRun.isTooLong(marks(MarkRun.limit, on: "")))
     }
 
     func testMalformedBytesBeforeARunDoNotHideIt() {

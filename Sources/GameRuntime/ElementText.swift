@@ -56,7 +56,8 @@ private struct Drawing {
     /// one line (a card's face, a key, a button).
     func shown(_ text: String, oneLine: Bool = true) -> String {
         var text = ascii ? ASCIIText.fold(text) : text
-        if oneLine, text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) {
+        // (The bytes are looked at first: only a text with such a byte holds such a Character.)
+        if oneLine, text.utf8.contains(where: { $0 == 10 || $0 == 9 || $0 == 13 }), text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) {
             text = String(text.map { $0 == "\n" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
         }
         return text
@@ -71,7 +72,8 @@ private struct Drawing {
     }
 
     func trimmed(_ line: String) -> String {
-        guard line.last == " " else { return line }
+        // (A line whose last byte is not a space cannot end in a space Character.)
+        guard line.utf8.last == 32, line.last == " " else { return line }
         return String(line.reversed().drop { $0 == " " }.reversed())
     }
 

@@ -47,14 +47,22 @@ struct LuaValueReader {
     /// The keys from the root to the value being read, for messages (rendered only then).
     private var keys: [PathKey] = []
 
-    /// One key of a path: a list position (`[3]`), or a key as a path shows it (`.name`).
+    /// One key of a path: a list position (`[3]`), a string key (shown `.name`, or
+    /// `["two words"]`), or another key as a path shows it (`[true]`). Rendered only for a
+    /// message: every key of every table read is on the path while its value is read.
     private enum PathKey {
         case position(Int)
+        case name(String)
         case shown(String)
         var text: String {
             switch self {
-            case .position(let n): "[\(n)]"
-            case .shown(let s): s
+            case .position(let n): return "[\(n)]"
+            case .name(let s):
+                let plain = !s.isEmpty && s.utf8.count <= 64
+                    && s.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57 && s.utf8.first != $0) || $0 == 95 }
+                let shown = s.utf8.count <= 64 ? s : String(decoding: s.utf8.prefix(61), as: UTF8.self) + "..."
+                return plain ? "." + s : "[\"\(shown)\"]"
+            case .shown(let s): return s
             }
         }
     }
@@ -122,7 +130,7 @@ struct LuaValueReader {
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             let key = keyName(at: -2)
-            keys.append(.shown(key.path))
+            keys.append(key.path)
             let item: LuaValue
             do {
                 try count(key.text.utf8.count)
@@ -203,25 +211,23 @@ struct LuaValueReader {
     }
 
     /// A key as the map stores it, and as a path shows it (`.name`, `[3]`, `["two words"]`).
-    private func keyName(at index: Int32) -> (integer: Int64?, text: String, path: String) {
+    private func keyName(at index: Int32) -> (integer: Int64?, text: String, path: PathKey) {
         switch lua_type(L, index) {
         case LUA_TNUMBER where lua_isinteger(L, index) != 0:
             let n = Int64(gh_tointeger(L, index, nil))
-            return (n, String(n), "[\(n)]")
+            return (n, String(n), .position(Int(n)))
         case LUA_TSTRING:
             let s = state.string(at: index, on: L) ?? ""
-            let plain = !s.isEmpty && s.utf8.count <= 64 && s.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57 && s.utf8.first != $0) || $0 == 95 }
-            let shown = s.utf8.count <= 64 ? s : String(decoding: s.utf8.prefix(61), as: UTF8.self) + "..."
-            return (nil, s, plain ? "." + s : "[\"\(shown)\"]")
+            return (nil, s, .name(s))
         case LUA_TNUMBER, LUA_TBOOLEAN:
             // Copy the key before converting it, so lua_next sees the original.
             lua_pushvalue(L, index)
             defer { gh_pop(L, 1) }
             let text = lua_type(L, -1) == LUA_TBOOLEAN ? (lua_toboolean(L, -1) != 0 ? "true" : "false") : (state.string(at: -1, on: L) ?? "")
-            return (nil, text, "[\(text)]")
+            return (nil, text, .shown("[\(text)]"))
         default:
             let type = String(cString: lua_typename(L, lua_type(L, index)))
-            return (nil, type, "[\(type)]")
+            return (nil, type, .shown("[\(type)]"))
         }
     }
 }

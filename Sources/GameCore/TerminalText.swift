@@ -84,8 +84,21 @@ public enum TerminalText {
     static func needsWork(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
             var i = 0
             while i < bytes.count {
+                // Eight bytes of printable ASCII (nearly all of what is written) at a time: no
+                // byte below 0x20, none above 0x7E (each test is exact for "any": a borrow or
+                // a carry comes only from a byte that is itself found).
+                if i + 8 <= bytes.count {
+                    let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let below = (x &- 0x2020_2020_2020_2020) & ~x & 0x8080_8080_8080_8080
+                    let above = ((x &+ 0x0101_0101_0101_0101) | x) & 0x8080_8080_8080_8080
+                    if below == 0 && above == 0 {
+                        i += 8
+                        continue
+                    }
+                }
                 let b = bytes[i]
                 if b < 0x20 && b != 0x0A && b != 0x09 { return true }
                 if b == 0x7F { return true }

@@ -89,6 +89,11 @@ public struct RuleInfo: Sendable {
 
     /// The keys of the moves offered now, by key.
     public func keys(offered moves: [String]) -> [String: String] {
+        // Compared as bytes (two moves that read as one text are two moves). A few keys and
+        // moves, as at every step of most games, are compared pairwise; more through a set.
+        if keys.count * moves.count <= 64 {
+            return keys.filter { key in moves.contains { $0.utf8.elementsEqual(key.value.utf8) } }
+        }
         let offered = Set(moves.map { Array($0.utf8) })
         return keys.filter { offered.contains(Array($0.value.utf8)) }
     }

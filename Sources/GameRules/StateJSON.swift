@@ -19,13 +19,15 @@ package enum StateJSON {
         case .string(let s): return .string(s)
         case .array(let items):
             if items.isEmpty && maps.contains(where: \.isEmpty) { return .object([:]) }
-            let inner = maps.compactMap { $0.first == "*" ? Array($0.dropFirst()) : nil }
+            let inner = maps.isEmpty ? [] : maps.compactMap { $0.first == "*" ? Array($0.dropFirst()) : nil }
             return .array(items.map { convert($0, maps: inner) })
         case .map(let fields):
             if fields.isEmpty && maps.contains(where: \.isEmpty) { return .object([:]) }
             var out: [String: JSONValue] = [:]
+            out.reserveCapacity(fields.count)
             for (key, item) in fields {
-                let inner = maps.compactMap { $0.first == key || $0.first == "*" ? Array($0.dropFirst()) : nil }
+                // (Most rules declare no maps: no paths to narrow, field by field.)
+                let inner = maps.isEmpty ? [] : maps.compactMap { $0.first == key || $0.first == "*" ? Array($0.dropFirst()) : nil }
                 out[key] = convert(item, maps: inner)
             }
             return .object(out)

@@ -277,6 +277,14 @@ final class SessionTests: XCTestCase {
         let good = try tester(["keys": #"{ u = "up", d = "down", x = "sideways" }"#])
         XCTAssertEqual(good.engine.info.keys, ["u": "up", "d": "down", "x": "sideways"])
         XCTAssertEqual(good.send("/moves").messages(for: 1), ["Moves: up, down (keys: u up, d down)"], "only the keys of moves offered now")
+        // Pairwise for a few moves, through a set for many: the same keys either way, moves
+        // compared as bytes (a decomposed é is not the composed one).
+        let info = good.engine.info
+        XCTAssertEqual(info.keys(offered: ["down", "left"]), ["d": "down"])
+        let many = (0..<100).map { "move \($0)" }
+        XCTAssertEqual(info.keys(offered: many + ["up", "sideways"]), ["u": "up", "x": "sideways"])
+        XCTAssertEqual(info.keys(offered: many), [:])
+        XCTAssertEqual(info.keys(offered: []), [:])
         for (keys, problem) in [(#"{ uu = "up" }"#, "must be one printable character"), (#"{ ["/"] = "up" }"#, "must be one printable character"),
                                 (#"{ [" "] = "up" }"#, "must be one printable character"), (#"{ x = 3 }"#, "must name a move"),
                                 (#""u""#, "must be a table")] {

@@ -225,19 +225,24 @@ public final class LuaState {
     /// object, or a string the reader refuses (it names the path). Host functions read their
     /// arguments' fields this way at every call.
     func plainValue(at index: Int32, on L: OpaquePointer?) -> LuaValue? {
+        if let scalar = Self.scalar(at: index, on: L) { return scalar }
+        var length = 0
+        guard lua_type(L, index) == LUA_TSTRING, let p = gh_tolstring(L, index, &length), length <= readLimits.bytes else { return nil }
+        return p.withMemoryRebound(to: UInt8.self, capacity: length) { start -> LuaValue? in
+            let bytes = UnsafeBufferPointer(start: start, count: length)
+            return MarkRun.isTooLong(bytes) ? nil : .string(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The value at `index` when it is nil, a boolean or a number (nothing to bound); nil
+    /// for any other type.
+    static func scalar(at index: Int32, on L: OpaquePointer?) -> LuaValue? {
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER:
             if lua_isinteger(L, index) != 0 { return .integer(Int64(gh_tointeger(L, index, nil))) }
             return .number(gh_tonumber(L, index, nil))
-        case LUA_TSTRING:
-            var length = 0
-            guard let p = gh_tolstring(L, index, &length), length <= readLimits.bytes else { return nil }
-            return p.withMemoryRebound(to: UInt8.self, capacity: length) { start -> LuaValue? in
-                let bytes = UnsafeBufferPointer(start: start, count: length)
-                return MarkRun.isTooLong(bytes) ? nil : .string(String(decoding: bytes, as: UTF8.self))
-            }
         default: return nil
         }
     }

@@ -83,12 +83,8 @@ struct LuaValueReader {
         if nodes > limits.nodes {
             throw failure("more than \(limits.nodes) values to read (a table reached by several paths counts once for each)")
         }
+        if let scalar = LuaState.scalar(at: index, on: L) { return scalar }
         switch lua_type(L, index) {
-        case LUA_TNIL, LUA_TNONE: return .nil
-        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return .integer(Int64(gh_tointeger(L, index, nil))) }
-            return .number(gh_tonumber(L, index, nil))
         case LUA_TSTRING:
             try count(Int(lua_rawlen(L, index)))
             try boundMarks(at: index)

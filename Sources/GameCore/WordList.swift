@@ -71,7 +71,6 @@ public struct WordList: Sendable {
         }
     }
 
-    /// The entries whose words are not all ASCII, made as they are asked for.
     /// A fingerprint of the words the list plays, in order, whatever its file is called:
     /// boards are kept per list content, and programs can tell two lists apart.
     /// Worked out once, as the list is read, from the words' bytes (each game's start names
@@ -92,6 +91,7 @@ public struct WordList: Sendable {
         return hash.hex
     }
 
+    /// The entries whose words are not all ASCII, made as they are asked for.
     public var entriesBeyondASCII: some Sequence<Entry> {
         entries.indices.lazy.filter { !entries.spans[$0].isASCII }.map { entries[$0] }
     }

@@ -243,7 +243,7 @@ public final class Table {
         // A hint is a search, which thinks before the step as a search seat does: its scratch
         // games are many small calls, each with an allowance of its own, not the step's (whose
         // 20 million steps a long word list's scratch games used up, and the hint with them).
-        thoughtHint = info.search.allowsHints && Self.isHint(rawLine) ? hint(seat: seat) : nil
+        thoughtHint = info.search.allowsHints && Self.commandName(of: rawLine) == "hint" ? hint(seat: seat) : nil
         // The input itself (the move, the command, a new game) has one budget of steps and
         // time; what the game looks like after it is asked for in finish, each part with a
         // budget of its own, so an input that used up its budget still shows the same view
@@ -482,10 +482,22 @@ public final class Table {
         ("/quit", .helpQuit),
     ]
 
+    /// The command a raw input line names, read as `command` reads it: cleaned, the word after
+    /// the slash, in lower case (`  /UNDO now` names "undo"); nil for a move. For the commands
+    /// looked for before a line is played (`/hint`, a served table's `/undo`): most lines are
+    /// moves, so a line without a slash, or longer than such a command, is not cleaned to be sure.
+    public static func commandName(of rawLine: String) -> String? {
+        guard rawLine.utf8.count < 64, rawLine.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        let line = InputLine.clean(rawLine)
+        return line.hasPrefix("/") ? commandWord(line) : nil
+    }
+
+    /// The word after the slash of a cleaned command line, in lower case.
+    private static func commandWord(_ line: String) -> String { String(line.dropFirst().prefix { $0 != " " }).lowercased() }
+
     private func command(_ line: String, seat: Int) -> Step {
-        let body = line.dropFirst()
-        let name = String(body.prefix { $0 != " " }).lowercased()
-        let args = String(body.dropFirst(name.count).drop { $0 == " " })  // `clean` took the trailing ones
+        let name = Self.commandWord(line)
+        let args = String(line.dropFirst(1 + name.count).drop { $0 == " " })  // `clean` took the trailing ones
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: line, status: .command)
         r.showsView = false
         // The host's answers are for the seat that asked: what one seat may play (Crazy
@@ -783,14 +795,6 @@ extension Table {
     /// `/hint`: the move the search player would make for `seat` now (with the table's
     /// `thinking`, from a seed of the game, the seat and the hints asked: a seed replays it).
     /// The search puts the game back as it was, so a hint changes nothing.
-    /// Whether an input line is `/hint` (as `command` reads it: a short line, cleaned).
-    static func isHint(_ rawLine: String) -> Bool {
-        // (Most lines are moves: a line without a slash is not cleaned to be sure.)
-        guard rawLine.utf8.count < 64, rawLine.utf8.contains(UInt8(ascii: "/")) else { return false }
-        let line = InputLine.clean(rawLine)
-        return line.hasPrefix("/") && line.dropFirst().prefix { $0 != " " }.lowercased() == "hint"
-    }
-
     func hint(seat: Int) -> String {
         guard engine.hasGame, (try? engine.result()) == nil, (try? engine.toMove())?.contains(seat) == true else {
             return texts(.noHintNotYourMove)

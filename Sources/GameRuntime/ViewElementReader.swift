@@ -38,11 +38,11 @@ enum ViewElementReader {
         guard let type = fields["type"] else {
             throw problem(at: path(), "with no type (one of \(ViewElement.types.joined(separator: ", ")))")
         }
-        guard let name = type.string, let own = ViewElement.fields[name] else {
+        guard let name = type.string, let allowed = allowedFields[name] else {
             let given = type.string.map { "'\(shown($0))'" } ?? type.typeName
             throw problem(at: path(), "with type \(given) (the types: \(ViewElement.types.joined(separator: ", ")))")
         }
-        try known(fields, allowedFields[name] ?? own, at: path(), what: "a \(name) element")
+        try known(fields, allowed, at: path(), what: "a \(name) element")
         func need(_ field: String, _ value: LuaValue?) throws -> LuaValue {
             guard let value, !value.isNil else { throw problem(at: path(), "without its \(field) (a \(name) element needs one)") }
             return value

@@ -305,20 +305,13 @@ final class ServedTable: @unchecked Sendable {
     /// A seat's input: `/undo` and the answers to it are the table's to settle (`TableUndo`),
     /// anything else is played.
     private func take(_ line: String, seat: Int) -> Step? {
-        // Read as the table reads a command: cleaned, by its first word (`/undo now` asks too).
-        // (Only a short line is cleaned to compare: a pasted page is not worked over for a command.)
-        if line.utf8.count < 64, line.utf8.contains(UInt8(ascii: "/")) {
-            let cleaned = InputLine.clean(line)
-            if cleaned.hasPrefix("/") {
-                switch cleaned.dropFirst().prefix(while: { $0 != " " }).lowercased() {
-                case "undo": return askToTakeBack(seat: seat)
-                case "agree": return answer(agrees: true, seat: seat)
-                case "refuse": return answer(agrees: false, seat: seat)
-                default: break
-                }
-            }
+        // Read as the table reads a command (`/undo now` asks too).
+        switch Table.commandName(of: line) {
+        case "undo": return askToTakeBack(seat: seat)
+        case "agree": return answer(agrees: true, seat: seat)
+        case "refuse": return answer(agrees: false, seat: seat)
+        default: return play(line, seat: seat)
         }
-        return play(line, seat: seat)
     }
 
     /// Brings the table up to what the store holds (a shared store's: other servers changed

@@ -302,6 +302,15 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(t.send("sideways").reason, "'sideways' is not up or down", "a short input is quoted whole")
     }
 
+    func testACommandIsNamedByItsFirstWordAsTheTableReadsIt() {
+        XCTAssertEqual(Table.commandName(of: "  /UNDO now "), "undo")
+        XCTAssertEqual(Table.commandName(of: "/hint"), "hint")
+        XCTAssertEqual(Table.commandName(of: "/"), "")
+        XCTAssertNil(Table.commandName(of: "rock"))
+        XCTAssertNil(Table.commandName(of: "a/b"), "a slash inside a move")
+        XCTAssertNil(Table.commandName(of: "/undo " + String(repeating: "x", count: 60)), "longer than the commands looked for")
+    }
+
     func testHostCommands() throws {
         let t = try tester(["commands": "{ peek = { help = 'show n', run = function(state, args, game) game.say('n is ' .. state.n .. ' ' .. args) end } }"])
         t.send("/help")

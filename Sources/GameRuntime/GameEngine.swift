@@ -643,8 +643,10 @@ public final class GameEngine {
     public func moves(for seat: Int = 1) throws -> Moves {
         if memoizesQueries, let memo = memo, memo.version == version, let moves = memo.moves[seat] { return moves }
         guard try toMove().contains(seat) else { return Moves([]) }
-        let moves = try Moves(reading: try query("moves", seat: seat, maxLength: Self.movesLimit), path: info.path) { pattern in
-            LuaPattern.problem(pattern)
+        let moves: Moves
+        switch try ask("moves", seat: seat, maxLength: Self.movesLimit, stringsOf: InputLine.limit) {
+        case .strings(let listed): moves = Moves(listed)  // what `Moves(reading:)` checks, `stringList` has
+        case .value(let value): moves = try Moves(reading: value, path: info.path) { pattern in LuaPattern.problem(pattern) }
         }
         if memoizesQueries {
             if memo?.version != version { memo = Memo(version: version) }
@@ -730,6 +732,22 @@ public final class GameEngine {
     /// draws is undone. `maxLength`: a table longer than this (raw length) is refused before
     /// it is read.
     func query(_ name: String, seat: Int = 1, maxLength: Int? = nil, items: String = "values") throws -> LuaValue {
+        switch try ask(name, seat: seat, maxLength: maxLength, items: items) {
+        case .value(let value): return value
+        case .strings(let list): return .array(list.map(LuaValue.string))
+        }
+    }
+
+    /// What a query hook returned: a list of strings read as one (see `LuaState.stringList`),
+    /// or any value, read by the reader.
+    enum Answer {
+        case strings([String])
+        case value(LuaValue)
+    }
+
+    /// `query`; with `stringsOf`, a list of strings of at most that many bytes each is read as
+    /// one, without a `LuaValue` for each (`moves`, at every step).
+    func ask(_ name: String, seat: Int = 1, maxLength: Int? = nil, items: String = "values", stringsOf maxBytes: Int? = nil) throws -> Answer {
         guard let state else { throw RuleError([stateLost ?? "\(info.path): no game has started"]) }
         let hook: LuaRef
         var args: [LuaValue] = [.ref(state), .ref(api.table)]
@@ -764,11 +782,12 @@ public final class GameEngine {
                     throw RuleError(["\(info.path): \(name) changed the state at \(path) (view, moves, result, turn, observe and bot only look: change the state in play)"])
                 }
             }
-            guard let maxLength, case .ref(let table) = value, table.typeName == "table" else { return value }
+            guard let maxLength, case .ref(let table) = value, table.typeName == "table" else { return .value(value) }
             guard lua.rawLength(table) <= maxLength else {
                 throw RuleError(["\(info.path): \(name) returned \(lua.rawLength(table)) \(items), more than \(maxLength)"])
             }
-            return try lua.read(table, as: name)
+            if let maxBytes, let list = lua.stringList(table, maxBytes: maxBytes) { return .strings(list) }
+            return .value(try lua.read(table, as: name))
         } catch let error as LuaError {
             throw RuleError([describe(error, hook: name)])
         } catch let error as LuaReadError {

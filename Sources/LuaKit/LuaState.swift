@@ -320,6 +320,53 @@ public final class LuaState {
     }
 
     /// The raw length of a referenced table or string (no `__len`).
+    /// The referenced table's elements when it is a list of strings (keys 1...n, none other),
+    /// each of at most `maxBytes` bytes, read without a reader: as `read` gives them, which
+    /// reads the list a value at a time and keeps the path to each for its messages. Nil for
+    /// any other table (a number in it, a field, a hole, a string too long), for `read` to read
+    /// and to name what is wrong. (`moves` returns such a list at every step of a game.)
+    public func stringList(_ r: LuaRef, maxBytes: Int) -> [String]? {
+        push(.ref(r))
+        let t = lua_gettop(L)
+        defer { lua_settop(L, t - 1) }
+        guard lua_type(L, t) == LUA_TTABLE else { return nil }
+        let length = Int(lua_rawlen(L, t))
+        // As many keys as positions, and every position a string: the keys are 1...n.
+        var keys = 0
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            keys += 1
+            lua_settop(L, t + 1)
+            if keys > length {
+                lua_settop(L, t)
+                return nil
+            }
+        }
+        guard keys == length else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(length)
+        // The reader's bound on the text of one read, with each position's digits as a key's.
+        var bytes = 0, digits = 1, nextPower = 10
+        for i in stride(from: 1, through: length, by: 1) {
+            if i == nextPower {
+                digits += 1
+                nextPower *= 10
+            }
+            var count = 0
+            guard lua_rawgeti(L, t, lua_Integer(i)) == LUA_TSTRING, let p = gh_tolstring(L, -1, &count), count <= maxBytes else { return nil }
+            bytes += count + digits
+            guard bytes <= readLimits.bytes else { return nil }
+            let string = p.withMemoryRebound(to: UInt8.self, capacity: count) { start -> String? in
+                let text = UnsafeBufferPointer(start: start, count: count)
+                return MarkRun.isTooLong(text) ? nil : String(decoding: text, as: UTF8.self)
+            }
+            guard let string else { return nil }
+            strings.append(string)
+            lua_settop(L, t)
+        }
+        return strings
+    }
+
     public func rawLength(_ r: LuaRef) -> Int {
         push(.ref(r))
         defer { gh_pop(L, 1) }

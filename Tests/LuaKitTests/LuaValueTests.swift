@@ -22,6 +22,32 @@ final class LuaValueTests: XCTestCase {
         XCTAssertNil(LuaValue.number(4.5).integer)
     }
 
+    /// A list of strings is read as one when it is exactly that, and as the reader reads it;
+    /// any other table is left to the reader (nil), which names what is wrong with it.
+    func testAListOfStringsIsReadAsOneOrLeftToTheReader() throws {
+        let lua = LuaState()
+        let make = try lua.load("""
+            local which = ...
+            local lists = {
+              plain = { "rock", "paper", "naïve ☃" }, empty = {}, number = { "a", 2 }, hole = { "a", nil, "c" },
+              field = { "a", "b", text = "more" }, onlyfield = { text = "a word" }, long = { "a", string.rep("x", 101) },
+              nested = { "a", { "b" } }, marks = { "a" .. string.rep("\u{301}", 40) },
+            }
+            return lists[which]
+            """, chunkName: "lists.lua")
+        func list(_ which: String) throws -> [String]? {
+            guard case .ref(let table)? = try lua.call(make, [.string(which)], tablesByReference: true).first else { return nil }
+            let fast = lua.stringList(table, maxBytes: 100)
+            if let fast { XCTAssertEqual(try lua.read(table), .array(fast.map(LuaValue.string)), "\(which): as the reader reads it") }
+            return fast
+        }
+        XCTAssertEqual(try list("plain"), ["rock", "paper", "naïve ☃"])
+        XCTAssertEqual(try list("empty"), [])
+        for other in ["number", "hole", "field", "onlyfield", "long", "nested", "marks"] {
+            XCTAssertNil(try list(other), "\(other) is left to the reader")
+        }
+    }
+
     func testTablesWithMixedKeysBecomeMaps() throws {
         let lua = LuaState()
         let f = try lua.load("return { 'a', 'b', x = 1 }, { [1] = 'a', [3] = 'c' }, { [2.5] = true }", chunkName: "t.lua")

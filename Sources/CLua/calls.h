@@ -98,4 +98,18 @@ static inline lua_Integer gh_swift_function_index(lua_State *L) {
     return lua_tointeger(L, lua_upvalueindex(1));
 }
 
+// Pushes a new table with the fields of the table at index t (raw, values not copies), with
+// room for `fields` of them: a host function hands out copies of a record it made once (a
+// standard card) for the price of the table, not of making each field again.
+static inline void gh_push_table_copy(lua_State *L, int t, int fields) {
+    t = lua_absindex(L, t);
+    lua_createtable(L, 0, fields);
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pushvalue(L, -2);   // copy key value key
+        lua_rotate(L, -2, 1);   // copy key key value
+        lua_rawset(L, -4);      // copy key
+    }
+}
+
 #endif

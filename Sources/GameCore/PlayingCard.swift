@@ -36,6 +36,13 @@ public struct PlayingCard: Equatable {
     }
 
     public static let jokerRank = 0
+
+    /// Where the card lies in a new deck with two jokers: 1 (the ace of spades) to 52 (the
+    /// king of clubs), then 53 and 54 for the black and the red joker.
+    public var newDeckPosition: Int {
+        guard let suit else { return jokerColour == "red" ? 54 : 53 }
+        return Suit.allCases.firstIndex(of: suit)! * 13 + rank
+    }
     public static let rankNames = ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
     public var name: String { Self.rankNames[min(max(rank, 0), 13)] }
@@ -77,15 +84,21 @@ public struct PlayingCard: Equatable {
     }
 
     /// The total of a hand of ranks and, for blackjack, whether it is soft. Jokers count 0.
+    /// (One pass, no array: blackjack asks for a total at every move.)
     public static func total(ofRanks ranks: [Int], _ count: Count) -> (total: Int, soft: Bool) {
-        let cards = ranks.filter { (1...13).contains($0) }
+        var total = 0, ace = false
+        for rank in ranks where (1...13).contains(rank) {
+            switch count {
+            case .ranks: total += rank
+            case .pips, .blackjack: total += min(rank, 10)
+            case .baccarat: total += rank >= 10 ? 0 : rank
+            }
+            if rank == 1 { ace = true }
+        }
         switch count {
-        case .ranks: return (cards.reduce(0, +), false)
-        case .pips: return (cards.reduce(0) { $0 + min($1, 10) }, false)
-        case .baccarat: return (cards.reduce(0) { $0 + ($1 >= 10 ? 0 : $1) } % 10, false)
-        case .blackjack:
-            let hard = cards.reduce(0) { $0 + min($1, 10) }
-            return cards.contains(1) && hard + 10 <= 21 ? (hard + 10, true) : (hard, false)
+        case .baccarat: return (total % 10, false)
+        case .blackjack where ace && total + 10 <= 21: return (total + 10, true)
+        default: return (total, false)
         }
     }
 }

@@ -32,9 +32,10 @@ extension GameAPI {
             let decks = try Self.option(call, "decks", 1...8, default: 1)
             let cards = PlayingCard.decks(decks, jokers: jokers)
             try call.charge(Double(cards.count) * 8)
+            let templates = standardCards(call)
             let list = call.pushTable(count: cards.count)
             for (k, card) in cards.enumerated() {
-                Self.pushTable(of: card, ascii: ascii, call)
+                call.pushCopy(ofElement: card.newDeckPosition, of: templates, fields: Self.standardCardFields)
                 call.append(to: list, at: k + 1)
             }
             return 1
@@ -150,20 +151,16 @@ extension GameAPI {
 
         // The queries read only the fields they need: games call them on every move.
         set("face_up", [deck]) { call in
-            var up: [LuaValue] = []
-            for n in stride(from: 1, through: call.length(1), by: 1) where call.withElement(n, of: 1, { call.boolean("faceUp", of: $0) }) == true {
-                up.append(.integer(Int64(n)))
+            let up = call.positions(whereTrue: "faceUp", in: 1)
+            let list = call.pushTable(count: up.count)
+            for (k, n) in up.enumerated() {
+                call.push(Int64(n))
+                call.append(to: list, at: k + 1)
             }
-            call.push(.array(up))
             return 1
         }
         set("all_matched", [deck]) { call in
-            var all = true
-            for n in stride(from: 1, through: call.length(1), by: 1) where call.withElement(n, of: 1, { call.boolean("matched", of: $0) }) != true {
-                all = false
-                break
-            }
-            call.push(all)
+            call.push(call.allTrue("matched", in: 1))
             return 1
         }
         set("face_up_time", [deck, .integer("i", 1...Int64(Self.deckLimit))]) { [unowned self] call in
@@ -323,8 +320,24 @@ extension GameAPI {
     }
 
     /// Pushes a standard card's table, field by field (a shuffle may make a deck every hand).
+    /// The tables of a new deck with two jokers as `game.cards.standard` gives them, made once
+    /// (again if `ascii` changes): each card it deals is a copy of one.
+    private func standardCards(_ call: LuaCall) -> LuaRef {
+        if let made = standardCardTables, made.ascii == ascii { return made.list }
+        let list = call.pushTable(count: 54)
+        for (k, card) in PlayingCard.decks(1, jokers: 2).enumerated() {
+            Self.pushTable(of: card, ascii: ascii, call)
+            call.append(to: list, at: k + 1)
+        }
+        let made = (ascii: ascii, list: call.refPoppingTop())
+        standardCardTables = made
+        return made.list
+    }
+
+    static let standardCardFields = 6
+
     static func pushTable(of card: PlayingCard, ascii: Bool, _ call: LuaCall) {
-        let t = call.pushTable(fields: 6)
+        let t = call.pushTable(fields: standardCardFields)
         call.set("rank", of: t, Int64(card.rank))
         call.set("name", of: t, card.name)
         if let suit = card.suit { call.set("suit", of: t, suit.rawValue) }

@@ -34,6 +34,8 @@ package final class GameAPI {
     var listScripts: Set<String>?
     /// The session's list in sorted order (`game.words.starting`), made when first asked for.
     var sortedWords: SortedWords?
+    /// The card tables `game.cards.standard` copies (see `standardCards`).
+    var standardCardTables: (ascii: Bool, list: LuaRef)?
     /// Whether `game.colour` adds ANSI colour (a terminal that shows it, NO_COLOR unset).
     package var usesColour = false
     /// Whether games draw in plain ASCII (`--ascii`): `game.ascii`, and standard card labels.

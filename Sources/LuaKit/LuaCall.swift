@@ -174,8 +174,15 @@ public struct LuaCall {
         return try body(lua_gettop(L))
     }
 
-    /// Pushes a fixed key (no Swift String is made).
+    /// Pushes a fixed key (no Swift String is made). A literal's bytes are a C string at a
+    /// fixed address, and `lua_pushstring` finds the Lua string for an address it met lately in
+    /// a cache, without hashing the bytes again: host functions push their field names at
+    /// every call (`faceUp` for each card of a list).
     private func pushKey(_ key: StaticString) {
+        if key.hasPointerRepresentation {
+            key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1) { _ = lua_pushstring(L, $0) }
+            return
+        }
         key.withUTF8Buffer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
         }
@@ -197,6 +204,45 @@ public struct LuaCall {
     public func boolean(_ key: StaticString, of table: Int32) -> Bool? {
         defer { gh_pop(L, 1) }
         return pushField(key, of: table) == LUA_TBOOLEAN ? lua_toboolean(L, -1) != 0 : nil
+    }
+
+    /// The positions of the list argument `i` whose element is a table with `key` true (raw).
+    /// The key is pushed once for the whole list: games ask this of every card at every move.
+    public func positions(whereTrue key: StaticString, in i: Int) -> [Int] {
+        var found: [Int] = []
+        forEachField(key, ofElementsOf: i) { n, isTrue in
+            if isTrue { found.append(n) }
+            return true
+        }
+        return found
+    }
+
+    /// Whether every element of the list argument `i` is a table with `key` true (raw).
+    public func allTrue(_ key: StaticString, in i: Int) -> Bool {
+        var all = true
+        forEachField(key, ofElementsOf: i) { _, isTrue in
+            all = isTrue
+            return isTrue
+        }
+        return all
+    }
+
+    /// Calls `body` with each position of the list argument `i` and whether its element is a
+    /// table with `key` true, while `body` returns true.
+    private func forEachField(_ key: StaticString, ofElementsOf i: Int, _ body: (Int, Bool) -> Bool) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushKey(key)
+        let k = top + 1
+        for n in stride(from: 1, through: Int(lua_rawlen(L, Int32(i))), by: 1) {
+            var isTrue = false
+            if lua_rawgeti(L, Int32(i), lua_Integer(n)) == LUA_TTABLE {
+                lua_pushvalue(L, k)
+                isTrue = lua_rawget(L, -2) == LUA_TBOOLEAN && lua_toboolean(L, -1) != 0
+            }
+            lua_settop(L, k)
+            if !body(n, isTrue) { return }
+        }
     }
 
     /// `table[key]` when it is a number.
@@ -254,6 +300,22 @@ public struct LuaCall {
         return lua_gettop(L)
     }
 
+    /// Pushes a new table with the fields of element `n` of the referenced list `list` (raw;
+    /// the values themselves), with room for `fields` of them.
+    public func pushCopy(ofElement n: Int, of list: LuaRef, fields: Int) {
+        list.push(L!)
+        lua_rawgeti(L, -1, lua_Integer(n))
+        gh_push_table_copy(L, -1, Int32(clamping: fields))
+        lua_rotate(L, -3, 1)  // the copy below the list and its element
+        gh_pop(L, 2)
+    }
+
+    /// A reference that keeps the value on top of the stack alive; pops it.
+    public func refPoppingTop() -> LuaRef {
+        defer { gh_pop(L, 1) }
+        return state.ref(at: -1, on: L)
+    }
+
     /// Pops the value on top of the stack into element `n` of the table at stack index `list`.
     public func append(to list: Int32, at n: Int) {
         lua_rawseti(L, list, lua_Integer(n))
@@ -304,16 +366,27 @@ extension LuaCall {
         return (a, b)
     }
 
-    /// Keeps two numbers for the value at stack index `key` in the referenced table `table`.
+    /// Keeps two numbers for the value at stack index `key` in the referenced table `table`:
+    /// in the pair kept for it before, if there is one (a card turned at every move makes no
+    /// new table each time; the host's data is saved and restored table by table, in place).
     public func setNumberPair(in table: LuaRef, for key: Int32, _ a: Double?, _ b: Double?) {
         let k = lua_absindex(L, key)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
         table.push(L!)
         lua_pushvalue(L, k)
-        lua_createtable(L, 2, 0)
-        if let a { lua_pushnumber(L, a); lua_rawseti(L, -2, 1) }
-        if let b { lua_pushnumber(L, b); lua_rawseti(L, -2, 2) }
-        lua_rawset(L, -3)
-        gh_pop(L, 1)
+        if lua_rawget(L, -2) != LUA_TTABLE {
+            gh_pop(L, 1)
+            lua_pushvalue(L, k)
+            lua_createtable(L, 2, 0)
+            lua_rawset(L, -3)
+            lua_pushvalue(L, k)
+            lua_rawget(L, -2)
+        }
+        if let a { lua_pushnumber(L, a) } else { lua_pushnil(L) }
+        lua_rawseti(L, -2, 1)
+        if let b { lua_pushnumber(L, b) } else { lua_pushnil(L) }
+        lua_rawseti(L, -2, 2)
     }
 }
 
@@ -356,9 +429,7 @@ extension LuaCall {
     /// Sets `table[key]` (raw) to an integer, or to nil, for the table at stack index `table`.
     public func set(_ key: StaticString, of table: Int32, integer value: Int64?) {
         let t = lua_absindex(L, table)
-        key.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        pushKey(key)
         if let value { lua_pushinteger(L, lua_Integer(value)) } else { lua_pushnil(L) }
         lua_rawset(L, t)
     }

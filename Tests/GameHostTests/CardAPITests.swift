@@ -1,3 +1,5 @@
+import Foundation
+import GameHostTesting
 import GameRules
 import LuaKit
 import XCTest
@@ -81,6 +83,74 @@ final class CardAPITests: XCTestCase {
         XCTAssertEqual(r, [108, "A♠", "spades", "black", "10", "A♥", "red", 1, -1, 0, 17, true, 17, false,
                            "A♠ ?? 10♠", "A♠ [] 10♠", "Joker", nil])
         XCTAssertEqual(try run("return game.cards.standard()[23].label", ascii: true), ["10H"])
+    }
+
+    /// Every deal is of new tables (the host copies cards it made once): a rule's change to
+    /// one card shows in no other card and no later deal.
+    func testEveryStandardDealIsOfNewTables() throws {
+        let r = try run("""
+            local first = game.cards.standard({ decks = 2, jokers = 2 })
+            local ace = first[1]
+            ace.faceUp, ace.label, ace.rank, ace.mine = true, "mine", 99, 1
+            local again = game.cards.standard()
+            local fresh = again[1]
+            local fields = 0
+            for _ in pairs(fresh) do fields = fields + 1 end
+            return rawequal(first[1], first[55]), first[55].label, first[55].faceUp, fresh.label, fresh.rank, fresh.faceUp,
+              fresh.mine, fields, first[53].colour, first[54].colour, first[54].suit, again[52].label, #again
+            """)
+        XCTAssertEqual(r, [false, "A♠", false, "A♠", 1, false, nil, 6, "black", "red", nil, "K♣", 52])
+    }
+
+    /// `face_up` lists the positions of the cards face up, in order; `all_matched` is false for
+    /// an element that is no card or a card not matched, and true for an empty list.
+    func testFaceUpAndAllMatchedLookAtEveryElement() throws {
+        let r = try run("""
+            local cards = { { faceUp = true, matched = true }, { faceUp = false, matched = true }, "no card",
+              { faceUp = 1, matched = true }, { faceUp = true, matched = true } }
+            local up = game.cards.face_up(cards)
+            local all = game.cards.all_matched(cards)
+            table.remove(cards, 4); table.remove(cards, 3)
+            local now_all = game.cards.all_matched(cards)
+            cards[2].matched = nil
+            return #up, up[1], up[2], all, now_all, game.cards.all_matched(cards), game.cards.all_matched({}), #game.cards.face_up({})
+            """)
+        XCTAssertEqual(r, [2, 1, 5, false, true, false, true, 0])
+    }
+
+    /// The time a card has been face up adds up over its turns, and a refused move that turned
+    /// it takes its time back with it.
+    func testFaceUpTimeAddsUpAndARefusedMoveTakesItBack() throws {
+        let rule = """
+            return {
+              id = "face-up-time", title = "Face-up time",
+              setup = function(game) return { cards = game.cards.deck({ "a", "b" }), seconds = 0 } end,
+              view = function(state) return tostring(state.seconds) end,
+              moves = function() return { "up", "down", "down and refuse" } end,
+              play = function(state, input, game)
+                if input == "up" then game.cards.turn_up(state.cards, 1) else game.cards.turn_down(state.cards, 1) end
+                state.seconds = game.cards.face_up_time(state.cards, 1)
+                if input == "down and refuse" then game.refuse("not now") end
+              end,
+              result = function() return nil end,
+            }
+            """
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("face-up-time-\(UUID().uuidString).lua").path
+        try rule.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let t = try RuleTester(path)
+        t.send("up")
+        t.clock.advance(by: 3)
+        t.send("down")
+        t.assertState("seconds", .number(3))
+        t.clock.advance(by: 10)
+        t.send("up")
+        t.clock.advance(by: 2)
+        t.send("down and refuse")
+        t.assertRefused(containing: "not now")
+        t.clock.advance(by: 4)
+        t.send("down")
+        t.assertState("seconds", .number(9), "3 s, then 6 s in its second turn face up; the refused turn down is undone")
     }
 
     func testTurningCardsKeepsTheirFaceUpTime() throws {

@@ -77,18 +77,28 @@ public final class RandomSource {
     /// Shuffles `items` uniformly (Fisher-Yates, drawing j in 0...i from the last index down),
     /// or as the next scripted shuffle says.
     public func shuffle<T>(_ items: inout [T]) throws {
+        let positions = try permutation(items.count)
+        items = positions.map { items[$0] }
+    }
+
+    /// The positions 0..<count in the order `shuffle` puts a list of that many: shuffling the
+    /// positions rather than the items (the same draws, the same order). Not generic, so the
+    /// host's card functions in another module run it compiled for its Ints rather than through
+    /// a generic swap (a deck is shuffled at every game of a sim).
+    public func permutation(_ count: Int) throws -> [Int] {
         if !forcedShuffles.isEmpty {
             let order = forcedShuffles.removeFirst()
-            guard order.count == items.count, Set(order) == Set(1...max(items.count, 1)) || items.isEmpty else {
-                throw ScriptedShuffleError(order: order, count: items.count)
+            guard order.count == count, Set(order) == Set(1...max(count, 1)) || count == 0 else {
+                throw ScriptedShuffleError(order: order, count: count)
             }
-            items = order.map { items[$0 - 1] }
-            return
+            return order.map { $0 - 1 }
         }
-        guard items.count > 1 else { return }
-        for i in stride(from: items.count - 1, to: 0, by: -1) {
-            items.swapAt(i, try int(in: 0...i))
+        var positions = Array(0..<max(count, 0))
+        guard count > 1 else { return positions }
+        for i in stride(from: count - 1, to: 0, by: -1) {
+            positions.swapAt(i, try int(in: 0...i))
         }
+        return positions
     }
 
     /// Queues outcomes for the next `int(in:)` draws (tests only).

@@ -112,8 +112,7 @@ extension GameAPI {
             guard discard > 1 else { call.push(Int64(0)); return 1 }
             guard call.length(1) + discard - 1 <= Self.deckLimit else { throw GameAPIError("game.cards.refill: the stock would hold more than \(Self.deckLimit) cards") }
             try call.charge(Double(call.length(1) + discard) * 4)
-            var order = Array(2...discard)
-            try random.shuffle(&order)
+            let order = try random.permutation(discard - 1).map { $0 + 2 }  // positions 2...discard
             let stockCount = call.length(1)
             for (k, position) in order.enumerated() {
                 call.pushElement(of: 2, at: position)

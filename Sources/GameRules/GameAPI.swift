@@ -168,6 +168,9 @@ package final class GameAPI {
 
     /// What one hook call may say: messages longer than this, or more in all, are refused.
     static let messageLimit = 64 << 10
+
+    /// A number as `game.t` shows it: whole numbers without ".0".
+    static func shown(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
     static let outputLimit = 1 << 20
     /// Bells rung in one step beyond this are not rung.
     static let bellLimit = 3
@@ -291,27 +294,56 @@ package final class GameAPI {
             guard let text = texts.text(key, codes: languageCodes) else {
                 throw GameAPIError("game.t: no text '\(key)' in the rule's texts (add it to the rule's texts field)")
             }
+            let hasValues = !call.isNil(2)
+            // A value as the text shows it: a string as it is, a number without ".0" when whole.
             func value(_ name: String) throws -> String? {
-                guard !call.isNil(2) else { return nil }
+                guard hasValues else { return nil }
                 switch try call.field(2, name) {
                 case .string(let s): return s
                 case .integer(let i): return String(i)
-                case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                case .number(let d): return Self.shown(d)
                 case .boolean(let b): return b ? "true" : "false"
                 case .nil: return nil
                 case let other: return other.typeName
                 }
             }
-            let template: String
+            var template: String
             switch text {
             case .plain(let s): template = s
             case .plural(let one, let other):
                 let n = try value("n").flatMap(Double.init) ?? 0
                 template = RuleTexts.pluralForm(n, codes: languageCodes) == "one" ? one ?? other : other
             }
-            let filled = try RuleTexts.fill(template, value)
-            guard filled.utf8.count <= Self.messageLimit else { throw GameAPIError("game.t: '\(key)' makes a text of more than \(Self.messageLimit) bytes") }
-            call.push(filled)
+            // The same values, appended as bytes straight from the table (a text is asked for
+            // at every move); anything else goes through `value`. `RuleTexts.fill(_:_:)` with
+            // `value` makes the same text (RuleTextsTests).
+            var filled: [UInt8] = []
+            try template.withUTF8 { bytes in
+                guard bytes.contains(where: RuleTexts.isBrace) else { return filled = Array(bytes) }
+                filled.reserveCapacity(bytes.count + 32)
+                try RuleTexts.fill(bytes, into: &filled) { name, out in
+                    guard hasValues else { return false }
+                    let appended = try call.withField(name, of: 2) { field -> Bool? in
+                        switch field {
+                        case .none: return false
+                        // (Beyond ASCII, `value` makes the String that repairs bad UTF-8.)
+                        case .string(let s) where s.allSatisfy({ $0 < 0x80 }): out.append(contentsOf: s)
+                        case .string: return nil
+                        case .integer(let i): out.append(contentsOf: String(i).utf8)
+                        case .number(let d): out.append(contentsOf: Self.shown(d).utf8)
+                        case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+                        case .other: return nil
+                        }
+                        return true
+                    }
+                    if let appended { return appended }
+                    guard let shown = try value(String(decoding: name, as: UTF8.self)) else { return false }
+                    out.append(contentsOf: shown.utf8)
+                    return true
+                }
+            }
+            guard filled.count <= Self.messageLimit else { throw GameAPIError("game.t: '\(key)' makes a text of more than \(Self.messageLimit) bytes") }
+            call.push(bytes: filled)
             return 1
         }
         lua.setField(table, "language", .string(language))
@@ -380,7 +412,7 @@ package final class GameAPI {
             call.pushArgument(1)
             return 1
         }
-        try random.shuffle(&order)
+        order = try random.permutation(n).map { $0 + 1 }
         try call.rearrange(1, order)
         call.pushArgument(1)
         return 1

@@ -1,4 +1,5 @@
 import CLua
+import GameCore
 
 /// The arguments and results of one call from Lua into a Swift function. Valid only during
 /// that call: it points at the calling thread's stack.
@@ -85,6 +86,49 @@ public struct LuaCall {
         defer { gh_pop(L, 1) }
         if let plain = state.plainValue(at: -1, on: L) { return plain }
         return try state.value(at: -1, on: L, root: "argument #\(i).\(key)")
+    }
+
+    /// A field as it lies on the stack, for reading without a `LuaValue`: a string's bytes are
+    /// valid only while the field is handed over. `other` is a table, a function or the like,
+    /// or a string `field(_:_:)` would not take as it is (past the read limits): `field` reads
+    /// it, and names what is wrong.
+    public enum Field {
+        case none
+        case boolean(Bool)
+        case integer(Int64)
+        case number(Double)
+        case string(UnsafeBufferPointer<UInt8>)
+        case other
+    }
+
+    /// Hands `body` the field named by `name`'s bytes of the table argument `i` (raw).
+    public func withField<T>(_ name: UnsafeBufferPointer<UInt8>, of i: Int, _ body: (Field) throws -> T) rethrows -> T {
+        name.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        let type = lua_rawget(L, Int32(i))
+        defer { gh_pop(L, 1) }
+        switch type {
+        case LUA_TNIL: return try body(.none)
+        case LUA_TBOOLEAN: return try body(.boolean(lua_toboolean(L, -1) != 0))
+        case LUA_TNUMBER:
+            var isInteger: Int32 = 0
+            let n = gh_tointeger(L, -1, &isInteger)
+            return try body(lua_isinteger(L, -1) != 0 && isInteger != 0 ? .integer(Int64(n)) : .number(gh_tonumber(L, -1, nil)))
+        case LUA_TSTRING:
+            var length = 0
+            guard let p = gh_tolstring(L, -1, &length), length <= state.readLimits.bytes else { return try body(.other) }
+            return try p.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+                let bytes = UnsafeBufferPointer(start: start, count: length)
+                return try body(MarkRun.isTooLong(bytes) ? .other : .string(bytes))
+            }
+        default: return try body(.other)
+        }
+    }
+
+    /// Pushes `bytes` as a string (no Swift String is made).
+    public func push(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
     }
 
     /// Sets `t[key] = value` on the table argument `i` (no metamethods).

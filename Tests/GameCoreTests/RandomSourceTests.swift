@@ -54,6 +54,25 @@ final class RandomSourceTests: XCTestCase {
         XCTAssertEqual(a.sorted(), Array(1...20))
     }
 
+    /// `shuffle` and `permutation` draw as Fisher-Yates on the items themselves always did, so
+    /// every recorded seed deals the same cards; a scripted shuffle comes first.
+    func testShuffleDrawsAsFisherYatesOnTheItems() throws {
+        var expected = Array(1...20)
+        let reference = RandomSource(seed: 9)
+        for i in stride(from: 19, to: 0, by: -1) { expected.swapAt(i, try reference.int(in: 0...i)) }
+        var shuffled = Array(1...20)
+        try RandomSource(seed: 9).shuffle(&shuffled)
+        XCTAssertEqual(shuffled, expected)
+        XCTAssertEqual(try RandomSource(seed: 9).permutation(20).map { $0 + 1 }, expected)
+        let scripted = RandomSource(seed: 1)
+        scripted.forceShuffle([3, 1, 2])
+        XCTAssertEqual(try scripted.permutation(3), [2, 0, 1])
+        scripted.forceShuffle([1, 1, 2])
+        XCTAssertThrowsError(try scripted.permutation(3))
+        XCTAssertEqual(try RandomSource(seed: 1).permutation(0), [])
+        XCTAssertEqual(try RandomSource(seed: 1).permutation(1), [0])
+    }
+
     func testManualClockMovesOnlyWhenTold() {
         let clock = ManualClock(at: 100)
         XCTAssertEqual(clock.now(), 100)

@@ -92,6 +92,27 @@ final class RuleTextsTests: XCTestCase {
         XCTAssertEqual(table.handle("fn", seat: 1).messages, ["<function>"])
     }
 
+    /// Each kind of value is shown as the text always showed it, whether `game.t` reads it
+    /// straight from the table (ASCII strings, numbers, booleans) or as a String.
+    func testEveryKindOfValueIsShownTheSameWay() throws {
+        let play = """
+            function(state, input, game)
+              game.say(game.t("all", { s = "Rock", u = "Stein ✊", bad = "a\\255b", i = 42, whole = 3.0, f = 2.5, yes = true,
+                big = 1 << 60, huge = 2^60, t = {} }), game.t("all"), game.t("plain", { s = "x" }))
+            end
+            """
+        let path = files.write("kinds", RuleFiles.rule([
+            "texts": #"{ all = "{s}|{u}|{bad}|{i}|{whole}|{f}|{yes}|{big}|{huge}|{t}|{none}|{{s}}", plain = "no names" }"#, "play": play,
+        ]))
+        let engine = try GameEngine(rule: try LoadedRule(path: path), settings: EngineSettings())
+        defer { engine.close() }
+        let table = Table(engine: engine)
+        _ = table.start()
+        XCTAssertEqual(table.handle("up", seat: 1).messages,
+                       ["Rock|Stein ✊|a\u{FFFD}b|42|3|2.5|true|1152921504606846976|1.152921504606847e+18|table|{none}|{s}"
+                        + "\t{s}|{u}|{bad}|{i}|{whole}|{f}|{yes}|{big}|{huge}|{t}|{none}|{s}\tno names"])
+    }
+
     /// A key the rule has no text for is the rule's error at that line; bad texts fail the
     /// load naming the field; check fails naming a key a translation lacks.
     func testBadTextsAreNamed() throws {

@@ -128,21 +128,35 @@ public final class RandomSource {
     /// The generator's whole position, to undo the draws of a refused move.
     public struct Snapshot {
         fileprivate var s: (UInt64, UInt64, UInt64, UInt64)
-        fileprivate var forced: [Int]
-        fileprivate var forcedShuffles: [[Int]]
-        fileprivate var forcedPicks: [String]
-        fileprivate var forcedDecks: [[String]]
+        /// What a test scripted, when anything is. Nil, the usual case, is taken and put back
+        /// without reference counting: every query of every step takes a snapshot.
+        fileprivate var script: Script?
     }
 
-    public var snapshot: Snapshot {
-        Snapshot(s: s, forced: forced, forcedShuffles: forcedShuffles, forcedPicks: forcedPicks, forcedDecks: forcedDecks)
+    fileprivate struct Script {
+        var forced: [Int]
+        var forcedShuffles: [[Int]]
+        var forcedPicks: [String]
+        var forcedDecks: [[String]]
     }
+
+    private var isScripted: Bool { !forced.isEmpty || !forcedShuffles.isEmpty || !forcedPicks.isEmpty || !forcedDecks.isEmpty }
+
+    public var snapshot: Snapshot {
+        guard isScripted else { return Snapshot(s: s, script: nil) }
+        return Snapshot(s: s, script: Script(forced: forced, forcedShuffles: forcedShuffles, forcedPicks: forcedPicks, forcedDecks: forcedDecks))
+    }
+
     public func restore(_ snapshot: Snapshot) {
         s = snapshot.s
-        forced = snapshot.forced
-        forcedShuffles = snapshot.forcedShuffles
-        forcedPicks = snapshot.forcedPicks
-        forcedDecks = snapshot.forcedDecks
+        if let script = snapshot.script {
+            forced = script.forced
+            forcedShuffles = script.forcedShuffles
+            forcedPicks = script.forcedPicks
+            forcedDecks = script.forcedDecks
+        } else if isScripted {
+            (forced, forcedShuffles, forcedPicks, forcedDecks) = ([], [], [], [])
+        }
     }
 }
 

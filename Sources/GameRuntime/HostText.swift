@@ -14,6 +14,7 @@ public enum HostText: String, CaseIterable, Sendable {
     // The table's answers.
     case sessionEnded, gameOverInput, lineTooLong, lineMarks, unknownCommand
     case helpHeading, helpHelp, helpMoves, helpRules, helpNew, helpUndo, helpQuit, helpHint, helpCoach
+    case helpUndoAsk, helpAgree, helpRefuse
     case movesKeys, noMoves, movesListed, typeText, movesOrType
     case noCoach, coachOn, coachOff, coachNothing, coachHeading, coachNote
     case wordsPage, noMoreWords, noWords
@@ -61,6 +62,9 @@ public enum HostText: String, CaseIterable, Sendable {
         case .helpQuit: .plain("end this game (Ctrl-D too)")
         case .helpHint: .plain("the move the search player would make in your place")
         case .helpCoach: .plain("at the game's end, where the search would have played otherwise")
+        case .helpUndoAsk: .plain("ask to take back your last move (the others agree)")
+        case .helpAgree: .plain("let the move another seat asked about be taken back")
+        case .helpRefuse: .plain("keep that move (or withdraw your own request)")
         case .movesKeys: .plain(" (keys: {keys})")
         case .noMoves: .plain("No moves now.")
         case .movesListed: .plain("Moves: {moves}")

@@ -473,6 +473,14 @@ public final class Table {
     /// The most words one `/words` answers with.
     public static let wordPageLimit = 1000
 
+    /// The host's commands as `/help` lists them here: a served table asks the others before
+    /// a move is taken back, and lists how they answer (`servedCommandHelp`).
+    public var commandHelp = Table.hostCommandHelp
+
+    /// The host's commands at a served table.
+    public static let servedCommandHelp: [(String, HostText)] = hostCommandHelp.map { $0.0 == "/undo" ? ("/undo", .helpUndoAsk) : $0 }
+        + [("/agree", .helpAgree), ("/refuse", .helpRefuse)]
+
     public static let hostCommandHelp: [(String, HostText)] = [
         ("/help", .helpHelp),
         ("/moves", .helpMoves),
@@ -507,7 +515,7 @@ public final class Table {
         case "help":
             var lines = [texts(.helpHeading)]
             let hint: [(String, HostText)] = info.search.allowsHints ? [("/hint", .helpHint), ("/coach", .helpCoach)] : []
-            let rows = (Self.hostCommandHelp + hint).map { ($0.0, texts($0.1)) } + info.commands.map { ("/\($0.name)", $0.help) }
+            let rows = (commandHelp + hint).map { ($0.0, texts($0.1)) } + info.commands.map { ("/\($0.name)", $0.help) }
             let width = rows.map(\.0.count).max() ?? 0
             lines += rows.map { "  " + TerminalWidth.pad($0.0, to: width) + "  " + $0.1 }
             answer(lines)

@@ -197,6 +197,7 @@ final class ServedTable: @unchecked Sendable {
         table.viewers = Array(1...seats.count)
         table.anySeatMayRestart = seats.filter { $0.filler == "person" }.count <= 1
         table.machineView = .observation
+        table.commandHelp = Table.servedCommandHelp
         self.engine = engine
         self.table = table
         let driver = Driver(table: table)

@@ -314,7 +314,11 @@ final class SessionTests: XCTestCase {
     func testHostCommands() throws {
         let t = try tester(["commands": "{ peek = { help = 'show n', run = function(state, args, game) game.say('n is ' .. state.n .. ' ' .. args) end } }"])
         t.send("/help")
-        XCTAssertTrue(t.last.messages(for: 1).joined().contains("/peek"))
+        let help = t.last.messages(for: 1).joined(separator: "\n")
+        XCTAssertTrue(help.contains("/peek"))
+        // /agree and /refuse answer a request at a served table, where /undo asks: not here.
+        XCTAssertTrue(help.contains("take back your last move (in practice)"), help)
+        XCTAssertFalse(help.contains("/agree") || help.contains("/refuse"), help)
         t.send("/moves")
         XCTAssertEqual(t.last.messages(for: 1), ["Moves: up, down"])
         t.send("/peek now")

@@ -172,7 +172,10 @@ final class ServeUndoTests: XCTestCase {
         XCTAssertEqual(again["reason"] as? String, refused["reason"] as? String)
         // Nobody else is asked, or hears of it.
         other.send(["type": "input", "line": "/help"])
-        XCTAssertNotNil(other.next { Self.isStep($0) && $0["input"] as? String == "/help" })
+        let help = try XCTUnwrap(other.next { Self.isStep($0) && $0["input"] as? String == "/help" })
+        // /help lists how the others answer a request to take a move back.
+        let lines = "\(help)"
+        XCTAssertTrue(lines.contains("/agree") && lines.contains("/refuse") && lines.contains("the others agree"), lines)
         XCTAssertFalse(other.all.contains { $0.contains("\"type\":\"undo\"") || $0.contains("\"status\":\"refused\"") })
         // The day's game is ranked: it is not made for practice.
         let daily = try client()

@@ -8,21 +8,24 @@ extension WordList.Reader {
     /// entries, and the first here, which then takes the second's entries in their turn,
     /// so that repeats, the entry limit and the order of problems are as one reading's.
     static func read(_ text: UnsafeBufferPointer<UInt8>, name: String, filter: WordList.Filter) -> Contents {
-        let capacity = min(lineCount(text), WordList.entryLimit)
         // Both halves hash with one seed.
         let seed = UInt64.random(in: 0...UInt64.max)
         // A byte order mark (which some editors write at the start of UTF-8) is not text.
         let start = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        func whole() -> Contents {
-            reading(text, start..<text.count, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
+        func whole(lines: Int) -> Contents {
+            reading(text, start..<text.count, firstLine: 1, capacity: min(lines, WordList.entryLimit), seed: seed, name: name, filter: filter) { reader in
                 reader.readLines()
                 reader.finishWaiting()
             }
         }
-        guard let cut = halfway(text),
-              let second = WordList.SecondHalf(text: text, from: cut, firstLine: lineCount(UnsafeBufferPointer(rebasing: text[..<cut])),
-                                      seed: seed, name: name, filter: filter)
-        else { return whole() }
+        guard let cut = halfway(text) else { return whole(lines: lineCount(text)) }
+        // Each half's lines are counted once: the cut follows a newline, so the second half's
+        // first line is the first half's count, and the whole has one line fewer than both.
+        let firstLines = lineCount(UnsafeBufferPointer(rebasing: text[..<cut]))
+        let secondLines = lineCount(UnsafeBufferPointer(rebasing: text[cut...]))
+        let capacity = min(firstLines - 1 + secondLines, WordList.entryLimit)
+        guard let second = WordList.SecondHalf(text: text, from: cut, firstLine: firstLines, lines: secondLines, seed: seed, name: name, filter: filter)
+        else { return whole(lines: firstLines - 1 + secondLines) }
         var later: Contents?, readWhole = false
         var contents = reading(text, start..<cut, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
             reader.readLines()
@@ -35,7 +38,7 @@ extension WordList.Reader {
         }
         // A second half of more entries than a list may have is read again whole: which of them
         // are repeats, and so where the limit falls, is then known.
-        if readWhole { return whole() }
+        if readWhole { return whole(lines: firstLines - 1 + secondLines) }
         contents.merge(later!)
         return contents
     }
@@ -94,14 +97,15 @@ extension WordList {
     /// entries are collected, to be taken by the reader of the first half.
     fileprivate final class SecondHalf {
         private let text: UnsafeBufferPointer<UInt8>
-        private let start: Int, firstLine: Int, seed: UInt64
+        private let start: Int, firstLine: Int, lines: Int, seed: UInt64
         private let name: String, filter: Filter
         private var contents: Reader.Contents?
         private var thread = pthread_t()
 
-        /// Starts reading from `start`, line `firstLine`; nil if no thread could be started.
-        init?(text: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, seed: UInt64, name: String, filter: Filter) {
-            (self.text, self.start, self.firstLine, self.seed, self.name, self.filter) = (text, start, firstLine, seed, name, filter)
+        /// Starts reading the `lines` lines from `start`, line `firstLine`; nil if no thread
+        /// could be started.
+        init?(text: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, lines: Int, seed: UInt64, name: String, filter: Filter) {
+            (self.text, self.start, self.firstLine, self.lines, self.seed, self.name, self.filter) = (text, start, firstLine, lines, seed, name, filter)
             let context = Unmanaged.passRetained(self).toOpaque()
             let started = pthread_create(&thread, nil, { context in
                 let half = Unmanaged<SecondHalf>.fromOpaque(context!).takeRetainedValue()
@@ -115,8 +119,7 @@ extension WordList {
         }
 
         private func read() -> Reader.Contents {
-            let lines = Reader.lineCount(UnsafeBufferPointer(rebasing: text[start...]))
-            return Reader.reading(text, start..<text.count, firstLine: firstLine, capacity: min(lines, WordList.entryLimit), seed: seed,
+            Reader.reading(text, start..<text.count, firstLine: firstLine, capacity: min(lines, WordList.entryLimit), seed: seed,
                                   collecting: true, name: name, filter: filter) { $0.readLines() }
         }
 

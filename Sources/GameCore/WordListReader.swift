@@ -468,10 +468,10 @@ extension WordList {
         private var factsCache = [(raw: [UInt8], facts: TextFacts)?](repeating: nil, count: factsCacheSize)
         static let factsCacheSize = 64
 
-        /// Where the NFC of a waiting entry's word or hint goes once the entry is kept: into
-        /// `normalizedText`; nil (a problem) where that would take it past what a span reaches.
+        /// Where the NFC of a waiting entry's word or hint not in NFC goes once the entry is
+        /// kept: into `normalizedText`; nil (a problem) where that would take it past what a
+        /// span reaches.
         private mutating func placed(_ span: Span) -> Span? {
-            guard span.isNormalized else { return span }
             // Read 16 entries ago, its NFC is often still in the cache.
             let bytes = span.bytes(in: text)
             let nfc = cachedFacts(of: bytes)?.nfc ?? AccentFolding.nfc(String(decoding: bytes, as: UTF8.self))
@@ -577,8 +577,10 @@ extension WordList {
                 full = true
                 return
             }
-            // The NFC of a word or hint not in NFC goes to `normalizedText` now that it is kept.
-            guard let span = placed(e.span), let hint = placed(e.hint) else { return }
+            // The NFC of a word or hint not in NFC goes to `normalizedText` now that it is kept
+            // (asked only of those: nearly every entry of a big list is its bytes in the file).
+            guard let span = e.span.isNormalized ? placed(e.span) : e.span,
+                  let hint = e.hint.isNormalized ? placed(e.hint) : e.hint else { return }
             let index = Int32(contents.spans.count)
             contents.seen.insert(e.hash, index: Int(index))
             if hint.length > 0 {

@@ -325,7 +325,7 @@ package final class GameAPI {
                     guard hasValues else { return false }
                     let appended = try call.withField(name, of: 2) { field -> Bool? in
                         switch field {
-                        case .none: return false
+                        case .absent: return false
                         // (Beyond ASCII, `value` makes the String that repairs bad UTF-8.)
                         case .string(let s) where s.allSatisfy({ $0 < 0x80 }): out.append(contentsOf: s)
                         case .string: return nil

@@ -217,12 +217,13 @@ public final class Table {
         endReason = .quit
         spentInARow = 0
         var spent = false
-        let r = engine.step { () -> Step in
+        var r = engine.step { () -> Step in
             let r = newGame(input: nil, seat: nil, number: number, seed: seed)
             spent = engine.budgetSpent
             return r
         }
-        return finish(r, spent: spent)
+        finish(&r, spent: spent)
+        return r
     }
 
     /// Handles one input line from `seat` (by default the first seat to move that a person
@@ -249,12 +250,13 @@ public final class Table {
         // budget of its own, so an input that used up its budget still shows the same view
         // and moves.
         var spent = false
-        let r = engine.step { () -> Step in
+        var r = engine.step { () -> Step in
             let r = take(rawLine, bytes: bytes ?? rawLine.utf8.count, seat: seat)
             spent = engine.budgetSpent
             return r
         }
-        return finish(r, spent: spent)
+        finish(&r, spent: spent)
+        return r
     }
 
     /// What `seat` sees now, asked again without an input: a view that changes with time
@@ -307,7 +309,7 @@ public final class Table {
             number -= 1
             return nil
         }
-        r = finish(r, spent: spent)
+        finish(&r, spent: spent)
         r.showsView = r.applied
         // Leaving is no move: a quit step is never applied, whatever the rule did (the view
         // and the result show it).
@@ -390,7 +392,8 @@ public final class Table {
             end(.error)
             r.endsSession = true
         }
-        return finish(r, spent: spent)
+        finish(&r, spent: spent)
+        return r
     }
 
     /// One input line, within its budget: everything but what the game looks like after it.
@@ -443,11 +446,12 @@ public final class Table {
     private func play(_ move: String, typed: String, seat: Int, final: Bool = false) -> Step {
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: typed, status: .accepted)
         r.move = move
-        return apply(engine.play(move, seat: seat, final: final), to: r)
+        apply(engine.play(move, seat: seat, final: final), to: &r)
+        return r
     }
 
-    private func apply(_ outcome: MoveOutcome, to step: Step) -> Step {
-        var r = step
+    /// (Steps are filled in place, not copied: a step's record holds some twenty references.)
+    private func apply(_ outcome: MoveOutcome, to r: inout Step) {
         switch outcome {
         case .accepted(let out):
             r.applied = true
@@ -467,7 +471,6 @@ public final class Table {
             r.code = code
             r.showsView = false
         }
-        return r
     }
 
     /// The most words one `/words` answers with.
@@ -588,9 +591,9 @@ public final class Table {
             return quit(input: line, seat: seat)
         default:
             if info.commands.contains(where: { $0.name == name }) {
-                var answered = apply(engine.command(name, args: args, seat: seat), to: r)
-                if answered.status == .accepted { answered.status = .command }
-                return answered
+                apply(engine.command(name, args: args, seat: seat), to: &r)
+                if r.status == .accepted { r.status = .command }
+                return r
             }
             r.status = .refused
             r.reason = texts(.unknownCommand, ["name": name])
@@ -644,7 +647,8 @@ public final class Table {
     /// refusal (the player leaves all the same), and the view is shown when the rule changed
     /// the game. The caller marks it not applied (leaving is no move, whatever the rule did).
     private func leftStep(_ outcome: MoveOutcome, input: String?, seat: Int) -> Step {
-        var r = apply(outcome, to: Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit))
+        var r = Step(number: number, game: engine.gameNumber, seat: seat, input: input, status: .quit)
+        apply(outcome, to: &r)
         if r.status == .refused {
             r.status = .quit
             r.reason = nil
@@ -679,11 +683,10 @@ public final class Table {
     /// budget, the view and moves are the same as before it. A failing part is reported, not
     /// fatal (the session goes on), and does not hide what the others say (a game that is over
     /// says so even when its view fails).
-    private func finish(_ step: Step, spent: Bool) -> Step {
-        var r = step
+    private func finish(_ r: inout Step, spent: Bool) {
         if spent && r.code == .ruleError { r.code = .budget }
         var spentAny = spent
-        guard r.code != .setupFailed else { return r }
+        guard r.code != .setupFailed else { return }
         func note(_ error: Error, spent: Bool) {
             let text = String(describing: error)
             if let reason = r.reason { if !reason.contains(text) { r.reason = reason + "\n" + text } } else { r.reason = text }
@@ -755,7 +758,6 @@ public final class Table {
                 for seat in viewers { r.seats[seat]?.moves = [] }
             }
         }
-        return r
     }
 }
 

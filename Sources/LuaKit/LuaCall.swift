@@ -89,11 +89,11 @@ public struct LuaCall {
     }
 
     /// A field as it lies on the stack, for reading without a `LuaValue`: a string's bytes are
-    /// valid only while the field is handed over. `other` is a table, a function or the like,
-    /// or a string `field(_:_:)` would not take as it is (past the read limits): `field` reads
-    /// it, and names what is wrong.
+    /// valid only while the field is handed over. `absent` is nil; `other` is a table, a
+    /// function or the like, or a string `field(_:_:)` would not take as it is (past the read
+    /// limits): `field` reads it, and names what is wrong.
     public enum Field {
-        case none
+        case absent
         case boolean(Bool)
         case integer(Int64)
         case number(Double)
@@ -107,7 +107,7 @@ public struct LuaCall {
         let type = lua_rawget(L, Int32(i))
         defer { gh_pop(L, 1) }
         switch type {
-        case LUA_TNIL: return try body(.none)
+        case LUA_TNIL: return try body(.absent)
         case LUA_TBOOLEAN: return try body(.boolean(lua_toboolean(L, -1) != 0))
         case LUA_TNUMBER:
             var isInteger: Int32 = 0

@@ -206,11 +206,14 @@ class ServeTests: XCTestCase {
         XCTAssertEqual(sqlite3_exec(db, sql, nil, nil, nil), SQLITE_OK, String(cString: sqlite3_errmsg(db)))
     }
 
-    /// The number a query of the store answers (read behind the server's back).
+    /// The number a query of the store answers (read behind the server's back). It waits for
+    /// the server's own connections as `alterStore` does: reading the schema while the running
+    /// server writes or copies its log is otherwise an immediate SQLITE_BUSY.
     func storedNumber(_ sql: String) throws -> Int {
         var db: OpaquePointer?
         XCTAssertEqual(sqlite3_open(served.folder + "/data/gamehost/serve.db", &db), SQLITE_OK)
         defer { sqlite3_close(db) }
+        sqlite3_busy_timeout(db, 5000)
         var statement: OpaquePointer?
         XCTAssertEqual(sqlite3_prepare_v2(db, sql, -1, &statement, nil), SQLITE_OK)
         defer { sqlite3_finalize(statement) }

@@ -43,6 +43,7 @@ public struct PlayingCard: Equatable {
         guard let suit else { return jokerColour == "red" ? 54 : 53 }
         return Suit.allCases.firstIndex(of: suit)! * 13 + rank
     }
+
     public static let rankNames = ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
     public var name: String { Self.rankNames[min(max(rank, 0), 13)] }

@@ -318,7 +318,6 @@ extension GameAPI {
         return .map(fields)
     }
 
-    /// Pushes a standard card's table, field by field (a shuffle may make a deck every hand).
     /// The tables of a new deck with two jokers as `game.cards.standard` gives them, made once
     /// (again if `ascii` changes): each card it deals is a copy of one.
     private func standardCards(_ call: LuaCall) -> LuaRef {
@@ -335,6 +334,7 @@ extension GameAPI {
 
     static let standardCardFields = 6
 
+    /// Pushes a standard card's table, field by field (`standardCards` makes each card once).
     static func pushTable(of card: PlayingCard, ascii: Bool, _ call: LuaCall) {
         let t = call.pushTable(fields: standardCardFields)
         call.set("rank", of: t, Int64(card.rank))

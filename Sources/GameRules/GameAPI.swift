@@ -168,9 +168,6 @@ package final class GameAPI {
 
     /// What one hook call may say: messages longer than this, or more in all, are refused.
     static let messageLimit = 64 << 10
-
-    /// A number as `game.t` shows it: whole numbers without ".0".
-    static func shown(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
     static let outputLimit = 1 << 20
     /// Bells rung in one step beyond this are not rung.
     static let bellLimit = 3
@@ -287,6 +284,9 @@ package final class GameAPI {
 
         set("shuffle", [.list("list")]) { [unowned self] call in try shuffle(call) }
 
+        /// A number as `game.t` shows it: whole numbers without ".0".
+        func shown(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
+
         // `game.t(key, values)`: the rule's text `key` in the player's language, its `{name}`s
         // filled from `values`, in the plural form `values.n` calls for.
         set("t", [.string("key", max: RuleTexts.keyBytes), .table("values", optional: true)]) { [unowned self] call in
@@ -301,7 +301,7 @@ package final class GameAPI {
                 switch try call.field(2, name) {
                 case .string(let s): return s
                 case .integer(let i): return String(i)
-                case .number(let d): return Self.shown(d)
+                case .number(let d): return shown(d)
                 case .boolean(let b): return b ? "true" : "false"
                 case .nil: return nil
                 case let other: return other.typeName
@@ -330,7 +330,7 @@ package final class GameAPI {
                         case .string(let s) where s.allSatisfy({ $0 < 0x80 }): out.append(contentsOf: s)
                         case .string: return nil
                         case .integer(let i): out.append(contentsOf: String(i).utf8)
-                        case .number(let d): out.append(contentsOf: Self.shown(d).utf8)
+                        case .number(let d): out.append(contentsOf: shown(d).utf8)
                         case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
                         case .other: return nil
                         }

@@ -100,7 +100,7 @@ public struct RuleTexts: Sendable, Equatable {
     /// appends for the name's bytes; where `value` returns false the `{name}` stays as it is.
     /// `{{` and `}}` are braces. The one filling of texts: `game.t` appends each value's bytes
     /// straight from Lua, without a String for the name, the value or the text.
-    public static func fill(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+    static func fill(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
                             _ value: (UnsafeBufferPointer<UInt8>, inout [UInt8]) throws -> Bool) rethrows {
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         // The bytes between braces are copied a run at a time, not byte by byte.

@@ -103,7 +103,7 @@ public struct LuaCall {
 
     /// Hands `body` the field named by `name`'s bytes of the table argument `i` (raw).
     public func withField<T>(_ name: UnsafeBufferPointer<UInt8>, of i: Int, _ body: (Field) throws -> T) rethrows -> T {
-        name.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        push(bytes: name)
         let type = lua_rawget(L, Int32(i))
         defer { gh_pop(L, 1) }
         switch type {
@@ -126,9 +126,11 @@ public struct LuaCall {
 
     /// Pushes `bytes` as a string (no Swift String is made).
     public func push(bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        bytes.withUnsafeBufferPointer { push(bytes: $0) }
+    }
+
+    private func push(bytes: UnsafeBufferPointer<UInt8>) {
+        bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
     }
 
     /// Sets `t[key] = value` on the table argument `i` (no metamethods).
@@ -227,9 +229,7 @@ public struct LuaCall {
             key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1) { _ = lua_pushstring(L, $0) }
             return
         }
-        key.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        key.withUTF8Buffer { push(bytes: $0) }
     }
 
     /// Pushes `table[key]` (raw) and returns its type.

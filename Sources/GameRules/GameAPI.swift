@@ -44,14 +44,22 @@ package final class GameAPI {
     }
     package var scores = ScoreKeeper(store: nil)
     /// The rule's texts and the player's language (`game.t`, `game.language`).
-    package var texts = RuleTexts()
+    package var texts = RuleTexts() {
+        didSet { textCache = nil }
+    }
     package var language = "en" {
         didSet {
             lua.setField(table, "language", .string(language))
             languageCodes = RuleTexts.fallbacks(language)
+            textCache = nil
         }
     }
     private var languageCodes = ["en"]
+    /// `game.t`'s texts made ready, in this language, and the bytes of the text it made last
+    /// (kept up to `textBufferLimit`: a text said at every move needs no new buffer).
+    private var textCache: TextCache?
+    private var textBuffer: [UInt8] = []
+    static let textBufferLimit = 4096
     /// A practice session: `game.scores.practice`, and scores kept apart from the ranking.
     package var practice = false {
         didSet {
@@ -290,9 +298,24 @@ package final class GameAPI {
         // `game.t(key, values)`: the rule's text `key` in the player's language, its `{name}`s
         // filled from `values`, in the plural form `values.n` calls for.
         set("t", [.string("key", max: RuleTexts.keyBytes), .table("values", optional: true)]) { [unowned self] call in
-            let key = call.describe(1)
-            guard let text = texts.text(key, codes: languageCodes) else {
-                throw GameAPIError("game.t: no text '\(key)' in the rule's texts (add it to the rule's texts field)")
+            let cache = textCache ?? TextCache(lua: lua)
+            textCache = cache
+            let entry: TextCache.Entry
+            switch call.cached(1, in: cache.table) {
+            case .string: return 1  // a fixed text, pushed as it was kept
+            case .integer(let k): entry = cache.entries[k]
+            case .absent:
+                let key = call.describe(1)
+                guard let text = texts.text(key, codes: languageCodes) else {
+                    throw GameAPIError("game.t: no text '\(key)' in the rule's texts (add it to the rule's texts field)")
+                }
+                entry = TextCache.Entry(text)
+                if case .plain(let template) = entry, template.isFixed, template.literal.count <= Self.messageLimit {
+                    call.cache(bytes: template.literal, for: 1, in: cache.table)
+                    return 1
+                }
+                call.cache(cache.entries.count, for: 1, in: cache.table)
+                cache.entries.append(entry)
             }
             let hasValues = !call.isNil(2)
             // A value as the text shows it: a string as it is, a number without ".0" when whole.
@@ -307,43 +330,44 @@ package final class GameAPI {
                 case let other: return other.typeName
                 }
             }
-            var template: String
-            switch text {
-            case .plain(let s): template = s
+            let template: RuleTexts.Template
+            switch entry {
+            case .plain(let t): template = t
             case .plural(let one, let other):
                 let n = try value("n").flatMap(Double.init) ?? 0
                 template = RuleTexts.pluralForm(n, codes: languageCodes) == "one" ? one ?? other : other
             }
-            // The same values, appended as bytes straight from the table (a text is asked for
-            // at every move); anything else goes through `value`. `RuleTexts.fill(_:_:)` with
-            // `value` makes the same text (RuleTextsTests).
-            var filled: [UInt8] = []
-            try template.withUTF8 { bytes in
-                guard bytes.contains(where: RuleTexts.isBrace) else { return filled = Array(bytes) }
-                filled.reserveCapacity(bytes.count + 32)
-                try RuleTexts.fill(bytes, into: &filled) { name, out in
-                    guard hasValues else { return false }
-                    let appended = try call.withField(name, of: 2) { field -> Bool? in
-                        switch field {
-                        case .absent: return false
-                        // (Beyond ASCII, `value` makes the String that repairs bad UTF-8.)
-                        case .string(let s) where s.allSatisfy({ $0 < 0x80 }): out.append(contentsOf: s)
-                        case .string: return nil
-                        case .integer(let i): out.append(contentsOf: String(i).utf8)
-                        case .number(let d): out.append(contentsOf: shown(d).utf8)
-                        case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-                        case .other: return nil
-                        }
-                        return true
+            // The values are appended as bytes straight from the table; anything else goes
+            // through `value`. `RuleTexts.fill(_:_:)` with `value` makes the same text
+            // (RuleTextsTests). The bytes go into the buffer of the text made last.
+            var filled = textBuffer
+            textBuffer = []
+            filled.removeAll(keepingCapacity: true)
+            try template.fill(into: &filled) { name, out in
+                guard hasValues else { return false }
+                let appended = try call.withField(name, of: 2) { field -> Bool? in
+                    switch field {
+                    case .absent: return false
+                    // (Beyond ASCII, `value` makes the String that repairs bad UTF-8.)
+                    case .string(let s) where s.allSatisfy({ $0 < 0x80 }): out.append(contentsOf: s)
+                    case .string: return nil
+                    case .integer(let i): out.append(contentsOf: String(i).utf8)
+                    case .number(let d): out.append(contentsOf: shown(d).utf8)
+                    case .boolean(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+                    case .other: return nil
                     }
-                    if let appended { return appended }
-                    guard let shown = try value(String(decoding: name, as: UTF8.self)) else { return false }
-                    out.append(contentsOf: shown.utf8)
                     return true
                 }
+                if let appended { return appended }
+                guard let shown = try value(String(decoding: name, as: UTF8.self)) else { return false }
+                out.append(contentsOf: shown.utf8)
+                return true
             }
-            guard filled.count <= Self.messageLimit else { throw GameAPIError("game.t: '\(key)' makes a text of more than \(Self.messageLimit) bytes") }
+            guard filled.count <= Self.messageLimit else {
+                throw GameAPIError("game.t: '\(call.describe(1))' makes a text of more than \(Self.messageLimit) bytes")
+            }
             call.push(bytes: filled)
+            if filled.capacity <= Self.textBufferLimit { textBuffer = filled }
             return 1
         }
         lua.setField(table, "language", .string(language))

@@ -77,57 +77,20 @@ public struct RuleTexts: Sendable, Equatable {
         (try? fill(template) { values[$0] }) ?? template
     }
 
-    /// `fill`, asking `value` for each name as it is met (read over the text's bytes: a text is
-    /// filled at every step of a game).
+    /// `fill`, asking `value` for each name as it is met.
     public static func fill(_ template: String, _ value: (String) throws -> String?) rethrows -> String {
-        guard template.utf8.contains(where: isBrace) else { return template }
+        guard template.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return template }
         var template = template
         return try template.withUTF8 { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
-            try fill(bytes, into: &out) { name, out in
+            try Template(bytes).fill(into: &out) { name, out in
                 guard let filled = try value(String(decoding: name, as: UTF8.self)) else { return false }
                 out.append(contentsOf: filled.utf8)
                 return true
             }
             return String(decoding: out, as: UTF8.self)
         }
-    }
-
-    static func isBrace(_ b: UInt8) -> Bool { b == UInt8(ascii: "{") || b == UInt8(ascii: "}") }
-
-    /// Appends `bytes`, a template, to `out` with each `{name}` replaced by what `value`
-    /// appends for the name's bytes; where `value` returns false the `{name}` stays as it is.
-    /// `{{` and `}}` are braces. The one filling of texts: `game.t` appends each value's bytes
-    /// straight from Lua, without a String for the name, the value or the text.
-    static func fill(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
-                            _ value: (UnsafeBufferPointer<UInt8>, inout [UInt8]) throws -> Bool) rethrows {
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        // The bytes between braces are copied a run at a time, not byte by byte.
-        var i = 0, run = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            guard b == open || b == close else {
-                i += 1
-                continue
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-            if i + 1 < bytes.count && bytes[i + 1] == b {
-                out.append(b)
-                i += 2
-            } else if b == open, let end = bytes[(i + 1)...].firstIndex(of: close), end > i + 1,
-                      end - i - 1 <= keyBytes, bytes[(i + 1)..<end].allSatisfy(isNameByte) {
-                if try !value(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), &out) {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i...end]))
-                }
-                i = end + 1
-            } else {
-                out.append(b)
-                i += 1
-            }
-            run = i
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
     }
 
     static func isNameByte(_ b: UInt8) -> Bool {

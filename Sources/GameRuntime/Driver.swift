@@ -87,6 +87,12 @@ public final class Driver {
         return steps
     }
 
+    /// `playAutomaticMoves` for the observers alone: no step is kept (all of a sim's game is
+    /// the table's own moves, and a long one would be held in memory whole).
+    public func playAutomaticMovesForObservers() {
+        while !table.finished, playAutomatic() != nil {}
+    }
+
     /// One input line of `seat` (by default the seat to move), held to the driver's rules.
     @discardableResult
     public func submit(_ line: String, seat: Int? = nil, bytes: Int? = nil) -> Step {
@@ -132,7 +138,7 @@ public final class Driver {
     public func run(input: Source, endOfInput: (Int) -> Table.EndReason = { _ in .eof }) -> Table.EndReason {
         if last == nil { start() }
         while !table.finished {
-            playAutomaticMoves()
+            playAutomaticMovesForObservers()
             if table.finished { break }
             // No seat to move and no result is the rule's fault: a game of one ends there; where
             // people sit, the first of them is asked (they can still leave, or start anew).

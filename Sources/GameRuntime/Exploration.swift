@@ -110,7 +110,7 @@ extension GameEngine {
     /// The rule's bot's move for `seat` in the scratch state, drawing on the scratch chance;
     /// nil when it fails or gives no input.
     package func exploreBotMove(seat: Int) -> String? {
-        guard rule.hooks.bot != nil, let value = try? step({ try query("bot", seat: seat) }) else { return nil }
+        guard rule.hooks.bot != nil, let value = try? step({ try query(.bot, seat: seat) }) else { return nil }
         version += 1
         return value.string
     }
@@ -154,7 +154,7 @@ extension GameEngine {
     package func exploreCandidates(seat: Int) throws -> [String]? {
         guard rule.hooks.candidates != nil else { return nil }
         defer { version += 1 }
-        let value = try step { try query("search.moves", seat: seat, maxLength: Self.candidateLimit, items: "inputs") }
+        let value = try step { try query(.searchMoves, seat: seat, maxLength: Self.candidateLimit, items: "inputs") }
         guard let items = value.array ?? (value.map?.isEmpty == true ? [] : nil), items.allSatisfy({ $0.string != nil }) else {
             throw RuleError(["\(info.path): search.moves must return a list of inputs (strings), not \(value.typeName)"])
         }

@@ -232,9 +232,19 @@ public final class GameEngine {
         let rollsBack: Bool
         if case .bulk = settings.mode { rollsBack = !final } else { rollsBack = true }
         return transaction(hook: "play", seat: seat, rollsBack: rollsBack) { state in
-            try lua.call(rule.hooks.play, [.ref(state), .string(input), .ref(api.table), .integer(Int64(seat))],
-                         results: 1, tablesByReference: true).first
+            try callMove(rule.hooks.play, state, input, seat: seat)
         }
+    }
+
+    /// Calls `hook(state, text, game, seat)`, the shape of `play` and of a command's `run`, for
+    /// what it returns (a table as a reference).
+    private func callMove(_ hook: LuaRef, _ state: LuaRef, _ text: String, seat: Int) throws -> LuaValue {
+        try lua.call(hook, arguments: { arguments in
+            arguments.push(state)
+            arguments.push(.string(text))
+            arguments.push(api.table)
+            arguments.push(Int64(seat))
+        }) { try $0.valueKeepingTables(as: "result") }
     }
 
     /// Runs a command the rule added (`/hint`) with `run(state, args, game, seat)`.
@@ -242,7 +252,7 @@ public final class GameEngine {
         guard let run = rule.commandRuns[name] else { return .refused("unknown command /\(name)") }
         if let problem = seatProblem(seat) { return .refused(problem) }
         return transaction(hook: "command /\(name)", seat: seat) { state in
-            try lua.call(run, [.ref(state), .string(args), .ref(api.table), .integer(Int64(seat))], results: 1, tablesByReference: true).first
+            try callMove(run, state, args, seat: seat)
         }
     }
 
@@ -274,8 +284,7 @@ public final class GameEngine {
         api.input = input
         defer { api.input = "" }
         return transaction(hook: "play", seat: seat, keep: false, inspect: inspect) { state in
-            try lua.call(rule.hooks.play, [.ref(state), .string(input), .ref(api.table), .integer(Int64(seat))],
-                         results: 1, tablesByReference: true).first
+            try callMove(rule.hooks.play, state, input, seat: seat)
         }
     }
 
@@ -283,7 +292,7 @@ public final class GameEngine {
     public func trialCommand(_ name: String, args: String, seat: Int = 1) -> MoveOutcome {
         guard let run = rule.commandRuns[name] else { return .refused("unknown command /\(name)") }
         return transaction(hook: "command /\(name)", seat: seat, keep: false) { state in
-            try lua.call(run, [.ref(state), .string(args), .ref(api.table), .integer(Int64(seat))], results: 1, tablesByReference: true).first
+            try callMove(run, state, args, seat: seat)
         }
     }
 
@@ -543,7 +552,7 @@ public final class GameEngine {
     public func result() throws -> GameResult? {
         if let cached = cachedResult, cached.version == version { return try cached.value.get() }
         let value: Result<GameResult?, RuleError> = Result {
-            let value = try query("result")
+            let value = try query(.result)
             if value.isNil || value == .boolean(false) { return nil }
             guard value.map != nil else {
                 throw RuleError(["\(info.path): result must return nil or a table such as { winner = \"player\", summary = \"...\" }, not \(value.typeName)"])
@@ -561,7 +570,7 @@ public final class GameEngine {
         let value: Result<[Int], RuleError> = Result {
             if try result() != nil && !info.playsAfterResult { return [] }
             guard rule.hooks.turn != nil else { return [1] }
-            let answer = try query("turn")
+            let answer = try query(.turn)
             let seats: [Int64]
             if let n = answer.integer { seats = [n] } else if let list = answer.array, list.allSatisfy({ $0.integer != nil }) {
                 seats = list.compactMap(\.integer)
@@ -612,7 +621,7 @@ public final class GameEngine {
     private var memo: Memo?
 
     private func drawingNow(for seat: Int) throws -> RuleView {
-        let value = try query("view", seat: seat, maxLength: ViewElement.elementLimit, items: "elements")
+        let value = try query(.view, seat: seat, maxLength: ViewElement.elementLimit, items: "elements")
         let view: RuleView
         switch value {
         case .string(let text):
@@ -644,7 +653,7 @@ public final class GameEngine {
         if memoizesQueries, let memo = memo, memo.version == version, let moves = memo.moves[seat] { return moves }
         guard try toMove().contains(seat) else { return Moves([]) }
         let moves: Moves
-        switch try ask("moves", seat: seat, maxLength: Self.movesLimit, stringsOf: InputLine.limit) {
+        switch try ask(.moves, seat: seat, maxLength: Self.movesLimit, stringsOf: InputLine.limit) {
         case .strings(let listed): moves = Moves(listed)  // what `Moves(reading:)` checks, `stringList` has
         case .value(let value): moves = try Moves(reading: value, path: info.path) { pattern in LuaPattern.problem(pattern) }
         }
@@ -674,7 +683,7 @@ public final class GameEngine {
             api.random = random
             if peeking { chance.restore(drawn) }
         }
-        let value = try query("bot", seat: seat)
+        let value = try query(.bot, seat: seat)
         guard let move = value.string, move.utf8.count <= InputLine.limit else {
             throw RuleError(["\(info.path): bot returned \(value.typeName), not an input (a string of at most \(InputLine.limit) bytes)"])
         }
@@ -714,7 +723,7 @@ public final class GameEngine {
     /// `observe(state, game, seat)`, or by default the state without the fields the rule marks
     /// secret, with every card the seat may not see shown as hidden (see `Observation`).
     public func observation(for seat: Int = 1) throws -> JSONValue {
-        if rule.hooks.observe != nil { return StateJSON.convert(try query("observe", seat: seat), maps: info.mapPaths) }
+        if rule.hooks.observe != nil { return StateJSON.convert(try query(.observe, seat: seat), maps: info.mapPaths) }
         guard case .map(var fields) = try stateValue() else { return try stateJSON() }
         for name in info.secretFields { fields[name] = nil }
         for name in info.privateFields { fields[name] = fields[name].map { Observation.hidingOthers($0, from: seat) } }
@@ -728,11 +737,17 @@ public final class GameEngine {
         return try lua.snapshotBytes(of: root)
     }
 
+    /// The hooks that only look at a game (`query`), by their names in a rule.
+    enum Query: String {
+        case view, moves, observe, bot, turn, result
+        case searchMoves = "search.moves"
+    }
+
     /// Calls a query hook; messages it says are dropped (views must not talk), and chance it
     /// draws is undone. `maxLength`: a table longer than this (raw length) is refused before
     /// it is read.
-    func query(_ name: String, seat: Int = 1, maxLength: Int? = nil, items: String = "values") throws -> LuaValue {
-        switch try ask(name, seat: seat, maxLength: maxLength, items: items) {
+    func query(_ hook: Query, seat: Int = 1, maxLength: Int? = nil, items: String = "values") throws -> LuaValue {
+        switch try ask(hook, seat: seat, maxLength: maxLength, items: items) {
         case .value(let value): return value
         case .strings(let list): return .array(list.map(LuaValue.string))
         }
@@ -747,22 +762,22 @@ public final class GameEngine {
 
     /// `query`; with `stringsOf`, a list of strings of at most that many bytes each is read as
     /// one, without a `LuaValue` for each (`moves`, at every step).
-    func ask(_ name: String, seat: Int = 1, maxLength: Int? = nil, items: String = "values", stringsOf maxBytes: Int? = nil) throws -> Answer {
+    func ask(_ hook: Query, seat: Int = 1, maxLength: Int? = nil, items: String = "values", stringsOf maxBytes: Int? = nil) throws -> Answer {
         guard let state else { throw RuleError([stateLost ?? "\(info.path): no game has started"]) }
-        let hook: LuaRef
-        var args: [LuaValue] = [.ref(state), .ref(api.table)]
-        switch name {
-        case "view": hook = rule.hooks.view
-        case "moves": hook = rule.hooks.moves
-        case "observe": hook = rule.hooks.observe!
-        case "bot": hook = rule.hooks.bot!
-        case "turn": hook = rule.hooks.turn!
-        case "search.moves": hook = rule.hooks.candidates!
-        default: hook = rule.hooks.result
+        let function: LuaRef
+        switch hook {
+        case .view: function = rule.hooks.view
+        case .moves: function = rule.hooks.moves
+        case .observe: function = rule.hooks.observe!
+        case .bot: function = rule.hooks.bot!
+        case .turn: function = rule.hooks.turn!
+        case .searchMoves: function = rule.hooks.candidates!
+        case .result: function = rule.hooks.result
         }
-        if name != "result" && name != "turn" { args.append(.integer(Int64(seat))) }
+        let takesSeat = hook != .result && hook != .turn
         // In a search, the bot and search.moves get the search's memo (see `exploring`).
-        if let memo = searchMemo, name == "bot" || name == "search.moves" { args.append(.ref(memo)) }
+        let memo = hook == .bot || hook == .searchMoves ? searchMemo : nil
+        let name = hook.rawValue
         let chance = random.snapshot
         let words = api.words?.checkpoint()
         api.seat = seat
@@ -775,19 +790,26 @@ public final class GameEngine {
         }
         let before: LuaValue? = verifiesQueries ? try stateValue() : Optional<LuaValue>.none
         do {
-            let value = try lua.call(hook, args, results: 1, tablesByReference: maxLength != nil).first ?? .nil
-            if let before {
-                let after = try lua.read(state, as: "state")
-                if let path = LuaValue.firstDifference(before, after, at: "state") {
-                    throw RuleError(["\(info.path): \(name) changed the state at \(path) (view, moves, result, turn, observe and bot only look: change the state in play)"])
+            return try lua.call(function, arguments: { arguments in
+                arguments.push(state)
+                arguments.push(api.table)
+                if takesSeat { arguments.push(Int64(seat)) }
+                if let memo { arguments.push(memo) }
+            }) { result in
+                if let before {
+                    let after = try lua.read(state, as: "state")
+                    if let path = LuaValue.firstDifference(before, after, at: "state") {
+                        throw RuleError(["\(info.path): \(name) changed the state at \(path) (view, moves, result, turn, observe and bot only look: change the state in play)"])
+                    }
                 }
+                guard let maxLength, result.isTable else { return .value(try result.value(as: "result")) }
+                let length = result.rawLength
+                guard length <= maxLength else {
+                    throw RuleError(["\(info.path): \(name) returned \(length) \(items), more than \(maxLength)"])
+                }
+                if let maxBytes, let list = result.stringList(maxBytes: maxBytes) { return .strings(list) }
+                return .value(try result.value(as: name))
             }
-            guard let maxLength, case .ref(let table) = value, table.typeName == "table" else { return .value(value) }
-            guard lua.rawLength(table) <= maxLength else {
-                throw RuleError(["\(info.path): \(name) returned \(lua.rawLength(table)) \(items), more than \(maxLength)"])
-            }
-            if let maxBytes, let list = lua.stringList(table, maxBytes: maxBytes) { return .strings(list) }
-            return .value(try lua.read(table, as: name))
         } catch let error as LuaError {
             throw RuleError([describe(error, hook: name)])
         } catch let error as LuaReadError {

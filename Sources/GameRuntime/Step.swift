@@ -65,6 +65,9 @@ public struct Step: Sendable {
     /// What each viewing seat sees now (see `Table.viewers`).
     public var seats: [Int: SeatView] = [:]
 
+    /// (Not inlined: a step is then made in place, where an inlined one is made aside and
+    /// copied, some twenty references retained and released again; see `Table.play`.)
+    @inline(never)
     public init(number: Int, game: Int, seat: Int?, input: String?, status: Status) {
         self.number = number
         self.game = game

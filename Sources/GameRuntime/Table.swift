@@ -445,9 +445,17 @@ public final class Table {
 
     private func play(_ move: String, typed: String, seat: Int, final: Bool = false) -> Step {
         var r = Step(number: number, game: engine.gameNumber, seat: seat, input: typed, status: .accepted)
+        play(move, seat: seat, final: final, into: &r)
+        return r
+    }
+
+    /// (A step made, changed and returned in one function is copied twice on its way out, at
+    /// every move: the optimiser does not see through a struct of some twenty references. Made
+    /// by one call and filled by another, it is not copied at all.)
+    @inline(never)
+    private func play(_ move: String, seat: Int, final: Bool, into r: inout Step) {
         r.move = move
         apply(engine.play(move, seat: seat, final: final), to: &r)
-        return r
     }
 
     /// (Steps are filled in place, not copied: a step's record holds some twenty references.)

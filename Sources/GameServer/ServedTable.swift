@@ -209,7 +209,7 @@ final class ServedTable: @unchecked Sendable {
             finished = true
             throw ServeError(start.reason ?? "the game did not start")
         }
-        driver.playAutomaticMoves()
+        driver.playAutomaticMovesForObservers()
         if saved == nil {
             try store?.setStart(code: code, clock: clock.take(), reads: engine.takeScoreReads())
         } else {

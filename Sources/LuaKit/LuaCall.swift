@@ -124,6 +124,49 @@ public struct LuaCall {
         }
     }
 
+    /// What a host's cache (the table `table`, raw) keeps for argument `i`: a string is left
+    /// pushed, a result ready to return; anything else is not left on the stack.
+    public enum Cached {
+        case string
+        case integer(Int)
+        case absent
+    }
+
+    public func cached(_ i: Int, in table: LuaRef) -> Cached {
+        table.push(L!)
+        lua_pushvalue(L, Int32(i))
+        switch lua_rawget(L, -2) {
+        case LUA_TSTRING: return .string
+        case LUA_TNUMBER:
+            let n = Int(gh_tointeger(L, -1, nil))
+            gh_pop(L, 2)
+            return .integer(n)
+        default:
+            gh_pop(L, 2)
+            return .absent
+        }
+    }
+
+    /// Keeps `n` in the cache `table` for argument `i` (see `cached`).
+    public func cache(_ n: Int, for i: Int, in table: LuaRef) {
+        table.push(L!)
+        lua_pushvalue(L, Int32(i))
+        lua_pushinteger(L, lua_Integer(n))
+        lua_rawset(L, -3)
+        gh_pop(L, 1)
+    }
+
+    /// Pushes `bytes` as a string result and keeps it in the cache `table` for argument `i`.
+    public func cache(bytes: [UInt8], for i: Int, in table: LuaRef) {
+        push(bytes: bytes)
+        let result = lua_gettop(L)
+        table.push(L!)
+        lua_pushvalue(L, Int32(i))
+        lua_pushvalue(L, result)
+        lua_rawset(L, -3)
+        gh_pop(L, 1)
+    }
+
     /// Pushes `bytes` as a string (no Swift String is made).
     public func push(bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { push(bytes: $0) }

@@ -319,7 +319,6 @@ public final class LuaState {
         return lua_type(L, -1) == LUA_TNIL ? nil : ref(at: -1)
     }
 
-    /// The raw length of a referenced table or string (no `__len`).
     /// The referenced table's elements when it is a list of strings (keys 1...n, none other),
     /// each of at most `maxBytes` bytes, read without a reader: as `read` gives them, which
     /// reads the list a value at a time and keeps the path to each for its messages. Nil for
@@ -327,8 +326,13 @@ public final class LuaState {
     /// and to name what is wrong. (`moves` returns such a list at every step of a game.)
     public func stringList(_ r: LuaRef, maxBytes: Int) -> [String]? {
         push(.ref(r))
-        let t = lua_gettop(L)
-        defer { lua_settop(L, t - 1) }
+        defer { gh_pop(L, 1) }
+        return stringList(at: lua_gettop(L), maxBytes: maxBytes)
+    }
+
+    /// `stringList` of the value at stack index `t` (absolute).
+    func stringList(at t: Int32, maxBytes: Int) -> [String]? {
+        defer { lua_settop(L, t) }
         guard lua_type(L, t) == LUA_TTABLE else { return nil }
         let length = Int(lua_rawlen(L, t))
         // As many keys as positions, and every position a string: the keys are 1...n.
@@ -367,6 +371,7 @@ public final class LuaState {
         return strings
     }
 
+    /// The raw length of a referenced table or string (no `__len`).
     public func rawLength(_ r: LuaRef) -> Int {
         push(.ref(r))
         defer { gh_pop(L, 1) }
@@ -563,18 +568,43 @@ public final class LuaState {
     @discardableResult
     public func call(_ function: LuaRef, _ args: [LuaValue] = [], results: Int? = nil, tablesByReference: Bool = false,
                      resultName: String = "result") throws -> [LuaValue] {
-        try call(function, args, results: results, tablesByReference: tablesByReference, resultName: resultName, asHost: false)
+        try call(function, results: results, asHost: false, arguments: { for arg in args { $0.push(arg) } }) { first, top in
+            try resultValues(first, top, tablesByReference: tablesByReference, resultName: resultName)
+        }
+    }
+
+    /// Calls `function` with what `arguments` pushes, and hands `read` its first result where
+    /// it lies on the stack (the engine asks its rule something at every step: no array is
+    /// made for the arguments or the results, and a table result needs no reference).
+    public func call<T>(_ function: LuaRef, arguments: (inout LuaArguments) -> Void, read: (LuaResult) throws -> T) throws -> T {
+        try call(function, results: 1, asHost: false, arguments: arguments) { first, top in
+            try read(LuaResult(state: self, index: top < first ? 0 : first))
+        }
     }
 
     /// Calls a host helper written in C (the snapshot's comparison and rebuild) as host work:
     /// no step budget, no time limit, no memory cap (it rebuilds only what a rule's call made
     /// under the cap).
     func hostCall(_ function: LuaRef, _ args: [LuaValue], tablesByReference: Bool = false) throws -> [LuaValue] {
-        try call(function, args, results: 1, tablesByReference: tablesByReference, resultName: "result", asHost: true)
+        try call(function, results: 1, asHost: true, arguments: { for arg in args { $0.push(arg) } }) { first, top in
+            try resultValues(first, top, tablesByReference: tablesByReference, resultName: "result")
+        }
     }
 
-    private func call(_ function: LuaRef, _ args: [LuaValue], results: Int?, tablesByReference: Bool, resultName: String,
-                      asHost: Bool) throws -> [LuaValue] {
+    private func resultValues(_ first: Int32, _ top: Int32, tablesByReference: Bool, resultName: String) throws -> [LuaValue] {
+        guard top >= first else { return [] }
+        var values: [LuaValue] = []
+        for i in first...top {
+            let result = LuaResult(state: self, index: i)
+            values.append(try tablesByReference ? result.valueKeepingTables(as: resultName) : result.value(as: resultName))
+        }
+        return values
+    }
+
+    /// Calls `function` with what `arguments` pushes and hands `read` its results on the stack
+    /// (the first's index and the top's) before they are popped.
+    private func call<T>(_ function: LuaRef, results: Int?, asHost: Bool, arguments: (inout LuaArguments) -> Void,
+                         read: (Int32, Int32) throws -> T) throws -> T {
         precondition(!isClosed, "call on a closed Lua state")
         // A call from inside another (a host function that called back into rule code) would
         // start a budget of its own and leave the outer call unbounded, on a stack that may
@@ -591,14 +621,16 @@ public final class LuaState {
         if limits.pointee.host_starved != 0 && !asHost { throw LuaError(.memory, Self.starvedMessage) }
         let base = lua_gettop(L)
         lua_rawgeti(L, gh_registryindex(), lua_Integer(messageHandlerRef))
-        push(.ref(function))
-        for arg in args { push(arg) }
+        function.push(L)
+        var pushed = LuaArguments(state: self, L: L)
+        arguments(&pushed)
+        let count = pushed.count
         let wasHost = limits.pointee.host
         let status: Int32
         var exhausted = false
         if asHost {
             limits.pointee.host = 1
-            status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
+            status = gh_pcall(L, count, Int32(results ?? Int(LUA_MULTRET)), base + 1)
             limits.pointee.host = wasHost
         } else {
             let steps = allowance.map { $0.steps } ?? stepBudget
@@ -614,7 +646,7 @@ public final class LuaState {
                 Watchdog.shared.arm(limits, limit: timeLimit)
             }
             gh_begin_call(limits, steps ?? Int64.max, steps == nil ? 0 : 1)
-            status = gh_pcall(L, Int32(args.count), Int32(results ?? Int(LUA_MULTRET)), base + 1)
+            status = gh_pcall(L, count, Int32(results ?? Int(LUA_MULTRET)), base + 1)
             if allowance == nil { Watchdog.shared.disarm(limits) }
             if allowance != nil, steps != nil { allowance?.steps = max(limits.pointee.steps_left, 0) }
             exhausted = limits.pointee.exhausted != 0
@@ -622,25 +654,7 @@ public final class LuaState {
         }
         defer { lua_settop(L, base) }
         guard status == LUA_OK else { throw error(status: status, exhausted: exhausted) }
-        let top = lua_gettop(L)
-        guard top > base + 1 else { return [] }
-        var values: [LuaValue] = []
-        for i in base + 2...top {
-            if tablesByReference && lua_type(L, i) == LUA_TTABLE {
-                values.append(.ref(ref(at: i)))
-            } else {
-                if let plain = plainValue(at: i, on: L) {
-                    values.append(plain)
-                    continue
-                }
-                do {
-                    values.append(try value(at: i, root: resultName))
-                } catch let problem as LuaReadError {
-                    throw LuaError(.data, problem.description)
-                }
-            }
-        }
-        return values
+        return try read(base + 2, lua_gettop(L))
     }
 
     static let starvedMessage = "the host ran out of memory working for this rule, so the game cannot go on"

@@ -33,6 +33,46 @@ final class RuleTextsTests: XCTestCase {
         XCTAssertFalse(RuleTexts.isLanguage("english"))
     }
 
+    /// A text is read for its names once and filled at each asking: every brace that does not
+    /// name a value is kept as it is, doubled braces are one brace, and a name may come twice.
+    func testEveryBraceThatNamesNoValueIsKept() {
+        let long = String(repeating: "n", count: RuleTexts.keyBytes + 1)
+        let cases: [(String, String)] = [
+            ("a}b", "a}b"), ("{", "{"), ("}", "}"), ("{}", "{}"), ("{x", "{x"), ("x}", "x}"), ("{a b}", "{a b}"), ("{{x}}", "{x}"),
+            ("}}{{", "}{"), ("{n}{n}", "11"), ("{{{n}}}", "{1}"), ("{\(long)}", "{\(long)}"), ("{é}", "{é}"), ("{n}}", "1}"),
+            ("{{n}", "{n}"), ("", ""), ("{n}", "1"), ("é{n}é", "é1é"),
+        ]
+        for (template, filled) in cases {
+            XCTAssertEqual(RuleTexts.fill(template, ["n": "1", "x": "X"]), filled, template)
+        }
+    }
+
+    /// `game.t` makes each text ready the first time it is asked for: asked again, a text
+    /// reads the values of the time and the plural form its `n` calls for, a text that names
+    /// no value reads as it is whatever is given, and a key the rule lacks is its error each time.
+    func testATextAskedAgainReadsTheValuesOfTheTime() throws {
+        let path = files.write("again", RuleFiles.rule([
+            "texts": #"{ counted = "{who} counted {n}", fixed = "{{you}} fixed", step = { one = "{n} step", other = "{n} steps" } }"#,
+            "play": """
+                function(state, input, game)
+                  if input == "bad" then game.t("nope") end
+                  state.n = state.n + 1
+                  game.say(game.t("counted", { n = state.n, who = input }), game.t("fixed"), game.t("fixed", { you = "x" }),
+                    game.t("step", { n = state.n }), game.t("counted"))
+                end
+                """,
+        ]))
+        let engine = try GameEngine(rule: try LoadedRule(path: path), settings: EngineSettings())
+        defer { engine.close() }
+        let table = Table(engine: engine)
+        _ = table.start()
+        XCTAssertEqual(table.handle("a", seat: 1).messages, ["a counted 1\t{you} fixed\t{you} fixed\t1 step\t{who} counted {n}"])
+        for _ in 1...2 {
+            XCTAssertTrue(table.handle("bad", seat: 1).reason?.contains("game.t: no text 'nope'") == true)
+        }
+        XCTAssertEqual(table.handle("b", seat: 1).messages, ["b counted 2\t{you} fixed\t{you} fixed\t2 steps\t{who} counted {n}"])
+    }
+
     /// A rule with texts and a German translation beside it: the engine says them in the
     /// player's language, the rule's title too, and in English where German has no text.
     func testARuleSpeaksThePlayersLanguage() throws {

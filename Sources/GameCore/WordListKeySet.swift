@@ -10,6 +10,8 @@ extension WordList {
         /// fits) and 12 bits of its hash above.
         private var slots: [UInt32]
         private var count = 0
+        /// The most entries it takes (90% of its slots): a probe always ends at an empty slot.
+        private let room: Int
         static let indexBits: UInt32 = 20
         /// Where each hash starts, chosen at random for each list: a list cannot be made of
         /// words that all land on one slot (which would make reading it take quadratic time).
@@ -20,6 +22,7 @@ extension WordList {
             self.seed = seed
             assert(WordList.entryLimit < 1 << Int(Self.indexBits), "an entry's index must fit its slot")
             slots = [UInt32](repeating: 0, count: max(16, capacity * 10 / 7 + 1))
+            room = slots.count * 9 / 10
         }
 
         /// Where a hash starts probing: its high bits scaled to the table (the table's size
@@ -35,15 +38,18 @@ extension WordList {
         func find(_ hash: UInt64, where matches: (Int) -> Bool) -> Int? {
             let tag = Self.tag(hash)
             var i = start(hash)
-            while slots[i] != 0 {
-                let slot = slots[i]
-                if slot & ~((1 << Self.indexBits) - 1) == tag, matches(Int(slot & ((1 << Self.indexBits) - 1)) - 1) {
-                    return Int(slot & ((1 << Self.indexBits) - 1)) - 1
+            // (Read through a pointer: a list is a million lookups, each bounds-checked else.)
+            return slots.withUnsafeBufferPointer { slots in
+                while slots[i] != 0 {
+                    let slot = slots[i]
+                    if slot & ~((1 << Self.indexBits) - 1) == tag, matches(Int(slot & ((1 << Self.indexBits) - 1)) - 1) {
+                        return Int(slot & ((1 << Self.indexBits) - 1)) - 1
+                    }
+                    i += 1
+                    if i == slots.count { i = 0 }
                 }
-                i += 1
-                if i == slots.count { i = 0 }
+                return nil
             }
-            return nil
         }
 
         /// Asks for the slot a hash starts at, so that it is in the cache when `find` reads it.
@@ -53,13 +59,16 @@ extension WordList {
         }
 
         mutating func insert(_ hash: UInt64, index: Int) {
-            precondition((count + 1) * 10 <= slots.count * 9, "the table was sized for the list's lines")
+            precondition(count < room, "the table was sized for the list's lines")
             var i = start(hash)
-            while slots[i] != 0 {
-                i += 1
-                if i == slots.count { i = 0 }
+            let slot = Self.tag(hash) | UInt32(index + 1)
+            slots.withUnsafeMutableBufferPointer { slots in
+                while slots[i] != 0 {
+                    i += 1
+                    if i == slots.count { i = 0 }
+                }
+                slots[i] = slot
             }
-            slots[i] = Self.tag(hash) | UInt32(index + 1)
             count += 1
         }
 

@@ -85,8 +85,8 @@ extension WordList {
         private let name: String
         private let filter: Filter
         private var contents: Contents
-        /// A ring of the entries waiting, and where the oldest is.
-        private var waiting: [Waiting] = []
+        /// How many entries wait (up to `lookahead`, in `scratch.ring`), and where the oldest is.
+        private var waitingCount = 0
         /// What is known of the scalars met beyond ASCII, and a word's key being built.
         private let scalars: Scalars
         private let scratch: Scratch
@@ -97,6 +97,9 @@ extension WordList {
             let key: UnsafeMutablePointer<UInt8>
             let letters: UnsafeMutablePointer<UInt32>
             let lettersMet: UnsafeMutablePointer<UInt64>
+            /// The entries waiting, a ring of `lookahead` (an entry is plain bits: no
+            /// reference to count, and no array to check at every line).
+            let ring: UnsafeMutablePointer<Waiting>
             /// `readWord` reads at most `wordLimit` bytes (and one scalar more): as many letters at
             /// most, and a key of three bytes for each two (lower case can lengthen a scalar's UTF-8).
             static let keyBytes = (WordList.wordLimit + 3) * 3 / 2 + 3
@@ -110,6 +113,7 @@ extension WordList {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Scratch.keyBytes) { key in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: WordList.wordLimit + 3) { letters in
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Scalars.count / 64) { met in
+                      withUnsafeTemporaryAllocation(of: Waiting.self, capacity: lookahead) { ring in
                         // The scalar table (256 KB) from calloc: fresh zero pages, of which a
                         // list touches only its scripts' (no clearing at every list's start).
                         let table = calloc(Scalars.count, MemoryLayout<UInt32>.size)!.assumingMemoryBound(to: UInt32.self)
@@ -117,10 +121,12 @@ extension WordList {
                         met.initialize(repeating: 0)
                         var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, seed: seed, collecting: collecting,
                                             name: name, filter: filter, scalars: Scalars(table: table),
-                                            scratch: Scratch(key: key.baseAddress!, letters: letters.baseAddress!, lettersMet: met.baseAddress!))
+                                            scratch: Scratch(key: key.baseAddress!, letters: letters.baseAddress!, lettersMet: met.baseAddress!,
+                                                             ring: ring.baseAddress!))
                         body(&reader)
                         if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
                         return reader.contents
+                      }
                     }
                 }
             }
@@ -141,7 +147,6 @@ extension WordList {
             } else {
                 contents.spans.reserveCapacity(capacity)
             }
-            waiting.reserveCapacity(Self.lookahead)
         }
 
         /// Reads the lines of its part; the last entries wait until `finishWaiting`.
@@ -538,12 +543,13 @@ extension WordList {
                 return
             }
             contents.seen.prefetch(entry.hash)
-            if waiting.count < Self.lookahead {
-                waiting.append(entry)
+            if waitingCount < Self.lookahead {
+                (scratch.ring + waitingCount).initialize(to: entry)
+                waitingCount += 1
                 return
             }
-            let due = waiting[oldest]
-            waiting[oldest] = entry
+            let due = scratch.ring[oldest]
+            scratch.ring[oldest] = entry
             oldest = (oldest + 1) & (Self.lookahead - 1)
             take(due)
         }
@@ -555,11 +561,10 @@ extension WordList {
 
         /// Takes the entries still waiting, oldest first.
         mutating func finishWaiting() {
-            let order = waiting.indices.map { (oldest + $0) % waiting.count }
-            for k in order where !full {
-                take(waiting[k])
+            for k in 0..<waitingCount where !full {
+                take(scratch.ring[(oldest + k) % waitingCount])
             }
-            waiting.removeAll(keepingCapacity: true)
+            waitingCount = 0
             oldest = 0
         }
 

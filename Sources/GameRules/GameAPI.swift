@@ -300,22 +300,27 @@ package final class GameAPI {
         set("t", [.string("key", max: RuleTexts.keyBytes), .table("values", optional: true)]) { [unowned self] call in
             let cache = textCache ?? TextCache(lua: lua)
             textCache = cache
-            let entry: TextCache.Entry
+            let code: Int
             switch call.cached(1, in: cache.table) {
             case .string: return 1  // a fixed text, pushed as it was kept
-            case .integer(let k): entry = cache.entries[k]
+            case .integer(let kept): code = kept
             case .absent:
                 let key = call.describe(1)
                 guard let text = texts.text(key, codes: languageCodes) else {
                     throw GameAPIError("game.t: no text '\(key)' in the rule's texts (add it to the rule's texts field)")
                 }
-                entry = TextCache.Entry(text)
-                if case .plain(let template) = entry, template.isFixed, template.literal.count <= Self.messageLimit {
-                    call.cache(bytes: template.literal, for: 1, in: cache.table)
-                    return 1
+                switch text {
+                case .plain(let s):
+                    let template = TextCache.template(s)
+                    if template.isFixed && template.literal.count <= Self.messageLimit {
+                        call.cache(bytes: template.literal, for: 1, in: cache.table)
+                        return 1
+                    }
+                    code = cache.add(template)
+                case .plural(let one, let other):
+                    code = cache.add(one: one, other: other)
                 }
-                call.cache(cache.entries.count, for: 1, in: cache.table)
-                cache.entries.append(entry)
+                call.cache(code, for: 1, in: cache.table)
             }
             let hasValues = !call.isNil(2)
             // A value as the text shows it: a string as it is, a number without ".0" when whole.
@@ -330,13 +335,12 @@ package final class GameAPI {
                 case let other: return other.typeName
                 }
             }
-            let template: RuleTexts.Template
-            switch entry {
-            case .plain(let t): template = t
-            case .plural(let one, let other):
+            var one = false
+            if TextCache.isPlural(code) {
                 let n = try value("n").flatMap(Double.init) ?? 0
-                template = RuleTexts.pluralForm(n, codes: languageCodes) == "one" ? one ?? other : other
+                one = RuleTexts.pluralForm(n, codes: languageCodes) == "one"
             }
+            let template = cache.template(code, one: one)
             // The values are appended as bytes straight from the table; anything else goes
             // through `value`. `RuleTexts.fill(_:_:)` with `value` makes the same text
             // (RuleTextsTests). The bytes go into the buffer of the text made last.

@@ -6,29 +6,40 @@ import LuaKit
 /// already holds (no Swift String, no hashing of its bytes in Swift), and a fixed text costs
 /// no filling at all. `GameAPI` makes a new one when the texts or the language change.
 final class TextCache {
-    /// By key: the fixed text (a string), or the index of its templates in `entries` (an
-    /// integer). Held in the registry, out of the rule's reach.
+    /// By key: the fixed text (a string), or where its templates are in `templates` (an
+    /// integer, see `code`). Held in the registry, out of the rule's reach.
     let table: LuaRef
-    var entries: [Entry] = []
-
-    /// A text that names values: its one form, or its plural forms.
-    enum Entry {
-        case plain(RuleTexts.Template)
-        case plural(one: RuleTexts.Template?, other: RuleTexts.Template)
-
-        init(_ text: RuleTexts.Text) {
-            func template(_ s: String) -> RuleTexts.Template {
-                var s = s
-                return s.withUTF8 { RuleTexts.Template($0) }
-            }
-            switch text {
-            case .plain(let s): self = .plain(template(s))
-            case .plural(let one, let other): self = .plural(one: one.map(template), other: template(other))
-            }
-        }
-    }
+    /// A plain text's template; a plural text's two, its other form first and then its one
+    /// form (the other form again when the text has none).
+    private(set) var templates: [RuleTexts.Template] = []
 
     init(lua: LuaState) {
         table = lua.makeRef(.map([:]))
+    }
+
+    /// Keeps a plain text's template; what `table` keeps for its key.
+    func add(_ template: RuleTexts.Template) -> Int {
+        templates.append(template)
+        return (templates.count - 1) << 1
+    }
+
+    /// Keeps a plural text's templates; what `table` keeps for its key.
+    func add(one: String?, other: String) -> Int {
+        let otherForm = Self.template(other)
+        templates.append(otherForm)
+        templates.append(one.map(Self.template) ?? otherForm)
+        return (templates.count - 2) << 1 | 1
+    }
+
+    /// The template a code names: for a plural text, in its one form or not.
+    func template(_ code: Int, one: Bool) -> RuleTexts.Template {
+        templates[(code >> 1) + (code & 1 == 1 && one ? 1 : 0)]
+    }
+
+    static func isPlural(_ code: Int) -> Bool { code & 1 == 1 }
+
+    static func template(_ s: String) -> RuleTexts.Template {
+        var s = s
+        return s.withUTF8 { RuleTexts.Template($0) }
     }
 }

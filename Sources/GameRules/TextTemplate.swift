@@ -6,15 +6,17 @@ extension RuleTexts {
     struct Template {
         /// What the text says around its names, one piece after another.
         let literal: [UInt8]
-        /// Each `{name}` in order: where in `literal` its value goes, and its name in `names`.
-        let slots: [(at: Int, name: Range<Int>)]
+        /// Each `{name}` in order: where in `literal` its value goes, and where its name ends in
+        /// `names` (it starts where the one before ends). (Arrays of integers: a type the
+        /// program uses already costs nothing to look up at its first use.)
+        let slotAt: [Int], nameEnd: [Int]
         let names: [UInt8]
 
         /// Reads `bytes`. A `{` that does not open a name (of 1 to `keyBytes` letters, digits
         /// and underscores, closed by `}`) and a lone `}` are kept as they are.
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-            var literal: [UInt8] = [], slots: [(at: Int, name: Range<Int>)] = [], names: [UInt8] = []
+            var literal: [UInt8] = [], slotAt: [Int] = [], nameEnd: [Int] = [], names: [UInt8] = []
             literal.reserveCapacity(bytes.count)
             var i = 0
             while i < bytes.count {
@@ -24,35 +26,36 @@ extension RuleTexts {
                     i += 2
                 } else if b == open, let end = bytes[(i + 1)...].firstIndex(of: close), end > i + 1,
                           end - i - 1 <= keyBytes, bytes[(i + 1)..<end].allSatisfy(isNameByte) {
-                    slots.append((literal.count, names.count..<names.count + end - i - 1))
+                    slotAt.append(literal.count)
                     names.append(contentsOf: bytes[(i + 1)..<end])
+                    nameEnd.append(names.count)
                     i = end + 1
                 } else {
                     literal.append(b)
                     i += 1
                 }
             }
-            (self.literal, self.slots, self.names) = (literal, slots, names)
+            (self.literal, self.slotAt, self.nameEnd, self.names) = (literal, slotAt, nameEnd, names)
         }
 
         /// Whether the text names no value: it reads the same whatever the values are.
-        var isFixed: Bool { slots.isEmpty }
+        var isFixed: Bool { slotAt.isEmpty }
 
         /// Appends the text to `out` with each `{name}` replaced by what `value` appends for the
         /// name's bytes; where `value` returns false the `{name}` stays as it is.
         func fill(into out: inout [UInt8], _ value: (UnsafeBufferPointer<UInt8>, inout [UInt8]) throws -> Bool) rethrows {
             try literal.withUnsafeBufferPointer { literal in
                 try names.withUnsafeBufferPointer { names in
-                    var from = 0
-                    for slot in slots {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: literal[from..<slot.at]))
-                        let name = UnsafeBufferPointer(rebasing: names[slot.name])
+                    var from = 0, nameStart = 0
+                    for k in slotAt.indices {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: literal[from..<slotAt[k]]))
+                        let name = UnsafeBufferPointer(rebasing: names[nameStart..<nameEnd[k]])
                         if try !value(name, &out) {
                             out.append(UInt8(ascii: "{"))
                             out.append(contentsOf: name)
                             out.append(UInt8(ascii: "}"))
                         }
-                        from = slot.at
+                        (from, nameStart) = (slotAt[k], nameEnd[k])
                     }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: literal[from...]))
                 }

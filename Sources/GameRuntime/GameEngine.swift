@@ -550,7 +550,8 @@ public final class GameEngine {
 
     /// The outcome once the game is over, from `result(state, game)`: asked once per state.
     public func result() throws -> GameResult? {
-        if let cached = cachedResult, cached.version == version { return try cached.value.get() }
+        // (The version is compared before the answer is taken: a miss copies nothing.)
+        if cachedResult?.version == version { return try cachedResult!.value.get() }
         let value: Result<GameResult?, RuleError> = Result {
             let value = try query(.result)
             if value.isNil || value == .boolean(false) { return nil }
@@ -566,7 +567,7 @@ public final class GameEngine {
     /// The seats to move now: from `turn(state, game)`, or seat 1 in a one-seat game; none
     /// once the game is over (unless the rule plays on after its result).
     public func toMove() throws -> [Int] {
-        if let cached = cachedTurn, cached.version == version { return try cached.value.get() }
+        if cachedTurn?.version == version { return try cachedTurn!.value.get() }
         let value: Result<[Int], RuleError> = Result {
             if try result() != nil && !info.playsAfterResult { return [] }
             guard rule.hooks.turn != nil else { return [1] }

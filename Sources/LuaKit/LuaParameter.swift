@@ -156,14 +156,6 @@ public struct LuaSignature {
         self.name = name
         self.parameters = parameters
     }
-
-    func check(_ call: LuaCall) throws {
-        for (k, parameter) in parameters.enumerated() {
-            if let problem = parameter.problem(in: call, at: Int32(k + 1)) {
-                throw LuaHostError("\(name): argument #\(k + 1) (\(parameter.name)) \(problem)")
-            }
-        }
-    }
 }
 
 /// An error a host function raises into Lua; Lua adds the rule's file and line.

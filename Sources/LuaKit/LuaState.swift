@@ -729,6 +729,17 @@ final class HostFunction {
         self.signature = signature
         self.body = body
     }
+
+    /// Checks the call's arguments against the declared parameters, each read where it is
+    /// kept (a host function is called at every move: no copy of a name or list is made).
+    func checkArguments(_ call: LuaCall) throws {
+        guard signature != nil else { return }
+        for k in signature!.parameters.indices {
+            if let problem = signature!.parameters[k].problem(in: call, at: Int32(k + 1)) {
+                throw LuaHostError("\(signature!.name): argument #\(k + 1) (\(signature!.parameters[k].name)) \(problem)")
+            }
+        }
+    }
 }
 
 private func dispatch(_ state: LuaState, _ L: OpaquePointer?) -> Int32 {
@@ -736,7 +747,7 @@ private func dispatch(_ state: LuaState, _ L: OpaquePointer?) -> Int32 {
     let call = LuaCall(state: state, L: L)
     let function = state.functions[index]
     do {
-        try function.signature?.check(call)
+        try function.checkArguments(call)
         return try function.body(call)
     } catch let raised as LuaRaise {
         state.push(raised.value, on: L)

@@ -45,19 +45,20 @@ package final class GameAPI {
     package var scores = ScoreKeeper(store: nil)
     /// The rule's texts and the player's language (`game.t`, `game.language`).
     package var texts = RuleTexts() {
-        didSet { textCache = nil }
+        didSet { textCache = TextCache(lua: lua) }
     }
     package var language = "en" {
         didSet {
             lua.setField(table, "language", .string(language))
             languageCodes = RuleTexts.fallbacks(language)
-            textCache = nil
+            textCache = TextCache(lua: lua)
         }
     }
     private var languageCodes = ["en"]
-    /// `game.t`'s texts made ready, in this language, and the bytes of the text it made last
+    /// `game.t`'s texts made ready, in this language (made anew, outside any call into the
+    /// rule, when the texts or the language change), and the bytes of the text it made last
     /// (kept up to `textBufferLimit`: a text said at every move needs no new buffer).
-    private var textCache: TextCache?
+    private lazy var textCache = TextCache(lua: lua)
     private var textBuffer: [UInt8] = []
     static let textBufferLimit = 4096
     /// A practice session: `game.scores.practice`, and scores kept apart from the ranking.
@@ -298,8 +299,7 @@ package final class GameAPI {
         // `game.t(key, values)`: the rule's text `key` in the player's language, its `{name}`s
         // filled from `values`, in the plural form `values.n` calls for.
         set("t", [.string("key", max: RuleTexts.keyBytes), .table("values", optional: true)]) { [unowned self] call in
-            let cache = textCache ?? TextCache(lua: lua)
-            textCache = cache
+            let cache = textCache
             let code: Int
             switch call.cached(1, in: cache.table) {
             case .string: return 1  // a fixed text, pushed as it was kept

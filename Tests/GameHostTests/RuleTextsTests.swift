@@ -52,13 +52,15 @@ final class RuleTextsTests: XCTestCase {
     /// no value reads as it is whatever is given, and a key the rule lacks is its error each time.
     func testATextAskedAgainReadsTheValuesOfTheTime() throws {
         let path = files.write("again", RuleFiles.rule([
-            "texts": #"{ counted = "{who} counted {n}", fixed = "{{you}} fixed", step = { one = "{n} step", other = "{n} steps" } }"#,
+            "texts": #"{ counted = "{who} counted {n}", fixed = "{{you}} fixed", step = { one = "{n} step", other = "{n} steps" }, inner = "in {n}" }"#,
             "play": """
                 function(state, input, game)
                   if input == "bad" then game.t("nope") end
                   state.n = state.n + 1
                   game.say(game.t("counted", { n = state.n, who = input }), game.t("fixed"), game.t("fixed", { you = "x" }),
                     game.t("step", { n = state.n }), game.t("counted"))
+                  -- A text made ready inside a coroutine serves the rule outside it too.
+                  game.say(coroutine.wrap(function() return game.t("inner", { n = state.n }) end)(), game.t("inner", { n = 0 }))
                 end
                 """,
         ]))
@@ -66,11 +68,11 @@ final class RuleTextsTests: XCTestCase {
         defer { engine.close() }
         let table = Table(engine: engine)
         _ = table.start()
-        XCTAssertEqual(table.handle("a", seat: 1).messages, ["a counted 1\t{you} fixed\t{you} fixed\t1 step\t{who} counted {n}"])
+        XCTAssertEqual(table.handle("a", seat: 1).messages, ["a counted 1\t{you} fixed\t{you} fixed\t1 step\t{who} counted {n}", "in 1\tin 0"])
         for _ in 1...2 {
             XCTAssertTrue(table.handle("bad", seat: 1).reason?.contains("game.t: no text 'nope'") == true)
         }
-        XCTAssertEqual(table.handle("b", seat: 1).messages, ["b counted 2\t{you} fixed\t{you} fixed\t2 steps\t{who} counted {n}"])
+        XCTAssertEqual(table.handle("b", seat: 1).messages, ["b counted 2\t{you} fixed\t{you} fixed\t2 steps\t{who} counted {n}", "in 2\tin 0"])
     }
 
     /// A rule with texts and a German translation beside it: the engine says them in the

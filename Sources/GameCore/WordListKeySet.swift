@@ -36,17 +36,32 @@ extension WordList {
 
         /// The index of an entry with this hash that `matches` accepts.
         func find(_ hash: UInt64, where matches: (Int) -> Bool) -> Int? {
-            let tag = Self.tag(hash)
-            var i = start(hash)
+            var probe = probe(hash)
+            while let k = next(&probe) {
+                if matches(k) { return k }
+            }
+            return nil
+        }
+
+        /// A lookup of one hash: the slot it reads next, and the tag it looks for.
+        struct Probe {
+            var slot: Int
+            let tag: UInt32
+        }
+
+        func probe(_ hash: UInt64) -> Probe { Probe(slot: start(hash), tag: Self.tag(hash)) }
+
+        /// The next entry whose slot has the probe's tag (its key may be another's with the same
+        /// bits), or nil at the first empty slot. A reader that compares keys as it goes asks
+        /// for one at a time, so the table is not held while it compares.
+        func next(_ probe: inout Probe) -> Int? {
             // (Read through a pointer: a list is a million lookups, each bounds-checked else.)
-            return slots.withUnsafeBufferPointer { slots in
-                while slots[i] != 0 {
-                    let slot = slots[i]
-                    if slot & ~((1 << Self.indexBits) - 1) == tag, matches(Int(slot & ((1 << Self.indexBits) - 1)) - 1) {
-                        return Int(slot & ((1 << Self.indexBits) - 1)) - 1
-                    }
-                    i += 1
-                    if i == slots.count { i = 0 }
+            slots.withUnsafeBufferPointer { slots in
+                while slots[probe.slot] != 0 {
+                    let slot = slots[probe.slot]
+                    probe.slot += 1
+                    if probe.slot == slots.count { probe.slot = 0 }
+                    if slot & ~((1 << Self.indexBits) - 1) == probe.tag { return Int(slot & ((1 << Self.indexBits) - 1)) - 1 }
                 }
                 return nil
             }

@@ -570,7 +570,14 @@ extension WordList {
 
         /// Keeps an entry unless it repeats an earlier word; past `entryLimit`, stops.
         private mutating func take(_ e: Waiting) {
-            if let first = contents.seen.find(e.hash, where: { sameKey($0, e) }) {
+            // The candidates one at a time, each compared before the next is asked for: a
+            // comparison that changes the reader while the table is read would have the
+            // table copied (its reference retained and released) at every line.
+            var probe = contents.seen.probe(e.hash), repeated: Int?
+            while repeated == nil, let k = contents.seen.next(&probe) {
+                if sameKey(k, e) { repeated = k }
+            }
+            if let first = repeated {
                 contents.repeats += 1
                 if contents.warnings.count < WordList.problemLimit {
                     contents.warnings.append("\(name):\(e.span.line): '\(waitingString(e.span))' repeats line \(contents.spans[first].line); it is played once")

@@ -51,9 +51,8 @@ public final class GameEngine {
     public private(set) var gameSeed: UInt64 = 0
     /// Bumped by every accepted move and every new game: what the caches below belong to.
     var version = 0
-    private var cachedResult: (version: Int, value: Result<GameResult?, RuleError>)?
-    private var cachedState: (version: Int, value: LuaValue)?
-    private var cachedTurn: (version: Int, value: Result<[Int], RuleError>)?
+    /// What the engine last read of the state, each for the version it was read at.
+    private var caches = Caches()
     /// Whether the current game's result has been counted in the statistics.
     private var counted = false
     /// Host chunks run on the state by `alterState` (loaded when first used), by their source.
@@ -474,7 +473,7 @@ public final class GameEngine {
     /// use it: the engine knows nothing of what they do.
     package func alterState(with tool: String, _ arguments: [LuaValue], results: Int) throws -> [LuaValue] {
         guard state != nil else { return [] }
-        cachesBeforeAlteration = (cachedState, cachedResult, cachedTurn, memo)
+        cachesBeforeAlteration = caches
         let answer = try runStateTool(tool, arguments, results: results)
         guard case .ref(let undo)? = answer.first, undo.typeName == "function" else {
             throw LuaHostError("\(info.path): a state tool returned no function to undo what it changed")
@@ -501,7 +500,7 @@ public final class GameEngine {
         guard let undo = pendingUndo.take() else { return }
         try lua.call(undo, [], results: 0)
         forgetCaches()
-        if let kept = cachesBeforeAlteration.take() { (cachedState, cachedResult, cachedTurn, memo) = kept }
+        if let kept = cachesBeforeAlteration.take() { caches = kept }
     }
 
     /// The function that puts back what the last `alterState` changed.
@@ -509,15 +508,9 @@ public final class GameEngine {
 
     /// What the engine had read of the state when `alterState` changed it: the state put back
     /// is the same, so they hold again (check's proof reads each seat's view of it).
-    private var cachesBeforeAlteration: (state: (version: Int, value: LuaValue)?, result: (version: Int, value: Result<GameResult?, RuleError>)?,
-                                         turn: (version: Int, value: Result<[Int], RuleError>)?, memo: Memo?)?
+    private var cachesBeforeAlteration: Caches?
 
-    func forgetCaches() {
-        cachedState = nil
-        cachedResult = nil
-        cachedTurn = nil
-        memo = nil
-    }
+    func forgetCaches() { caches = Caches() }
 
     /// Forgets the scores and records this session kept without a store, as if the session
     /// were new (check compares a second game with a first one: what the host keeps across
@@ -551,42 +544,57 @@ public final class GameEngine {
     /// The outcome once the game is over, from `result(state, game)`: asked once per state.
     public func result() throws -> GameResult? {
         // (The version is compared before the answer is taken: a miss copies nothing.)
-        if cachedResult?.version == version { return try cachedResult!.value.get() }
-        let value: Result<GameResult?, RuleError> = Result {
+        if caches.result?.version == version { return try caches.result!.answer() }
+        do {
             let value = try query(.result)
-            if value.isNil || value == .boolean(false) { return nil }
-            guard value.map != nil else {
-                throw RuleError(["\(info.path): result must return nil or a table such as { winner = \"player\", summary = \"...\" }, not \(value.typeName)"])
+            var result: GameResult?
+            if !(value.isNil || value == .boolean(false)) {
+                guard value.map != nil else {
+                    throw RuleError(["\(info.path): result must return nil or a table such as { winner = \"player\", summary = \"...\" }, not \(value.typeName)"])
+                }
+                result = try GameResult(value, seats: seatCount, path: info.path, texts: hostTexts)
             }
-            return try GameResult(value, seats: seatCount, path: info.path, texts: hostTexts)
-        }.mapError { $0 as? RuleError ?? RuleError(["\($0)"]) }
-        cachedResult = (version, value)
-        return try value.get()
+            caches.result = KeptResult(version: version, value: result, error: nil)
+            return result
+        } catch {
+            let failure = error as? RuleError ?? RuleError(["\(error)"])
+            caches.result = KeptResult(version: version, value: nil, error: failure)
+            throw failure
+        }
     }
 
     /// The seats to move now: from `turn(state, game)`, or seat 1 in a one-seat game; none
     /// once the game is over (unless the rule plays on after its result).
     public func toMove() throws -> [Int] {
-        if cachedTurn?.version == version { return try cachedTurn!.value.get() }
-        let value: Result<[Int], RuleError> = Result {
-            if try result() != nil && !info.playsAfterResult { return [] }
-            guard rule.hooks.turn != nil else { return [1] }
-            let answer = try query(.turn)
-            let seats: [Int64]
-            if let n = answer.integer { seats = [n] } else if let list = answer.array, list.allSatisfy({ $0.integer != nil }) {
-                seats = list.compactMap(\.integer)
-            } else {
-                throw RuleError(["\(info.path): turn must return a seat number or a list of seat numbers, not \(answer.typeName)"])
-            }
-            guard let bad = seats.first(where: { !(1...Int64(seatCount)).contains($0) }) else {
-                let unique = seats.count == 1 ? [Int(seats[0])] : Array(Set(seats.map { Int($0) })).sorted()
-                guard !unique.isEmpty else { throw RuleError(["\(info.path): turn returned no seat, but result() says the game goes on"]) }
-                return unique
-            }
-            throw RuleError(["\(info.path): turn returned seat \(bad), but the seats are 1 to \(seatCount)"])
-        }.mapError { $0 as? RuleError ?? RuleError(["\($0)"]) }
-        cachedTurn = (version, value)
-        return try value.get()
+        if caches.turn?.version == version { return try caches.turn!.answer() }
+        do {
+            let seats = try seatsToMove()
+            caches.turn = KeptTurn(version: version, seats: seats, error: nil)
+            return seats
+        } catch {
+            let failure = error as? RuleError ?? RuleError(["\(error)"])
+            caches.turn = KeptTurn(version: version, seats: [], error: failure)
+            throw failure
+        }
+    }
+
+    /// `turn(state, game)` checked: the seats to move, each once, in order.
+    private func seatsToMove() throws -> [Int] {
+        if try result() != nil && !info.playsAfterResult { return [] }
+        guard rule.hooks.turn != nil else { return [1] }
+        let answer = try query(.turn)
+        let seats: [Int64]
+        if let n = answer.integer { seats = [n] } else if let list = answer.array, list.allSatisfy({ $0.integer != nil }) {
+            seats = list.compactMap(\.integer)
+        } else {
+            throw RuleError(["\(info.path): turn must return a seat number or a list of seat numbers, not \(answer.typeName)"])
+        }
+        guard let bad = seats.first(where: { !(1...Int64(seatCount)).contains($0) }) else {
+            let unique = seats.count == 1 ? [Int(seats[0])] : Array(Set(seats.map { Int($0) })).sorted()
+            guard !unique.isEmpty else { throw RuleError(["\(info.path): turn returned no seat, but result() says the game goes on"]) }
+            return unique
+        }
+        throw RuleError(["\(info.path): turn returned seat \(bad), but the seats are 1 to \(seatCount)"])
     }
 
     /// The longest view shown (bytes): a screen, not a flood.
@@ -600,11 +608,11 @@ public final class GameEngine {
     /// returned, checked (a face-down card's face dropped), with their text at the protocol's
     /// width.
     public func drawing(for seat: Int = 1) throws -> RuleView {
-        if memoizesQueries, let memo = memo, memo.version == version, let view = memo.views[seat] { return view }
+        if memoizesQueries, let memo = caches.memo, memo.version == version, let view = memo.views[seat] { return view }
         let view = try drawingNow(for: seat)
         if memoizesQueries {
-            if memo?.version != version { memo = Memo(version: version) }
-            memo?.views[seat] = view
+            if caches.memo?.version != version { caches.memo = Memo(version: version) }
+            caches.memo?.views[seat] = view
         }
         return view
     }
@@ -614,12 +622,6 @@ public final class GameEngine {
     /// table for the step, the hiding proof for its comparison). Off elsewhere: a view that
     /// shows a clock changes while the state does not.
     public var memoizesQueries = false
-    private struct Memo {
-        var version: Int
-        var views: [Int: RuleView] = [:]
-        var moves: [Int: Moves] = [:]
-    }
-    private var memo: Memo?
 
     private func drawingNow(for seat: Int) throws -> RuleView {
         let value = try query(.view, seat: seat, maxLength: ViewElement.elementLimit, items: "elements")
@@ -651,7 +653,7 @@ public final class GameEngine {
     /// also say it takes free text (`text = "a five-letter word"`, and a `pattern`). A seat
     /// that is not to move has none.
     public func moves(for seat: Int = 1) throws -> Moves {
-        if memoizesQueries, let memo = memo, memo.version == version, let moves = memo.moves[seat] { return moves }
+        if memoizesQueries, let memo = caches.memo, memo.version == version, let moves = memo.moves[seat] { return moves }
         guard try toMove().contains(seat) else { return Moves([]) }
         let moves: Moves
         switch try ask(.moves, seat: seat, maxLength: Self.movesLimit, stringsOf: InputLine.limit) {
@@ -659,8 +661,8 @@ public final class GameEngine {
         case .value(let value): moves = try Moves(reading: value, path: info.path) { pattern in LuaPattern.problem(pattern) }
         }
         if memoizesQueries {
-            if memo?.version != version { memo = Memo(version: version) }
-            memo?.moves[seat] = moves
+            if caches.memo?.version != version { caches.memo = Memo(version: version) }
+            caches.memo?.moves[seat] = moves
         }
         return moves
     }
@@ -703,10 +705,10 @@ public final class GameEngine {
     /// limits) is the rule's error, naming where: `state.self: ...`.
     public func stateValue() throws -> LuaValue {
         guard let state else { return .nil }
-        if let cached = cachedState, cached.version == version { return cached.value }
+        if caches.state?.version == version { return caches.state!.value }
         do {
             let value = try lua.read(state, as: "state")
-            cachedState = (version, value)
+            caches.state = KeptState(version: version, value: value)
             return value
         } catch {
             throw RuleError(["\(info.path): \(error)"])

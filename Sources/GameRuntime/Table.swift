@@ -705,16 +705,14 @@ public final class Table {
         }
         /// One part, with a budget of its own; nil when it failed.
         func ask<T>(_ part: () throws -> T) -> T? {
-            var spentHere = false
-            let answer = engine.step { () -> Result<T, Error> in
+            var spentHere = false, failure: Error?
+            let answer = engine.step { () -> T? in
                 defer { spentHere = engine.budgetSpent }
-                return Result { try part() }
+                do { return try part() } catch { failure = error; return nil }
             }
             spentAny = spentAny || spentHere
-            switch answer {
-            case .success(let value): return value
-            case .failure(let error): note(error, spent: spentHere); return nil
-            }
+            if let failure { note(failure, spent: spentHere) }
+            return answer
         }
         r.result = ask { try engine.result() } ?? nil
         r.toMove = ask { try engine.toMove() } ?? []

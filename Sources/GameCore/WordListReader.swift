@@ -638,26 +638,23 @@ extension WordList {
         }
 
         /// How many lines the text has at most (its newlines, plus a last line without one),
-        /// counted eight bytes at a time: the size of the tables, so that they never grow.
+        /// counted sixteen bytes at a time: the size of the tables, so that they never grow.
         static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
             let raw = UnsafeRawBufferPointer(text)
-            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let newline = SIMD16<UInt8>(repeating: 10)
             var newlines = 0, i = 0
-            while i + 8 <= raw.count {
-                // Each byte of `counts` counts the newlines at its place, for up to 255 rounds.
-                var counts: UInt64 = 0, rounds = 0
-                while rounds < 255 && i + 8 <= raw.count {
-                    // A byte of x is 0 where the text has '\n'; `zero` has the high bit of
-                    // each zero byte set, and only those (no carry crosses a byte).
-                    let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                    let zero = ~(((x & low7) &+ low7) | x | low7)
-                    counts &+= zero >> 7
+            while i + 16 <= raw.count {
+                // Each lane of `counts` counts the newlines at its place, for up to 255 rounds:
+                // a lane of the comparison is all ones (255, minus one) where the text has '\n'.
+                var counts = SIMD16<UInt8>()
+                var rounds = 0
+                while rounds < 255 && i + 16 <= raw.count {
+                    let bytes = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                    counts &-= unsafeBitCast(bytes .== newline, to: SIMD16<UInt8>.self)
                     rounds += 1
-                    i += 8
+                    i += 16
                 }
-                // The eight counts summed: in pairs, then the four pair sums by a multiply.
-                let pairs = (counts & 0x00FF_00FF_00FF_00FF) &+ ((counts >> 8) & 0x00FF_00FF_00FF_00FF)
-                newlines += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+                newlines += Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
             }
             while i < raw.count {
                 if raw[i] == 10 { newlines += 1 }

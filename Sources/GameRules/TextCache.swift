@@ -6,8 +6,9 @@ import LuaKit
 /// already holds (no Swift String, no hashing of its bytes in Swift), and a fixed text costs
 /// no filling at all. `GameAPI` makes a new one when the texts or the language change.
 final class TextCache {
-    /// By key: the fixed text (a string), or where its templates are in `templates` (an
-    /// integer, see `code`). Held in the registry, out of the rule's reach.
+    /// By key: the fixed text (a string), or a code for its templates (an integer: where
+    /// they are in `templates`, shifted left one bit, the low bit set for a plural text). Held
+    /// in the registry, out of the rule's reach.
     let table: LuaRef
     /// A plain text's template; a plural text's two, its other form first and then its one
     /// form (the other form again when the text has none).

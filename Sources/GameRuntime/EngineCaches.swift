@@ -4,7 +4,7 @@ import LuaKit
 // What the engine last read of a game's state, each for the version of the state it was read
 // at (`GameEngine.version`). Plain structs: as tuples of `Result`s these types were looked up
 // by name by the Swift runtime at each start, with a scan of every conformance the program
-// has (some 300,000 instructions of a game's first step).
+// has (some 210,000 instructions of a game's first step).
 
 extension GameEngine {
     struct Caches {

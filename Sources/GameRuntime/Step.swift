@@ -65,8 +65,8 @@ public struct Step: Sendable {
     /// What each viewing seat sees now (see `Table.viewers`).
     public var seats: [Int: SeatView] = [:]
 
-    /// (Not inlined: a step is then made in place, where an inlined one is made aside and
-    /// copied, some twenty references retained and released again; see `Table.play`.)
+    /// (Not inlined: inlined into `Table.play`, a step made there, changed and returned was
+    /// copied twice more on its way out, some twenty references retained and released each time.)
     @inline(never)
     public init(number: Int, game: Int, seat: Int?, input: String?, status: Status) {
         self.number = number

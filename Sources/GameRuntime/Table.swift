@@ -451,7 +451,7 @@ public final class Table {
 
     /// (A step made, changed and returned in one function is copied twice on its way out, at
     /// every move: the optimiser does not see through a struct of some twenty references. Made
-    /// by one call and filled by another, it is not copied at all.)
+    /// by one call and filled by another, it is not copied on its way out.)
     @inline(never)
     private func play(_ move: String, seat: Int, final: Bool, into r: inout Step) {
         r.move = move

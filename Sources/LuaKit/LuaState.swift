@@ -319,18 +319,12 @@ public final class LuaState {
         return lua_type(L, -1) == LUA_TNIL ? nil : ref(at: -1)
     }
 
-    /// The referenced table's elements when it is a list of strings (keys 1...n, none other),
-    /// each of at most `maxBytes` bytes, read without a reader: as `read` gives them, which
-    /// reads the list a value at a time and keeps the path to each for its messages. Nil for
-    /// any other table (a number in it, a field, a hole, a string too long), for `read` to read
-    /// and to name what is wrong. (`moves` returns such a list at every step of a game.)
-    public func stringList(_ r: LuaRef, maxBytes: Int) -> [String]? {
-        push(.ref(r))
-        defer { gh_pop(L, 1) }
-        return stringList(at: lua_gettop(L), maxBytes: maxBytes)
-    }
-
-    /// `stringList` of the value at stack index `t` (absolute).
+    /// The elements of the table at stack index `t` (absolute) when it is a list of strings
+    /// (keys 1...n, none other), each of at most `maxBytes` bytes, read without a reader: as
+    /// the reader gives them, which reads the list a value at a time and keeps the path to each
+    /// for its messages. Nil for any other value (a number in it, a field, a hole, a string too
+    /// long), for the reader to read and to name what is wrong. (`moves` returns such a list at
+    /// every step of a game; see `LuaResult.stringList`.)
     func stringList(at t: Int32, maxBytes: Int) -> [String]? {
         defer { lua_settop(L, t) }
         guard lua_type(L, t) == LUA_TTABLE else { return nil }
@@ -369,13 +363,6 @@ public final class LuaState {
             lua_settop(L, t)
         }
         return strings
-    }
-
-    /// The raw length of a referenced table or string (no `__len`).
-    public func rawLength(_ r: LuaRef) -> Int {
-        push(.ref(r))
-        defer { gh_pop(L, 1) }
-        return Int(lua_rawlen(L, -1))
     }
 
     /// The string keys of a table (raw, no metamethods), at most `limit` of them.

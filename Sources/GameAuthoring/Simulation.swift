@@ -201,6 +201,9 @@ public enum Simulation {
     final class Worker {
         let plan: Plan
         let engine: GameEngine
+        /// The table of the plan's own seating, kept from game to game: a table starts each
+        /// game afresh (its players, notes and counts), and making one names its seats.
+        private var ownTable: Table?
 
         init(_ plan: Plan) throws {
             self.plan = plan
@@ -232,7 +235,13 @@ public enum Simulation {
             let seed = plan.seed(ofGame: k)
             // The players' own chance, apart from the game's (which legal move each picks),
             // comes from the game's seed.
-            let table = Table(engine: engine, fillers: fillers ?? Array(repeating: plan.usesSearch ? .search : plan.usesBot ? .bot : .random, count: engine.seatCount))
+            let table: Table
+            if fillers == nil, outside.isEmpty, let kept = ownTable {
+                table = kept
+            } else {
+                table = Table(engine: engine, fillers: fillers ?? Array(repeating: plan.usesSearch ? .search : plan.usesBot ? .bot : .random, count: engine.seatCount))
+                if fillers == nil, outside.isEmpty { ownTable = table }
+            }
             table.playsOneGame = true
             table.thinking = plan.thinking
             // Views are drawn only for seats played from outside, in the form they read.

@@ -18,12 +18,27 @@ public final class GameEngine {
     /// What the host says to the player, in their language.
     public let hostTexts: HostTexts
     package let rule: LoadedRule
-    var lua: LuaState { rule.lua }
-    var api: GameAPI { rule.api }
+    // The rule's own, held here too: each is used at every query, and a property of a
+    // property costs a retain and a release each time.
+    let lua: LuaState
+    let api: GameAPI
     public let random: RandomSource
     public var clock: Clock { settings.clock }
     /// The checked option values the rule sees as `game.options`.
     public let options: [String: LuaValue]
+    /// The options as each game's start reports them (made once: sim starts thousands).
+    public private(set) lazy var optionsJSON: [String: JSONValue] = options.mapValues(StateJSON.convert)
+    /// The options that differ from their defaults, as the arguments a replay line gives them
+    /// (" --match best-of-5").
+    public private(set) lazy var changedOptionArguments: String = {
+        var out = ""
+        for option in info.options {
+            let value = options[option.name]
+            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
+            if text != option.defaultValue { out += " --\(option.name) \(text)" }
+        }
+        return out
+    }()
     /// The word list the session plays, for games that declare one.
     public var words: WordList? { settings.words }
     /// The number of seats at this table (from 1).
@@ -66,6 +81,8 @@ public final class GameEngine {
     public init(rule: LoadedRule, settings: EngineSettings) throws {
         precondition(!rule.isBound, "a loaded rule serves one engine: load it again (LoadedRule.reloaded) for another")
         self.rule = rule
+        lua = rule.lua
+        api = rule.api
         rule.readTranslations([settings.language])
         self.info = rule.info.localized(settings.language)
         self.settings = settings
@@ -201,8 +218,9 @@ public final class GameEngine {
     /// Makes `table` the state, in a fresh root beside the host's data about it.
     private func adopt(_ table: LuaRef) {
         state = table
-        root = lua.makeRef(.array([.ref(table), .ref(api.newGameData())]))
-        api.gameData = root.flatMap { try? lua.rawElement($0, 2) }
+        let data = api.newGameData()
+        root = lua.makeRef(.array([.ref(table), .ref(data)]))
+        api.gameData = data
     }
 
     /// The word list's name as the rule sees it (`game.words.name`).
@@ -546,13 +564,18 @@ public final class GameEngine {
         // (The version is compared before the answer is taken: a miss copies nothing.)
         if caches.result?.version == version { return try caches.result!.answer() }
         do {
-            let value = try query(.result)
-            var result: GameResult?
-            if !(value.isNil || value == .boolean(false)) {
+            let result = try ask(.result) { answer -> GameResult? in
+                // The usual table, only known fields, is read where it lies; any other answer
+                // is copied whole, for its message.
+                if answer.hasOnlyFields(GameResult.fieldNames) {
+                    return try GameResult(seats: seatCount, path: info.path, texts: hostTexts) { try answer.field($0, as: "result") }
+                }
+                let value = try answer.value(as: "result")
+                if value.isNil || value == .boolean(false) { return nil }
                 guard value.map != nil else {
                     throw RuleError(["\(info.path): result must return nil or a table such as { winner = \"player\", summary = \"...\" }, not \(value.typeName)"])
                 }
-                result = try GameResult(value, seats: seatCount, path: info.path, texts: hostTexts)
+                return try GameResult(value, seats: seatCount, path: info.path, texts: hostTexts)
             }
             caches.result = KeptResult(version: version, value: result, error: nil)
             return result
@@ -583,6 +606,8 @@ public final class GameEngine {
         if try result() != nil && !info.playsAfterResult { return [] }
         guard rule.hooks.turn != nil else { return [1] }
         let answer = try query(.turn)
+        // One seat, the usual answer, without a list made and sorted.
+        if let n = answer.integer, (1...Int64(seatCount)).contains(n) { return [Int(n)] }
         let seats: [Int64]
         if let n = answer.integer { seats = [n] } else if let list = answer.array, list.allSatisfy({ $0.integer != nil }) {
             seats = list.compactMap(\.integer)
@@ -766,6 +791,21 @@ public final class GameEngine {
     /// `query`; with `stringsOf`, a list of strings of at most that many bytes each is read as
     /// one, without a `LuaValue` for each (`moves`, at every step).
     func ask(_ hook: Query, seat: Int = 1, maxLength: Int? = nil, items: String = "values", stringsOf maxBytes: Int? = nil) throws -> Answer {
+        try ask(hook, seat: seat) { result in
+            let name = hook.rawValue
+            guard let maxLength, result.isTable else { return .value(try result.value(as: "result")) }
+            let length = result.rawLength
+            guard length <= maxLength else {
+                throw RuleError(["\(info.path): \(name) returned \(length) \(items), more than \(maxLength)"])
+            }
+            if let maxBytes, let list = result.stringList(maxBytes: maxBytes) { return .strings(list) }
+            return .value(try result.value(as: name))
+        }
+    }
+
+    /// Asks the rule's query `hook` and hands `read` its answer where it lies in Lua. Nothing
+    /// the query does is kept: chance, words, scores and messages are as they were.
+    func ask<T>(_ hook: Query, seat: Int = 1, read: (LuaResult) throws -> T) throws -> T {
         guard let state else { throw RuleError([stateLost ?? "\(info.path): no game has started"]) }
         let function: LuaRef
         switch hook {
@@ -805,13 +845,7 @@ public final class GameEngine {
                         throw RuleError(["\(info.path): \(name) changed the state at \(path) (view, moves, result, turn, observe and bot only look: change the state in play)"])
                     }
                 }
-                guard let maxLength, result.isTable else { return .value(try result.value(as: "result")) }
-                let length = result.rawLength
-                guard length <= maxLength else {
-                    throw RuleError(["\(info.path): \(name) returned \(length) \(items), more than \(maxLength)"])
-                }
-                if let maxBytes, let list = result.stringList(maxBytes: maxBytes) { return .strings(list) }
-                return .value(try result.value(as: name))
+                return try read(result)
             }
         } catch let error as LuaError {
             throw RuleError([describe(error, hook: name)])

@@ -30,42 +30,50 @@ public struct GameResult: Equatable, Sendable {
         self.rewards = rewards
     }
 
-    static let knownFields: Set<String> = ["winner", "ranking", "score", "scores", "better", "summary", "rewards"]
+    /// The fields `result` may return, and nothing else.
+    static let fieldNames: [StaticString] = ["winner", "ranking", "score", "scores", "better", "summary", "rewards"]
+    static let knownFields = Set(fieldNames.map { "\($0)" })
 
     /// Reads the table `result` returned; every field it has must be of its kind.
     init(_ value: LuaValue, seats: Int, path: String, texts: HostTexts = .english) throws {
-        func problem(_ field: String, _ what: String) -> RuleError {
-            RuleError(["\(path): result's '\(field)' must be \(what), not \(value[field].typeName)"])
+        let fields = value.map ?? [:]
+        if let stray = fields.keys.sorted().first(where: { !Self.knownFields.contains($0) }) {
+            throw RuleError(["\(path): result has a field '\(stray)' the host does not know (it takes \(Self.knownFields.sorted().joined(separator: ", ")))"])
+        }
+        try self.init(seats: seats, path: path, texts: texts) { value["\($0)"] }
+    }
+
+    /// Reads a result whose fields are all known, each by `field` (nil when it is absent): the
+    /// engine reads them where the table lies in Lua, without copying the table into Swift.
+    init(seats: Int, path: String, texts: HostTexts = .english, field: (StaticString) throws -> LuaValue) throws {
+        func problem(_ field: String, _ what: String, _ value: LuaValue) -> RuleError {
+            RuleError(["\(path): result's '\(field)' must be \(what), not \(value.typeName)"])
         }
         func seat(_ v: LuaValue) -> Int? {
             guard let n = v.integer, (1...Int64(seats)).contains(n) else { return nil }
             return Int(n)
         }
-        let fields = value.map ?? [:]
-        if let stray = fields.keys.sorted().first(where: { !Self.knownFields.contains($0) }) {
-            throw RuleError(["\(path): result has a field '\(stray)' the host does not know (it takes \(Self.knownFields.sorted().joined(separator: ", ")))"])
-        }
         winner = nil
         winningSeats = []
-        switch value["winner"] {
+        switch try field("winner") {
         case .nil: break
         case .string(let s): winner = s
         case let v where seat(v) != nil: winningSeats = [seat(v)!]
         case .array(let items) where !items.isEmpty && items.allSatisfy({ seat($0) != nil }): winningSeats = items.compactMap(seat)
-        default: throw problem("winner", "a name (\"player\"), a seat from 1 to \(seats) or a list of seats")
+        case let v: throw problem("winner", "a name (\"player\"), a seat from 1 to \(seats) or a list of seats", v)
         }
         ranking = []
-        switch value["ranking"] {
+        switch try field("ranking") {
         case .nil: break
         case .array(let places):
             for place in places {
                 if let s = seat(place) { ranking.append([s]) } else if let group = place.array, !group.isEmpty, group.allSatisfy({ seat($0) != nil }) {
                     ranking.append(group.compactMap(seat))
                 } else {
-                    throw problem("ranking", "a list of seats from best to last (a list of seats for a tie)")
+                    throw problem("ranking", "a list of seats from best to last (a list of seats for a tie)", .array(places))
                 }
             }
-        default: throw problem("ranking", "a list of seats from best to last")
+        case let v: throw problem("ranking", "a list of seats from best to last", v)
         }
         func number(_ v: LuaValue) -> Double? {
             switch v {
@@ -74,30 +82,30 @@ public struct GameResult: Equatable, Sendable {
             default: return nil
             }
         }
-        switch value["score"] {
+        switch try field("score") {
         case .nil: score = nil
         case let v where number(v) != nil: score = number(v)
-        default: throw problem("score", "a finite number")
+        case let v: throw problem("score", "a finite number", v)
         }
-        func perSeat(_ field: String) throws -> [Int: Double] {
-            switch value[field] {
+        func perSeat(_ name: StaticString) throws -> [Int: Double] {
+            switch try field(name) {
             case .nil: return [:]
             case .array(let items) where items.count <= seats && items.allSatisfy({ number($0) != nil }):
                 return Dictionary(uniqueKeysWithValues: items.enumerated().map { ($0.offset + 1, number($0.element)!) })
-            default: throw problem(field, "a list of finite numbers, one per seat (\(seats))")
+            case let v: throw problem("\(name)", "a list of finite numbers, one per seat (\(seats))", v)
             }
         }
         seatScores = try perSeat("scores")
         rewards = try perSeat("rewards")
-        switch value["better"] {
+        switch try field("better") {
         case .nil, .string("higher"): lowerIsBetter = false
         case .string("lower"): lowerIsBetter = true
-        default: throw problem("better", "\"higher\" (the default) or \"lower\"")
+        case let v: throw problem("better", "\"higher\" (the default) or \"lower\"", v)
         }
-        switch value["summary"] {
+        switch try field("summary") {
         case .nil: summary = winner.map { texts(.winner, ["who": $0]) } ?? (winningSeats.isEmpty ? texts(.gameOver) : texts(.winner, ["who": texts.seatList(winningSeats)]))
         case .string(let s): summary = s
-        default: throw problem("summary", "a string")
+        case let v: throw problem("summary", "a string", v)
         }
     }
 

@@ -53,7 +53,10 @@ public final class Table {
     }
 
     public private(set) var fillers: [Filler] {
-        didSet { nameSeats() }
+        didSet {
+            nameSeats()
+            replayTail = nil
+        }
     }
     /// The seats whose view, moves and observation each step carries.
     public var viewers: [Int]
@@ -61,7 +64,12 @@ public final class Table {
     /// How the replay line names the game (its name, or a rule file's path), and the host
     /// options it repeats (`--words fruits`).
     public var replayGame: String
-    public var replayArguments: [String] = []
+    public var replayArguments: [String] = [] {
+        didSet { replayTail = nil }
+    }
+    /// What the replay line gives after the seed (options, arguments, seats), made once for
+    /// the games of a table (sim plays thousands on one).
+    private var replayTail: String?
     /// A table of one game (sim's, the arena's): the step that ends it ends the session
     /// (`endsSession`, with nobody asked to play again), so a program in a seat gets its
     /// `end` object next.
@@ -144,15 +152,26 @@ public final class Table {
     public func replayCommand(seed: UInt64, game: Int = 1) -> String {
         // The seed first: a line that wraps on the screen still replays the game when the
         // start is copied.
-        var replay = daily.map { "gamehost play \(replayGame) --daily \($0)" }
-            ?? "gamehost play \(replayGame) --seed \(seed)" + (game == 1 ? "" : " --game \(game)")
-        for option in info.options {
-            let value = engine.options[option.name]
-            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
-            if text != option.defaultValue { replay += " --\(option.name) \(text)" }
+        if replayTail == nil {
+            replayTail = engine.changedOptionArguments + replayArguments.map { " " + $0 }.joined() + seatingArguments
         }
-        for argument in replayArguments { replay += " " + argument }
-        return replay + seatingArguments
+        // Appended in place: sim makes a line for each of thousands of games.
+        var replay = "gamehost play "
+        replay.reserveCapacity(64 + replayGame.utf8.count + replayTail!.utf8.count)
+        replay += replayGame
+        if let daily {
+            replay += " --daily "
+            replay += daily
+        } else {
+            replay += " --seed "
+            replay += String(seed)
+            if game != 1 {
+                replay += " --game "
+                replay += String(game)
+            }
+        }
+        replay += replayTail!
+        return replay
     }
 
     /// Names the person in `seat` (one who took the seat after the table began: the replay
@@ -634,7 +653,7 @@ public final class Table {
         r.game = engine.gameNumber
         r.start = GameStart(number: engine.gameNumber, seed: engine.gameSeed,
                             replay: replayCommand(seed: engine.gameSeed, game: engine.gameNumber),
-                            options: engine.options.mapValues(StateJSON.convert), seats: seatInfo,
+                            options: engine.optionsJSON, seats: seatInfo,
                             words: engine.words.map { WordListInfo(name: engine.wordListName ?? "", size: $0.entries.count, fingerprint: $0.fingerprint) })
         // Each random seat plays this game from a seed of the game's own.
         randomPlayers = [:]

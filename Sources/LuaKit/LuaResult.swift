@@ -1,4 +1,5 @@
 import CLua
+import Glibc
 
 /// The first result of a call into Lua, read where it lies on the stack before it is popped
 /// (`LuaState.call(_:arguments:read:)`): a caller that takes a table apart needs no reference
@@ -16,6 +17,50 @@ public struct LuaResult {
     /// Its elements when it is a list of strings (see `LuaState.stringList`).
     public func stringList(maxBytes: Int) -> [String]? {
         index == 0 ? nil : state.stringList(at: index, maxBytes: maxBytes)
+    }
+
+    /// Whether it is a table with at least one field and no key but the strings in `names`
+    /// (their exact bytes), without running a metamethod.
+    public func hasOnlyFields(_ names: [StaticString]) -> Bool {
+        let L = state.L
+        guard isTable, lua_checkstack(L, 3) != 0 else { return false }
+        let top = lua_gettop(L)
+        var fields = 0
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            // The key's type first: reading a number key as a string would change it mid-walk.
+            var length = 0
+            guard lua_type(L, -2) == LUA_TSTRING, let key = gh_tolstring(L, -2, &length),
+                  names.contains(where: { name in
+                      name.withUTF8Buffer { $0.count == length && memcmp($0.baseAddress!, key, length) == 0 }
+                  }) else {
+                lua_settop(L, top)
+                return false
+            }
+            gh_pop(L, 1)
+            fields += 1
+        }
+        return fields > 0
+    }
+
+    /// Its field `name` (raw) copied into Swift as `value(as:)` copies, named `root.name` in
+    /// the reader's messages; nil when it is not a table.
+    public func field(_ name: StaticString, as root: String) throws -> LuaValue {
+        let L = state.L
+        guard isTable, lua_checkstack(L, 2) != 0 else { return .nil }
+        name.withUTF8Buffer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        lua_rawget(L, index)
+        defer { gh_pop(L, 1) }
+        if let plain = state.plainValue(at: -1, on: L) { return plain }
+        var reader = LuaValueReader(state: state, L: L, limits: state.readLimits, root: { "\(root).\(name)" },
+                                    inside: lua_topointer(L, index))
+        do {
+            return try reader.read(at: -1)
+        } catch let problem as LuaReadError {
+            throw LuaError(.data, problem.description)
+        }
     }
 
     /// It copied into Swift, within the state's read limits; `root` names it in the reader's

@@ -67,11 +67,14 @@ struct LuaValueReader {
         }
     }
 
-    init(state: LuaState, L: OpaquePointer?, limits: LuaReadLimits, root: @escaping () -> String) {
+    /// `inside`: the table the value is a field of, read a field at a time (a cycle back to
+    /// it is one, as in a reading of the whole table).
+    init(state: LuaState, L: OpaquePointer?, limits: LuaReadLimits, root: @escaping () -> String, inside: UnsafeRawPointer? = nil) {
         self.state = state
         self.L = L
         self.limits = limits
         self.root = root
+        if let inside { open = [inside] }
     }
 
     private func failure(_ reason: String) -> LuaReadError {

@@ -52,7 +52,10 @@ public struct Match: Equatable {
     public static func parseLength(_ text: String) throws -> Int {
         if text == "single" { return 1 }
         let prefix = "best-of-"
-        guard text.hasPrefix(prefix), let n = Int(text.dropFirst(prefix.count)), String(n) == text.dropFirst(prefix.count) else {
+        // The number as written ("best-of-03" and "best-of-+3" name no length), cut by bytes:
+        // a sim reads the option once a game.
+        guard text.hasPrefix(prefix), let digits = String(text.utf8.dropFirst(prefix.utf8.count)),
+              let n = Int(digits), String(n) == digits else {
             throw MatchError.badName(text)
         }
         _ = try Match(bestOf: n)

@@ -43,6 +43,8 @@ public final class GameEngine {
     public var words: WordList? { settings.words }
     /// The number of seats at this table (from 1).
     public let seatCount: Int
+    /// `[1]`, `[2]`...: the seats to move when one is, made once (turn is asked at every step).
+    private let singleSeats: [[Int]]
     /// The seats' names as the statistics keep them: `seatNames` in English.
     public var recordedNames: [String] = []
     /// What each seat is called in the rule's messages (`game.name`), by the table.
@@ -94,6 +96,7 @@ public final class GameEngine {
             throw UsageError("\(info.id) is played by \(info.seats.description) players, not \(seats)")
         }
         seatCount = seats
+        singleSeats = (1...seats).map { [$0] }
         if info.defaultWordList != nil && settings.words == nil {
             throw UsageError("\(info.id) plays a word list: give one with --words")
         }
@@ -607,7 +610,7 @@ public final class GameEngine {
         guard rule.hooks.turn != nil else { return [1] }
         let answer = try query(.turn)
         // One seat, the usual answer, without a list made and sorted.
-        if let n = answer.integer, (1...Int64(seatCount)).contains(n) { return [Int(n)] }
+        if let n = answer.integer, (1...Int64(seatCount)).contains(n) { return singleSeats[Int(n) - 1] }
         let seats: [Int64]
         if let n = answer.integer { seats = [n] } else if let list = answer.array, list.allSatisfy({ $0.integer != nil }) {
             seats = list.compactMap(\.integer)

@@ -5,7 +5,7 @@
 // every saved table back as it was, in place.
 //
 // Three functions, made by gh_push_snapshot_functions:
-//   save(root) -> anchors            saves what root reaches; anchors keeps it alive
+//   save(root, canonical) -> anchors saves what root reaches; anchors keeps it alive
 //   unchanged(root, anchors) -> bool whether root reaches exactly what was saved
 //   restore(root, anchors) -> root   gives every saved table back its saved contents and
 //                                    metatable, and returns the saved root
@@ -17,11 +17,16 @@
 // objects, which the host copies (save's copier). Restoring in place keeps every table's
 // identity: a variable that pointed into the state still points to the right table.
 //
-// The bytes are a deterministic function of the state: tables are written breadth first, each
-// table's fields in a fixed order of their keys (booleans, integers, floats, strings by length
-// then bytes, tables and other objects by address); each distinct string is written once, at its
-// first use in that order, and named by number after. So saving, changing, restoring and saving
-// again gives the same bytes, and the comparison is a second save that reads instead of writes.
+// A canonical save's bytes are a deterministic function of the state (check compares them
+// around calls that must only look): tables are written breadth first, each table's fields in a
+// fixed order of their keys (booleans, integers, floats, strings by length then bytes, tables
+// and other objects by address); each distinct string is written once, at its first use in that
+// order, and named by number after. So saving, changing, restoring and saving again gives the
+// same bytes. The save before a move is not canonical: it takes each table's fields in the
+// order the table holds them, as sorting them cost about a sixth of the save. The comparison is
+// a second save that reads instead of writes, in the order of the save it compares with: a table
+// the move did not touch is read in the same order, and one it changed and changed back may
+// read in another and count as changed, which costs a restore that changes nothing.
 //
 // The stream: the root item, then one record a table in the order tables are first met: its
 // field count (u32), its metatable item ('n' or a table), then its fields' key and value items.
@@ -84,6 +89,7 @@ typedef struct gh_snapshot {
     int valid;                // 1 once a save completed; 0 while one runs and after one failed
     lua_Integer generation;   // numbers each save; its anchors table carries it at [0]
     int has_objects;          // host objects were copied: a comparison cannot vouch for them
+    int canonical;            // the last save sorted each table's fields (see above)
 
     // What the last save found, by number: each table's and object's address and slot in the
     // anchors table (an object's slot holds its copy when the host copied it).
@@ -545,7 +551,7 @@ static void gh_put_table(lua_State *L, gh_snapshot *s, int k, int anchors, int c
         if ((n & 63) == 0) gh_charge(L, 64);
     }
     if (n > UINT32_MAX) luaL_error(L, "a table has too many fields to save");
-    if (n > 1 && !gh_fields_sorted(s->fields, n)) {
+    if (s->canonical && n > 1 && !gh_fields_sorted(s->fields, n)) {
         double log2n = 1;
         for (size_t m = n; m > 1; m >>= 1) log2n += 1;
         gh_charge(L, (double)n * log2n / 2);
@@ -580,10 +586,12 @@ static void gh_walk(lua_State *L, gh_snapshot *s, int root, int anchors, int cop
     for (int k = 1; k <= s->walk_tables && !s->differs; k++) gh_put_table(L, s, k, anchors, copier);
 }
 
-// save(root) -> anchors. Upvalue 1: the snapshot (light userdata); 2: the host's copier of
-// userdata objects. Runs as rule work: charged, and refused past the size and depth limits.
+// save(root, canonical) -> anchors. Upvalue 1: the snapshot (light userdata); 2: the host's
+// copier of userdata objects. Runs as rule work: charged, and refused past the size and depth
+// limits.
 static inline int gh_snapshot_save(lua_State *L) {
     gh_snapshot *s = (gh_snapshot *)lua_touserdata(L, lua_upvalueindex(1));
+    s->canonical = lua_toboolean(L, 2);
     lua_settop(L, 1);
     int hint = s->slots;
     s->valid = 0;  // until this save completes

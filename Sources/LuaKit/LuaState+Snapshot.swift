@@ -21,9 +21,11 @@ extension LuaState {
     }
 
     /// Saves `value` (a state table) before a move. Runs as rule work, under the budget: a
-    /// huge state fails cleanly. Host objects in it are copied.
-    public func saveSnapshot(of value: LuaRef) throws {
-        let anchors = try call(snapshotFunctions!.save, [.ref(value)], results: 1, tablesByReference: true)
+    /// huge state fails cleanly. Host objects in it are copied. `canonical`: each table's
+    /// fields in a fixed order, so equal states save as equal bytes (`snapshotBytes`); without
+    /// it, in the order each table holds them (cheaper, and all a move's rollback needs).
+    public func saveSnapshot(of value: LuaRef, canonical: Bool = false) throws {
+        let anchors = try call(snapshotFunctions!.save, [.ref(value), .boolean(canonical)], results: 1, tablesByReference: true)
         guard case .ref(let kept)? = anchors.first else { throw LuaError(.runtime, "the state could not be saved") }
         snapshotAnchors = kept
     }
@@ -49,7 +51,7 @@ extension LuaState {
     /// The bytes a snapshot of `value` takes: equal for states with the same tables and the
     /// same contents (check compares them around calls that must only look).
     public func snapshotBytes(of value: LuaRef) throws -> [UInt8] {
-        try saveSnapshot(of: value)
+        try saveSnapshot(of: value, canonical: true)
         var length = 0
         guard let bytes = gh_snapshot_bytes(snapshot, &length) else { return [] }
         return Array(UnsafeBufferPointer(start: bytes, count: length))

@@ -37,16 +37,19 @@ static inline void t_snap_close(t_state *t, t_snap *sn) {
     gh_snapshot_free(sn->s);
 }
 
-// Saves global `root` as rule code under a budget; the status, with the message in t->error.
-static inline int t_save(t_state *t, t_snap *sn, const char *root) {
+// Saves global `root` as rule code under a budget, canonical (each table's fields in a fixed
+// order) or in the order the tables hold them (as before a move); the status, with the message
+// in t->error.
+static inline int t_save_as(t_state *t, t_snap *sn, const char *root, int canonical) {
     lua_State *L = t->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, sn->save);
     lua_getglobal(L, root);
+    lua_pushboolean(L, canonical);
     lua_pushcfunction(L, gh_message_handler);
-    lua_insert(L, -3);
-    int base = lua_gettop(L) - 3;
+    lua_insert(L, -4);
+    int base = lua_gettop(L) - 4;
     gh_begin_call(t->lim, 1LL << 40, 1);
-    int status = lua_pcall(L, 1, 1, base + 1);
+    int status = lua_pcall(L, 2, 1, base + 1);
     gh_end_call(t->lim, 1);
     t->error[0] = 0;
     if (status != LUA_OK) {
@@ -60,6 +63,9 @@ static inline int t_save(t_state *t, t_snap *sn, const char *root) {
     lua_settop(L, base);
     return status;
 }
+
+static inline int t_save(t_state *t, t_snap *sn, const char *root) { return t_save_as(t, sn, root, 1); }
+static inline int t_save_in_order(t_state *t, t_snap *sn, const char *root) { return t_save_as(t, sn, root, 0); }
 
 // Calls unchanged(root, anchors) or restore(root, anchors) as host work; restore's result
 // becomes global `root` again. Returns unchanged's answer (or restore's status).

@@ -27,18 +27,7 @@ public final class GameEngine {
     /// The checked option values the rule sees as `game.options`.
     public let options: [String: LuaValue]
     /// The options as each game's start reports them (made once: sim starts thousands).
-    public private(set) lazy var optionsJSON: [String: JSONValue] = options.mapValues(StateJSON.convert)
-    /// The options that differ from their defaults, as the arguments a replay line gives them
-    /// (" --match best-of-5").
-    public private(set) lazy var changedOptionArguments: String = {
-        var out = ""
-        for option in info.options {
-            let value = options[option.name]
-            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
-            if text != option.defaultValue { out += " --\(option.name) \(text)" }
-        }
-        return out
-    }()
+    private(set) lazy var optionsJSON: [String: JSONValue] = options.mapValues(StateJSON.convert)
     /// The word list the session plays, for games that declare one.
     public var words: WordList? { settings.words }
     /// The number of seats at this table (from 1).

@@ -67,8 +67,7 @@ public final class Table {
     public var replayArguments: [String] = [] {
         didSet { replayTail = nil }
     }
-    /// What the replay line gives after the seed (options, arguments, seats), made once for
-    /// the games of a table (sim plays thousands on one).
+    /// The replay line's end, once made (see `replayTailMade`).
     private var replayTail: String?
     /// A table of one game (sim's, the arena's): the step that ends it ends the session
     /// (`endsSession`, with nobody asked to play again), so a program in a seat gets its
@@ -152,26 +151,31 @@ public final class Table {
     public func replayCommand(seed: UInt64, game: Int = 1) -> String {
         // The seed first: a line that wraps on the screen still replays the game when the
         // start is copied.
-        if replayTail == nil {
-            replayTail = engine.changedOptionArguments + replayArguments.map { " " + $0 }.joined() + seatingArguments
-        }
-        // Appended in place: sim makes a line for each of thousands of games.
-        var replay = "gamehost play "
-        replay.reserveCapacity(64 + replayGame.utf8.count + replayTail!.utf8.count)
-        replay += replayGame
+        var replay = "gamehost play " + replayGame
         if let daily {
-            replay += " --daily "
-            replay += daily
+            replay += " --daily " + daily
         } else {
-            replay += " --seed "
-            replay += String(seed)
-            if game != 1 {
-                replay += " --game "
-                replay += String(game)
-            }
+            replay += " --seed " + String(seed)
+            if game != 1 { replay += " --game " + String(game) }
         }
-        replay += replayTail!
-        return replay
+        return replay + replayTailMade()
+    }
+
+    /// What the replay line gives after the seed: the options that differ from their defaults,
+    /// the host's arguments and the seats. Made once for the games of a table (sim plays
+    /// thousands on one), and again when the seats or the arguments change.
+    private func replayTailMade() -> String {
+        if let replayTail { return replayTail }
+        var tail = ""
+        for option in info.options {
+            let value = engine.options[option.name]
+            let text = value?.string ?? value?.integer.map { String($0) } ?? ""
+            if text != option.defaultValue { tail += " --\(option.name) \(text)" }
+        }
+        for argument in replayArguments { tail += " " + argument }
+        tail += seatingArguments
+        replayTail = tail
+        return tail
     }
 
     /// Names the person in `seat` (one who took the seat after the table began: the replay

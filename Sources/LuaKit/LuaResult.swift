@@ -53,23 +53,27 @@ public struct LuaResult {
         }
         lua_rawget(L, index)
         defer { gh_pop(L, 1) }
-        if let plain = state.plainValue(at: -1, on: L) { return plain }
-        var reader = LuaValueReader(state: state, L: L, limits: state.readLimits, root: { "\(root).\(name)" },
-                                    inside: lua_topointer(L, index))
-        do {
-            return try reader.read(at: -1)
-        } catch let problem as LuaReadError {
-            throw LuaError(.data, problem.description)
-        }
+        return try Self.read(at: lua_gettop(L), in: state, as: root, field: name, inside: lua_topointer(L, index))
     }
 
     /// It copied into Swift, within the state's read limits; `root` names it in the reader's
     /// messages. A value the reader refuses is a `.data` error, as any call's result is.
     public func value(as root: String) throws -> LuaValue {
         guard index != 0 else { return .nil }
-        if let plain = state.plainValue(at: index, on: state.L) { return plain }
+        return try Self.read(at: index, in: state, as: root, field: nil, inside: nil)
+    }
+
+    /// The value at stack index `i` copied into Swift (see `value(as:)`), named `root` (or
+    /// `root.field`) in the reader's messages; `inside`: the table it is a field of, when it is
+    /// read a field at a time. (A plain value first, before anything is made for a message: the
+    /// engine reads an answer at every query.)
+    private static func read(at i: Int32, in state: LuaState, as root: String, field: StaticString?,
+                             inside: UnsafeRawPointer?) throws -> LuaValue {
+        if let plain = state.plainValue(at: i, on: state.L) { return plain }
+        let name: () -> String = field.map { field in { "\(root).\(field)" } } ?? { root }
+        var reader = LuaValueReader(state: state, L: state.L, limits: state.readLimits, root: name, inside: inside)
         do {
-            return try state.value(at: index, root: root)
+            return try reader.read(at: i)
         } catch let problem as LuaReadError {
             throw LuaError(.data, problem.description)
         }

@@ -9,9 +9,19 @@ public struct FNV1a {
         for b in bytes { add(b) }
     }
 
+    /// The same, in a loop the compiler unrolls: a load, an XOR and a multiply a byte (a
+    /// million-word list is 11 MB of them).
+    public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var h = hash
+        for b in bytes { h = (h ^ UInt64(b)) &* Self.prime }
+        hash = h
+    }
+
+    static let prime: UInt64 = 0x0000_0100_0000_01B3
+
     public mutating func add(_ byte: UInt8) {
         hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
+        hash = hash &* Self.prime
     }
 
     /// The hash as 16 hex digits.

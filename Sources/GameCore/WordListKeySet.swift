@@ -73,18 +73,15 @@ extension WordList {
             slots.withUnsafeBufferPointer { gh_prefetch($0.baseAddress! + i) }
         }
 
+        /// Adds an entry where a probe for its hash ended (`next` gave nil at an empty slot):
+        /// the slot a walk from the start would find, without walking again.
         /// (Inlined into the reader's `take`: a call of its own was a third of its cost.)
         @inline(__always)
-        mutating func insert(_ hash: UInt64, index: Int) {
+        mutating func insert(index: Int, endingProbe probe: Probe) {
             precondition(count < room, "the table was sized for the list's lines")
-            var i = start(hash)
-            let slot = Self.tag(hash) | UInt32(index + 1)
             slots.withUnsafeMutableBufferPointer { slots in
-                while slots[i] != 0 {
-                    i += 1
-                    if i == slots.count { i = 0 }
-                }
-                slots[i] = slot
+                precondition(slots[probe.slot] == 0, "a probe ends at an empty slot")
+                slots[probe.slot] = probe.tag | UInt32(index + 1)
             }
             count += 1
         }
@@ -125,6 +122,17 @@ extension WordList {
         @inline(__always) static func mix(_ h: UInt64, _ eight: UInt64) -> UInt64 {
             let m = (h ^ lowercased(eight)) &* 0xBF58_476D_1CE4_E5B9
             return m ^ (m >> 32)
+        }
+
+        /// Mixes in eight ASCII letters: their lower case is one OR (the same hash `mix` gives).
+        @inline(__always) static func mix(_ h: UInt64, letters eight: UInt64) -> UInt64 {
+            let m = (h ^ (eight | 0x2020_2020_2020_2020)) &* 0xBF58_476D_1CE4_E5B9
+            return m ^ (m >> 32)
+        }
+
+        /// Mixes in the last `count` (1 to 7) ASCII letters, the low bytes of `tail`.
+        @inline(__always) static func mix(_ h: UInt64, letters tail: UInt64, count: Int) -> UInt64 {
+            (h ^ ((tail | 0x2020_2020_2020_2020) & (1 << UInt64(8 * count) - 1))) &* 0xBF58_476D_1CE4_E5B9
         }
 
         /// Mixes in the last `count` (1 to 7) bytes, the low bytes of `tail`.

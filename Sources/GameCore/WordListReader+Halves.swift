@@ -30,6 +30,7 @@ extension WordList.Reader {
         var contents = reading(text, start..<cut, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
             reader.readLines()
             later = second.join()
+            defer { later!.collected?.deallocate() }
             readWhole = later!.overflowed
             if !readWhole {
                 reader.take(collected: later!)
@@ -52,23 +53,46 @@ extension WordList.Reader {
     }
 
     /// The entries a reader of the second half collected, as columns (16 bytes an entry; the
-    /// hints of the few that have them aside).
+    /// hints of the few that have them aside), in memory taken once for as many entries as
+    /// the half has lines: an entry is two stores (appending to arrays, or a class's reference
+    /// counted at each entry, was a sixth of a word's reading), and pages no entry reaches are
+    /// never touched. Plain pointers: `read` frees them once their entries are taken.
     struct Collected {
+        private let spans: UnsafeMutablePointer<WordList.Span>, hashes: UnsafeMutablePointer<UInt64>
         /// The hints go only as far as the last entry with one.
-        var spans: [WordList.Span] = [], hashes: [UInt64] = [], hints: [WordList.Span] = []
-        var count: Int { spans.count }
+        private var hints: [WordList.Span] = []
+        /// The most entries it holds (a half's lines, at most `entryLimit`).
+        let capacity: Int
+        private(set) var count = 0
 
-        mutating func append(_ entry: Waiting) {
+        init(capacity: Int) {
+            self.capacity = capacity
+            spans = .allocate(capacity: max(capacity, 1))
+            hashes = .allocate(capacity: max(capacity, 1))
+        }
+
+        /// Frees the columns (once, by `read`, after the last look at them).
+        func deallocate() {
+            spans.deallocate()
+            hashes.deallocate()
+        }
+
+        /// Keeps an entry; false, keeping nothing, when it holds `capacity` already.
+        mutating func append(_ entry: Waiting) -> Bool {
+            guard count < capacity else { return false }
             if entry.hint.length > 0 {
                 hints.append(contentsOf: repeatElement(WordList.Span.none, count: count - hints.count))
                 hints.append(entry.hint)
             }
-            spans.append(entry.span)
-            hashes.append(entry.hash)
+            (spans + count).initialize(to: entry.span)
+            (hashes + count).initialize(to: entry.hash)
+            count += 1
+            return true
         }
 
         subscript(k: Int) -> Waiting {
-            Waiting(span: spans[k], hash: hashes[k], hint: k < hints.count ? hints[k] : WordList.Span.none)
+            precondition(k >= 0 && k < count, "a collected entry")
+            return Waiting(span: spans[k], hash: hashes[k], hint: k < hints.count ? hints[k] : WordList.Span.none)
         }
     }
 }

@@ -29,7 +29,7 @@ extension WordList {
             var seen: KeySet
             /// A reader that only collects: the entries it read, for another to take (at most
             /// `entryLimit`; past that, `overflowed`). See `read`.
-            var collected = Collected(), overflowed = false
+            var collected: Collected?, overflowed = false
         }
 
         /// The letters of words read as Strings, each once, told apart by their UTF-8 (in NFC
@@ -106,47 +106,62 @@ extension WordList {
         }
         private var oldest = 0
         private(set) var full = false
+        /// The spans of the entries kept, in the memory of `Contents.spans` (see `reading`).
+        private let kept: UnsafeMutableBufferPointer<Span>
+        private var keptCount = 0
 
         /// A reader of `range` with its scratch memory, run by `body`; what it found.
         static func reading(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64,
                             collecting: Bool = false, name: String, filter: Filter, _ body: (inout Reader) -> Void) -> Contents {
+            // The kept entries' spans are written straight into the array's memory (an append
+            // checked the array's uniqueness and room at every word); a reader that collects
+            // keeps none.
+            var contents: Contents?
+            let spans = [Span](unsafeUninitializedCapacity: collecting ? 0 : capacity) { spans, kept in
+                withScratch { scratch, scalars in
+                    var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, seed: seed, collecting: collecting,
+                                        kept: spans, name: name, filter: filter, scalars: scalars, scratch: scratch)
+                    body(&reader)
+                    let met = UnsafeBufferPointer(start: scratch.lettersMet, count: Scalars.count / 64)
+                    if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
+                    kept = reader.keptCount
+                    contents = reader.contents
+                }
+            }
+            contents!.spans = spans
+            return contents!
+        }
+
+        /// Scratch memory and a scalar table for one reading, freed when `body` returns.
+        private static func withScratch(_ body: (Scratch, Scalars) -> Void) {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Scratch.keyBytes) { key in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: WordList.wordLimit + 3) { letters in
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Scalars.count / 64) { met in
-                      withUnsafeTemporaryAllocation(of: Waiting.self, capacity: lookahead) { ring in
-                        // The scalar table (256 KB) from calloc: fresh zero pages, of which a
-                        // list touches only its scripts' (no clearing at every list's start).
-                        let table = calloc(Scalars.count, MemoryLayout<UInt32>.size)!.assumingMemoryBound(to: UInt32.self)
-                        defer { free(table) }
-                        met.initialize(repeating: 0)
-                        var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, seed: seed, collecting: collecting,
-                                            name: name, filter: filter, scalars: Scalars(table: table),
-                                            scratch: Scratch(key: key.baseAddress!, letters: letters.baseAddress!, lettersMet: met.baseAddress!,
-                                                             ring: ring.baseAddress!))
-                        body(&reader)
-                        if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
-                        return reader.contents
-                      }
+                        withUnsafeTemporaryAllocation(of: Waiting.self, capacity: lookahead) { ring in
+                            // The scalar table (256 KB) from calloc: fresh zero pages, of which a
+                            // list touches only its scripts' (no clearing at every list's start).
+                            let table = calloc(Scalars.count, MemoryLayout<UInt32>.size)!.assumingMemoryBound(to: UInt32.self)
+                            defer { free(table) }
+                            met.initialize(repeating: 0)
+                            body(Scratch(key: key.baseAddress!, letters: letters.baseAddress!, lettersMet: met.baseAddress!, ring: ring.baseAddress!),
+                                 Scalars(table: table))
+                        }
                     }
                 }
             }
         }
 
         private init(text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64, collecting: Bool,
-                     name: String, filter: Filter, scalars: Scalars, scratch: Scratch) {
+                     kept: UnsafeMutableBufferPointer<Span>, name: String, filter: Filter, scalars: Scalars, scratch: Scratch) {
             self.text = text
+            self.kept = kept
             (begin, limit, self.firstLine, self.collecting) = (range.lowerBound, range.upperBound, firstLine, collecting)
             self.scalars = scalars
             self.scratch = scratch
             self.name = name
             self.filter = filter
             contents = Contents(seen: KeySet(capacity: collecting ? 0 : capacity, seed: seed))
-            if collecting {
-                contents.collected.spans.reserveCapacity(capacity)
-                contents.collected.hashes.reserveCapacity(capacity)
-            } else {
-                contents.spans.reserveCapacity(capacity)
-            }
+            if collecting { contents.collected = Collected(capacity: capacity) }
         }
 
         /// Reads the lines of its part; the last entries wait until `finishWaiting`.
@@ -166,12 +181,12 @@ extension WordList {
                     let eight = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
                     let others = Self.nonLetters(eight)
                     if others == 0 {
-                        hash = KeySet.mix(hash, eight)
+                        hash = KeySet.mix(hash, letters: eight)
                         end += 8
                         continue
                     }
                     let letters = others.trailingZeroBitCount >> 3
-                    if letters > 0 { hash = KeySet.mix(hash, tail: eight, count: letters) }
+                    if letters > 0 { hash = KeySet.mix(hash, letters: eight, count: letters) }
                     end += letters
                     stopped = true
                     break
@@ -183,7 +198,7 @@ extension WordList {
                         letters += 1
                         end += 1
                     }
-                    if letters > 0 { hash = KeySet.mix(hash, tail: tail, count: letters) }
+                    if letters > 0 { hash = KeySet.mix(hash, letters: tail, count: letters) }
                 }
                 var next = end + 1
                 if end < limit && text[end] == 13 && (end + 1 == limit || text[end + 1] == 10) { next = end + 2 }
@@ -534,12 +549,11 @@ extension WordList {
         private mutating func wait(_ entry: Waiting) {
             if full { return }
             if collecting {
-                guard contents.collected.count < WordList.entryLimit else {
+                // (Its capacity is at most `entryLimit`, and at least the lines it reads.)
+                if !contents.collected!.append(entry) {
                     contents.overflowed = true
                     full = true
-                    return
                 }
-                contents.collected.append(entry)
                 return
             }
             contents.seen.prefetch(entry.hash)
@@ -556,7 +570,8 @@ extension WordList {
 
         /// Takes the entries a reader of the rest of the list collected, in their turn.
         mutating func take(collected later: Contents) {
-            for k in 0..<later.collected.count where !full { wait(later.collected[k]) }
+            guard let collected = later.collected else { return }
+            for k in 0..<collected.count where !full { wait(collected[k]) }
         }
 
         /// Takes the entries still waiting, oldest first.
@@ -580,11 +595,11 @@ extension WordList {
             if let first = repeated {
                 contents.repeats += 1
                 if contents.warnings.count < WordList.problemLimit {
-                    contents.warnings.append("\(name):\(e.span.line): '\(waitingString(e.span))' repeats line \(contents.spans[first].line); it is played once")
+                    contents.warnings.append("\(name):\(e.span.line): '\(waitingString(e.span))' repeats line \(kept[first].line); it is played once")
                 }
                 return
             }
-            guard contents.spans.count < WordList.entryLimit else {
+            guard keptCount < WordList.entryLimit else {
                 problem(e.span.line, "more than \(WordList.entryLimit) words, the limit of a list")
                 full = true
                 return
@@ -593,23 +608,26 @@ extension WordList {
             // (asked only of those: nearly every entry of a big list is its bytes in the file).
             guard let span = e.span.isNormalized ? placed(e.span) : e.span,
                   let hint = e.hint.isNormalized ? placed(e.hint) : e.hint else { return }
-            let index = Int32(contents.spans.count)
-            contents.seen.insert(e.hash, index: Int(index))
+            let index = Int32(keptCount)
+            contents.seen.insert(index: Int(index), endingProbe: probe)
             if hint.length > 0 {
-                if contents.hintSpans.isEmpty { contents.hintSpans.reserveCapacity(contents.spans.capacity) }
+                if contents.hintSpans.isEmpty { contents.hintSpans.reserveCapacity(kept.count) }
                 contents.hintSpans.append(contentsOf: repeatElement(.none, count: Int(index) - contents.hintSpans.count))
                 contents.hintSpans.append(hint)
             }
             if e.span.isASCII && contents.asciiLetters != Self.allLetters {
                 for b in e.span.bytes(in: text) where (b | 0x20) &- 97 < 26 { contents.asciiLetters |= 1 << UInt32((b | 0x20) - 97) }
             }
-            contents.spans.append(span)
+            // (Its room is the lines read: a line is one entry at most.)
+            precondition(keptCount < kept.count, "an entry for each line at most")
+            (kept.baseAddress! + keptCount).initialize(to: span)
+            keptCount += 1
         }
 
         /// Whether kept entry `k` and the waiting entry `e` have the same key: the same word
         /// but for case.
         private mutating func sameKey(_ k: Int, _ e: Waiting) -> Bool {
-            let kept = contents.spans[k]
+            let kept = self.kept[k]
             if kept.isASCII && e.span.isASCII {
                 return kept.equalsIgnoringASCIICase(e.span.bytes(in: text), in: text)
             }

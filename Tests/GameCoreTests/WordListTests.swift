@@ -46,6 +46,7 @@ final class WordListTests: XCTestCase {
         // FNV-1a of nothing, and of "a" (the published test values).
         XCTAssertEqual(FileSystem.fingerprint([]), "cbf29ce484222325")
         XCTAssertEqual(FileSystem.fingerprint(Array("a".utf8)), "af63dc4c8601ec8c")
+        XCTAssertEqual(FileSystem.fingerprint(Array("foobar".utf8)), "85944171f73967e8")
     }
 
     func testDuplicatesAreWarnedAndPlayedOnce() throws {
@@ -264,6 +265,9 @@ final class WordListTests: XCTestCase {
             "big.txt:149999: 'W21X' repeats line 21; it is played once",
         ])
         XCTAssertEqual(l.entries.count, 150_000 - 5)
+        // The fingerprint is of the words kept, in line order, across both halves.
+        XCTAssertEqual(l.fingerprint, FileSystem.fingerprint(Array(l.entries.map { $0.word + "\n" }.joined().utf8)))
+        XCTAssertEqual(l.entries.prefix(11).map(\.word), (1...11).map { [10: "café", 5: "w5x", 7: "w7x"][$0] ?? "w\($0)x" })
         XCTAssertEqual(l.entry(matching: "CAFÉ"), .init(word: "café", hint: "coffee", line: 10))
         XCTAssertEqual(l.entry(matching: "жук")?.line, 100_002)
         XCTAssertEqual(l.entry(matching: "école"), .init(word: "école", hint: nil, line: 110_001))

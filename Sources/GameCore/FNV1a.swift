@@ -9,11 +9,24 @@ public struct FNV1a {
         for b in bytes { add(b) }
     }
 
-    /// The same, in a loop the compiler unrolls: a load, an XOR and a multiply a byte (a
-    /// million-word list is 11 MB of them).
+    /// The same, a load, an XOR and a multiply a byte (a million-word list is 11 MB of them).
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard var p = bytes.baseAddress else { return }
+        let end = p + bytes.count
         var h = hash
-        for b in bytes { h = (h ^ UInt64(b)) &* Self.prime }
+        // Four bytes a round, written out: left to the compiler, a long stretch went a byte a
+        // round (seven instructions a byte, not four).
+        while end - p >= 4 {
+            h = (h ^ UInt64(p[0])) &* Self.prime
+            h = (h ^ UInt64(p[1])) &* Self.prime
+            h = (h ^ UInt64(p[2])) &* Self.prime
+            h = (h ^ UInt64(p[3])) &* Self.prime
+            p += 4
+        }
+        while p < end {
+            h = (h ^ UInt64(p.pointee)) &* Self.prime
+            p += 1
+        }
         hash = h
     }
 

@@ -77,15 +77,31 @@ public struct WordList: Sendable {
     /// it, and a million words made into Strings cost more than reading the list did).
     public let fingerprint: String
 
-    /// FNV-1a of each word's bytes followed by a newline.
+    /// FNV-1a of each word's bytes followed by a newline. A word that stands in the file
+    /// followed by its newline is those bytes of the file, and a run of such lines is one
+    /// stretch of it (in most lists, the whole file): hashed in one loop, not word by word.
     static func fingerprint(of entries: Entries) -> String {
         var hash = FNV1a()
         entries.text.withUnsafeBufferPointer { text in
             entries.normalizedText.withUnsafeBufferPointer { normalized in
+                // The stretch of the file waiting to be hashed, `runStart..<runEnd`.
+                var runStart = 0, runEnd = 0
                 for span in entries.spans {
+                    let start = span.offset, end = start + span.length
+                    if !span.isNormalized && end < text.count && text[end] == 10 {
+                        if start != runEnd {
+                            hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
+                            runStart = start
+                        }
+                        runEnd = end + 1
+                        continue
+                    }
+                    hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
+                    (runStart, runEnd) = (0, 0)
                     hash.add(span.bytes(in: span.isNormalized ? normalized : text))
                     hash.add(10)
                 }
+                hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
             }
         }
         return hash.hex

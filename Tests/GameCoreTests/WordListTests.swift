@@ -43,6 +43,13 @@ final class WordListTests: XCTestCase {
         XCTAssertEqual(l.fingerprint, try list("caf\u{E9}\nbug\nねこ\n").fingerprint)
         XCTAssertNotEqual(l.fingerprint, try list("caf\u{E9}\nbug\nねこ\nant\n").fingerprint)
         XCTAssertNotEqual(l.fingerprint, try list("bug\ncaf\u{E9}\nねこ\n").fingerprint)
+        // Lines that stand in the file with their newline are hashed a stretch at a time: a
+        // repeat, a CRLF, a last line without a newline and a byte order mark each end a stretch.
+        let words = "ant\nbee\ncat\ndog\neel\nfox\n"
+        for text in ["ant\nbee\ncat\ndog\neel\nfox", "ant\nbee\nANT\ncat\ndog\r\neel\nfox\n", "\u{FEFF}ant\nbee\ncat\n\ndog\neel\nfox\n",
+                     "ant\n# a comment\nbee\ncat\tmeow\ndog\n eel\nfox\n"] {
+            XCTAssertEqual(try list(text).fingerprint, FileSystem.fingerprint(Array(words.utf8)), text.debugDescription)
+        }
         // FNV-1a of nothing, and of "a" (the published test values).
         XCTAssertEqual(FileSystem.fingerprint([]), "cbf29ce484222325")
         XCTAssertEqual(FileSystem.fingerprint(Array("a".utf8)), "af63dc4c8601ec8c")

@@ -195,7 +195,7 @@ public struct WordList: Sendable {
         self.lettersMet = read.lettersMet
         self.lettersAsText = read.lettersAsText.letters
         self.warnings = warnings
-        self.index = read.seen
+        self.index = read.seen!  // (a reader that does not collect always sets it)
     }
 
     /// Where an entry's word (or hint) lies in the list's bytes, and its line, in 64 bits (a

@@ -8,39 +8,33 @@ extension WordList {
     struct KeySet {
         /// A slot holds an entry's index + 1 in its low 20 bits (0 is empty; `entryLimit`
         /// fits) and 12 bits of its hash above.
-        private var slots: [UInt32]
-        private var count = 0
-        /// The most entries it takes (90% of its slots): a probe always ends at an empty slot.
-        private let room: Int
+        private let slots: [UInt32]
         static let indexBits: UInt32 = 20
         /// Where each hash starts, chosen at random for each list: a list cannot be made of
         /// words that all land on one slot (which would make reading it take quadratic time).
         let seed: UInt64
 
-        /// A table for up to `capacity` entries, at most 70% full.
-        init(capacity: Int, seed: UInt64 = .random(in: 0...UInt64.max)) {
-            self.seed = seed
+        /// The table a reader filled (see `Filling`).
+        init(slots: [UInt32], seed: UInt64) {
+            precondition(!slots.isEmpty, "a table has slots")
+            (self.slots, self.seed) = (slots, seed)
+        }
+
+        /// How many slots a table for up to `capacity` entries has: at most 70% full.
+        static func slotCount(capacity: Int) -> Int {
             assert(WordList.entryLimit < 1 << Int(Self.indexBits), "an entry's index must fit its slot")
-            slots = [UInt32](repeating: 0, count: max(16, capacity * 10 / 7 + 1))
-            room = slots.count * 9 / 10
+            return max(16, capacity * 10 / 7 + 1)
         }
-
-        /// Where a hash starts probing: its high bits scaled to the table (the table's size
-        /// need not be a power of two, so it is no larger than the list needs).
-        @inline(__always) private func start(_ hash: UInt64) -> Int {
-            Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(slots.count)).high)
-        }
-
-        /// The slot's tag: 12 low bits of the hash (the high bits chose the start).
-        @inline(__always) private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash & 0xFFF) << indexBits }
 
         /// The index of an entry with this hash that `matches` accepts.
         func find(_ hash: UInt64, where matches: (Int) -> Bool) -> Int? {
-            var probe = probe(hash)
-            while let k = next(&probe) {
-                if matches(k) { return k }
+            slots.withUnsafeBufferPointer { slots in
+                var probe = Self.probe(hash, slotCount: slots.count)
+                while let k = Self.next(&probe, in: slots) {
+                    if matches(k) { return k }
+                }
+                return nil
             }
-            return nil
         }
 
         /// A lookup of one hash: the slot it reads next, and the tag it looks for.
@@ -49,41 +43,64 @@ extension WordList {
             let tag: UInt32
         }
 
-        func probe(_ hash: UInt64) -> Probe { Probe(slot: start(hash), tag: Self.tag(hash)) }
+        /// Where a hash starts probing (its high bits scaled to the table: the table's size
+        /// need not be a power of two, so it is no larger than the list needs), and the tag it
+        /// looks for (12 low bits of the hash).
+        @inline(__always) static func probe(_ hash: UInt64, slotCount: Int) -> Probe {
+            Probe(slot: Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(slotCount)).high),
+                  tag: UInt32(truncatingIfNeeded: hash & 0xFFF) << indexBits)
+        }
 
         /// The next entry whose slot has the probe's tag (its key may be another's with the same
-        /// bits), or nil at the first empty slot. A reader that compares keys as it goes asks
-        /// for one at a time, so the table is not held while it compares.
-        func next(_ probe: inout Probe) -> Int? {
-            // (Read through a pointer: a list is a million lookups, each bounds-checked else.)
-            slots.withUnsafeBufferPointer { slots in
-                while slots[probe.slot] != 0 {
-                    let slot = slots[probe.slot]
-                    probe.slot += 1
-                    if probe.slot == slots.count { probe.slot = 0 }
-                    if slot & ~((1 << Self.indexBits) - 1) == probe.tag { return Int(slot & ((1 << Self.indexBits) - 1)) - 1 }
-                }
-                return nil
+        /// bits), or nil at the first empty slot, where the probe then stays.
+        @inline(__always) static func next(_ probe: inout Probe, in slots: UnsafeBufferPointer<UInt32>) -> Int? {
+            while slots[probe.slot] != 0 {
+                let slot = slots[probe.slot]
+                probe.slot += 1
+                if probe.slot == slots.count { probe.slot = 0 }
+                if slot & ~((1 << indexBits) - 1) == probe.tag { return Int(slot & ((1 << indexBits) - 1)) - 1 }
             }
+            return nil
         }
 
-        /// Asks for the slot a hash starts at, so that it is in the cache when `find` reads it.
-        func prefetch(_ hash: UInt64) {
-            let i = start(hash)
-            slots.withUnsafeBufferPointer { gh_prefetch($0.baseAddress! + i) }
-        }
+        /// The table while a reader fills it: its slots written through a pointer into the
+        /// array being made (an array changed in place is checked for a second owner at every
+        /// insert), kept by `KeySet(slots:seed:)` once the reading ends.
+        struct Filling {
+            let slots: UnsafeMutableBufferPointer<UInt32>
+            let seed: UInt64
+            private var count = 0
+            /// The most entries it takes (90% of its slots): a probe always ends at an empty slot.
+            private let room: Int
 
-        /// Adds an entry where a probe for its hash ended (`next` gave nil at an empty slot):
-        /// the slot a walk from the start would find, without walking again.
-        /// (Inlined into the reader's `take`: a call of its own was a third of its cost.)
-        @inline(__always)
-        mutating func insert(index: Int, endingProbe probe: Probe) {
-            precondition(count < room, "the table was sized for the list's lines")
-            slots.withUnsafeMutableBufferPointer { slots in
+            /// `slots`, all zero (empty), at least 16.
+            init(slots: UnsafeMutableBufferPointer<UInt32>, seed: UInt64) {
+                precondition(slots.count >= 16, "a table has slots")
+                (self.slots, self.seed, room) = (slots, seed, slots.count * 9 / 10)
+            }
+
+            func probe(_ hash: UInt64) -> Probe { KeySet.probe(hash, slotCount: slots.count) }
+
+            /// The next entry with the probe's tag; a reader that compares keys as it goes asks
+            /// for one at a time.
+            func next(_ probe: inout Probe) -> Int? { KeySet.next(&probe, in: UnsafeBufferPointer(slots)) }
+
+            /// Adds an entry where a probe for its hash ended (`next` gave nil at an empty
+            /// slot): the slot a walk from the start would find, without walking again.
+            @inline(__always)
+            mutating func insert(index: Int, endingProbe probe: Probe) {
+                precondition(count < room, "the table was sized for the list's lines")
                 precondition(slots[probe.slot] == 0, "a probe ends at an empty slot")
                 slots[probe.slot] = probe.tag | UInt32(index + 1)
+                count += 1
             }
-            count += 1
+
+            /// Asks for the slot a hash starts at, so that it is in the cache when it is read.
+            func prefetch(_ hash: UInt64) {
+                gh_prefetch(slots.baseAddress! + KeySet.probe(hash, slotCount: slots.count).slot)
+            }
+
+            func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { KeySet.hash(bytes, seed: seed) }
         }
 
         /// The hash of a word's key, its lower-cased text, given as UTF-8 bytes. ASCII capitals
@@ -92,7 +109,7 @@ extension WordList {
         /// two keys hash alike whatever the seed). Eight bytes are mixed at a time, as the
         /// reader's scan of a line meets them: `seed`, then `mix` for each eight bytes and
         /// `mix(_:tail:count:)` for the last few, then `finish`.
-        func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
             let raw = UnsafeRawBufferPointer(bytes)
             var h = seed
             var i = 0
@@ -151,7 +168,7 @@ extension WordList {
         /// The hash of a key given as a String (lower-cased, in NFC).
         func hash(key: String) -> UInt64 {
             var key = key
-            return key.withUTF8 { hash($0) }
+            return key.withUTF8 { Self.hash($0, seed: seed) }
         }
     }
 }

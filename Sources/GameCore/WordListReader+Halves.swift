@@ -32,10 +32,7 @@ extension WordList.Reader {
             later = second.join()
             defer { later!.collected?.deallocate() }
             readWhole = later!.overflowed
-            if !readWhole {
-                reader.take(collected: later!)
-                reader.finishWaiting()
-            }
+            if !readWhole { reader.take(collected: later!) }
         }
         // A second half of more entries than a list may have is read again whole: which of them
         // are repeats, and so where the limit falls, is then known.
@@ -88,6 +85,12 @@ extension WordList.Reader {
             (hashes + count).initialize(to: entry.hash)
             count += 1
             return true
+        }
+
+        /// The hash of entry `k`'s key.
+        func hash(_ k: Int) -> UInt64 {
+            precondition(k >= 0 && k < count, "a collected entry")
+            return hashes[k]
         }
 
         subscript(k: Int) -> Waiting {

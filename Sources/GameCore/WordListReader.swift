@@ -26,7 +26,9 @@ extension WordList {
             /// The first `problemLimit` problems, and how many more there are.
             var warnings: [String] = [], problems: [Problem] = [], moreProblems = 0
             var repeats = 0, filteredOut = 0
-            var seen: KeySet
+            /// The kept entries by their keys' hash, for `WordList.entry(matching:)` (set when
+            /// the reading ends; nil for a reader that collects).
+            var seen: KeySet?
             /// A reader that only collects: the entries it read, for another to take (at most
             /// `entryLimit`; past that, `overflowed`). See `read`.
             var collected: Collected?, overflowed = false
@@ -109,6 +111,8 @@ extension WordList {
         /// The spans of the entries kept, in the memory of `Contents.spans` (see `reading`).
         private let kept: UnsafeMutableBufferPointer<Span>
         private var keptCount = 0
+        /// The kept entries by their keys' hash, in the memory of `Contents.seen`.
+        private var table: KeySet.Filling
 
         /// A reader of `range` with its scratch memory, run by `body`; what it found.
         static func reading(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64,
@@ -116,19 +120,28 @@ extension WordList {
             // The kept entries' spans are written straight into the array's memory (an append
             // checked the array's uniqueness and room at every word); a reader that collects
             // keeps none.
+            // So are the slots of the table that finds repeats.
             var contents: Contents?
-            let spans = [Span](unsafeUninitializedCapacity: collecting ? 0 : capacity) { spans, kept in
-                withScratch { scratch, scalars in
-                    var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, seed: seed, collecting: collecting,
-                                        kept: spans, name: name, filter: filter, scalars: scalars, scratch: scratch)
-                    body(&reader)
-                    let met = UnsafeBufferPointer(start: scratch.lettersMet, count: Scalars.count / 64)
-                    if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
-                    kept = reader.keptCount
-                    contents = reader.contents
+            let slotCount = KeySet.slotCount(capacity: collecting ? 0 : capacity)
+            var spans: [Span] = []
+            let slots = [UInt32](unsafeUninitializedCapacity: slotCount) { slots, initialized in
+                slots.initialize(repeating: 0)
+                initialized = slotCount
+                spans = [Span](unsafeUninitializedCapacity: collecting ? 0 : capacity) { spans, kept in
+                    withScratch { scratch, scalars in
+                        var reader = Reader(text: text, range, firstLine: firstLine, capacity: capacity, collecting: collecting,
+                                            kept: spans, table: KeySet.Filling(slots: slots, seed: seed),
+                                            name: name, filter: filter, scalars: scalars, scratch: scratch)
+                        body(&reader)
+                        let met = UnsafeBufferPointer(start: scratch.lettersMet, count: Scalars.count / 64)
+                        if met.contains(where: { $0 != 0 }) { reader.contents.lettersMet = Array(met) }
+                        kept = reader.keptCount
+                        contents = reader.contents
+                    }
                 }
             }
             contents!.spans = spans
+            if !collecting { contents!.seen = KeySet(slots: slots, seed: seed) }
             return contents!
         }
 
@@ -151,16 +164,17 @@ extension WordList {
             }
         }
 
-        private init(text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64, collecting: Bool,
-                     kept: UnsafeMutableBufferPointer<Span>, name: String, filter: Filter, scalars: Scalars, scratch: Scratch) {
+        private init(text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, collecting: Bool,
+                     kept: UnsafeMutableBufferPointer<Span>, table: KeySet.Filling, name: String, filter: Filter, scalars: Scalars, scratch: Scratch) {
             self.text = text
             self.kept = kept
+            self.table = table
             (begin, limit, self.firstLine, self.collecting) = (range.lowerBound, range.upperBound, firstLine, collecting)
             self.scalars = scalars
             self.scratch = scratch
             self.name = name
             self.filter = filter
-            contents = Contents(seen: KeySet(capacity: collecting ? 0 : capacity, seed: seed))
+            contents = Contents()
             if collecting { contents.collected = Collected(capacity: capacity) }
         }
 
@@ -169,7 +183,7 @@ extension WordList {
             var start = begin, line = firstLine - 1
             let everyWord = filter.acceptsAll
             let raw = UnsafeRawBufferPointer(text)
-            let seed = contents.seen.seed
+            let seed = table.seed
             // Past the entry limit, lines are still read: every bad line of the list is reported.
             // (A reader that collects for another stops where it overflows; see `read`.)
             while start < limit && !contents.overflowed {
@@ -316,7 +330,7 @@ extension WordList {
                 return
             }
             wait(Waiting(span: Span(offset: wordRange.lowerBound, length: word.count, line: line, isASCII: true, isNormalized: false),
-                         hash: contents.seen.hash(word),
+                         hash: table.hash(word),
                          hint: hintRange.isEmpty
                             ? .none : Span(offset: hintRange.lowerBound, length: hintRange.count, line: line, isASCII: true, isNormalized: false)))
         }
@@ -385,7 +399,7 @@ extension WordList {
             if filter.accepts(letters: letters, lowercaseASCII: lowercaseAZ) {
                 for k in 0..<beyond { met[Int(newLetters[k] >> 6)] |= 1 << UInt64(newLetters[k] & 63) }
                 contents.asciiLetters |= ascii
-                let hash = contents.seen.hash(UnsafeBufferPointer(start: scratch.key, count: out))
+                let hash = table.hash(UnsafeBufferPointer(start: scratch.key, count: out))
                 wait(Waiting(span: Span(offset: start, length: i - start, line: line, isASCII: isASCII, isNormalized: false),
                              hash: hash))
             } else {
@@ -459,7 +473,7 @@ extension WordList {
                 facts.hasLetter = nfc.contains(where: \.isLetter)
                 facts.accepted = facts.hasLetter && filter.accepts(nfc)
                 facts.key = Array(WordList.key(nfc).utf8)
-                facts.keyHash = facts.key.withUnsafeBufferPointer { contents.seen.hash($0) }
+                facts.keyHash = facts.key.withUnsafeBufferPointer { table.hash($0) }
             }
             factsCache[Self.factsSlot(bytes)] = (Array(bytes), facts)
             return facts
@@ -556,7 +570,7 @@ extension WordList {
                 }
                 return
             }
-            contents.seen.prefetch(entry.hash)
+            table.prefetch(entry.hash)
             if waitingCount < Self.lookahead {
                 (scratch.ring + waitingCount).initialize(to: entry)
                 waitingCount += 1
@@ -569,9 +583,16 @@ extension WordList {
         }
 
         /// Takes the entries a reader of the rest of the list collected, in their turn.
+        /// The entries still waiting go first; then each collected entry is taken at once, its
+        /// slot asked for `lookahead` entries before (they need no ring: they are all there).
         mutating func take(collected later: Contents) {
+            finishWaiting()
             guard let collected = later.collected else { return }
-            for k in 0..<collected.count where !full { wait(collected[k]) }
+            for k in 0..<min(Self.lookahead, collected.count) { table.prefetch(collected.hash(k)) }
+            for k in 0..<collected.count where !full {
+                if k + Self.lookahead < collected.count { table.prefetch(collected.hash(k + Self.lookahead)) }
+                take(collected[k])
+            }
         }
 
         /// Takes the entries still waiting, oldest first.
@@ -588,8 +609,8 @@ extension WordList {
             // The candidates one at a time, each compared before the next is asked for: a
             // comparison that changes the reader while the table is read would have the
             // table copied (its reference retained and released) at every line.
-            var probe = contents.seen.probe(e.hash), repeated: Int?
-            while repeated == nil, let k = contents.seen.next(&probe) {
+            var probe = table.probe(e.hash), repeated: Int?
+            while repeated == nil, let k = table.next(&probe) {
                 if sameKey(k, e) { repeated = k }
             }
             if let first = repeated {
@@ -609,7 +630,7 @@ extension WordList {
             guard let span = e.span.isNormalized ? placed(e.span) : e.span,
                   let hint = e.hint.isNormalized ? placed(e.hint) : e.hint else { return }
             let index = Int32(keptCount)
-            contents.seen.insert(index: Int(index), endingProbe: probe)
+            table.insert(index: Int(index), endingProbe: probe)
             if hint.length > 0 {
                 if contents.hintSpans.isEmpty { contents.hintSpans.reserveCapacity(kept.count) }
                 contents.hintSpans.append(contentsOf: repeatElement(.none, count: Int(index) - contents.hintSpans.count))

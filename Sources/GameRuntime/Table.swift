@@ -151,14 +151,19 @@ public final class Table {
     public func replayCommand(seed: UInt64, game: Int = 1) -> String {
         // The seed first: a line that wraps on the screen still replays the game when the
         // start is copied.
-        var replay = "gamehost play " + replayGame
+        // (Made in one buffer: sim makes one for every game.)
+        let tail = replayTailMade()
+        var replay = "gamehost play "
+        replay.reserveCapacity(replay.utf8.count + replayGame.utf8.count + 48 + tail.utf8.count)
+        replay += replayGame
         if let daily {
             replay += " --daily " + daily
         } else {
             replay += " --seed " + String(seed)
             if game != 1 { replay += " --game " + String(game) }
         }
-        return replay + replayTailMade()
+        replay += tail
+        return replay
     }
 
     /// What the replay line gives after the seed: the options that differ from their defaults,
@@ -738,12 +743,14 @@ public final class Table {
             return answer
         }
         r.result = ask { try engine.result() } ?? nil
-        r.toMove = ask { try engine.toMove() } ?? []
+        // A table that ends with its game asks no one to move after it (sim plays thousands).
+        let endsWithGame = r.result != nil && !finished && (playsOneGame || info.oneGame || daily != nil)
+        r.toMove = endsWithGame ? [] : ask { try engine.toMove() } ?? []
         if r.result != nil && r.applied && (coaching || !coachedSeats.isEmpty) { tellCoachNotes(&r) }
         // Once a game is over, one seat is asked to play again, and is told so; a table of one
         // game ends there instead.
         if r.result != nil && !finished {
-            if playsOneGame || info.oneGame || daily != nil {
+            if endsWithGame {
                 end(.quit)
                 r.endsSession = true
                 r.toMove = []

@@ -77,34 +77,41 @@ public struct WordList: Sendable {
     /// it, and a million words made into Strings cost more than reading the list did).
     public let fingerprint: String
 
-    /// FNV-1a of each word's bytes followed by a newline. A word that stands in the file
-    /// followed by its newline is those bytes of the file, and a run of such lines is one
-    /// stretch of it (in most lists, the whole file): hashed in one loop, not word by word.
+    /// FNV-1a of each word's bytes followed by a newline.
     static func fingerprint(of entries: Entries) -> String {
-        var hash = FNV1a()
         entries.text.withUnsafeBufferPointer { text in
             entries.normalizedText.withUnsafeBufferPointer { normalized in
-                // The stretch of the file waiting to be hashed, `runStart..<runEnd`.
-                var runStart = 0, runEnd = 0
-                for span in entries.spans {
-                    let start = span.offset, end = start + span.length
-                    if !span.isNormalized && end < text.count && text[end] == 10 {
-                        if start != runEnd {
-                            hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
-                            runStart = start
-                        }
-                        runEnd = end + 1
-                        continue
-                    }
-                    hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
-                    (runStart, runEnd) = (0, 0)
-                    hash.add(span.bytes(in: span.isNormalized ? normalized : text))
-                    hash.add(10)
-                }
-                hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
+                entries.spans.withUnsafeBufferPointer { fingerprint($0, text: text, normalized: normalized, continuing: FNV1a()) }
             }
+        }.hex
+    }
+
+    /// `hash` with the words of `spans` added, each followed by a newline. A word that stands
+    /// in the file followed by its newline is those bytes of the file, and a run of such lines
+    /// is one stretch of it (in most lists, the whole file): hashed in one loop, not word by
+    /// word.
+    static func fingerprint(_ spans: UnsafeBufferPointer<Span>, text: UnsafeBufferPointer<UInt8>, normalized: UnsafeBufferPointer<UInt8>,
+                            continuing hash: FNV1a) -> FNV1a {
+        var hash = hash
+        // The stretch of the file waiting to be hashed, `runStart..<runEnd`.
+        var runStart = 0, runEnd = 0
+        for span in spans {
+            let start = span.offset, end = start + span.length
+            if !span.isNormalized && end < text.count && text[end] == 10 {
+                if start != runEnd {
+                    hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
+                    runStart = start
+                }
+                runEnd = end + 1
+                continue
+            }
+            hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
+            (runStart, runEnd) = (0, 0)
+            hash.add(span.bytes(in: span.isNormalized ? normalized : text))
+            hash.add(10)
         }
-        return hash.hex
+        hash.add(UnsafeBufferPointer(rebasing: text[runStart..<runEnd]))
+        return hash
     }
 
     /// The entries whose words are not all ASCII, made as they are asked for.
@@ -190,7 +197,7 @@ public struct WordList: Sendable {
         if read.spans.isEmpty { throw WordListError(problems: ["\(name): the list has no playable word"]) }
         self.name = name
         self.entries = Entries(text: bytes, normalizedText: read.normalizedText, spans: read.spans, hintSpans: read.hintSpans)
-        self.fingerprint = Self.fingerprint(of: entries)
+        self.fingerprint = read.fingerprint ?? Self.fingerprint(of: entries)
         self.asciiLetters = read.asciiLetters
         self.lettersMet = read.lettersMet
         self.lettersAsText = read.lettersAsText.letters

@@ -24,15 +24,27 @@ extension WordList.Reader {
         let firstLines = lineCount(UnsafeBufferPointer(rebasing: text[..<cut]))
         let secondLines = lineCount(UnsafeBufferPointer(rebasing: text[cut...]))
         let capacity = min(firstLines - 1 + secondLines, WordList.entryLimit)
-        guard let second = WordList.SecondHalf(text: text, from: cut, firstLine: firstLines, lines: secondLines, seed: seed, name: name, filter: filter)
-        else { return whole(lines: firstLines - 1 + secondLines) }
+        guard let second = ThreadJob({
+            reading(text, cut..<text.count, firstLine: firstLines, capacity: min(secondLines, WordList.entryLimit), seed: seed,
+                    collecting: true, name: name, filter: filter) { $0.readLines() }
+        }) else { return whole(lines: firstLines - 1 + secondLines) }
         var later: Contents?, readWhole = false
         var contents = reading(text, start..<cut, firstLine: 1, capacity: capacity, seed: seed, name: name, filter: filter) { reader in
             reader.readLines()
             later = second.join()
             defer { later!.collected?.deallocate() }
             readWhole = later!.overflowed
-            if !readWhole { reader.take(collected: later!) }
+            if readWhole { return }
+            // The first half's entries are settled once the last of them have waited their turn:
+            // they are hashed for the list's fingerprint on the other core while the second
+            // half's are taken here (the fingerprint's loop is a chain of multiplies, a sixth
+            // of a big list's reading).
+            reader.finishWaiting()
+            let first = reader.keptSoFar
+            let hash = { first.normalized.withUnsafeBufferPointer { WordList.fingerprint(first.spans, text: text, normalized: $0, continuing: FNV1a()) } }
+            let hashing = ThreadJob(hash)
+            reader.take(collected: later!)
+            reader.finishFingerprint(hashing?.join() ?? hash(), from: first.spans.count)
         }
         // A second half of more entries than a list may have is read again whole: which of them
         // are repeats, and so where the limit falls, is then known.
@@ -49,13 +61,13 @@ extension WordList.Reader {
         return newline + 1
     }
 
-    /// The entries a reader of the second half collected, as columns (16 bytes an entry; the
-    /// hints of the few that have them aside), in memory taken once for as many entries as
+    /// The entries a reader of the second half collected, as columns (12 bytes an entry: its
+    /// span and its hash's table bits; the hints of the few that have them aside), in memory taken once for as many entries as
     /// the half has lines: an entry is two stores (appending to arrays, or a class's reference
     /// counted at each entry, was a sixth of a word's reading), and pages no entry reaches are
     /// never touched. Plain pointers: `read` frees them once their entries are taken.
     struct Collected {
-        private let spans: UnsafeMutablePointer<WordList.Span>, hashes: UnsafeMutablePointer<UInt64>
+        private let spans: UnsafeMutablePointer<WordList.Span>, hashes: UnsafeMutablePointer<UInt32>
         /// The hints go only as far as the last entry with one.
         private var hints: [WordList.Span] = []
         /// The most entries it holds (a half's lines, at most `entryLimit`).
@@ -82,20 +94,20 @@ extension WordList.Reader {
                 hints.append(entry.hint)
             }
             (spans + count).initialize(to: entry.span)
-            (hashes + count).initialize(to: entry.hash)
+            (hashes + count).initialize(to: WordList.KeySet.tableBits(entry.hash))
             count += 1
             return true
         }
 
-        /// The hash of entry `k`'s key.
-        func hash(_ k: Int) -> UInt64 {
+        /// The table bits of entry `k`'s hash (`KeySet.tableBits`).
+        func tableBits(_ k: Int) -> UInt32 {
             precondition(k >= 0 && k < count, "a collected entry")
             return hashes[k]
         }
 
         subscript(k: Int) -> Waiting {
             precondition(k >= 0 && k < count, "a collected entry")
-            return Waiting(span: spans[k], hash: hashes[k], hint: k < hints.count ? hints[k] : WordList.Span.none)
+            return Waiting(span: spans[k], hash: UInt64(hashes[k]) << 32, hint: k < hints.count ? hints[k] : WordList.Span.none)
         }
     }
 }
@@ -115,45 +127,6 @@ extension WordList.Reader.Contents {
             lettersMet = later.lettersMet
         } else if !later.lettersMet.isEmpty {
             for k in lettersMet.indices { lettersMet[k] |= later.lettersMet[k] }
-        }
-    }
-}
-
-extension WordList {
-    /// The second half of a list, read on a thread of its own (see `Reader.read`): its
-    /// entries are collected, to be taken by the reader of the first half.
-    fileprivate final class SecondHalf {
-        private let text: UnsafeBufferPointer<UInt8>
-        private let start: Int, firstLine: Int, lines: Int, seed: UInt64
-        private let name: String, filter: Filter
-        private var contents: Reader.Contents?
-        private var thread = pthread_t()
-
-        /// Starts reading the `lines` lines from `start`, line `firstLine`; nil if no thread
-        /// could be started.
-        init?(text: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int, lines: Int, seed: UInt64, name: String, filter: Filter) {
-            (self.text, self.start, self.firstLine, self.lines, self.seed, self.name, self.filter) = (text, start, firstLine, lines, seed, name, filter)
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let started = pthread_create(&thread, nil, { context in
-                let half = Unmanaged<SecondHalf>.fromOpaque(context!).takeRetainedValue()
-                half.contents = half.read()
-                return nil
-            }, context)
-            if started != 0 {
-                Unmanaged<SecondHalf>.fromOpaque(context).release()
-                return nil
-            }
-        }
-
-        private func read() -> Reader.Contents {
-            Reader.reading(text, start..<text.count, firstLine: firstLine, capacity: min(lines, WordList.entryLimit), seed: seed,
-                                  collecting: true, name: name, filter: filter) { $0.readLines() }
-        }
-
-        /// Waits for the reading to end; what it found.
-        func join() -> Reader.Contents {
-            pthread_join(thread, nil)
-            return contents!
         }
     }
 }

@@ -26,6 +26,9 @@ extension WordList {
             /// The first `problemLimit` problems, and how many more there are.
             var warnings: [String] = [], problems: [Problem] = [], moreProblems = 0
             var repeats = 0, filteredOut = 0
+            /// The list's fingerprint (`WordList.fingerprint`) where the reading worked it out
+            /// (see `read`), else nil.
+            var fingerprint: String?
             /// The kept entries by their keys' hash, for `WordList.entry(matching:)` (set when
             /// the reading ends; nil for a reader that collects).
             var seen: KeySet?
@@ -71,6 +74,7 @@ extension WordList {
         /// entry is kept.
         struct Waiting {
             var span: Span
+            /// Its key's hash (of which the table reads only `KeySet.tableBits`).
             var hash: UInt64
             var hint = Span.none
         }
@@ -588,11 +592,26 @@ extension WordList {
         mutating func take(collected later: Contents) {
             finishWaiting()
             guard let collected = later.collected else { return }
-            for k in 0..<min(Self.lookahead, collected.count) { table.prefetch(collected.hash(k)) }
+            for k in 0..<min(Self.lookahead, collected.count) { table.prefetch(tableBits: collected.tableBits(k)) }
             for k in 0..<collected.count where !full {
-                if k + Self.lookahead < collected.count { table.prefetch(collected.hash(k + Self.lookahead)) }
+                if k + Self.lookahead < collected.count { table.prefetch(tableBits: collected.tableBits(k + Self.lookahead)) }
                 take(collected[k])
             }
+        }
+
+        /// The entries kept so far, and the NFC text their spans may point into: for another
+        /// thread to hash while this one goes on (it writes only past them, and its NFC text
+        /// grows in an array of its own).
+        var keptSoFar: (spans: UnsafeBufferPointer<Span>, normalized: [UInt8]) {
+            (UnsafeBufferPointer(rebasing: kept[..<keptCount]), contents.normalizedText)
+        }
+
+        /// Sets the fingerprint: `hash` (of the entries kept before `start`) with the rest added.
+        mutating func finishFingerprint(_ hash: FNV1a, from start: Int) {
+            let rest = UnsafeBufferPointer(rebasing: kept[start..<keptCount])
+            contents.fingerprint = contents.normalizedText.withUnsafeBufferPointer {
+                WordList.fingerprint(rest, text: text, normalized: $0, continuing: hash)
+            }.hex
         }
 
         /// Takes the entries still waiting, oldest first.

@@ -261,7 +261,7 @@ final class WordListTests: XCTestCase {
 
     func testABigListReadsAsOneWhicheverHalfALineIsIn() throws {
         let l = try WordList(bytes: bigList([
-            10: "café\tcoffee", 20: "Ёлка", 30: "W5X",
+            10: "café\tcoffee", 20: "Ёлка", 30: "W5X", 40: "nai\u{308}ve",
             100_000: "cafe\u{301}\tagain", 100_001: "ЁЛКА\thint", 100_002: "Жук", 100_003: "W7X",
             110_001: "e\u{301}cole", 110_002: "word\tý", 149_999: "W21X"]), name: "big.txt")
         XCTAssertEqual(l.warnings, [
@@ -272,7 +272,9 @@ final class WordListTests: XCTestCase {
             "big.txt:149999: 'W21X' repeats line 21; it is played once",
         ])
         XCTAssertEqual(l.entries.count, 150_000 - 5)
-        // The fingerprint is of the words kept, in line order, across both halves.
+        // The fingerprint is of the words kept, in line order and in NFC, across both halves
+        // (the first half's hashed on another core while the second's are taken).
+        XCTAssertEqual(l.entries[38].word, "na\u{EF}ve")  // line 40, after the repeat on line 30
         XCTAssertEqual(l.fingerprint, FileSystem.fingerprint(Array(l.entries.map { $0.word + "\n" }.joined().utf8)))
         XCTAssertEqual(l.entries.prefix(11).map(\.word), (1...11).map { [10: "café", 5: "w5x", 7: "w7x"][$0] ?? "w\($0)x" })
         XCTAssertEqual(l.entry(matching: "CAFÉ"), .init(word: "café", hint: "coffee", line: 10))

@@ -96,7 +96,7 @@ public struct Leaderboard: Equatable {
     /// A place in the player's language: 1st, 2nd, 21st in English (and where the host has no
     /// word of the language's), 1. in German, 1位 in Japanese.
     public static func ordinal(_ n: Int, language: String) -> String {
-        switch language.prefix { $0 != "-" } {
+        switch language.prefix(while: { $0 != "-" }) {
         case "de": "\(n)."
         case "ja": "\(n)位"
         default: ordinal(n)

@@ -349,7 +349,7 @@ package final class GameAPI {
             filled.removeAll(keepingCapacity: true)
             try template.fill(into: &filled) { name, out in
                 guard hasValues else { return false }
-                let appended = try call.withField(name, of: 2) { field -> Bool? in
+                let appended = call.withField(name, of: 2) { field -> Bool? in
                     switch field {
                     case .absent: return false
                     // (Beyond ASCII, `value` makes the String that repairs bad UTF-8.)

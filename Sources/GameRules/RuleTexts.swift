@@ -74,7 +74,7 @@ public struct RuleTexts: Sendable, Equatable {
     /// `template` with each `{name}` replaced by `values[name]`; `{{` and `}}` are braces. A
     /// name with no value is left as it is, so a missing argument shows where it belongs.
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        (try? fill(template) { values[$0] }) ?? template
+        fill(template) { values[$0] }
     }
 
     /// `fill`, asking `value` for each name as it is met.

@@ -146,14 +146,14 @@ final class TableTests: XCTestCase {
               end
             """, "players": "4"]
         let t = table(try engine(Self.twoSeats.merging(said) { $1 }, seats: 4), [.person("Ann"), .person(""), .bot, .bot])
-        t.start()
+        _ = t.start()
         XCTAssertEqual(t.handle("up", seat: 1).messages, ["Ann | Seat 2 | Bot (seat 3) | Bot (seat 4)"])
         t.rename(seat: 2, to: "ann")
         XCTAssertEqual(t.handle("up", seat: 2).messages, ["Ann (seat 1) | ann (seat 2) | Bot (seat 3) | Bot (seat 4)"])
         t.rename(seat: 2, to: "Bob")
         XCTAssertEqual(t.handle("up", seat: 1).messages, ["Ann | Bob | Bot (seat 3) | Bot (seat 4)"])
         let random = table(try engine(Self.twoSeats.merging(said) { $1 }, seats: 4), [.program("cat"), .random, .person("Eve"), .bot])
-        random.start()
+        _ = random.start()
         XCTAssertEqual(random.handle("up", seat: 1).messages, ["Seat 1 | Random | Eve | Bot"])
     }
 

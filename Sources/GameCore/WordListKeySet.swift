@@ -3,7 +3,7 @@ import CCache
 extension WordList {
     /// Entry indices by the hash of their lower-cased word, in an open-addressing table sized
     /// once for the list's line count (it never grows): how repeats are found while a list is
-    /// read, and `contains` after. For a million words it is 8 MB, and a probe rarely reads
+    /// read, and `contains` after. For a million words it is under 6 MB, and a probe rarely reads
     /// anything but its slot.
     struct KeySet {
         /// A slot holds an entry's index + 1 in its low 20 bits (0 is empty; `entryLimit`

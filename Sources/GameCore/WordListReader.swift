@@ -121,10 +121,9 @@ extension WordList {
         /// A reader of `range` with its scratch memory, run by `body`; what it found.
         static func reading(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, firstLine: Int, capacity: Int, seed: UInt64,
                             collecting: Bool = false, name: String, filter: Filter, _ body: (inout Reader) -> Void) -> Contents {
-            // The kept entries' spans are written straight into the array's memory (an append
-            // checked the array's uniqueness and room at every word); a reader that collects
-            // keeps none.
-            // So are the slots of the table that finds repeats.
+            // The kept entries' spans and the slots of the table that finds repeats are written
+            // straight into their arrays' memory (an append, or a change in place, checked the
+            // array for a second owner at every word); a reader that collects keeps neither.
             var contents: Contents?
             let slotCount = KeySet.slotCount(capacity: collecting ? 0 : capacity)
             var spans: [Span] = []
@@ -586,9 +585,9 @@ extension WordList {
             take(due)
         }
 
-        /// Takes the entries a reader of the rest of the list collected, in their turn.
-        /// The entries still waiting go first; then each collected entry is taken at once, its
-        /// slot asked for `lookahead` entries before (they need no ring: they are all there).
+        /// Takes the entries a reader of the rest of the list collected, in their turn: the
+        /// entries still waiting first, then each collected entry at once, its slot asked for
+        /// `lookahead` entries before (they need no ring: they are all there).
         mutating func take(collected later: Contents) {
             finishWaiting()
             guard let collected = later.collected else { return }
@@ -625,9 +624,8 @@ extension WordList {
 
         /// Keeps an entry unless it repeats an earlier word; past `entryLimit`, stops.
         private mutating func take(_ e: Waiting) {
-            // The candidates one at a time, each compared before the next is asked for: a
-            // comparison that changes the reader while the table is read would have the
-            // table copied (its reference retained and released) at every line.
+            // The candidates one at a time, each compared before the next is asked for (a
+            // comparison may change the reader: it caches the key it compared last).
             var probe = table.probe(e.hash), repeated: Int?
             while repeated == nil, let k = table.next(&probe) {
                 if sameKey(k, e) { repeated = k }

@@ -33,7 +33,7 @@ func spawn(_ path: String, _ args: [String], input: String) -> (seconds: Double,
         FileHandleOut.error("cannot make a temporary file\n")
         exit(1)
     }
-    let inputPath = String(cString: template)
+    let inputPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     fputs(input, file)
     fclose(file)
     defer { unlink(inputPath) }

@@ -33,7 +33,7 @@ class ServeRestartTests: XCTestCase {
         // What the server says of its tables (a rebuild that failed says why) goes to a file a
         // failing test quotes.
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/stderr.txt", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/stderr.txt", contents: nil)
         process.standardError = FileHandle(forWritingAtPath: folder + "/stderr.txt") ?? FileHandle.nullDevice
         try process.run()
         // The first line says where: "GameHost is serving at http://127.0.0.1:PORT/ ...".

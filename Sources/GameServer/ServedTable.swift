@@ -320,7 +320,10 @@ final class ServedTable: @unchecked Sendable {
     /// another server ended it. A store that cannot be read, or holds what cannot be played,
     /// sets the table aside (it is rebuilt from the store when next asked for).
     func refresh() {
-        guard let store, store.shared, !finished else { return }
+        // A table not yet opened has nothing to bring up to date (its opening reads the store as
+        // it is then); and a table being made is not stored yet, so to ask the store for it would
+        // find nothing and end it before it began.
+        guard let store, store.shared, !finished, table != nil else { return }
         do {
             guard let stored = try store.seats(code: code) else { return close(reason: .quit, says: "this table is no longer stored") }
             if roster.withLock({ $0 }) != stored.seats {

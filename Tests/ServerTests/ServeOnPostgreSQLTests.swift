@@ -1,4 +1,5 @@
 import Foundation
+import GameRules
 @testable import GameServer
 import XCTest
 
@@ -36,6 +37,25 @@ final class ServeOnPostgreSQLTests: ServeTests {
 
     override func testTheLogIsCopiedIntoTheDatabaseWhileTheServerRuns() throws {
         throw XCTSkip("about SQLite's write-ahead log: PostgreSQL copies its own")
+    }
+
+    /// A table heard of before it is stored (the listener looks at every table as it first
+    /// connects, which can fall between a table's making and its storing) is left to its
+    /// opening: it is not ended as "no longer stored" before it began.
+    func testATableHeardOfBeforeItIsStoredIsNotEnded() throws {
+        let store = try TableStore(postgresql: try XCTUnwrap(database), data: nil, origin: "test")
+        defer { store.release() }
+        let seats = [TableStore.SeatRecord(filler: "person", name: "Ann", token: nil), TableStore.SeatRecord(filler: "person", name: "", token: nil)]
+        let table = ServedTable(code: "HEARD1", game: "rps", options: [:], seats: seats, store: store)
+        table.refresh()
+        XCTAssertFalse(table.finished)
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM ended"), 0, "nothing ended in the store")
+        // Stored and opened after it, it plays.
+        try store.create(code: "HEARD1", game: "rps", options: [:], seats: seats, at: 0)
+        let rule = try RuleCatalog(directories: [], builtIn: Self.root.appendingPathComponent("rules").path).load("rps")
+        try table.open(rule: rule, words: nil, scores: nil, saved: nil, timeLimit: 5)
+        XCTAssertFalse(table.finished)
+        table.close(reason: .quit)
     }
 
     /// The database ends the server's session (a restart of PostgreSQL, a network blip): the

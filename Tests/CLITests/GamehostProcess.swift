@@ -49,6 +49,15 @@ struct GamehostProcess {
         return slots.results.map { $0! }
     }
 
+    /// The data folder of every gamehost a test starts without one of its own: one for this
+    /// test process, so that two test runs at once (a developer's and CI's, on one machine)
+    /// never share score files. Removed as the process exits.
+    static let dataHome: String = {
+        let folder = NSTemporaryDirectory() + "gamehost-cli-tests-data-\(getpid())"
+        atexit { try? FileManager.default.removeItem(atPath: GamehostProcess.dataHome) }
+        return folder
+    }()
+
     /// Runs gamehost with `arguments`, feeding `input` to stdin, and waits for it to exit.
     ///
     /// The process is started with posix_spawn and reaped with wait4, which gives this run's own
@@ -56,7 +65,7 @@ struct GamehostProcess {
     /// other threads (runAll, tests started early) have ended meanwhile.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
         var env = ProcessInfo.processInfo.environment
-        env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "gamehost-cli-tests-data"
+        env["XDG_DATA_HOME"] = dataHome
         env["COLUMNS"] = nil  // text wraps only where a test asks for a width
         for (k, v) in environment { env[k] = v }
         return try ChildProcess.run(binary.path, arguments, input: Data(input.utf8), environment: env)

@@ -16,7 +16,7 @@ final class LiveGamehost: @unchecked Sendable {
         process.executableURL = GamehostProcess.binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "gamehost-cli-tests-data"
+        env["XDG_DATA_HOME"] = GamehostProcess.dataHome
         env["COLUMNS"] = nil
         process.environment = env
         process.standardInput = input

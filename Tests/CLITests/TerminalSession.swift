@@ -77,7 +77,7 @@ struct TerminalSession {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", script, json, input]
         var env = ProcessInfo.processInfo.environment
-        env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "gamehost-cli-tests-data"
+        env["XDG_DATA_HOME"] = GamehostProcess.dataHome
         env["TERM"] = "dumb"
         for (k, v) in environment { env[k] = v }
         process.environment = env

@@ -83,6 +83,14 @@ typedef struct gh_ref {
     int slot;
 } gh_ref;
 
+// A string met in this walk, by the address of its bytes, and its number: in front of `refs`,
+// as most fields of a state are the same few short strings (keys, and values such as "rock").
+typedef struct gh_string_seen {
+    const void *p;
+    int id;
+} gh_string_seen;
+#define GH_STRINGS_SEEN 256
+
 typedef struct gh_snapshot {
     unsigned char *data;
     size_t len, cap, limit;   // `limit`: the most bytes a saved state may take
@@ -113,6 +121,7 @@ typedef struct gh_snapshot {
     int str_count, str_cap;
     int *long_ids;            // long strings by their bytes' hash -> string number
     size_t long_slots, long_used;
+    gh_string_seen seen[GH_STRINGS_SEEN];  // the last string at each place (see gh_string_seen)
     gh_field *fields;         // the fields of the table being written or restored
     size_t field_cap;
     int walk_tables, walk_anchors;  // numbers given so far in this walk
@@ -223,6 +232,7 @@ static void gh_scratch_reset(lua_State *L, gh_snapshot *s) {
         memset(s->refs, 0, s->ref_slots * sizeof(gh_ref));
     }
     s->ref_used = 0;
+    memset(s->seen, 0, sizeof s->seen);
     if (s->long_used > 0) memset(s->long_ids, 0, s->long_slots * sizeof(int));
     s->long_used = 0;
     s->str_count = 0;
@@ -354,6 +364,13 @@ static inline __attribute__((always_inline)) void gh_put(lua_State *L, gh_snapsh
 
 static inline void gh_put_tag(lua_State *L, gh_snapshot *s, unsigned char tag) { gh_put(L, s, &tag, 1); }
 static inline void gh_put_u32(lua_State *L, gh_snapshot *s, uint32_t v) { gh_put(L, s, &v, sizeof v); }
+// A tag and a number, in one write (most items of a state are references to strings met before).
+static inline void gh_put_tagged_u32(lua_State *L, gh_snapshot *s, unsigned char tag, uint32_t v) {
+    unsigned char b[5];
+    b[0] = tag;
+    memcpy(b + 1, &v, sizeof v);
+    gh_put(L, s, b, sizeof b);
+}
 
 // Reads the value at index v into *item. Saving, a table or object met for the first time is
 // anchored now, while it is on the stack; a host object is anchored as the host's copy.
@@ -443,6 +460,11 @@ static void gh_put_item(lua_State *L, gh_snapshot *s, const gh_item *item, int d
     case GH_STRING: {
         const char *b = (const char *)item->u.p;
         size_t n = item->n;
+        gh_string_seen *seen = &s->seen[(((uintptr_t)b >> 4) ^ ((uintptr_t)b >> 12)) & (GH_STRINGS_SEEN - 1)];
+        if (seen->p == b) {
+            gh_put_tagged_u32(L, s, GH_STRING_REF, (uint32_t)seen->id);
+            return;
+        }
         gh_ref *ref = gh_ref_find(s, b, LUA_TSTRING);
         int id = ref ? ref->id : 0;
         uint64_t hash = 0;
@@ -459,10 +481,11 @@ static void gh_put_item(lua_State *L, gh_snapshot *s, const gh_item *item, int d
             if (n > 64) gh_charge_bytes(L, (double)n);
             id = gh_string_add(L, s, b, n, hash, 1);
         } else {
-            gh_put_tag(L, s, GH_STRING_REF);
-            gh_put_u32(L, s, (uint32_t)id);
+            gh_put_tagged_u32(L, s, GH_STRING_REF, (uint32_t)id);
         }
         if (ref == NULL) gh_ref_add(L, s, b, LUA_TSTRING)->id = id;
+        seen->p = b;
+        seen->id = id;
         return;
     }
     default: break;
@@ -492,8 +515,7 @@ static void gh_put_item(lua_State *L, gh_snapshot *s, const gh_item *item, int d
             s->walk_tables = id;
             ref->id = id;
         }
-        gh_put_tag(L, s, GH_TABLE);
-        gh_put_u32(L, s, (uint32_t)ref->id);
+        gh_put_tagged_u32(L, s, GH_TABLE, (uint32_t)ref->id);
         return;
     }
     if (ref->id == 0) {

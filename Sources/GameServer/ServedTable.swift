@@ -841,10 +841,9 @@ final class SocketLines: TextSink {
     let socket: any TableConnection
     init(_ socket: any TableConnection) { self.socket = socket }
     func write(_ text: String, style: TextStyle) {
-        var line = Substring(text)
-        if line.utf8.last == 10 { line = line.dropLast() }
-        // (JSON text holds no raw newline: a line is one object.)
-        socket.send(String(line))
+        // (JSON text holds no raw newline: a line is one object.) Cut as bytes: no walk back
+        // over the line's characters, no copy of it.
+        socket.send(text.utf8.last == 10 ? Substring(text.utf8.dropLast()) : Substring(text))
     }
     func bell() {}
 }
@@ -855,6 +854,11 @@ protocol TableConnection: AnyObject, Sendable {
     var id: Int { get }
     /// Sends one message; false when the connection is closing.
     @discardableResult func send(_ text: String) -> Bool
+    @discardableResult func send(_ text: Substring) -> Bool
+}
+
+extension TableConnection {
+    @discardableResult func send(_ text: Substring) -> Bool { send(String(text)) }
 }
 
 extension WebSocket: TableConnection {}

@@ -55,8 +55,12 @@ public final class WebSocket: Sendable {
     /// Queues one text message; false when the connection is closing or its queue is full
     /// (then it is closed: a reader that far behind is not keeping up).
     @discardableResult
-    public func send(_ text: String) -> Bool {
-        let frame = WebSocketFrame.encode(WebSocketFrame.text, Array(text.utf8))
+    public func send(_ text: String) -> Bool { send(frame: WebSocketFrame.encode(WebSocketFrame.text, text.utf8)) }
+
+    @discardableResult
+    public func send(_ text: Substring) -> Bool { send(frame: WebSocketFrame.encode(WebSocketFrame.text, text.utf8)) }
+
+    private func send(frame: [UInt8]) -> Bool {
         let (queued, wake): (Bool, Bool) = state.withLock { s in
             guard !s.closing, !s.finished else { return (false, false) }
             // Nothing waiting: written at once, as far as the socket takes it without waiting

@@ -117,18 +117,22 @@ struct WebSocketFrameReader {
 enum WebSocketFrame {
     static let text: UInt8 = 0x1, close: UInt8 = 0x8, ping: UInt8 = 0x9, pong: UInt8 = 0xA
 
-    static func encode(_ opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x80 | opcode]
-        out.reserveCapacity(payload.count + 10)
-        if payload.count < 126 {
-            out.append(UInt8(payload.count))
-        } else if payload.count < 65536 {
-            out += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+    /// The frame of `payload`, made in one array (a message is sent for every step shown).
+    static func encode<Payload: Collection<UInt8>>(_ opcode: UInt8, _ payload: Payload) -> [UInt8] {
+        let count = payload.count
+        var out: [UInt8] = []
+        out.reserveCapacity(count + 10)
+        out.append(0x80 | opcode)
+        if count < 126 {
+            out.append(UInt8(count))
+        } else if count < 65536 {
+            out += [126, UInt8(count >> 8), UInt8(count & 0xFF)]
         } else {
             out.append(127)
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: payload.count >> shift)) }
+            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: count >> shift)) }
         }
-        return out + payload
+        out.append(contentsOf: payload)
+        return out
     }
 
     /// A close frame with its code and a reason (cut to fit a control frame).

@@ -68,5 +68,22 @@ final class WebSocketFrameTests: XCTestCase {
         let huge = WebSocketFrame.encode(WebSocketFrame.text, Array(repeating: 0, count: 70000))
         XCTAssertEqual(Array(huge.prefix(10)), [0x81, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70])
         XCTAssertEqual(WebSocketFrame.close(code: 1009, reason: "big"), [0x88, 5, 0x03, 0xF1, 0x62, 0x69, 0x67])
+        // Framed from a string's bytes (or a part of them) as from a copy of them, whole and
+        // all in one, past the 126-byte and 65,536-byte heads.
+        for text in ["", "héllo", String(repeating: "é", count: 100), String(repeating: "x", count: 70_000)] {
+            XCTAssertEqual(WebSocketFrame.encode(WebSocketFrame.text, text.utf8), WebSocketFrame.encode(WebSocketFrame.text, Array(text.utf8)))
+            let line = text + "\n"
+            XCTAssertEqual(WebSocketFrame.encode(WebSocketFrame.text, line.utf8.dropLast()), WebSocketFrame.encode(WebSocketFrame.text, Array(text.utf8)))
+        }
+    }
+
+    /// A table's protocol line goes out as one message without its newline, its characters
+    /// as they are (a line ending in a combining accent keeps it).
+    func testAProtocolLineIsSentWithoutItsNewline() {
+        let recorder = ServedHidingTests.Recorder()
+        let lines = SocketLines(recorder)
+        lines.write("{\"type\":\"step\",\"say\":\"e\u{301}\"}\n", style: .plain)
+        lines.write("no newline", style: .plain)
+        XCTAssertEqual(recorder.lines, ["{\"type\":\"step\",\"say\":\"e\u{301}\"}", "no newline"])
     }
 }

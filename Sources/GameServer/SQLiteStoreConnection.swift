@@ -64,6 +64,7 @@ final class SQLiteStoreConnection: StoreConnection {
 
     deinit {
         checkpoints?.cancel()
+        for statement in prepared.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(db)
         if serverLock >= 0 { close(serverLock) }
     }
@@ -126,12 +127,37 @@ final class SQLiteStoreConnection: StoreConnection {
         return fd
     }
 
+    /// Statements compiled once and kept, by their text: a move runs the same few, and compiling
+    /// them at every move was a fifteenth of a busy server's work. (The connection is used by
+    /// one thread at a time, under the store's lock, and so is this.) The store's statements are
+    /// a fixed few; past `statementsKept` one is compiled, run and thrown away as before.
+    private var prepared: [String: OpaquePointer] = [:]
+    static let statementsKept = 64
+
     func execute(_ sql: String, _ parameters: [StoreValue]) throws -> [[StoreValue]] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw StoreError(description: "\(path): \(String(cString: sqlite3_errmsg(db)))")
+        let statement: OpaquePointer
+        let kept: Bool
+        if let found = prepared[sql] {
+            statement = found
+            kept = true
+        } else {
+            var made: OpaquePointer?
+            guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil) == SQLITE_OK, let made else {
+                throw StoreError(description: "\(path): \(String(cString: sqlite3_errmsg(db)))")
+            }
+            statement = made
+            kept = prepared.count < Self.statementsKept
+            if kept { prepared[sql] = made }
         }
-        defer { sqlite3_finalize(statement) }
+        // A kept statement is put back to its start with no values bound, however this run ends.
+        defer {
+            if kept {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
+        }
         // SQLITE_TRANSIENT: SQLite copies the text.
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (i, p) in parameters.enumerated() {

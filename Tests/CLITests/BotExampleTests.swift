@@ -118,8 +118,7 @@ final class BotExampleTests: XCTestCase {
         let python = try requiredTool("python3")
         let log = folder + "/input.log"
         let wrapper = folder + "/gamehost"
-        try "#!/bin/sh\ntee -a '\(log)' | '\(GamehostProcess.binary.path)' \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
+        try writeExecutable("#!/bin/sh\ntee -a '\(log)' | '\(GamehostProcess.binary.path)' \"$@\"\n", to: wrapper)
         for extra in [[], ["--", "--hard", "on"]] {
             try? FileManager.default.removeItem(atPath: log)
             let r = try run(python, [Self.bot, "guess-five", "--gamehost", wrapper, "--seed", "2", "--games", "3"] + extra)

@@ -72,6 +72,20 @@ struct GamehostProcess {
     }
 }
 
+/// Writes an executable script (mode 755) through a descriptor no child process inherits.
+/// Tests start processes from several threads at once, and a child started while this file
+/// was open for writing would keep it open, so running the script would fail with "text file
+/// busy" (Foundation's writes are not close-on-exec).
+func writeExecutable(_ text: String, to path: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw ChildProcess.Failure(description: "\(path): cannot be written") }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count, fchmod(fd, 0o755) == 0 else {
+        throw ChildProcess.Failure(description: "\(path): cannot be written")
+    }
+}
+
 /// A child process with its standard streams on pipes: the input written and the outputs read
 /// at once (one poll loop, so neither side fills a pipe and waits for the other), and its exit
 /// status and processor time taken from wait4.

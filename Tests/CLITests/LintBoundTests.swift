@@ -24,8 +24,7 @@ final class LintBoundTests: XCTestCase {
     /// A luacheck on PATH that runs `body` (sh), having noted its process id.
     func fakeLuacheck(_ body: String) throws -> [String: String] {
         let script = dir + "/bin/luacheck"
-        try "#!/bin/sh\necho $$ > \(dir)/pid\n\(body)\n".write(toFile: script, atomically: false, encoding: .utf8)
-        XCTAssertEqual(chmod(script, 0o755), 0)
+        try writeExecutable("#!/bin/sh\necho $$ > \(dir)/pid\n\(body)\n", to: script)
         return ["PATH": dir + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
     }
 

@@ -15,6 +15,9 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 // MARK: - Macros as functions
 
@@ -27,6 +30,37 @@ static inline lua_Integer gh_tointeger(lua_State *L, int i, int *isnum) { return
 static inline lua_Number gh_tonumber(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
 static inline int gh_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
     return luaL_loadbufferx(L, buf, len, name, mode);
+}
+
+// Lua's bytecode of the function on the stack's top, with its debug information (lines and
+// names, for error messages), in a buffer of the C allocator (the caller frees `data`).
+typedef struct gh_dump_buffer {
+    unsigned char *data;
+    size_t len, cap;
+} gh_dump_buffer;
+
+static int gh_dump_writer(lua_State *L, const void *p, size_t n, void *ud) {
+    (void)L;
+    gh_dump_buffer *b = (gh_dump_buffer *)ud;
+    if (n > b->cap - b->len) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap - b->len < n) {
+            if (cap > SIZE_MAX / 2) return 1;
+            cap *= 2;
+        }
+        unsigned char *data = (unsigned char *)realloc(b->data, cap);
+        if (data == NULL) return 1;
+        b->data = data;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, p, n);
+    b->len += n;
+    return 0;
+}
+
+// 0 when the function was written whole.
+static inline int gh_dump_function(lua_State *L, gh_dump_buffer *b) {
+    return lua_dump(L, gh_dump_writer, b, 0);
 }
 
 #include "budget.h"

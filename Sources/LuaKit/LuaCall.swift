@@ -237,13 +237,11 @@ public struct LuaCall {
         }
     }
 
-    /// Compiles text source on the calling thread and pushes the function; a syntax error
-    /// is thrown as a `LuaError`.
+    /// Compiles text source on the calling thread and pushes the function (once in a process
+    /// for the same name and text, `CompiledChunks`); a syntax error is thrown as a `LuaError`.
     public func load(_ source: [UInt8], chunkName: String) throws {
         state.noteChunkName(chunkName)
-        let status: Int32 = source.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { gh_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunkName, "t") }
-        }
+        let status = CompiledChunks.shared.load(source, chunkName: chunkName, on: L)
         if status != LUA_OK {
             let message = state.string(at: -1, on: L) ?? "cannot load \(chunkName)"
             gh_pop(L, 1)

@@ -492,14 +492,11 @@ public final class LuaState {
 
     /// Compiles Lua source (binary chunks are refused) into a function. Source is bytes, as
     /// Lua reads it: a string literal holding the byte 0xE9 keeps it. `chunkName` is how
-    /// errors name the source, e.g. "rules/rps.lua".
+    /// errors name the source, e.g. "rules/rps.lua". The same text under the same name is
+    /// compiled once in a process (`CompiledChunks`).
     public func load(_ source: [UInt8], chunkName: String) throws -> LuaRef {
         noteChunkName(chunkName)
-        let status: Int32 = source.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) {
-                gh_loadbuffer(L, $0.baseAddress, $0.count, "@" + chunkName, "t")
-            }
-        }
+        let status = CompiledChunks.shared.load(source, chunkName: chunkName, on: L)
         if status != LUA_OK {
             let message = MarkRun.tamed(Self.cut(string(at: -1, on: L) ?? "cannot load \(chunkName)", to: Self.messageLimit))
             gh_pop(L, 1)

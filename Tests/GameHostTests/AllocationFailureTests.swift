@@ -39,26 +39,34 @@ final class AllocationFailureTests: XCTestCase {
     }
 
     func testEveryAllocationCanFail() throws {
-        LuaState.failAllocation(nil)
-        let clean = scenario()
-        XCTAssertFalse(clean.outcome.contains("memory"), clean.outcome)
-        XCTAssertGreaterThan(clean.allocations, 1000)
-        defer { LuaState.failAllocation(nil) }
-        // Every allocation up to the last the game makes (past the first 5,000 every 7th: the
-        // later ones repeat the same paths, move after move).
-        var n: Int64 = 1
-        var failedCleanly = 0
-        while n <= clean.allocations {
-            LuaState.failAllocation(n)
-            let run = scenario()
-            // A failure is either the rule's memory error (in rule code) or the host's, which
-            // stops the state; nothing else changes.
-            if run.outcome != clean.outcome {
-                XCTAssertTrue(run.outcome.contains("memory") || run.starved, "allocation \(n): \(run.outcome)")
-                failedCleanly += 1
+        // A rule's text is compiled the first time a process loads it, and loaded from the kept
+        // code after (`CompiledChunks`): the allocations of both are failed, one by one.
+        for keeping in [false, true] {
+            CompiledChunks.shared.setKeeping(keeping)
+            defer { CompiledChunks.shared.setKeeping(true) }
+            LuaState.failAllocation(nil)
+            _ = scenario()  // (the code kept, when it is)
+            let clean = scenario()
+            XCTAssertFalse(clean.outcome.contains("memory"), clean.outcome)
+            XCTAssertGreaterThan(clean.allocations, 1000)
+            defer { LuaState.failAllocation(nil) }
+            // Every allocation up to the last the game makes (past the first 5,000 every 7th: the
+            // later ones repeat the same paths, move after move).
+            var n: Int64 = 1
+            var failedCleanly = 0
+            while n <= clean.allocations {
+                LuaState.failAllocation(n)
+                let run = scenario()
+                // A failure is either the rule's memory error (in rule code) or the host's, which
+                // stops the state; nothing else changes.
+                if run.outcome != clean.outcome {
+                    XCTAssertTrue(run.outcome.contains("memory") || run.starved, "allocation \(n) (code kept: \(keeping)): \(run.outcome)")
+                    failedCleanly += 1
+                }
+                n += n < 5000 ? 1 : 7
             }
-            n += n < 5000 ? 1 : 7
+            XCTAssertGreaterThan(failedCleanly, Int(min(clean.allocations, 5000)) / 2,
+                                 "most injected failures change the game (code kept: \(keeping)): else the injection is off")
         }
-        XCTAssertGreaterThan(failedCleanly, Int(min(clean.allocations, 5000)) / 2, "most injected failures change the game: else the injection is off")
     }
 }

@@ -1,0 +1,84 @@
+@testable import LuaKit
+import XCTest
+
+/// Text compiled once in a process is loaded again from its bytecode: only for the very same
+/// name and bytes, with the same lines and names in its errors, and never what failed to compile.
+final class CompiledChunksTests: XCTestCase {
+    /// A name no other test uses, so that what this test loads is its own.
+    private func name(_ tag: String) -> String { "tests/compiled-\(tag)-\(UUID().uuidString).lua" }
+
+    func testTheSameTextLoadsAgainWithItsLinesAndNamesFromTheKeptCode() throws {
+        let source = Array("""
+            local M = {}
+            local function inner(x)
+              if x > 2 then error("too big: " .. x) end
+              return x * 10
+            end
+            function M.run(x) return inner(x) end
+            return M
+            """.utf8)
+        let file = name("same")
+        let first = LuaState()
+        let hitsBefore = CompiledChunks.shared.hits
+        let a = try first.call(try first.load(source, chunkName: file), tablesByReference: true)
+        XCTAssertEqual(CompiledChunks.shared.hits, hitsBefore, "compiled from its text the first time")
+        let second = LuaState()
+        let b = try second.call(try second.load(source, chunkName: file), tablesByReference: true)
+        XCTAssertEqual(CompiledChunks.shared.hits, hitsBefore + 1, "loaded from the kept code the second time")
+        for (lua, module) in [(first, a), (second, b)] {
+            guard case .ref(let m)? = module.first else { return XCTFail("no module") }
+            let run = try lua.field(m, "run")
+            guard case .ref(let f) = run else { return XCTFail("no run") }
+            XCTAssertEqual(try lua.call(f, [.integer(2)]).first, .integer(20))
+            XCTAssertThrowsError(try lua.call(f, [.integer(3)])) { error in
+                XCTAssertEqual((error as? LuaError)?.message, "\(file):3: too big: 3")
+            }
+        }
+    }
+
+    func testOtherBytesUnderTheSameNameAreCompiledAfresh() throws {
+        let file = name("edited")
+        let lua = LuaState()
+        XCTAssertEqual(try lua.call(try lua.load(Array("return 1".utf8), chunkName: file)).first, .integer(1))
+        let again = LuaState()
+        XCTAssertEqual(try again.call(try again.load(Array("return 2".utf8), chunkName: file)).first, .integer(2), "the file as it is now")
+        // And the same bytes under another name are that name's (its errors say so).
+        let other = name("other")
+        let third = LuaState()
+        XCTAssertThrowsError(try third.call(try third.load(Array("error('x')".utf8), chunkName: other))) { error in
+            XCTAssertEqual((error as? LuaError)?.message, "\(other):1: x")
+        }
+    }
+
+    func testTextThatFailsToCompileFailsEveryTime() {
+        let file = name("broken")
+        for _ in 0..<2 {
+            let lua = LuaState()
+            XCTAssertThrowsError(try lua.load(Array("local = 1".utf8), chunkName: file)) { error in
+                XCTAssertEqual((error as? LuaError)?.kind, .syntax)
+                XCTAssertTrue((error as? LuaError)?.message.hasPrefix("\(file):1:") == true, "\(error)")
+            }
+        }
+    }
+
+    func testBinaryChunksAreStillRefusedFromText() throws {
+        // Only what this process compiled is loaded as bytecode: bytecode given as source is
+        // refused, however many times it comes.
+        let lua = LuaState()
+        let compiled = try lua.load(Array("return 7".utf8), chunkName: name("dumped"))
+        _ = compiled
+        for _ in 0..<2 {
+            let state = LuaState()
+            XCTAssertThrowsError(try state.load(Array("\u{1B}Lua".utf8) + [0x54, 0x00], chunkName: name("binary"))) { error in
+                XCTAssertTrue("\(error)".contains("binary"), "\(error)")
+            }
+        }
+    }
+
+    func testPastItsBoundChunksAreStillCompiled() throws {
+        for k in 0..<(CompiledChunks.entryLimit + 8) {
+            let lua = LuaState()
+            XCTAssertEqual(try lua.call(try lua.load(Array("return \(k)".utf8), chunkName: name("many"))).first, .integer(Int64(k)))
+        }
+    }
+}

@@ -582,8 +582,14 @@ public final class GameServer: WebServerDelegate, Sendable {
         // been taken, or its holder named, on another server).
         if let store, store.shared {
             do {
-                guard let stored = try store.seats(code: table.code), !stored.ended else { return refuse(socket, "no-table", "no table with that code") }
-                table.roster.withLock { $0 = stored.seats }
+                // Read and set under the roster's lock, as every change of a shared table's
+                // seats is (`ServedTable.refresh`): seats read earlier never replace later ones.
+                let stored = try table.roster.withLock { roster in
+                    let stored = try store.seats(code: table.code)
+                    if let stored, !stored.ended { roster = stored.seats }
+                    return stored
+                }
+                guard let stored, !stored.ended else { return refuse(socket, "no-table", "no table with that code") }
                 if case .string? = fields["token"] {} else { return joinShared(table, stored: stored, name: Self.playerName(fields["name"]), socket) }
             } catch {
                 return refuse(socket, "store-unavailable", "the server cannot reach the store that keeps that table now: it is kept, try again in a moment")
@@ -635,10 +641,12 @@ public final class GameServer: WebServerDelegate, Sendable {
             seats[k].token = token
             seats[k].name = name
             do {
-                if try store.changeSeats(code: table.code, from: stored.text, to: seats) {
-                    table.roster.withLock { $0 = seats }
-                    return place(socket, at: table, seat: k + 1, token: token)
+                let taken = try table.roster.withLock { roster in
+                    guard try store.changeSeats(code: table.code, from: stored.text, to: seats) else { return false }
+                    roster = seats
+                    return true
                 }
+                if taken { return place(socket, at: table, seat: k + 1, token: token) }
                 guard let again = try store.seats(code: table.code), !again.ended else { return refuse(socket, "no-table", "no table with that code") }
                 stored = again
             } catch {

@@ -325,11 +325,20 @@ final class ServedTable: @unchecked Sendable {
         // find nothing and end it before it began.
         guard let store, store.shared, !finished, table != nil else { return }
         do {
-            guard let stored = try store.seats(code: code) else { return close(reason: .quit, says: "this table is no longer stored") }
-            if roster.withLock({ $0 }) != stored.seats {
-                roster.withLock { $0 = stored.seats }
-                broadcastRoster()
+            // The seats are read and set under the roster's lock, as a seat taken on a
+            // connection's thread is stored and set (`GameServer.joinShared`): seats read before
+            // it was taken never replace it (its holder would go unnamed).
+            var seatsChanged = false
+            let stored = try roster.withLock { roster in
+                let stored = try store.seats(code: code)
+                if let stored, roster != stored.seats {
+                    roster = stored.seats
+                    seatsChanged = true
+                }
+                return stored
             }
+            guard let stored else { return close(reason: .quit, says: "this table is no longer stored") }
+            if seatsChanged { broadcastRoster() }
             while !finished {
                 // Bounded as the table's own inputs are: a store written past it is not played.
                 guard inputs < historyLimit.inputs, storedBytes <= historyLimit.bytes else { return _ = closeForHistory() }

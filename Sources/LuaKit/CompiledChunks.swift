@@ -9,7 +9,10 @@ import Glibc
 /// a sim for every worker, and parsing was a third of a table's making. Only text this process
 /// compiled itself goes in (a binary chunk from anywhere else is never loaded), and it comes
 /// out only for the very same name and bytes, with its lines and names (errors read the same).
-/// Bounded: past `entryLimit` chunks or `byteLimit` bytes, a chunk is compiled as before.
+/// A chunk is kept the second time it is compiled: a process that loads a rule once (`play`,
+/// `check`) pays only a hash of its text, not the writing out of its code.
+/// Bounded: `entryLimit` chunks and `byteLimit` bytes at most, the oldest let go first (a rule
+/// edited again and again while a server runs leaves no copies behind).
 final class CompiledChunks: Sendable {
     static let shared = CompiledChunks()
     static let entryLimit = 64
@@ -29,10 +32,15 @@ final class CompiledChunks: Sendable {
 
     private struct Store {
         var code: [Key: [UInt8]] = [:]
+        /// The kept chunks, oldest first.
+        var order: [Key] = []
         var bytes = 0
         var hits = 0
         var keeping = true
+        /// The hashes of the chunks compiled once so far (`seenLimit` at most).
+        var seen: Set<Int> = []
     }
+    static let seenLimit = 1024
 
     private let store = Locked(Store())
 
@@ -53,7 +61,13 @@ final class CompiledChunks: Sendable {
         let status = source.withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { gh_loadbuffer(L, $0.baseAddress, $0.count, name, "t") }
         }
-        guard status == LUA_OK, store.withLock({ $0.keeping && $0.code.count < Self.entryLimit && $0.bytes + source.count <= Self.byteLimit }) else {
+        guard status == LUA_OK, store.withLock({ s in
+            guard s.keeping, source.count <= Self.byteLimit / 4 else { return false }
+            // The first compile of a text notes it; the second keeps its code.
+            if s.seen.contains(key.hashValue) { return true }
+            if s.seen.count < Self.seenLimit { s.seen.insert(key.hashValue) }
+            return false
+        }) else {
             return status
         }
         var dump = gh_dump_buffer()
@@ -61,9 +75,16 @@ final class CompiledChunks: Sendable {
         guard gh_dump_function(L, &dump) == 0, let data = dump.data else { return status }
         let code = Array(UnsafeBufferPointer(start: data, count: dump.len))
         store.withLock { s in
-            guard s.code[key] == nil, s.code.count < Self.entryLimit, s.bytes + source.count + code.count <= Self.byteLimit else { return }
+            guard s.code[key] == nil else { return }
+            let size = source.count + code.count
+            while !s.order.isEmpty && (s.code.count >= Self.entryLimit || s.bytes + size > Self.byteLimit) {
+                let oldest = s.order.removeFirst()
+                if let dropped = s.code.removeValue(forKey: oldest) { s.bytes -= oldest.source.count + dropped.count }
+            }
+            guard s.bytes + size <= Self.byteLimit else { return }
             s.code[key] = code
-            s.bytes += source.count + code.count
+            s.order.append(key)
+            s.bytes += size
         }
         return status
     }

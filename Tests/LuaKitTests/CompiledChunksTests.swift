@@ -18,14 +18,16 @@ final class CompiledChunksTests: XCTestCase {
             return M
             """.utf8)
         let file = name("same")
-        let first = LuaState()
-        let hitsBefore = CompiledChunks.shared.hits
-        let a = try first.call(try first.load(source, chunkName: file), tablesByReference: true)
-        XCTAssertEqual(CompiledChunks.shared.hits, hitsBefore, "compiled from its text the first time")
-        let second = LuaState()
-        let b = try second.call(try second.load(source, chunkName: file), tablesByReference: true)
-        XCTAssertEqual(CompiledChunks.shared.hits, hitsBefore + 1, "loaded from the kept code the second time")
-        for (lua, module) in [(first, a), (second, b)] {
+        var loaded: [(LuaState, [LuaValue])] = []
+        for k in 1...3 {
+            let lua = LuaState()  // (a state loads chunks of its own as it is made)
+            let hitsBefore = CompiledChunks.shared.hits
+            let chunk = try lua.load(source, chunkName: file)
+            // Compiled from its text the first two times (kept the second), then loaded from its code.
+            XCTAssertEqual(CompiledChunks.shared.hits, hitsBefore + (k == 3 ? 1 : 0), "load \(k)")
+            loaded.append((lua, try lua.call(chunk, tablesByReference: true)))
+        }
+        for (lua, module) in loaded {
             guard case .ref(let m)? = module.first else { return XCTFail("no module") }
             let run = try lua.field(m, "run")
             guard case .ref(let f) = run else { return XCTFail("no run") }
@@ -75,10 +77,22 @@ final class CompiledChunksTests: XCTestCase {
         }
     }
 
-    func testPastItsBoundChunksAreStillCompiled() throws {
+    func testPastItsBoundTheOldestChunksAreLetGo() throws {
+        // Each chunk loaded twice (kept the second time), more of them than are kept.
+        var names: [String] = []
         for k in 0..<(CompiledChunks.entryLimit + 8) {
+            names.append(name("many"))
+            for _ in 0..<2 {
+                let lua = LuaState()
+                XCTAssertEqual(try lua.call(try lua.load(Array("return \(k)".utf8), chunkName: names[k])).first, .integer(Int64(k)))
+            }
+        }
+        // The newest is kept; the oldest was let go, and is compiled from its text again.
+        for (k, kept) in [(names.count - 1, true), (0, false)] {
             let lua = LuaState()
-            XCTAssertEqual(try lua.call(try lua.load(Array("return \(k)".utf8), chunkName: name("many"))).first, .integer(Int64(k)))
+            let hitsBefore = CompiledChunks.shared.hits
+            XCTAssertEqual(try lua.call(try lua.load(Array("return \(k)".utf8), chunkName: names[k])).first, .integer(Int64(k)))
+            XCTAssertEqual(CompiledChunks.shared.hits, hitsBefore + (kept ? 1 : 0), "chunk \(k)")
         }
     }
 }

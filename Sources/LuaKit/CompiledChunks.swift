@@ -37,7 +37,8 @@ final class CompiledChunks: Sendable {
         var bytes = 0
         var hits = 0
         var keeping = true
-        /// The hashes of the chunks compiled once so far (`seenLimit` at most).
+        /// The hashes of the chunks compiled once so far (`seenLimit` at most: a test run
+        /// compiles thousands of texts, a server may too).
         var seen: Set<Int> = []
     }
     static let seenLimit = 1024
@@ -65,7 +66,9 @@ final class CompiledChunks: Sendable {
             guard s.keeping, source.count <= Self.byteLimit / 4 else { return false }
             // The first compile of a text notes it; the second keeps its code.
             if s.seen.contains(key.hashValue) { return true }
-            if s.seen.count < Self.seenLimit { s.seen.insert(key.hashValue) }
+            // (Full, the notes start afresh: a text is then kept at its next compile but one.)
+            if s.seen.count >= Self.seenLimit { s.seen.removeAll(keepingCapacity: true) }
+            s.seen.insert(key.hashValue)
             return false
         }) else {
             return status

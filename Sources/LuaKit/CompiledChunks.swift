@@ -37,9 +37,24 @@ final class CompiledChunks: Sendable {
         var bytes = 0
         var hits = 0
         var keeping = true
-        /// The hashes of the chunks compiled once so far (`seenLimit` at most: a test run
-        /// compiles thousands of texts, a server may too).
+        /// The hashes of the texts compiled once, the latest `seenLimit` of them (a test run
+        /// compiles thousands of texts, a server may too), and the same in the order they came,
+        /// as a ring: a text compiled again soon after is always still known.
         var seen: Set<Int> = []
+        var seenOrder: [Int] = []
+        var seenNext = 0
+
+        /// Notes a text compiled once; the oldest note goes when there are `seenLimit`.
+        mutating func noteSeen(_ hash: Int) {
+            guard seen.insert(hash).inserted else { return }
+            if seenOrder.count < CompiledChunks.seenLimit {
+                seenOrder.append(hash)
+                return
+            }
+            seen.remove(seenOrder[seenNext])
+            seenOrder[seenNext] = hash
+            seenNext = (seenNext + 1) % CompiledChunks.seenLimit
+        }
     }
     static let seenLimit = 1024
 
@@ -66,9 +81,7 @@ final class CompiledChunks: Sendable {
             guard s.keeping, source.count <= Self.byteLimit / 4 else { return false }
             // The first compile of a text notes it; the second keeps its code.
             if s.seen.contains(key.hashValue) { return true }
-            // (Full, the notes start afresh: a text is then kept at its next compile but one.)
-            if s.seen.count >= Self.seenLimit { s.seen.removeAll(keepingCapacity: true) }
-            s.seen.insert(key.hashValue)
+            s.noteSeen(key.hashValue)
             return false
         }) else {
             return status

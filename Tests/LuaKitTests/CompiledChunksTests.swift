@@ -95,4 +95,29 @@ final class CompiledChunksTests: XCTestCase {
             XCTAssertEqual(CompiledChunks.shared.hits, hitsBefore + (kept ? 1 : 0), "chunk \(k)")
         }
     }
+
+    func testATextCompiledAgainSoonAfterIsKeptHoweverManyCameBefore() throws {
+        // The texts compiled once are remembered, the latest `seenLimit` of them: one compiled
+        // again after `seenLimit - 1` others is kept that time; one compiled again after
+        // `seenLimit` others is only noted again.
+        let lua = LuaState()
+        func load(_ text: String, _ file: String) throws { _ = try lua.load(Array(text.utf8), chunkName: file) }
+        func others(_ n: Int) throws { for k in 0..<n { try load("return \(k)", name("other")) } }
+        let recent = name("recent"), old = name("old")
+        try load("return 'recent'", recent)
+        try others(CompiledChunks.seenLimit - 1)
+        try load("return 'recent'", recent)  // kept now
+        var hits = CompiledChunks.shared.hits
+        try load("return 'recent'", recent)
+        XCTAssertEqual(CompiledChunks.shared.hits, hits + 1, "compiled again after \(CompiledChunks.seenLimit - 1) others")
+
+        try load("return 'old'", old)
+        try others(CompiledChunks.seenLimit)
+        try load("return 'old'", old)  // forgotten: noted again
+        hits = CompiledChunks.shared.hits
+        try load("return 'old'", old)  // kept now
+        XCTAssertEqual(CompiledChunks.shared.hits, hits, "compiled again after \(CompiledChunks.seenLimit) others")
+        try load("return 'old'", old)
+        XCTAssertEqual(CompiledChunks.shared.hits, hits + 1)
+    }
 }

@@ -28,6 +28,10 @@ public final class GameServer: WebServerDelegate, Sendable {
     private let pool: TablePool
     /// The tables with a search seat run here (see `ServerLimits.thinkingThreads`).
     private let thinkingPool: TablePool
+    /// Where tables are made (stored, their rule's state built, the first step played), at a
+    /// lower priority than the tables in play: a storm of new tables slows the making of new
+    /// tables, not the moves of those being played.
+    private let makingPool: TablePool
     /// The memory every table's rule holds, together (`ServerLimits.tablesMemoryBytes`).
     let memory: MemoryAccount
     /// Files of the browser client, read once at start, by path ("/" is index.html).
@@ -87,6 +91,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         pool = TablePool(threads: limits.tableThreads)
         thinkingPool = TablePool(threads: limits.thinkingThreads, niceness: 10)
+        makingPool = TablePool(threads: limits.makingThreads, niceness: 10)
         memory = MemoryAccount(cap: limits.tablesMemoryBytes)
         files = Self.readClient(web)
         // It calls back into the server, which it knows once the server is whole (weakly:
@@ -157,6 +162,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         web?.stop()
         state.withLock { $0.restorer }?.stop()
         listener?.stop()
+        makingPool.stop()
         pool.stop()
         thinkingPool.stop()
         store?.release()
@@ -515,6 +521,11 @@ public final class GameServer: WebServerDelegate, Sendable {
         records[0] = TableStore.SeatRecord(filler: "person", name: name, token: token)
         let table = ServedTable(code: code, game: game, options: options, seats: records, store: store, hints: rule.info.search.allowsHints,
                                 privateFolders: privateFolders, historyLimit: (limits.storedInputsPerTable, limits.storedBytesPerTable))
+        // Nothing of the table runs (a seat's leaving, a refresh) before its making is done:
+        // its lane is held from before anyone can reach it until the making ends, however it ends.
+        lanes(table).hold(table.lane)
+        var madeElsewhere = false
+        defer { if !madeElsewhere { lanes(table).release(table.lane) } }
         table.settingAside = { [weak self, unowned table] in self?.listSetAside(table) }
         table.freshRule = freshRule(game, words: chosenWords == rule.info.defaultWordList ? nil : chosenWords)
         table.serverReplays = takeBackReplays
@@ -536,7 +547,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
         let scores = scoreDatabase()
         let store = self.store, timeLimit = limits.ruleTimeLimit, thinking = limits.thinking, memory = self.memory
-        lanes(table).submit(table.lane) { [weak self] in
+        let make: TablePool.Job = { [weak self] in
             do {
                 // In a store other servers share, the bounds of tables, and of tables an address
                 // made, count every server's: checked as the table is stored.
@@ -572,6 +583,19 @@ public final class GameServer: WebServerDelegate, Sendable {
                 return
             }
             table.attach(socket, seat: 1, joined: Self.joined(code: code, seat: 1, token: token))
+        }
+        if table.thinks {
+            // A table with a search seat is made on the thinking threads, where it will think:
+            // its first moves may be a search's, and a search holds no thread another table's
+            // making needs. Its lane is held until this returns, behind the making.
+            lanes(table).submit(table.lane, make)
+        } else {
+            madeElsewhere = true
+            let tableLanes = lanes(table)
+            makingPool.submit(table.lane) {
+                make()
+                tableLanes.release(table.lane)
+            }
         }
     }
 

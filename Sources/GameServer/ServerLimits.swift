@@ -65,6 +65,9 @@ public struct ServerLimits: Sendable {
     /// Threads that run the tables with a search seat, at a lower priority (nice 10) than the
     /// others: its tables take turns on them, one move's thought at a time each.
     public var thinkingThreads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// Threads that make new tables (store each, build its rule's state, play its first
+    /// step), at a lower priority (nice 10) than the tables in play.
+    public var makingThreads = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// The inputs one table stores, and their bytes: a table's history is replayed at every
     /// restart, so it is bounded (a table past it is closed with a message saying so).
     public var storedInputsPerTable = 20_000

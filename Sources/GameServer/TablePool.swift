@@ -22,6 +22,8 @@ final class TablePool: Sendable {
     private struct LaneState {
         var jobs: [Job] = []
         var scheduled = false
+        /// Held (`hold`): jobs wait, in order, until the lane is released.
+        var held = false
     }
 
     private struct Queue {
@@ -32,8 +34,12 @@ final class TablePool: Sendable {
         var stopping = false
 
         /// Marks `lane` idle again when it has no jobs left (or the pool stops); true when it
-        /// has more and went back in line.
+        /// has more and went back in line. A held lane keeps its jobs, out of line.
         mutating func finish(_ lane: Lane) -> Bool {
+            if lanes[lane.key]?.held == true && !stopping {
+                lanes[lane.key]?.scheduled = false
+                return false
+            }
             if lanes[lane.key]?.jobs.isEmpty ?? true || stopping {
                 lanes[lane.key] = nil
                 return false
@@ -71,7 +77,7 @@ final class TablePool: Sendable {
         let wakeOne: Bool = queue.withLock { q in
             var state = q.lanes[lane.key] ?? LaneState()
             state.jobs.append(job)
-            let idle = !state.scheduled
+            let idle = !state.scheduled && !state.held
             if idle && !q.stopping { state.scheduled = true }
             q.lanes[lane.key] = state
             guard idle, !q.stopping else { return false }
@@ -94,6 +100,32 @@ final class TablePool: Sendable {
         job()
         // Jobs that came meanwhile go to the pool.
         if queue.withLock({ $0.finish(lane) }) { wake.post() }
+    }
+
+    /// Holds `lane`: jobs submitted to it wait, in order, until `release(lane)`. A table being
+    /// made is held while its making runs on another pool (`GameServer`'s making threads, at
+    /// a lower priority), so nothing of the table runs before it is open.
+    func hold(_ lane: Lane) {
+        queue.withLock { q in
+            var state = q.lanes[lane.key] ?? LaneState()
+            state.held = true
+            q.lanes[lane.key] = state
+        }
+    }
+
+    /// Lets a held lane's jobs run, in the order they came.
+    func release(_ lane: Lane) {
+        let wakeOne: Bool = queue.withLock { q in
+            guard var state = q.lanes[lane.key], state.held else { return false }
+            state.held = false
+            if state.scheduled { q.lanes[lane.key] = state; return false }
+            guard !state.jobs.isEmpty, !q.stopping else { q.lanes[lane.key] = nil; return false }
+            state.scheduled = true
+            q.lanes[lane.key] = state
+            q.ready.append(lane)
+            return true
+        }
+        if wakeOne { wake.post() }
     }
 
     /// Lets the threads finish the jobs they run, and end.

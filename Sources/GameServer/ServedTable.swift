@@ -812,7 +812,11 @@ final class ServedTable: @unchecked Sendable {
     func withoutPrivateFolders(_ step: Step) -> Step {
         guard !privateFolders.isEmpty else { return step }
         func cut(_ text: String) -> String {
-            privateFolders.reduce(text) { $0.replacing($1, with: "") }
+            // Every folder ends in "/", and nearly no message has one: a pass over its bytes
+            // spares the search for each folder (a sixth of a served step's work when every
+            // message was searched).
+            guard text.utf8.contains(UInt8(ascii: "/")) else { return text }
+            return privateFolders.reduce(text) { $0.replacing($1, with: "") }
         }
         var step = step
         step.reason = step.reason.map(cut)

@@ -10,15 +10,22 @@ import Glibc
 // (p50, p99), the server's memory per idle table, and whether every move was stored once: the
 // server is then killed, started again, and each table must rebuild to the step its players
 // last saw. Usage: gamehost-serve-bench GAMEHOST [TABLES] [SECONDS] [STEPS_PER_SECOND]
+// or gamehost-serve-bench --steps N GAMEHOST (see `servedSteps`).
+// GAMEHOST_BENCH_WRAP: words to run the server under (valgrind and its options).
 // With GAMEHOST_BENCH_STORE (a PostgreSQL address) the servers keep their tables there, and
 // GAMEHOST_BENCH_SERVERS of them (1 to 3) share it: each table is made on one server and its
 // second seat taken on the next, so every step crosses from one server to another.
 
 let arguments = CommandLine.arguments
-let gamehost = arguments.count > 1 ? arguments[1] : ".build/release/gamehost"
-let tableCount = arguments.count > 2 ? Int(arguments[2]) ?? 200 : 200
-let seconds = arguments.count > 3 ? Double(arguments[3]) ?? 20 : 20
-let rate = arguments.count > 4 ? Double(arguments[4]) ?? 2000 : 2000
+/// `--steps N`: no load, no timing; one table of two people, N inputs served one after another
+/// (for `Benchmarks/budgets`, which runs the server under callgrind through
+/// GAMEHOST_BENCH_WRAP and counts a served step's instructions).
+let servedSteps: Int? = arguments.count > 2 && arguments[1] == "--steps" ? Int(arguments[2]) : nil
+let rest = Array(arguments.dropFirst(servedSteps == nil ? 1 : 3))
+let gamehost = rest.count > 0 ? rest[0] : ".build/release/gamehost"
+let tableCount = servedSteps != nil ? 1 : rest.count > 1 ? Int(rest[1]) ?? 200 : 200
+let seconds = rest.count > 2 ? Double(rest[2]) ?? 20 : 20
+let rate = rest.count > 3 ? Double(rest[3]) ?? 2000 : 2000
 let store = getenv("GAMEHOST_BENCH_STORE").map { String(cString: $0) }
 let serverCount = store == nil ? 1 : max(1, min(3, getenv("GAMEHOST_BENCH_SERVERS").flatMap { Int(String(cString: $0)) } ?? 1))
 
@@ -48,9 +55,10 @@ func startServer(data: String) -> (pid: pid_t, port: Int) {
     // civetweb starts a thread for every connection allowed before the server listens.
     let words = [gamehost, "serve", "--port", "0", "--data", data, "--max-tables", "5000", "--max-tables-per-address", "5000",
                  "--max-connections-per-address", String(max(64, 3 * tableCount + 16)), "--max-messages-per-address", "100000"] + (store.map { ["--store", $0] } ?? [])
-    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    let wrapper = getenv("GAMEHOST_BENCH_WRAP").map { String(cString: $0).split(separator: " ").map(String.init) } ?? []
+    let argv: [UnsafeMutablePointer<CChar>?] = (wrapper + words).map { strdup($0) } + [nil]
     var pid: pid_t = 0
-    guard posix_spawn(&pid, gamehost, &actions, nil, argv, environ) == 0 else { say("cannot run \(gamehost)"); exit(1) }
+    guard posix_spawnp(&pid, argv[0]!, &actions, nil, argv, environ) == 0 else { say("cannot run \(gamehost)"); exit(1) }
     close(pipeEnds[1])
     var line: [UInt8] = []
     var byte: UInt8 = 0
@@ -227,6 +235,52 @@ final class Player: @unchecked Sendable {
     }
     return condition()
 }
+
+/// Serves `steps` inputs at one table of two people, one after another, each answered before
+/// the next is sent: the same throw each time, so every run does the same work. The server is
+/// then stopped as Ctrl-C would (so a callgrind around it writes its counts). A connection may
+/// send 40 messages at once: at most 80 inputs.
+func serveSteps(_ steps: Int) -> Never {
+    guard (0...80).contains(steps) else { say("--steps takes 0 to 80 inputs"); exit(2) }
+    _ = mg_init_library(0)
+    var template = Array("/tmp/gamehost-serve-bench-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { exit(1) }
+    let data = String(cString: made)
+    let server = startServer(data: data)
+    func stop() {
+        kill(server.pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(server.pid, &status, 0)
+        _ = system("rm -rf '\(data)'")
+    }
+    func fail(_ text: String) -> Never {
+        say(text)
+        stop()
+        exit(1)
+    }
+    let ann = Player(port: server.port)
+    ann.send(#"{"type":"create","game":"rps","options":{"match":"best-of-99"},"seats":["person","person"],"name":"ann"}"#)
+    guard waitUntil(60, { ann.state.withLock { $0.joined != nil } }), let table = ann.state.withLock({ $0.joined?.table }) else {
+        fail("the table was not made")
+    }
+    let bob = Player(port: server.port)
+    bob.send(#"{"type":"join","table":"\#(table)","name":"bob"}"#)
+    guard waitUntil(60, { bob.state.withLock { $0.joined != nil } }) else { fail("the second seat was not taken") }
+    for k in 0..<steps {
+        let player = k % 2 == 0 ? ann : bob
+        let before = player.state.withLock { s in
+            s.sentAt = now()
+            s.sent += 1
+            return s.answered
+        }
+        player.send(#"{"type":"input","line":"rock"}"#)
+        guard waitUntil(60, { player.state.withLock { $0.answered } > before }) else { fail("input \(k + 1) was not answered") }
+    }
+    stop()
+    say("\(steps) inputs served")
+    exit(0)
+}
+if let servedSteps { serveSteps(servedSteps) }
 
 _ = mg_init_library(0)
 var template = Array("/tmp/gamehost-serve-bench-XXXXXX".utf8CString)

@@ -131,7 +131,11 @@ enum WebSocketFrame {
             out.append(127)
             for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: count >> shift)) }
         }
-        out.append(contentsOf: payload)
+        // Copied as one block where the bytes lie together (a string's UTF-8 does): appending
+        // a string's UTF-8 view went byte by byte, some 40,000 instructions for a step's frame.
+        if payload.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: payload)
+        }
         return out
     }
 

@@ -74,6 +74,10 @@ final class WebSocketFrameTests: XCTestCase {
             XCTAssertEqual(WebSocketFrame.encode(WebSocketFrame.text, text.utf8), WebSocketFrame.encode(WebSocketFrame.text, Array(text.utf8)))
             let line = text + "\n"
             XCTAssertEqual(WebSocketFrame.encode(WebSocketFrame.text, line.utf8.dropLast()), WebSocketFrame.encode(WebSocketFrame.text, Array(text.utf8)))
+            // The payload is the text's bytes, after the head, whether they lie together (copied
+            // as one block) or not (copied one by one).
+            XCTAssertEqual(Array(WebSocketFrame.encode(WebSocketFrame.text, text.utf8).suffix(text.utf8.count)), Array(text.utf8))
+            XCTAssertEqual(WebSocketFrame.encode(WebSocketFrame.text, text.utf8.lazy.map { $0 }), WebSocketFrame.encode(WebSocketFrame.text, Array(text.utf8)))
         }
     }
 

@@ -19,6 +19,16 @@ static inline const char *gh_request_header(const struct mg_connection *conn, co
     return mg_get_header(conn, name);
 }
 
+// How many times the request gives header `name` (civetweb's lookup gives the first only).
+static inline int gh_request_header_count(const struct mg_connection *conn, const char *name) {
+    const struct mg_request_info *info = mg_get_request_info(conn);
+    if (!info) return 0;
+    int n = 0;
+    for (int i = 0; i < info->num_headers; i++)
+        if (info->http_headers[i].name && strcasecmp(info->http_headers[i].name, name) == 0) n++;
+    return n;
+}
+
 // The remote address of a connection, as civetweb gives it ("127.0.0.1").
 static inline const char *gh_remote_address(const struct mg_connection *conn) {
     const struct mg_request_info *info = mg_get_request_info(conn);

@@ -221,13 +221,22 @@ public final class Table {
     /// The seating, as `play` takes it, where it is not what `play` gives by itself (seat 1 a
     /// person, the others the rule's bot, or random without one, at the fewest seats): a
     /// replay line from a served table or the arena plays with the same seats.
+    /// How a person's name is written after `--seat K=`: as it is, unless `--seat` would read it
+    /// as a player of another kind (a person named "bot", or "program:rm -r ~", who must not
+    /// become a bot or a command when the line is played again): then as `person:NAME`.
+    public static func seatWord(person name: String) -> String {
+        let word = name.lowercased()
+        let other = ["bot", "random", "search"].contains(word) || word.hasPrefix("program:") || word.hasPrefix("person:")
+        return other ? "person:" + name : name
+    }
+
     var seatingArguments: String {
         var out = fillers.count == info.seats.min ? "" : " --seats \(fillers.count)"
         for (k, filler) in fillers.enumerated() {
             let seat = k + 1
             let who: String?
             switch filler {
-            case .person(let name): who = seat == 1 ? nil : (name.isEmpty ? "seat \(seat)" : name)
+            case .person(let name): who = seat == 1 ? nil : Self.seatWord(person: name.isEmpty ? "seat \(seat)" : name)
             case .bot: who = seat == 1 || !info.hasBot ? "bot" : nil
             case .random: who = seat == 1 || info.hasBot ? "random" : nil
             case .search: who = "search"

@@ -173,6 +173,7 @@ public final class GameServer: WebServerDelegate, Sendable {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else { return .error(405, "only GET") }
+        guard !request.repeatsAHeader else { return .error(400, "a request gives its Host and Origin once each") }
         guard Self.knownHost(request.host, names: limits.hostNames) else {
             return .error(403, "this server is not reached by that name (gamehost serve --host-name NAME allows it)")
         }
@@ -212,6 +213,7 @@ public final class GameServer: WebServerDelegate, Sendable {
     public func accept(_ request: HTTPRequest, socket: WebSocket) -> Bool {
         // A page of another site may not open a connection here (a browser always says where
         // the page came from); programs send no Origin, or this server's own.
+        guard !request.repeatsAHeader else { return false }
         if let origin = request.origin, !Self.sameSite(origin: origin, host: request.host, port: request.serverPort) { return false }
         guard Self.knownHost(request.host, names: limits.hostNames) else { return false }
         let address = request.remoteAddress
@@ -406,7 +408,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         case .string(let name)? where name.utf8.count <= 64 && wordListNames.contains(name): chosenWords = name
         default: return refuse(socket, "bad-words", "\"words\" names one of the word lists the games message offers")
         }
-        let name = Self.playerName(fields["name"])
+        guard let name = Self.playerName(fields["name"]) else { return refuse(socket, "bad-name", Self.nameIsText) }
         // The game of the day: the day's deal of the game's own options and seats, under a name.
         var daily: String?
         switch fields["daily"] {
@@ -440,7 +442,9 @@ public final class GameServer: WebServerDelegate, Sendable {
         default: return refuse(socket, "bad-options", "\"lang\" is a language's code, such as de or ja")
         }
         var options: [String: String] = [:]
-        if case .object(let given)? = fields["options"] {
+        switch fields["options"] {
+        case nil, .null?: break
+        case .object(let given)?:
             guard given.count <= 32 else { return refuse(socket, "bad-options", "at most 32 options") }
             for (key, value) in given {
                 guard key.utf8.count <= 64 else { return refuse(socket, "bad-options", "an option's name has at most 64 bytes") }
@@ -450,11 +454,14 @@ public final class GameServer: WebServerDelegate, Sendable {
                 default: return refuse(socket, "bad-options", "option \(TerminalText.plain(key)) must be a string of at most 256 bytes or a whole number")
                 }
             }
+        default: return refuse(socket, "bad-options", "\"options\" is an object of option names and values, as {\"match\": \"best-of-5\"}")
         }
         // Seats: how many, and who fills each ("person", "bot", "random" or "search"); the creator
         // takes seat 1.
         var fillers: [String] = []
-        if case .array(let list)? = fields["seats"] {
+        switch fields["seats"] {
+        case nil, .null?: break
+        case .array(let list)?:
             guard (1...SeatRange.limit).contains(list.count) else { return refuse(socket, "bad-seats", "from 1 to \(SeatRange.limit) seats") }
             for item in list {
                 guard case .string(let f) = item, ["person", "bot", "random", "search"].contains(f) else {
@@ -463,6 +470,7 @@ public final class GameServer: WebServerDelegate, Sendable {
                 fillers.append(f)
             }
             fillers[0] = "person"
+        default: return refuse(socket, "bad-seats", "\"seats\" is a list of seats, as [\"person\", \"bot\"]")
         }
         // The table's place is taken at once, under the lock: creates at the same moment
         // cannot pass the limits between the count and the table's coming in.
@@ -614,7 +622,10 @@ public final class GameServer: WebServerDelegate, Sendable {
                     return stored
                 }
                 guard let stored, !stored.ended else { return refuse(socket, "no-table", "no table with that code") }
-                if case .string? = fields["token"] {} else { return joinShared(table, stored: stored, name: Self.playerName(fields["name"]), socket) }
+                if case .string? = fields["token"] {} else {
+                    guard let name = Self.playerName(fields["name"]) else { return refuse(socket, "bad-name", Self.nameIsText) }
+                    return joinShared(table, stored: stored, name: name, socket)
+                }
             } catch {
                 return refuse(socket, "store-unavailable", "the server cannot reach the store that keeps that table now: it is kept, try again in a moment")
             }
@@ -629,7 +640,7 @@ public final class GameServer: WebServerDelegate, Sendable {
             return
         }
         // By code: the first free seat for a person.
-        let name = Self.playerName(fields["name"])
+        guard let name = Self.playerName(fields["name"]) else { return refuse(socket, "bad-name", Self.nameIsText) }
         let token = Secrets.seatToken()
         let seat: Int? = table.roster.withLock { seats in
             guard let k = seats.firstIndex(where: { $0.filler == "person" && $0.token == nil }) else { return nil }
@@ -787,10 +798,16 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     /// A player's name from a message: printable text, at most 32 characters.
-    static func playerName(_ value: JSONValue?) -> String {
-        guard case .string(let raw)? = value else { return "" }
-        return PlayerName.clean(raw)
+    /// The name a message gives, cleaned ("" for none); nil when "name" is there but not a text.
+    static func playerName(_ value: JSONValue?) -> String? {
+        switch value {
+        case nil, .null?: return ""
+        case .string(let raw)?: return PlayerName.clean(raw)
+        default: return nil
+        }
     }
+
+    static let nameIsText = "\"name\" is a text: the name others see, at most \(PlayerName.limit) bytes"
 
     // MARK: Restarts and expiry
 

@@ -36,7 +36,7 @@ final class PostgreSQLStoreConnection: StoreConnection {
         // rebuilt again at every start.
         if let data {
             try FileSystem.makeDirectory(data)
-            folderLock = try SQLiteStoreConnection.lockFolder(FileSystem.join(data, "serve-postgresql.lock"), shown: data)
+            folderLock = try FolderLock(file: FileSystem.join(data, "serve-postgresql.lock"), shown: data)
         }
         if let error = gh_pq_error() { throw ServeError("\(shown): \(String(cString: error))") }
         // Bounded waits: a database that does not answer fails a statement (and stops its
@@ -54,19 +54,19 @@ final class PostgreSQLStoreConnection: StoreConnection {
 
     deinit {
         gh_pq_finish(connection)
-        if folderLock >= 0 { close(folderLock) }
+        folderLock?.release()
     }
 
     func release() {
         gh_pq_finish(connection)
         connection = nil
         released = true
-        if folderLock >= 0 { close(folderLock) }
-        folderLock = -1
+        folderLock?.release()
+        folderLock = nil
     }
 
     /// The data folder's lock (one server a folder), while the store is used.
-    private var folderLock: Int32 = -1
+    private var folderLock: FolderLock?
 
     /// The server has stopped: no statement connects again.
     private var released = false

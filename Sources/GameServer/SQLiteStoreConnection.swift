@@ -7,9 +7,8 @@ import Glibc
 
 /// The table store's default database: `serve.db` in the server's data folder, beside the
 /// score database. Each change is one transaction, written before the players hear of it
-/// (WAL: a killed process loses none). One server a folder: the folder's lock
-/// (`serve.db.lock`, an exclusive flock) is held while the store is open, since two servers
-/// would each play their own copy of a table and store both.
+/// (WAL: a killed process loses none). One server a folder: the folder's lock (`FolderLock`)
+/// is held while the store is open.
 ///
 /// The write-ahead log is copied into the database by a connection and a timer of its own
 /// (`checkpoints`), never by a move's commit: a checkpoint waits for the disk, and a move that
@@ -17,7 +16,7 @@ import Glibc
 final class SQLiteStoreConnection: StoreConnection {
     private let db: OpaquePointer
     private var checkpoints: DispatchSourceTimer?
-    private var serverLock: Int32 = -1
+    private var serverLock: FolderLock?
     let path: String
     /// The file's path with its folder's symbolic links resolved (what SQLite opens).
     private let realPath: String
@@ -48,7 +47,7 @@ final class SQLiteStoreConnection: StoreConnection {
         }
         db = handle
         _ = chmod(real, 0o600)  // it holds the seats' tokens
-        serverLock = try Self.lockFolder(FileSystem.join(directory, "serve.db.lock"), shown: path)
+        serverLock = try FolderLock(file: FileSystem.join(directory, "serve.db.lock"), shown: path)
         sqlite3_busy_timeout(db, 2000)
         guard sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit=\(Self.logBytes)",
                            nil, nil, nil) == SQLITE_OK else {
@@ -66,12 +65,12 @@ final class SQLiteStoreConnection: StoreConnection {
         checkpoints?.cancel()
         for statement in prepared.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(db)
-        if serverLock >= 0 { close(serverLock) }
+        serverLock?.release()
     }
 
     func release() {
-        if serverLock >= 0 { close(serverLock) }
-        serverLock = -1
+        serverLock?.release()
+        serverLock = nil
     }
 
     /// The size the write-ahead log is cut back to once it has been copied into the database.
@@ -110,21 +109,6 @@ final class SQLiteStoreConnection: StoreConnection {
         timer.setCancelHandler { sqlite3_close_v2(handle) }
         timer.resume()
         return timer
-    }
-
-    /// Takes the folder's lock (an exclusive flock, let go when the process ends however it
-    /// ends); throws when another process holds it.
-    /// Takes the data folder's lock (`file`, an exclusive flock held while the descriptor is
-    /// open): a second server on the folder is refused. Shared with the PostgreSQL store,
-    /// whose servers each keep a folder of their own (scores, the marker of a rebuild).
-    static func lockFolder(_ file: String, shown: String) throws -> Int32 {
-        let fd = open(file, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ServeError("\(file): cannot open the lock of the table store") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw ServeError("\(shown) is in use by another gamehost serve: one server a data folder (give this one another --data)")
-        }
-        return fd
     }
 
     /// Statements compiled once and kept, by their text: a move runs the same few, and compiling

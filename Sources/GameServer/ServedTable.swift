@@ -48,6 +48,10 @@ final class ServedTable: @unchecked Sendable {
     /// and watchers', each with the presenter that writes its protocol stream.
     private var listeners: [Int: Listener] = [:]
     private var lastStep: Step?
+    /// A new table's steps before its creator is attached (its first, and the machines' moves
+    /// after it) keep their views: the creator is sent them as they were made, the stream
+    /// `gamehost play --json --as 1` writes, not as the steps a seat back on a table is shown.
+    private var keepsStepsForCreator = false
     private var gameStart: GameStart?
     /// The seat of each input stored (0: an event: a seat's naming, a request to take a move
     /// back or an answer); their number is the table's count of stored inputs.
@@ -106,6 +110,7 @@ final class ServedTable: @unchecked Sendable {
         let language = saved?.language ?? language
         let practice = saved?.practice ?? practice
         opening = Opening(wordsName: wordsName, scores: scores, timeLimit: timeLimit, thinking: thinking, memory: memory)
+        keepsStepsForCreator = saved == nil
         if let memory { rule.lua.share(memory) }
         // The inputs played again: those stored, less the moves taken back since (`TableUndo`).
         let plan = saved.map { saved in TableUndo.plan(saved.inputs.map { ($0.seat, $0.line) }, seats: saved.seats.count) }
@@ -479,12 +484,15 @@ final class ServedTable: @unchecked Sendable {
         // The game so far, as this seat sees it: its start, its steps (the last `historyShown`),
         // each with what it said, and the last with the views as they are now. A seat back
         // from a dropped connection misses nothing said meanwhile.
+        let creator = keepsStepsForCreator
+        keepsStepsForCreator = false
+        defer { if creator { for k in gameSteps.indices { gameSteps[k].seats = [:] } } }
         guard let lastStep, let gameStart, !gameSteps.isEmpty else { return }
         var replay = gameSteps
         replay[0].start = gameStart
         replay[replay.count - 1].seats = lastStep.seats
         for var step in replay {
-            step.bells = 0
+            if !creator { step.bells = 0 }
             listener.presenter.show(shown(step))
         }
         // A request to take a move back still waiting, for whoever is asked or asks.
@@ -776,7 +784,7 @@ final class ServedTable: @unchecked Sendable {
     private func note(_ step: Step) {
         if let start = step.start { gameStart = start; gameSteps = [] }
         var kept = step
-        kept.seats = [:]
+        if !keepsStepsForCreator { kept.seats = [:] }
         kept.start = nil
         gameSteps.append(kept)
         if gameSteps.count > Self.historyShown { gameSteps.removeFirst(gameSteps.count - Self.historyShown) }

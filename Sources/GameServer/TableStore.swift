@@ -149,7 +149,7 @@ final class TableStore: @unchecked Sendable {
             guard let row = try query("SELECT substr(seats, 1, ?), (SELECT count(*) FROM ended WHERE code = ?) FROM tables WHERE code = ?",
                                       [.int(Int64(Self.textLimit + 1)), .text(code), .text(code)]).first,
                   let text = row[0].text, text.count <= Self.textLimit else { return nil }
-            return (text, Self.decodeSeats(text), (row[1].int ?? 0) > 0)
+            return (text, try Self.decodeSeats(text), (row[1].int ?? 0) > 0)
         }
     }
 
@@ -318,7 +318,7 @@ final class TableStore: @unchecked Sendable {
                     guard let seat = row[1].int, seat >= 0, seat <= Int64(seats) else { throw ServeError("an input of it names a seat the table does not have") }
                     let line = row[2].text ?? "", clock = row[3].text ?? ""
                     guard line.count <= InputLine.limit, clock.count <= Self.textLimit else { throw ServeError("an input of it is longer than a move can be") }
-                    return (Int(number), Int(seat), line, Self.decodeReadings(clock), try Self.decodeReads(row[4]))
+                    return (Int(number), Int(seat), line, try Self.decodeReadings(clock), try Self.decodeReads(row[4]))
                 }
         }
     }
@@ -348,7 +348,7 @@ final class TableStore: @unchecked Sendable {
             guard row[1...4].allSatisfy({ ($0.text?.count ?? 0) <= Self.textLimit }) else {
                 throw ServeError("its stored description is longer than a table's can be")
             }
-            var options = Self.decodeOptions(row[2].text)
+            var options = try Self.decodeOptions(row[2].text)
             let words = options.removeValue(forKey: Self.wordsKey)
             let daily = options.removeValue(forKey: Self.dailyKey)
             if let daily, !DailyGame.isDate(daily) { throw ServeError("its day's game has no date") }
@@ -357,14 +357,17 @@ final class TableStore: @unchecked Sendable {
             let practice = options.removeValue(forKey: Self.practiceKey)
             if let practice, practice != "yes" { throw ServeError("its practice mark is not yes") }
             var table = Saved(code: code, game: row[1].text ?? "", options: options, words: words, daily: daily, language: language, practice: practice != nil,
-                              seats: Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: Self.decodeReadings(row[4].text),
+                              seats: try Self.decodeSeats(row[3].text), seeds: [:], inputs: [], startClock: try Self.decodeReadings(row[4].text),
                               startReads: try Self.decodeReads(row[5]))
             let seeds = try query("SELECT game_number, substr(seed, 1, 24) FROM seeds WHERE code = ? ORDER BY game_number LIMIT ?",
                                   [.text(code), .int(Int64(maxInputs + 2))])
             guard seeds.count <= maxInputs + 1 else { throw ServeError("it holds more games than a table of \(maxInputs) inputs can") }
             for s in seeds {
-                if let n = s[0].int, let seed = s[1].text.flatMap(UInt64.init) { table.seeds[Int(n)] = seed }
+                guard let n = s[0].int, n >= 1, let seed = s[1].text.flatMap(UInt64.init) else { throw ServeError("a game's seed of it is not a seed") }
+                table.seeds[Int(n)] = seed
             }
+            // Without its first game's seed the table would be rebuilt as another game.
+            if table.daily == nil && table.seeds[1] == nil { throw ServeError("its first game's seed is not stored") }
             // Counted and measured by the database first: a table past its bounds is never sent.
             let size = try query("SELECT count(*), coalesce(sum(length(line) + length(clock) + coalesce(length(reads), 0)), 0) FROM inputs WHERE code = ?",
                                  [.text(code)])
@@ -382,7 +385,7 @@ final class TableStore: @unchecked Sendable {
                 guard line.count <= InputLine.limit else {
                     throw ServeError("an input of it is longer than a move can be")
                 }
-                table.inputs.append((Int(seat), line, Self.decodeReadings(clock), try Self.decodeReads(i[3])))
+                table.inputs.append((Int(seat), line, try Self.decodeReadings(clock), try Self.decodeReads(i[3])))
             }
             return table
         }
@@ -428,14 +431,25 @@ final class TableStore: @unchecked Sendable {
     static let languageKey = "--lang"
     static let practiceKey = "--practice"
 
-    static func decodeOptions(_ text: String?) -> [String: String] {
-        guard let text, case .object(let fields)? = try? JSONValue(parsing: text) else { return [:] }
-        return fields.compactMapValues { if case .string(let s) = $0 { return s } else { return nil } }
+    // The decoders below read what another program may have written: anything but the form
+    // this store writes is an error, so that the table is marked broken rather than rebuilt
+    // as another game (default options, a seat dropped, a clock reading lost).
+
+    static func decodeOptions(_ text: String?) throws -> [String: String] {
+        guard let text, case .object(let fields)? = try? JSONValue(parsing: text) else { throw ServeError("its options are not a list of names and values") }
+        return try fields.mapValues {
+            guard case .string(let value) = $0 else { throw ServeError("its options are not a list of names and values") }
+            return value
+        }
     }
 
-    static func decodeReadings(_ text: String?) -> [Double] {
-        guard let text, case .array(let items)? = try? JSONValue(parsing: text) else { return [] }
-        return items.compactMap { $0.double }
+    static func decodeReadings(_ text: String?) throws -> [Double] {
+        guard let text else { return [] }
+        guard case .array(let items)? = try? JSONValue(parsing: text) else { throw ServeError("a clock reading of it is not a list of numbers") }
+        return try items.map {
+            guard let reading = $0.double else { throw ServeError("a clock reading of it is not a number") }
+            return reading
+        }
     }
 
     /// A step's score store reads as stored: nil for none noted (NULL), and an error for a text
@@ -448,14 +462,21 @@ final class TableStore: @unchecked Sendable {
         return reads
     }
 
-    static func decodeSeats(_ text: String?) -> [SeatRecord] {
-        guard let text, case .array(let items)? = try? JSONValue(parsing: text) else { return [] }
-        return items.compactMap { item in
-            guard case .object(let f) = item, case .string(let filler)? = f["filler"], case .string(let stored)? = f["name"] else { return nil }
+    /// The fillers a served seat can have (a server starts no programs).
+    static let servedFillers: Set<String> = ["person", "bot", "random", "search"]
+
+    static func decodeSeats(_ text: String?) throws -> [SeatRecord] {
+        guard let text, case .array(let items)? = try? JSONValue(parsing: text) else { throw ServeError("its seats are not a list of seats") }
+        return try items.map { item in
+            guard case .object(let f) = item, case .string(let filler)? = f["filler"], servedFillers.contains(filler),
+                  case .string(let stored)? = f["name"] else { throw ServeError("a seat of it is not a served seat") }
             // Cleaned as a name is when a seat is taken: another program may have written the store.
             let name = PlayerName.clean(stored)
-            if case .string(let token)? = f["token"] { return SeatRecord(filler: filler, name: name, token: token) }
-            return SeatRecord(filler: filler, name: name, token: nil)
+            switch f["token"] {
+            case .string(let token)?: return SeatRecord(filler: filler, name: name, token: token)
+            case nil, .null?: return SeatRecord(filler: filler, name: name, token: nil)
+            default: throw ServeError("a seat of it has a token that is not a token")
+            }
         }
     }
 

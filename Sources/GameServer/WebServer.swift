@@ -15,6 +15,9 @@ public struct HTTPRequest: Sendable {
     public var origin: String?
     /// The port the request came in on.
     public var serverPort: Int
+    /// Host or Origin is given more than once: which one names the site is in doubt (one
+    /// check could read the first and a proxy the last), so the request is refused.
+    public var repeatsAHeader = false
 }
 
 /// What a plain HTTP request is answered with.
@@ -206,7 +209,8 @@ public final class WebServer: Sendable {
                     remoteAddress: String(cString: gh_remote_address(conn)),
                     host: gh_request_header(conn, "Host").map { String(cString: $0) },
                     origin: gh_request_header(conn, "Origin").map { String(cString: $0) },
-                    serverPort: Int(gh_server_port(conn)))
+                    serverPort: Int(gh_server_port(conn)),
+                    repeatsAHeader: gh_request_header_count(conn, "Host") > 1 || gh_request_header_count(conn, "Origin") > 1)
     }
 
     private func handleRequest(_ conn: OpaquePointer) -> Int32 {

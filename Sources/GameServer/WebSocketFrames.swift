@@ -94,7 +94,12 @@ struct WebSocketFrameReader {
         switch opcode {
         case 0x8:
             done = true
-            return .some(.close(payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil))
+            guard payload.count != 1 else { return fail(1002, "a close frame's code has two bytes") }
+            guard payload.count >= 2 else { return .some(.close(nil)) }
+            let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
+            guard Self.isCloseCode(code) else { return fail(1002, "no such close code") }
+            guard String(validating: payload[2...], as: UTF8.self) != nil else { return fail(1007, "a close frame's reason is not UTF-8") }
+            return .some(.close(code))
         case 0x9: return .some(.ping(payload))
         case 0xA: return .some(.pong)
         default:
@@ -105,6 +110,13 @@ struct WebSocketFrameReader {
             guard let text = String(validating: message, as: UTF8.self) else { return fail(1007, "a message must be UTF-8 text") }
             return .some(.text(text))
         }
+    }
+
+    /// Whether a peer may close with `code` (RFC 6455 section 7.4): the codes defined for it
+    /// (1000-1003, 1007-1014) and those kept for applications (3000-4999); not 1004-1006 and
+    /// 1015, which are never sent, nor the codes below 1000 and the unassigned ones.
+    static func isCloseCode(_ code: UInt16) -> Bool {
+        (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
     }
 
     private mutating func fail(_ code: UInt16, _ reason: String) -> WebSocketEvent?? {

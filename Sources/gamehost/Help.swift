@@ -214,13 +214,14 @@ let commandHelp: [String: String] = [
                           YYYY-MM-DD plays an earlier day's deal again, for practice
           --seats N       the number of seats, within what the game takes (default: its fewest;
                           gamehost list --json gives the range)
-          --seat K=WHO    who fills seat K, once per seat: a NAME (a person at this keyboard,
-                          taking turns), bot (the rule's own player), random (random moves
-                          among those offered), search (the host's search player, which plays
-                          any game by looking ahead: docs/search.md), or program:CMD (an
-                          outside program, started with /bin/sh -c CMD, that speaks the
-                          protocol for its seat). Seat 1 is you; a seat not given is the
-                          rule's bot (random without one)
+          --seat K=WHO    who fills seat K, once per seat: a NAME (a person at this
+                          keyboard, taking turns; person:NAME for any name, even bot), bot
+                          (the rule's own player), random (random moves among those
+                          offered), search (the host's search player, which plays any game
+                          by looking ahead: docs/search.md), or program:CMD (an outside
+                          program, started with /bin/sh -c CMD, that speaks the protocol for
+                          its seat). Seat 1 is you; a seat not given is the rule's bot
+                          (random without one)
           --think N       how long a search seat thinks about a move: N scratch games (1000),
                           or processor time (200ms, 1.5s: then it plays as the machine allows)
           --coach         the search player looks at each of your moves (as long as --think

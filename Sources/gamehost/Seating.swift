@@ -3,7 +3,8 @@ import GameRules
 import GameRuntime
 
 /// Who sits where, from the command line: `--seats N` for the number of seats, and
-/// `--seat K=WHO` for who fills seat K: a person's name (taking turns at this keyboard), `bot`
+/// `--seat K=WHO` for who fills seat K: a person's name (taking turns at this keyboard; `person:NAME`
+/// for any name, even one such as `bot`), `bot`
 /// (the rule's own player), `random`, `search` (the host's search player), or `program:COMMAND` (an outside program that speaks the
 /// protocol for its seat). Seat 1 is the player at this terminal unless told otherwise, and the
 /// other seats are the rule's bot (random moves for a rule without one).
@@ -67,6 +68,15 @@ struct Seating {
         case "random": return .random
         case "search": return .search
         default:
+            // person:NAME is always a person, whatever the name (a replay line writes a person
+            // named "bot" or "program:..." so: Table.seatWord).
+            if text.lowercased().hasPrefix("person:") {
+                let name = String(text.dropFirst("person:".count))
+                guard PlayerSettings.acceptedName(name) != nil else {
+                    throw CLIError.usage("--seat: '\(TerminalText.plain(name))' is not a name (1 to \(PlayerName.limit) bytes on one line, no control or invisible characters)")
+                }
+                return .person(name.trimmed)
+            }
             if text.hasPrefix("program:") {
                 let command = String(text.dropFirst("program:".count))
                 guard !command.trimmed.isEmpty else { throw CLIError.usage("--seat: program: needs a command") }

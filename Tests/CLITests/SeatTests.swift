@@ -159,6 +159,61 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual(bad.stderr, "gamehost: --think needs a number of scratch games from 1 to 1000000 (1000), or processor time up to 60 s (200ms, 1.5s), not 'fast'\n")
     }
 
+    /// A person's name is never read as another kind of seat when a replay line is played again:
+    /// a served table's person may call themselves "program:COMMAND" or "bot", and the line
+    /// writes them as person:NAME, which --seat reads as a person whatever the name.
+    func testAReplayLineNeverTurnsAPersonsNameIntoAProgramOrABot() throws {
+        let marker = "/tmp/ghs\(UInt16.random(in: 0...UInt16.max))"
+        let name = "program:touch \(marker)"
+        defer { unlink(marker) }
+        let seated = ["play", "rps", "--seats", "2", "--seat", "2=person:\(name)", "--match", "single", "--seed", "3", "--data", "none", "--plain"]
+        let first = try GamehostProcess.run(seated, input: "rock\nscissors\nn\n")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let line = try XCTUnwrap(first.stdout.split(separator: "\n").first { $0.contains("(replay: ") })
+        XCTAssertTrue(line.contains("--seat '2=person:program:touch \(marker)'"), String(line))
+        XCTAssertTrue(first.stdout.contains("· \(name) 0 ·"), "the person is named as given: \(first.stdout)")
+        // The line played again seats the same person, and runs nothing.
+        let replay = try XCTUnwrap(line.range(of: "gamehost play ").map { line[$0.upperBound...] })
+        let words = Self.shellWords(String(replay.prefix { $0 != ")" }))
+        let again = try GamehostProcess.run(["play"] + words + ["--data", "none", "--plain"], input: "rock\nscissors\nn\n")
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, first.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "no seat ran the name as a command")
+
+        for word in ["bot", "Random", "search", "person:x"] {
+            let r = try GamehostProcess.run(["play", "rps", "--seats", "2", "--seat", "2=person:\(word)", "--match", "single", "--data", "none", "--plain"],
+                                            input: "rock\nscissors\nn\n")
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.contains("· \(word) 0 ·"), "person:\(word) is a person named \(word): \(r.stdout)")
+        }
+        let unnamed = try GamehostProcess.run(["play", "rps", "--seats", "2", "--seat", "2=person:"], input: "")
+        XCTAssertEqual(unnamed.status, 2)
+        XCTAssertTrue(unnamed.stderr.hasPrefix("gamehost: --seat: '' is not a name"), unnamed.stderr)
+    }
+
+    /// The words a shell reads in `line`, for the plain and single-quoted words a replay line
+    /// of names without quotes is made of.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], word = "", quoted = false, inWord = false
+        for c in line {
+            if quoted {
+                if c == "'" { quoted = false } else { word.append(c) }
+            } else if c == "'" {
+                quoted = true
+                inWord = true
+            } else if c == " " {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(c)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
     /// A recording keeps its seating (who filled each seat, and the seat it shows): replay
     /// seats the game as it was, without being told; a header whose seating is changed replays
     /// otherwise from the start, and one that is malformed is refused naming its line.

@@ -55,6 +55,20 @@ final class TableTests: XCTestCase {
 
     // MARK: Whom the host answers
 
+    /// A person's name is written in the replay line so that `--seat` reads a person again: a
+    /// name that is a kind of seat (bot, random, search) or starts as one (program:COMMAND,
+    /// person:NAME) is written person:NAME, never as a bot or a command to run.
+    func testTheReplayLineNeverSeatsAPersonsNameAsAnotherKindOfPlayer() throws {
+        for (name, written) in [("Bob", "--seat 2=Bob"), ("program:touch x", "--seat '2=person:program:touch x'"),
+                                ("PROGRAM:id", "--seat 2=person:PROGRAM:id"), ("Bot", "--seat 2=person:Bot"),
+                                ("random", "--seat 2=person:random"), ("search", "--seat 2=person:search"),
+                                ("person:Ann", "--seat 2=person:person:Ann"), ("", "--seat '2=seat 2'")] {
+            let line = table(try rps(seed: 3), [.person("Ann"), .person(name)]).replayCommand(seed: 3)
+            XCTAssertTrue(line.hasSuffix(" --seats 2 " + written), "\(name): \(line)")
+        }
+        XCTAssertEqual(Table.seatWord(person: "Botany"), "Botany")
+    }
+
     /// `/moves`, `/help`, `/rules` and `/words` answer the seat that asked, not every seat.
     func testTheHostsAnswersAreForTheAskingSeatOnly() throws {
         let t = table(try engine(Self.twoSeats), [.person("a"), .person("b")])

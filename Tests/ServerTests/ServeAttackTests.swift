@@ -109,12 +109,20 @@ final class ServeAttackTests: XCTestCase {
         XCTAssertTrue(GameServer.knownHost("games.example.org:8080", names: ["games.example.org"]))
         XCTAssertFalse(GameServer.knownHost("games.example.org.evil:8080", names: ["games.example.org"]))
         XCTAssertTrue(GameServer.knownHost(nil, names: []), "a program's request without Host")
+        // Host given twice, this server's name first or last: which names the site is in doubt.
+        for hosts in [["127.0.0.1", "evil.example"], ["evil.example", "127.0.0.1"], ["127.0.0.1", "127.0.0.1"]] {
+            let page = try raw(Array(("GET / HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined() + "\r\n").utf8))
+            XCTAssertTrue(page.hasPrefix("HTTP/1.1 400"), "\(hosts): \(page.prefix(80))")
+        }
         try assertStillServing()
     }
 
     func testARefusedUpgradeGetsAWholeResponse() throws {
         let upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         let cases = [(upgrade + "Sec-WebSocket-Version: 13\r\nOrigin: http://evil.example\r\n\r\n", "HTTP/1.1 403 Forbidden\r\n"),
+                     // Origin twice, this server's own first: the second is another site's.
+                     (upgrade + "Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:\(port)\r\nOrigin: http://evil.example\r\n\r\n",
+                      "HTTP/1.1 403 Forbidden\r\n"),
                      (upgrade + "Sec-WebSocket-Version: 8\r\n\r\n", "HTTP/1.1 426 Upgrade Required\r\n"),
                      (upgrade + "\r\n", "HTTP/1.1 426 Upgrade Required\r\n"),
                      ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "HTTP/1.1 426 Upgrade Required\r\n")]

@@ -263,6 +263,14 @@ class ServeTests: XCTestCase {
         XCTAssertThrowsError(try makeServer(folder: served.folder)) { error in
             XCTAssertTrue("\(error)".contains("in use by another gamehost serve"), "\(error)")
         }
+        // A lock file deleted while the server runs (a careless keeper) lets no second one in.
+        let data = served.folder + "/data/gamehost"
+        let locks = try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.hasSuffix(".lock") }
+        XCTAssertFalse(locks.isEmpty)
+        for lock in locks { try FileManager.default.removeItem(atPath: data + "/" + lock) }
+        XCTAssertThrowsError(try makeServer(folder: served.folder)) { error in
+            XCTAssertTrue("\(error)".contains("in use by another gamehost serve"), "\(error)")
+        }
         // Once the first server has stopped, the folder is free.
         served.server.stop()
         let again = try makeServer(folder: served.folder)
@@ -355,6 +363,41 @@ class ServeTests: XCTestCase {
         XCTAssertTrue(broken[code]?.contains("longer than a move can be") == true, "\(broken)")
         XCTAssertTrue(broken[other]?.contains("names a seat the table does not have") == true, "\(broken)")
         XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), 1, "kept as it was")
+    }
+
+    /// A table's description as another program may have written it (options that are not names
+    /// and values, a seat of a kind a server never seats, a lost first seed, a clock reading that
+    /// is not a number) keeps the table broken: never rebuilt as another game with the default
+    /// options, a new seed or a seat dropped. A table stored as the server writes it is rebuilt.
+    func testAStoredDescriptionNotAsTheServerWritesItKeepsTheTableBroken() throws {
+        var codes: [String] = []
+        for k in 0..<7 {
+            let c = try client()
+            c.send(["type": "create", "game": "rps", "options": ["match": "best-of-99"], "seats": ["person", "bot"], "name": "P\(k)"])
+            codes.append(try XCTUnwrap(c.next("joined")?["table"] as? String))
+            c.send(["type": "input", "line": "rock"])
+            XCTAssertNotNil(c.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" })
+        }
+        served.server.stop()
+        try alterStore("UPDATE tables SET options = '{{{' WHERE code = '\(codes[0])'")
+        try alterStore("UPDATE tables SET options = '{\"match\":99}' WHERE code = '\(codes[1])'")
+        try alterStore("DELETE FROM seeds WHERE code = '\(codes[2])'")
+        try alterStore("UPDATE tables SET seats = replace(seats, '\"filler\":\"bot\"', '\"filler\":\"program\"') WHERE code = '\(codes[3])'")
+        try alterStore("UPDATE tables SET seats = '{}' WHERE code = '\(codes[4])'")
+        try alterStore("UPDATE inputs SET clock = '[\"noon\"]' WHERE code = '\(codes[5])'")
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        again.waitUntilRebuilt()
+        let broken = Dictionary(again.brokenTables.map { ($0.code, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(Set(broken.keys), Set(codes.prefix(6)), "\(broken)")
+        XCTAssertTrue(broken[codes[0]]?.contains("its options are not a list of names and values") == true, "\(broken)")
+        XCTAssertTrue(broken[codes[1]]?.contains("its options are not a list of names and values") == true, "\(broken)")
+        XCTAssertTrue(broken[codes[2]]?.contains("its first game's seed is not stored") == true, "\(broken)")
+        XCTAssertTrue(broken[codes[3]]?.contains("a seat of it is not a served seat") == true, "\(broken)")
+        XCTAssertTrue(broken[codes[4]]?.contains("its seats are not a list of seats") == true, "\(broken)")
+        XCTAssertTrue(broken[codes[5]]?.contains("a clock reading of it is not a number") == true, "\(broken)")
+        XCTAssertEqual(again.tableCount, 1, "the table stored as written is rebuilt")
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM tables WHERE code = '\(codes[0])' AND options = '{{{'"), 1, "kept as it was")
     }
 
     /// A game that ended before a restart is counted in the statistics once: the rebuild plays
@@ -563,6 +606,30 @@ class ServeTests: XCTestCase {
         XCTAssertEqual(now["your_turn"] as? Bool, true)
     }
 
+    /// The creator is sent the table's first steps as they were made, views and all, though the
+    /// bot threw before the creator was attached (the stream `play --json --as 1` writes); a
+    /// seat back on the table later is sent the steps before the last without their views.
+    func testTheCreatorIsSentTheFirstStepsAsTheyWereMade() throws {
+        let ann = try client()
+        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "seats": ["person", "bot"], "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let first = try XCTUnwrap(ann.next("step")), second = try XCTUnwrap(ann.next("step"))
+        XCTAssertEqual(first["step"] as? Int, 0)
+        XCTAssertEqual(second["seat"] as? Int, 2, "the bot threw first: \(second)")
+        for step in [first, second] {
+            XCTAssertTrue((step["view"] as? String ?? "").contains("Rock"), "\(step)")
+            XCTAssertNotNil(step["observation"] as? [String: Any], "\(step)")
+            XCTAssertNotNil(step["elements"] as? [Any], "\(step)")
+        }
+        let back = try client()
+        back.send(["type": "join", "table": try XCTUnwrap(joined["table"] as? String), "token": try XCTUnwrap(joined["token"] as? String)])
+        XCTAssertNotNil(back.next("joined"))
+        let again = try XCTUnwrap(back.next("step")), last = try XCTUnwrap(back.next("step"))
+        XCTAssertEqual(again["step"] as? Int, 0)
+        XCTAssertEqual(again["view"] as? String, "", "a step before the last, shown again: \(again)")
+        XCTAssertTrue((last["view"] as? String ?? "").contains("Rock"), "\(last)")
+    }
+
     func testOnlyInstalledGamesAndPlainMessagesAreTaken() throws {
         let c = try client()
         for (message, code) in [
@@ -571,6 +638,14 @@ class ServeTests: XCTestCase {
             (#"{"type":"create","game":"chess"}"#, "no-game"),
             (#"{"type":"create","game":"rps","seats":["person","person","person"]}"#, "bad-seats"),
             (#"{"type":"create","game":"rps","seats":["person","wizard"]}"#, "bad-seats"),
+            // A field of the wrong kind is refused, never taken as its default.
+            (#"{"type":"create","game":"rps","seats":"person"}"#, "bad-seats"),
+            (#"{"type":"create","game":"rps","seats":{"1":"bot"}}"#, "bad-seats"),
+            (#"{"type":"create","game":"rps","options":[]}"#, "bad-options"),
+            (#"{"type":"create","game":"rps","options":"best-of-5"}"#, "bad-options"),
+            (#"{"type":"create","game":"rps","name":1}"#, "bad-name"),
+            (#"{"type":"create","game":"rps","name":true}"#, "bad-name"),
+            (#"{"type":"create","game":"rps","name":{"first":"Ann"}}"#, "bad-name"),
             (#"{"type":"join","table":"ZZZZZZ"}"#, "no-table"),
             (#"{"type":"dance"}"#, "bad-message"),
             ("not json", "bad-message"),

@@ -27,6 +27,25 @@ final class WebSocketFrameTests: XCTestCase {
         XCTAssertEqual(events, expected)
     }
 
+    /// A close frame's code is one a peer may send, in two bytes, and its reason is UTF-8
+    /// (RFC 6455 sections 5.5.1 and 7.4): anything else fails the connection rather than being
+    /// echoed back.
+    func testACloseFrameWithNoSuchCodeFailsTheConnection() {
+        func close(_ payload: [UInt8]) -> [WebSocketEvent] {
+            var reader = WebSocketFrameReader(limit: 8192)
+            return reader.take(WebSocketClient.frame(payload, opcode: 8)[...])
+        }
+        XCTAssertEqual(close([]), [.close(nil)])
+        XCTAssertEqual(close([0x03, 0xE8]), [.close(1000)])
+        XCTAssertEqual(close([0x03, 0xF3] + Array("bye ✓".utf8)), [.close(1011)])
+        XCTAssertEqual(close([0x0F, 0xA0]), [.close(4000)])
+        for code: UInt16 in [0, 999, 1004, 1005, 1006, 1015, 1016, 2999, 5000, 65535] {
+            XCTAssertEqual(close([UInt8(code >> 8), UInt8(code & 0xFF)]), [.fail(1002, "no such close code")], "code \(code)")
+        }
+        XCTAssertEqual(close([0x03]), [.fail(1002, "a close frame's code has two bytes")])
+        XCTAssertEqual(close([0x03, 0xE8, 0xC3, 0x28]), [.fail(1007, "a close frame's reason is not UTF-8")])
+    }
+
     func testALengthOverTheLimitIsRefusedOnTheHeaderAlone() {
         var reader = WebSocketFrameReader(limit: 8192)
         // Only the header of a frame that says it is 256 MB: refused before any payload.

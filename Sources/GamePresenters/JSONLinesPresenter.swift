@@ -81,7 +81,7 @@ public final class JSONLinesPresenter: Presenter {
             "move": own ? r.move.map { .string($0) } ?? .null : .null,
             "status": .string(r.status.rawValue), "applied": .bool(r.applied),
             "code": r.code.map { .string($0.rawValue) } ?? .null,
-            "reason": own || r.reasonIsPublic ? r.reason.map { .string($0) } ?? .null : .null,
+            "reason": (own ? r.reason : r.reasonIsPublic ? r.reasonForOtherSeats : nil).map { .string($0) } ?? .null,
             "ends_session": .bool(r.endsSession),
             "messages": .array((seat.map { r.messages(for: $0) } ?? r.messages).map { .string($0) }), "bells": .int(Int64(r.bells)),
             "to_move": .array(r.toMove.map { .int(Int64($0)) }),

@@ -88,6 +88,24 @@ public struct Step: Sendable {
     /// not start, a budget used up input after input).
     public var reasonIsPublic: Bool { endsSession && ruleFailed }
 
+    /// The reason as a seat that did not make the step reads it. A rule error's own words can
+    /// name what only the moving seat may see ("cannot roll with 6 and 2"), so the others are
+    /// told where the rule failed (its file and line) and at whose move, not what it said.
+    /// The host's own reasons (a budget used up, memory) are the same for every seat.
+    public var reasonForOtherSeats: String? {
+        guard let reason, code == .ruleError, let seat else { return reason }
+        return Self.location(in: reason) + "the rule failed at seat \(seat)'s move (what it said is for that seat)"
+    }
+
+    /// "name.lua:12: " at the start of a rule error, or "".
+    static func location(in reason: String) -> String {
+        guard let lua = reason.firstRange(of: ".lua:"), !reason[..<lua.lowerBound].contains(" ") else { return "" }
+        let digits = reason[lua.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        let end = reason.index(lua.upperBound, offsetBy: digits.count)
+        guard !digits.isEmpty, reason[end...].hasPrefix(": ") else { return "" }
+        return String(reason[..<reason.index(end, offsetBy: 2)])
+    }
+
     /// What `seat` sees, or an empty view.
     public func view(of seat: Int) -> SeatView { seats[seat] ?? SeatView() }
 

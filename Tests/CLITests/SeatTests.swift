@@ -61,6 +61,37 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual((theirs.last?["messages"] as? [String])?.first, "Type a move, or a command:")
     }
 
+    /// A rule error at one seat's move tells the other seats where the rule failed, not what it
+    /// said: its words may name what only that seat may see (here its die).
+    func testARuleErrorAtOneSeatsMoveTellsTheOthersWhereNotWhat() throws {
+        let rule = folder + "/errleak.lua"
+        try """
+            return {
+              id = "errleak", title = "Error leak", players = 2, private = { "dice" },
+              turn = function(state) return state.turn end,
+              setup = function(game) return { turn = 1, n = 0, dice = { "SECRET" .. game.random(100, 999), "SECRET" .. game.random(100, 999) } } end,
+              view = function(state, game, seat) return "turn " .. state.turn .. " mine " .. tostring(state.dice[seat]) end,
+              moves = function(state, game, seat) return { "go", "boom" } end,
+              play = function(state, input, game, seat)
+                if input == "boom" then error("cannot roll with " .. state.dice[seat]) end
+                state.n = state.n + 1
+                state.turn = 3 - state.turn
+              end,
+              result = function(state) if state.n >= 4 then return { winner = 1, summary = "done" } end end,
+              bot = function(state, game, seat) return "boom" end,
+            }
+            """.write(toFile: rule, atomically: true, encoding: .utf8)
+        let host = try LiveGamehost(["play", rule, "--json", "--as", "2", "--seat", "1=bot", "--data", "none", "--seed", "1"], limit: 30)
+        host.send("go\n")
+        host.closeInput()
+        let lines = host.readAll().joined(separator: "\n")
+        _ = host.wait()
+        XCTAssertFalse(lines.contains("cannot roll"), lines)
+        let failed = try XCTUnwrap(steps(objects(lines)).first { $0["status"] as? String == "error" }, lines)
+        XCTAssertEqual(failed["seat"] as? Int, 1)
+        XCTAssertEqual(failed["reason"] as? String, rule + ":8: the rule failed at seat 1's move (what it said is for that seat)")
+    }
+
     /// Rewards: each stream carries its own seat's, those given in setup on the start step, and
     /// the result's on the step that ended the game.
     func testEachSeatReadsItsOwnRewards() throws {

@@ -260,12 +260,15 @@ public enum Simulation {
                 driver.run(input: { seat, _ in outside[seat]?.input.readInput(prompt: "") },
                            endOfInput: { seat in outside[seat]?.endOfInput ?? .eof })
                 let moves = driver.moves
-                if let failure = driver.failure { return Outcome(moves: moves, failure: failure) }
+                // A game that used up its time or memory before it began (in setup) stops the
+                // run as one that used them up later does.
+                let hitLimit = driver.lastCode == .budget || driver.lastCode == .memory
+                    || (driver.lastCode == .setupFailed && self.engine.setupUsedUpItsLimits)
+                if let failure = driver.failure { return Outcome(moves: moves, failure: failure, hitLimit: hitLimit) }
                 // The table ends a game of its own (endReason quit) when the result comes;
                 // any other end is the rule's failure, which the last step says.
                 if table.finished && table.endReason != .quit {
-                    return Outcome(moves: moves, failure: driver.lastReason ?? "the game stopped",
-                                   hitLimit: driver.lastCode == .budget || driver.lastCode == .memory)
+                    return Outcome(moves: moves, failure: driver.lastReason ?? "the game stopped", hitLimit: hitLimit)
                 }
                 do {
                     guard let result = try self.engine.result() else {

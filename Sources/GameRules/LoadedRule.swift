@@ -439,7 +439,13 @@ public final class LoadedRule {
 /// A rule file broke the contract; one line per problem.
 public struct RuleError: Error, CustomStringConvertible, Equatable {
     public var problems: [String]
-    public init(_ problems: [String]) { self.problems = problems }
+    /// The rule ran out of its steps, time or memory (rather than failing in its own code):
+    /// asked again, it may answer.
+    public var usedUpLimits = false
+    public init(_ problems: [String], usedUpLimits: Bool = false) {
+        self.problems = problems
+        self.usedUpLimits = usedUpLimits
+    }
     public var description: String { problems.joined(separator: "\n") }
 }
 

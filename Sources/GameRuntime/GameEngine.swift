@@ -166,11 +166,16 @@ public final class GameEngine {
 
     // MARK: Games
 
+    /// Whether the last game's setup failed for the rule's time or memory (a run of games stops
+    /// there: the next game's setup would use them up too).
+    public private(set) var setupUsedUpItsLimits = false
+
     /// Starts a game with `setup(game)`: game `number` (by default the next), with `seed` (by
     /// default the one the settings give that game). Each game has its chance and its word
     /// queue of its own, so a game replays from its seed and number alone.
     @discardableResult
     public func newGame(number: Int? = nil, seed: UInt64? = nil) throws -> EngineOutput {
+        setupUsedUpItsLimits = false
         api.dropOutput()
         api.refusal = nil
         counted = false
@@ -196,6 +201,7 @@ public final class GameEngine {
             stateLost = nil
         } catch let error as LuaError {
             stateLost = describe(error, hook: "setup")
+            setupUsedUpItsLimits = error.kind == .budget || error.kind == .memory
             throw RuleError([stateLost!])
         } catch let error as RuleError {
             stateLost = error.description
@@ -573,7 +579,9 @@ public final class GameEngine {
             return result
         } catch {
             let failure = error as? RuleError ?? RuleError(["\(error)"])
-            caches.result = KeptResult(version: version, value: nil, error: failure)
+            // A failure for the budget is asked again, not kept: each asking is then seen to use
+            // up the budget, and inputs that keep doing it end the session (`Table.finish`).
+            if !failure.usedUpLimits && !budgetSpent { caches.result = KeptResult(version: version, value: nil, error: failure) }
             throw failure
         }
     }
@@ -588,7 +596,7 @@ public final class GameEngine {
             return seats
         } catch {
             let failure = error as? RuleError ?? RuleError(["\(error)"])
-            caches.turn = KeptTurn(version: version, seats: [], error: failure)
+            if !failure.usedUpLimits && !budgetSpent { caches.turn = KeptTurn(version: version, seats: [], error: failure) }
             throw failure
         }
     }
@@ -840,7 +848,7 @@ public final class GameEngine {
                 return try read(result)
             }
         } catch let error as LuaError {
-            throw RuleError([describe(error, hook: name)])
+            throw RuleError([describe(error, hook: name)], usedUpLimits: error.kind == .budget || error.kind == .memory)
         } catch let error as LuaReadError {
             throw RuleError(["\(info.path): \(name) returned a value the host cannot read (\(error))"])
         }

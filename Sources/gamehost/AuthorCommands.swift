@@ -142,8 +142,11 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         }
     }
     // A failing game is replayed with everything that chose it: its seed and number, its
-    // options and word list.
-    let rest = replay + (plan.seats.map { ["--seats", String($0)] } ?? [])
+    // options and word list, and who played each seat (sim's players, not a person).
+    let seats = plan.seats ?? rule.seats.min
+    let filler = plan.usesSearch ? "search" : plan.usesBot ? "bot" : "random"
+    let rest = replay + (plan.seats.map { ["--seats", String($0)] } ?? []) + (1...max(1, seats)).flatMap { ["--seat", "\($0)=\(filler)"] }
+        + (plan.usesSearch ? ["--think", plan.thinking.text] : [])
     for f in report.failures.prefix(5) {
         let replay = (["gamehost", "play", game, "--seed", String(f.seed)] + (f.game == 1 ? [] : ["--game", String(f.game)]) + rest).joined(separator: " ")
         fail("game \(f.game) (replay: \(replay)): \(f.message)")

@@ -519,7 +519,14 @@ final class AuthorCommandTests: XCTestCase {
         try "return {\n  id = 'endless-words', title = 'Endless', words = 'animals',\n  options = { pace = { choices = { 'slow', 'fast' }, default = 'slow' } },\n  setup = function() return { n = 0 } end,\n  view = function() return '' end,\n  moves = function() return { 'go' } end,\n  play = function(s) s.n = s.n + 1 end,\n  result = function() end,\n}\n"
             .write(toFile: wordy, atomically: true, encoding: .utf8)
         let w = try GamehostProcess.run(["sim", wordy, "--games", "1", "--max-moves", "100", "--pace", "fast", "--words", "fruits", "--min-length", "4"])
-        XCTAssertTrue(w.stderr.contains("(replay: gamehost play \(wordy) --seed 1 --pace fast --words fruits --min-length 4)"), w.stderr)
+        XCTAssertTrue(w.stderr.contains("(replay: gamehost play \(wordy) --seed 1 --pace fast --words fruits --min-length 4 --seat 1=random)"), w.stderr)
+        // A setup that runs past the time limit stops the run, as a move that does.
+        let stuck = dir + "/stuck.lua"
+        try "return {\n  id = 'stuck', title = 'Stuck',\n  setup = function() while true do end end,\n  view = function() return '' end,\n  moves = function() return { 'go' } end,\n  play = function() end,\n  result = function() end,\n}\n"
+            .write(toFile: stuck, atomically: true, encoding: .utf8)
+        let s = try GamehostProcess.run(["sim", stuck, "--games", "40", "--time-limit", "0.2", "--jobs", "1"])
+        XCTAssertEqual(s.status, 1)
+        XCTAssertTrue(s.stderr.contains("gamehost: stopped after 1 of 40 games: a game ran past the time limit of 0.2 s"), s.stderr)
     }
 
     func testNewScaffoldsARuleWithAPassingTest() throws {

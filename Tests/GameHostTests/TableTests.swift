@@ -251,6 +251,22 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(t.endReason, .error)
     }
 
+    /// A result or turn that uses up its budget once a move is made is asked again at each
+    /// input, not answered from what was kept: each input is seen to use up the budget, and
+    /// the third in a row ends the session rather than every input failing for ever.
+    func testAResultOrTurnThatUsesUpItsBudgetEndsTheSessionAfterThreeInputs() throws {
+        for hook in ["result", "turn"] {
+            let t = table(try engine([hook: "function(state) if state.n >= 1 then while true do end end \(hook == "turn" ? "return 1" : "") end"]),
+                          [.person("a")])
+            t.engine.timeLimit = 0.2
+            _ = t.start()
+            let steps = (0..<3).map { _ in t.handle("up") }
+            XCTAssertEqual(steps.map(\.code), [.budget, .budget, .budgetRepeated], hook)
+            XCTAssertTrue(steps[2].endsSession, hook)
+            XCTAssertEqual(t.endReason, .error, hook)
+        }
+    }
+
     // MARK: Starts, rewards, refusals, the clock
 
     /// A game whose setup fails still reports its start: a program learns which game failed.

@@ -394,7 +394,9 @@ leaderboard.]],
     -- A whole word of another length cannot be the word: refused, at no cost.
     local typed = letter_count(game, input)
     local needed = letter_count(game, state.word)
-    if typed and needed and typed > 1 and typed ~= needed then
+    -- (Text that is no word at all, such as one too long for any list, has no count.)
+    if not typed then game.refuse(game.t("not-a-guess", { input = input })) end
+    if needed and typed > 1 and typed ~= needed then
       game.refuse(game.t("wrong-length", { needed = needed, input = input, typed = typed }))
     end
     local outcome, revealed, letter = game.words.guess(state.puzzle, input)

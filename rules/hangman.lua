@@ -199,6 +199,9 @@ The averages count the misses per word; a lost word counts as 9.]],
     end
     -- One letter (which may be several code points: a Thai letter with its tone mark); a
     -- whole word is refused (the refusal undoes what the guess recorded).
+    -- (A letter is a few bytes at most; a line of them is no letter, and longer than a guess
+    -- may be.)
+    if #input > 32 then game.refuse(game.t("one-letter")) end
     local outcome, why = game.words.guess(state.puzzle, input)
     if outcome == "invalid" then game.refuse(why and game.t("invalid-why", { why = why }) or game.t("invalid")) end
     if outcome == "wrong" or outcome == "solved" then game.refuse(game.t("one-letter")) end

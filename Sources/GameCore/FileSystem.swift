@@ -10,6 +10,19 @@ public enum FileSystem {
 
     /// The whole file as bytes. Only regular files are read (a FIFO or a device such as
     /// /dev/zero would never end), and only up to `limit` bytes.
+    /// The first bytes (at most `count`) of the regular file at `path`, without following a
+    /// symbolic link; nil when there is no such file.
+    public static func firstBytes(of path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) }
+        return n < 0 ? nil : Array(bytes.prefix(n))
+    }
+
     public static func read(_ path: String, limit: Int = readLimit) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileError(path: path, reason: describe(errno)) }

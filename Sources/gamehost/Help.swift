@@ -240,6 +240,7 @@ let commandHelp: [String: String] = [
           --name NAME     the name on the leaderboards (default: your login name)
           --plain         line by line at a terminal, instead of full screen
           --record FILE   write a transcript of the game, to replay with gamehost replay FILE
+                          (a file there already is replaced only if it is a transcript)
           --save          keep the game to take up later (gamehost resume) when it is left in
                           the middle, as a game at a terminal always is (piped or --json too)
           --ascii         draw with plain ASCII, for terminals without emoji

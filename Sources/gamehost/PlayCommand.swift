@@ -206,7 +206,13 @@ final class LineFile {
     private(set) var failed = false
 
     /// Opened as every file the host writes is (no symbolic link followed or created through).
+    /// A file that is there already is replaced only when it is a transcript (a golden test
+    /// recorded again): `--record` given a rule's own file, or any other, loses nothing.
     init(creating path: String) throws {
+        if let first = FileSystem.firstBytes(of: path, count: 4096), !first.isEmpty,
+           !String(decoding: first.prefix { $0 != 10 }, as: UTF8.self).contains("\"type\":\"gamehost-transcript\"") {
+            throw CLIError.usage("--record: \(TerminalText.plain(path)) is there already and is not a transcript: give a new file (or a transcript to record again)")
+        }
         do {
             file = try FileSystem.openForWriting(path, mode: .replacing)
         } catch {

@@ -314,6 +314,21 @@ final class HostileCLITests: XCTestCase {
         }
     }
 
+    /// `--record` replaces a transcript (a golden test recorded again), and nothing else: given
+    /// the rule's own file, or any file that is not a transcript, it refuses and loses nothing.
+    func testRecordingOverAFileThatIsNotATranscriptLosesNothing() throws {
+        let path = try rule("victim", [:])
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        let r = try runBounded(["play", path, "--seed", "1", "--record", path], input: "up\n")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "gamehost: --record: \(path) is there already and is not a transcript: give a new file (or a transcript to record again)\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), before)
+        let transcript = folder + "/again.transcript"
+        XCTAssertEqual(try runBounded(["play", "rps", "--seed", "1", "--record", transcript], input: "rock\n").status, 0)
+        XCTAssertEqual(try runBounded(["play", "rps", "--seed", "2", "--record", transcript], input: "paper\n").status, 0, "a transcript is recorded again")
+        XCTAssertTrue(try String(contentsOfFile: transcript, encoding: .utf8).contains(#""seed":"2""#))
+    }
+
     func testARuleCannotWriteIntoAnotherGamesLeaderboards() throws {
         let data = folder + "/boards"
         let path = try rule("applepie", prelude: "local E = \(Self.escapes)", [

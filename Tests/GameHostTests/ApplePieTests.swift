@@ -132,6 +132,10 @@ final class ApplePieTests: XCTestCase {
         t.send("1")
         t.assertRefused(containing: "'1' is not a letter or a word")
         t.assertState("fruit", 6)
+        // A pasted line longer than any word may be is refused as any other, not a rule error.
+        t.send(String(repeating: "abcdefghij", count: 30))
+        t.assertRefused(containing: "is not a letter or a word")
+        t.assertState("fruit", 6)
         t.send("SWIFT")
         t.assertState("wins", 1)
     }

@@ -14,6 +14,11 @@ final class HangmanTests: XCTestCase {
         t.send(["e", "a"])
         t.send("1")
         t.assertRefused(containing: "not a valid guess")
+        // A pasted line longer than any guess may be is refused as any other, not a rule error.
+        for line in [String(repeating: "abcdefghij", count: 30), String(repeating: "é", count: 130)] {
+            t.send(line)
+            t.assertRefused(containing: "not a valid guess: type one letter")
+        }
         t.send("a")
         t.assertRefused(containing: "already guessed")
         t.send(["q", "z", "x", "w", "v"])

@@ -36,10 +36,14 @@ public protocol TextSink: AnyObject {
     func writeUnbroken(_ text: String, style: TextStyle)
     /// The terminal bell.
     func bell()
+    /// Clears a terminal's screen and what it keeps of lines scrolled off it (nothing for
+    /// anything else): the hand-over between people at one keyboard.
+    func clearScreen()
 }
 
 extension TextSink {
     public func writeUnbroken(_ text: String, style: TextStyle) { write(text, style: style) }
+    public func clearScreen() {}
 }
 
 /// Shows the steps of a table: as text for people, as JSON Lines for programs, as a

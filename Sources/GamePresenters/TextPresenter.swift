@@ -77,9 +77,11 @@ public final class TextPresenter: Presenter, HandingOver {
         }
     }
 
-    /// Scrolls the last player's view out of sight and says whose turn it is.
+    /// Scrolls the last player's view out of sight (and off a terminal's scrollback) and says
+    /// whose turn it is.
     public func hand(to seat: Int) {
         out.write(String(repeating: "\n", count: Self.handoverLines), style: .plain)
+        out.clearScreen()
         out.write(texts.passKeyboard(seat, name: people[seat]) + "\n", style: .title)
     }
 

@@ -77,7 +77,11 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
                                       ruleHash: rule.info.contentHash, seed: seed, seats: seating.fillers)
         header.firstGame = firstGame
         header.options = options
-        header.words = wordsName
+        // A list by path is kept by its whole path, as the rule's file is: the game is taken
+        // up again from any folder.
+        header.words = wordsName.map { name in
+            name.contains("/") || name.hasSuffix(".txt") ? FileSystem.realPath(name) ?? name : name
+        }
         header.minLength = try lengths.minimum()
         header.maxLength = try lengths.maximum()
         header.practice = !live

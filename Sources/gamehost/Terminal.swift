@@ -345,6 +345,14 @@ final class StandardOutput: TextSink, Sendable {
 
     func bell() { if ringsBell { emit("\u{07}") } }
 
+    /// At a terminal: the cursor home, the screen cleared, and the lines kept above it too
+    /// (ESC [ 3 J), which scrolling back would show the next person.
+    func clearScreen() {
+        guard ringsBell else { return }
+        settings.withLock { $0.column = 0 }
+        emit("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+    }
+
     /// The host's own terminal control (the full-screen mode's cursor moves), sent as it is.
     func control(_ sequence: String) { emit(sequence) }
 

@@ -61,6 +61,19 @@ final class KeptGameTests: XCTestCase {
         XCTAssertTrue(none.stderr.contains("no game is kept"), none.stderr)
     }
 
+    /// A word list given by a path relative to where the game began is kept by its whole path:
+    /// the game is taken up from any folder.
+    func testAKeptGameKeepsItsWordListByItsWholePath() throws {
+        let list = data + "/my list.txt"
+        try "banana\napple\ncherry\n".write(toFile: list, atomically: true, encoding: .utf8)
+        let here = FileManager.default.currentDirectoryPath.split(separator: "/").count
+        let relative = String(repeating: "../", count: here) + list.dropFirst()
+        let left = try run(["play", "hangman", "--words", relative, "--seed", "2", "--save"], input: "e\n")
+        XCTAssertEqual(left.status, 0, left.stderr)
+        let kept = try String(contentsOfFile: saved + "/" + XCTUnwrap(keptFiles().first), encoding: .utf8)
+        XCTAssertTrue(kept.contains(#""words":"\#(list)""#), kept.prefix(400).description)
+    }
+
     func testAGameLeftBeforeAnyMoveOrOverIsNotKept() throws {
         _ = try run(["play", "rps", "--seed", "1", "--save"], input: "")
         XCTAssertEqual(keptFiles(), [], "a game left before its first move")

@@ -15,14 +15,31 @@ final class ScriptedInput: LineSource {
 final class Buffer: TextSink {
     var text = ""
     var bells = 0
+    /// Where in `text` the screen was cleared.
+    var clearedAt: [Int] = []
     func write(_ text: String, style: TextStyle) { self.text += text }
     func bell() { bells += 1 }
+    func clearScreen() { clearedAt.append(text.count) }
 }
 
 final class TextLoopTests: XCTestCase {
     func session(seed: UInt64 = 5) throws -> GameEngine {
         let rule = try LoadedRule(path: RuleTester.builtIn("rps"))
         return try makeEngine(rule, options: ["match": "single"], seed: seed)
+    }
+
+    /// Handing the keyboard to the next person at it clears the screen and what the terminal
+    /// keeps above it, after the last player's view: scrolling back shows no hand.
+    func testTheHandOverClearsTheScreenAfterTheLastView() throws {
+        let out = Buffer()
+        let text = TextPresenter(out)
+        text.people = [1: "Ann", 2: "Bob"]
+        out.text = "Your hand, Ann: A♥ 9♥\n"
+        text.hand(to: 2)
+        XCTAssertEqual(out.clearedAt.count, 1)
+        let after = String(out.text.dropFirst(out.clearedAt[0]))
+        XCTAssertFalse(after.contains("A♥"), after)
+        XCTAssertTrue(after.contains("Bob"), after)
     }
 
     func testTheTextLoopShowsSeedViewsMessagesAndTheResult() throws {

@@ -138,8 +138,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         protocolPresenter.reveal = args.flags.contains("reveal")
         protocolPresenter.seat = jsonSeat
         presenter = protocolPresenter
-        Terminal.protocolEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string("interrupted"),
-                                                        "exit_code": .int(130)]).encoded + "\n").utf8)
+        Terminal.protocolEndOwed.withLock { $0 = true }
     } else {
         if args.flags.contains("reveal") { throw CLIError.usage("--reveal goes with --json") }
         (presenter, input) = settings.gameIO(line: lines, people: seating.people)
@@ -196,6 +195,9 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     taking.recording = record != nil
     defer { taking.close() }
     let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json, undoing: taking.undoing)
+    // The session wrote its end: an interrupt from now on (while programs in seats are
+    // waited for) adds none.
+    Terminal.protocolEndOwed.withLock { $0 = false }
     taking.keeping.end(driver: taking.driver, json: json)
     endDaily(daily, engine: engine, driver: taking.driver, settings: settings, json: json)
     return code

@@ -78,27 +78,35 @@ final class ProgramSeat: LineSource, TextSink {
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
     }()
 
-    /// Closes the program's input and waits for it to end.
+    /// Closes the program's input and waits for it to end: at most its reply time, or
+    /// `leaveTime` without one; a program that outlives its input past that is stopped
+    /// (SIGTERM, and SIGKILL a second later), so the host always ends.
     func finish() {
         guard pid != 0 else { return }
         closeInput()
         var status: Int32 = 0
-        if let replyTime {
-            // A program that outlives its input past the bound is killed, group and all.
-            let deadline = Self.now() + replyTime
-            while waitpid(pid, &status, WNOHANG) == 0 {
-                if Self.now() > deadline {
-                    kill(-pid, SIGKILL)
+        let deadline = Self.now() + (replyTime ?? Self.leaveTime)
+        // (A program with a reply time has a process group of its own; one without shares
+        // the host's, the terminal's Ctrl-C reaching it too, and is stopped alone.)
+        let target = replyTime != nil ? -pid : pid
+        var terminated = false
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Self.now() > deadline + (terminated ? 1 : 0) {
+                if terminated {
+                    kill(target, SIGKILL)
                     waitpid(pid, &status, 0)
                     break
                 }
-                usleep(2_000)
+                kill(target, SIGTERM)
+                terminated = true
             }
-        } else {
-            waitpid(pid, &status, 0)
+            usleep(2_000)
         }
         pid = 0
     }
+
+    /// Seconds a program without a reply time is given to end once its input is closed.
+    static let leaveTime = 5.0
 
     /// Whether the program gave no line within `replyTime` when it was asked for one, or
     /// read none of its input for as long.
@@ -190,13 +198,12 @@ final class ProgramSeat: LineSource, TextSink {
     /// the note of its cut are one for the interrupt thread.
     private static let interruptible = Locked([Int32: Bool]())
 
-    /// The end object of an interrupted session, as the protocol writes it.
-    private static let interruptedEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
-                                                                  "exit_code": .int(Int64(Table.EndReason.interrupted.exitCode))]).encoded + "\n").utf8)
-
     /// Called on the interrupt thread, which holds the lock of whole lines (write only, to
-    /// pipes that never block): each program gets the end object after its last whole line.
-    static func interrupted() {
+    /// pipes that never block): each program gets the end object after its last whole line,
+    /// with the code the host leaves with (128 + `signal`).
+    static func interrupted(by signal: Int32) {
+        let interruptedEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
+                                                      "exit_code": .int(Int64(128 + signal))]).encoded + "\n").utf8)
         interruptedEnd.withUnsafeBufferPointer { end in
             for (fd, midLine) in interruptible.withLock({ $0 }) where !midLine {
                 _ = Glibc.write(fd, end.baseAddress, end.count)

@@ -105,8 +105,11 @@ enum Terminal {
         }
         // The protocol ends with its end object, as every session does, for programs in
         // seats too; a person's terminal with a newline.
-        ProgramSeat.interrupted()
-        if let end = protocolEnd {
+        ProgramSeat.interrupted(by: signal)
+        if protocolEndOwed.withLock({ $0 }) {
+            // Its exit code is the one the program leaves with: 130 for Ctrl-C, 143 for SIGTERM.
+            let end = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
+                                               "exit_code": .int(Int64(128 + signal))]).encoded + "\n").utf8)
             _ = end.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
         } else {
             _ = write(1, "\n", 1)
@@ -165,9 +168,9 @@ enum Terminal {
     /// Whether the program is the terminal's foreground job (and may change its settings).
     private static var inForeground: Bool { hasSaved && tcgetpgrp(0) == getpgrp() }
 
-    /// The protocol's last line when the program is interrupted (set with --json). Safe
-    /// unsynchronised: set once on the main thread before the game starts, then only read.
-    nonisolated(unsafe) static var protocolEnd: [UInt8]?
+    /// Whether an interrupted program still owes the protocol its last line, the end object
+    /// (with --json, from the game's start until the session has written its own end).
+    static let protocolEndOwed = Locked(false)
 }
 
 /// Lines from stdin: with libedit's line editing and history at a terminal, plain lines from

@@ -378,6 +378,41 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual(Self.end(objects(lines.all.joined(separator: "\n"))), "end interrupted 130")
     }
 
+    /// A program that goes on running once the session has ended (its input closed) is stopped
+    /// after 5 seconds: the host ends, with the session's own end object alone.
+    func testAHostEndsThoughAProgramOutlivesItsInput() throws {
+        let host = try LiveGamehost(["play", "rps", "--json", "--match", "single", "--seats", "2",
+                                     "--seat", "2=program:printf 'rock\\nrock\\nrock\\nrock\\n'; exec sleep 60", "--data", "none"], limit: 30)
+        let started = Date()
+        host.send("rock\nrock\nrock\nrock\nn\n")
+        host.closeInput()
+        let lines = host.readAll().joined(separator: "\n")
+        let (status, exited, _) = host.wait()
+        XCTAssertTrue(exited, "the host ended by itself, not killed")
+        XCTAssertEqual(status, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        XCTAssertEqual(lines.components(separatedBy: #""type":"end""#).count, 2, "one end object: \(lines.suffix(300))")
+    }
+
+    /// SIGTERM ends a session as Ctrl-C does, and the end object gives the code the host
+    /// leaves with (143).
+    func testSIGTERMWritesTheEndWithTheCodeTheHostLeavesWith() throws {
+        let host = try LiveGamehost(["play", "rps", "--json", "--data", "none"], limit: 15)
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines(), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            lines.all = host.readAll()
+            done.signal()
+        }
+        usleep(500_000)
+        host.process.terminate()
+        done.wait()
+        let (status, exited, _) = host.wait()
+        XCTAssertTrue(exited)
+        XCTAssertEqual(status, 143)
+        XCTAssertEqual(Self.end(objects(lines.all.joined(separator: "\n"))), "end interrupted 143")
+    }
+
     /// Whether the standard input of a child of process `pid` (a program in a seat) comes to
     /// hold 60,000 bytes or more, all but full (a pipe holds 65,536), within 10 s: the host then
     /// waits for the program to read.

@@ -633,19 +633,20 @@ public enum Conformance {
         return []
     }
 
-    /// Each field the rule marks secret is a field of a new game's state, or at least not a
-    /// typo of one.
+    /// Each field the rule marks secret or private is a field of a new game's state, or at
+    /// least not a typo of one (a typo would hide nothing).
     static func secretNamesExist(_ engine: GameEngine, path: String) -> [String] {
-        let secretFields = engine.info.secretFields
-        guard !secretFields.isEmpty else { return [] }
+        let hidden = engine.info.secretFields.map { ("secret", $0) } + engine.info.privateFields.map { ("private", $0) }
+        guard !hidden.isEmpty else { return [] }
         do {
             try engine.newGame(number: 1, seed: 1)
             let state = try engine.stateValue()
+            let named = Set(hidden.map(\.1))
             // A field a game may leave nil (a word's hint) is fine; a name like another is a typo.
-            return secretFields.filter { state[$0].isNil }.compactMap { name in
-                let keys = (state.map ?? [:]).keys.sorted().filter { !secretFields.contains($0) }
+            return hidden.filter { state[$0.1].isNil }.compactMap { field, name in
+                let keys = (state.map ?? [:]).keys.sorted().filter { !named.contains($0) }
                 guard let near = Spelling.nearest(to: name, among: keys, maxEdits: 1) else { return nil }
-                return "\(path): secret names '\(name)', which a new game's state does not have: did you mean '\(near)'?"
+                return "\(path): \(field) names '\(name)', which a new game's state does not have: did you mean '\(near)'?"
             }
         } catch {
             return ["\(path): \(error)"]

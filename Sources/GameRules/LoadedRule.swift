@@ -191,7 +191,14 @@ public final class LoadedRule {
             switch fields[name] ?? .nil {
             case .nil: return []
             case let value:
-                if let list = value.array, case let names = list.compactMap(\.string), names.count == list.count { return names }
+                if let list = value.array, case let names = list.compactMap(\.string), names.count == list.count {
+                    // A field of the state itself: a path into it (which `maps` takes) would
+                    // hide nothing, silently.
+                    if let dotted = names.first(where: { $0.isEmpty || $0.contains(".") }) {
+                        problems.append("\(path): field '\(name)' names fields of the state itself, as \(example); '\(TerminalText.plain(dotted))' is not one (hide the whole field that holds it)")
+                    }
+                    return names
+                }
                 problems.append("\(path): field '\(name)' must be a list of state field names, as \(example)")
                 return []
             }

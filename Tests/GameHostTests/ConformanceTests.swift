@@ -220,6 +220,8 @@ final class ConformanceTests: XCTestCase {
     func testSecretsThatNameNothingOrShowElsewhereAreCaught() {
         let typo = problems(["secret": "{ 'wrod' }", "setup": "function(game) return { n = 0, log = {}, word = 'plum' } end"])
         XCTAssertTrue(typo.contains { $0.hasSuffix("secret names 'wrod', which a new game's state does not have: did you mean 'word'?") }, "\(typo)")
+        let privateTypo = problems(["private": "{ 'wrod' }", "setup": "function(game) return { n = 0, log = {}, word = { 'plum' } } end"])
+        XCTAssertTrue(privateTypo.contains { $0.hasSuffix("private names 'wrod', which a new game's state does not have: did you mean 'word'?") }, "\(privateTypo)")
         let copied = problems(["secret": "{ 'word' }", "setup": "function(game) return { n = 0, log = { 'plum' }, word = 'plum' } end"])
         XCTAssertTrue(copied.contains { $0.contains("seat 1's observation holds 'plum' at observation.log[1], the value of a secret field") }, "\(copied)")
     }

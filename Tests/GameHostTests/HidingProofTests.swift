@@ -260,6 +260,9 @@ final class HidingProofTests: XCTestCase {
         for (field, message) in [
             ("private = 'dice',", "field 'private' must be a list of state field names, as { \"dice\" }"),
             ("private = { 'dice' }, secret = { 'dice' },", "'dice' is in both 'secret' and 'private'"),
+            // A path into the state would hide nothing: only the state's own fields are named.
+            ("private = { 'hands.cards' },", "field 'private' names fields of the state itself, as { \"dice\" }; 'hands.cards' is not one"),
+            ("secret = { 'word', 'inner.word' },", "field 'secret' names fields of the state itself, as { \"word\", \"hint\" }; 'inner.word' is not one"),
         ] {
             let path = files.write("bad", RuleFiles.rule([:], prelude: "") .replacingOccurrences(of: "return {\n", with: "return {\n  " + field + "\n"))
             XCTAssertThrowsError(try RuleTester(path)) { error in

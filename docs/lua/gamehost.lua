@@ -582,8 +582,8 @@ function Game.now() end
 ---@field moves fun(state: table, game: Game, seat: integer): string[]|MoveList
 ---@field play fun(state: table, input: string, game: Game, seat: integer): table|nil
 ---@field result fun(state: table, game: Game): GameResult|nil
----@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" }
----@field private? string[]     state fields of one entry per seat that only that seat sees, as { "dice" } (state.dice[2] is seat 2's)
+---@field secret? string[]      state fields programs (--json) must not see, as { "word", "hint" } (the state's own fields, no path)
+---@field private? string[]     state fields of one entry per seat that only that seat sees, as { "dice" } (state.dice[2] is seat 2's; the state's own fields)
 ---@field plays_after_result? boolean  play still receives inputs after result returns a table
 ---@field leave? fun(state: table, game: Game, seat: integer): table|nil  a game the player leaves in the middle and that is not kept for gamehost resume (/quit, the end of piped input): may finish it, so that result returns a table
 ---@field refresh? number      seconds (0.1 to 60): the full screen draws a view that changes with time (a clock) anew while it waits for a key

@@ -107,6 +107,7 @@ extension HostTexts {
         .menuToday: .plain("Spiel des Tages"),
         .menuTodayAbout: .plain("das Blatt des Tages, für alle gleich, einmal am Tag"),
         .menuTodayWhich: .plain("Spiel des Tages von welchem Spiel (Nummer oder Name)? "),
+        .menuReturn: .plain("Drücke Enter für das Menü. "),
         .menuPrompt: .plain("Spiel (Nummer oder Name, d: des Tages, /quit: Ende): "),
         .menuPromptContinue: .plain("Spiel (Nummer oder Name, c: weiter, d: des Tages, /quit: Ende): "),
         .menuAmbiguous: .plain("„{answer}“ könnte {games} sein: tippe mehr davon"),

@@ -106,6 +106,7 @@ extension HostTexts {
         .menuToday: .plain("今日のゲーム"),
         .menuTodayAbout: .plain("その日の配り、誰にでも同じ、一日一回"),
         .menuTodayWhich: .plain("どのゲームの今日のゲーム（番号か名前）？ "),
+        .menuReturn: .plain("Enter でメニューに戻ります。"),
         .menuPrompt: .plain("ゲーム（番号か名前、d で今日のゲーム、/quit で終了）："),
         .menuPromptContinue: .plain("ゲーム（番号か名前、c で続きから、d で今日のゲーム、/quit で終了）："),
         .menuAmbiguous: .plain("「{answer}」は {games} のどれかです：もう少し入力してください"),

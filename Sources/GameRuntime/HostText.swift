@@ -30,7 +30,7 @@ public enum HostText: String, CaseIterable, Sendable {
     // Taking a move back at a served table.
     case undoNotStored, undoTooOften, undoServerBusy, undoRankedTable, undoWaiting, undoNoRequest, undoNotAsked, undoAsked, undoAgreed, undoWithdrawn, undoLapsed
     // The menu.
-    case menuTitle, menuContinue, menuMoreKept, menuToday, menuTodayAbout, menuTodayWhich, menuPrompt, menuPromptContinue
+    case menuTitle, menuContinue, menuMoreKept, menuToday, menuTodayAbout, menuTodayWhich, menuPrompt, menuPromptContinue, menuReturn
     case menuAmbiguous, menuNoGame, menuWords, menuSeats, menuSeatsPrompt, menuSeatPrompt, menuWhoSits, menuWhoSitsBot
     // The game of the day.
     case dailyWon, dailyLost, dailyDraw, dailyPlayed, dailyScore, dailyRank, dailyDone, dailyToShare, dailyLeftKept, dailyLeft, dailyHad
@@ -145,6 +145,7 @@ public enum HostText: String, CaseIterable, Sendable {
         case .menuToday: .plain("Today's game")
         case .menuTodayAbout: .plain("the day's deal of a game, the same for everyone, once a day")
         case .menuTodayWhich: .plain("Today's game of which game (number or name)? ")
+        case .menuReturn: .plain("Press Enter for the menu. ")
         case .menuPrompt: .plain("Game (number or name, d for today's, /quit to leave): ")
         case .menuPromptContinue: .plain("Game (number or name, c to continue, d for today's, /quit to leave): ")
         case .menuAmbiguous: .plain("'{answer}' could be {games}: type more of it")

@@ -12,6 +12,13 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let catalog = catalog()
     let input = StandardInput()
     let texts = HostTexts(language: settings.language)
+    // What a game or a failure said last (its result, the line to share, why it could not
+    // start) stays on the screen until the player asks for the menu, which would scroll it
+    // away. (A script's input gets the menu at once.)
+    func backToMenu() {
+        guard Terminal.inputIsTerminal && Terminal.outputIsTerminal else { return }
+        _ = input.readLine(prompt: texts(.menuReturn))
+    }
     while true {
         // Each rule is loaded, read and closed in turn (a rule may hold its whole memory limit),
         // then the one chosen is loaded again to play.
@@ -53,12 +60,14 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         case .continueKept:
             stdout_.write("\n", style: .plain)
             do { _ = try takeUp(kept[0], settings: settings, input: input) } catch { fail(String(describing: error)) }
+            backToMenu()
             stdout_.write("\n", style: .plain)
             continue
         }
         let rule: LoadedRule
         do { rule = try catalog.load(chosen.id) } catch {
             fail("\(chosen.id): cannot load:\n\(error)")
+            backToMenu()
             continue
         }
         guard let setup = daily != nil ? MenuSetup() : chooseOptions(rule, input: input, catalog: catalog, texts: texts) else {
@@ -73,6 +82,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         let words: WordList?
         do { words = try wordList(for: rule.info, name: setup.words, catalog: catalog, ascii: settings.ascii) } catch {
             fail(String(describing: error))
+            backToMenu()
             continue
         }
         let seed = daily.map { DailyGame.seed(game: chosen.id, date: $0) } ?? freshSeed()
@@ -108,12 +118,14 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         let engine: GameEngine
         do { engine = try GameEngine(rule: rule, settings: engineSettings) } catch {
             fail("\(chosen.id): \(error)")
+            backToMenu()
             continue
         }
         if let daily {
             do { try takeTheDay(daily, engine: engine, game: chosen.id, settings: settings) } catch {
                 engine.close()
                 fail(String(describing: error))
+                backToMenu()
                 stdout_.write("\n", style: .plain)
                 continue
             }
@@ -138,6 +150,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         endDaily(daily, engine: engine, driver: taking.driver, settings: settings, json: false)
         taking.close()
         engine.close()
+        backToMenu()
         stdout_.write("\n", style: .plain)
     }
 }

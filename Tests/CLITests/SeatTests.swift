@@ -394,6 +394,14 @@ final class SeatTests: XCTestCase {
         XCTAssertEqual(lines.components(separatedBy: #""type":"end""#).count, 2, "one end object: \(lines.suffix(300))")
     }
 
+    /// A program that leaves its seat ends a game played as text with a line that says so
+    /// (exit code 3), as --json's end object does.
+    func testAProgramThatLeavesIsNamedInATextGame() throws {
+        let r = try GamehostProcess.run(["play", "rps", "--seats", "2", "--seat", "2=program:true", "--data", "none"], input: "rock\nrock\n")
+        XCTAssertEqual(r.status, 3)
+        XCTAssertTrue(r.stderr.contains("gamehost: a program in a seat left (it ended, or closed its output, when its move was wanted): the session ends"), r.stderr)
+    }
+
     /// SIGTERM ends a session as Ctrl-C does, and the end object gives the code the host
     /// leaves with (143).
     func testSIGTERMWritesTheEndWithTheCodeTheHostLeavesWith() throws {

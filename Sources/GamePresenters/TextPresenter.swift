@@ -45,15 +45,16 @@ public final class TextPresenter: Presenter, HandingOver {
             // The replay command is cut only between flags (lines ending in " \"): a copy of it runs.
             if start.number == 1 {
                 out.write(texts(.seedLine, ["seed": String(start.seed)]), style: .dim)
-                out.writeUnbroken(start.replay, style: .dim)
-                // "/help for commands" is one phrase: never cut at the end of a line.
-                out.write(texts(.replayClose) + " · ", style: .dim)
-                out.writeUnbroken(texts(.helpForCommands), style: .dim)
+                // The closing bracket stays with the command, and "· /help for commands" is one
+                // phrase: neither is cut at the end of a line (where a space would be lost).
+                out.writeUnbroken(start.replay + texts(.replayClose), style: .dim)
+                out.write(" ", style: .dim)
+                out.writeUnbroken("· " + texts(.helpForCommands), style: .dim)
                 out.write("\n\n", style: .dim)
             } else {
                 out.write("\n" + texts(.gameSeedLine, ["number": String(start.number), "seed": String(start.seed)]), style: .dim)
-                out.writeUnbroken(start.replay, style: .dim)
-                out.write(texts(.replayClose) + "\n", style: .dim)
+                out.writeUnbroken(start.replay + texts(.replayClose), style: .dim)
+                out.write("\n", style: .dim)
             }
         }
         for message in r.messages(for: seat) { out.write(message + "\n", style: .message) }

@@ -148,9 +148,12 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         _ = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal, undoing: taking.undoing)
         taking.keeping.end(driver: taking.driver, json: false)
         endDaily(daily, engine: engine, driver: taking.driver, settings: settings, json: false)
+        // A game played to its end (or stopped by an error) has its last words to read; one
+        // left in the middle (Ctrl-D, /quit) goes back to the menu at once.
+        let ended = taking.driver.table.endReason == .error || (try? taking.driver.table.engine.result()) != nil
         taking.close()
         engine.close()
-        backToMenu()
+        if ended { backToMenu() }
         stdout_.write("\n", style: .plain)
     }
 }

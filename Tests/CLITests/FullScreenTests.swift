@@ -203,6 +203,32 @@ final class FullScreenTests: XCTestCase {
         XCTAssertEqual(window.exitStatus(), "130")
     }
 
+    /// A game played to its end from the menu leaves its last words (the result, the session's
+    /// summary) on the screen until Enter brings the menu back over them.
+    func testTheMenuWaitsForEnterAfterAGamePlayedToItsEnd() throws {
+        let window = try Window([], columns: 80, rows: 24, environment: dataEnvironment())
+        try window.wait(for: "the menu") { $0.contains { $0.hasPrefix("Game (number or name") } }
+        try window.keys("rps", "Enter")
+        try window.wait(for: "the first option") { $0.last { !$0.isEmpty }?.hasPrefix("match [") == true }
+        try window.keys("single", "Enter", "Enter")
+        try window.wait(for: "the seats") { $0.last { !$0.isEmpty }?.hasPrefix("seats [") == true }
+        try window.keys("Enter")
+        try window.wait(for: "the game") { $0.first == "Rock · Paper · Scissors" }
+        // Ties are thrown again: rock until the one game is decided.
+        for _ in 0..<40 {
+            if try window.screen().contains(where: { $0.contains("Play again") }) { break }
+            try window.keys("r")
+            usleep(150_000)
+        }
+        try window.keys("n")
+        let end = try window.wait(for: "the pause") { $0.last { !$0.isEmpty }?.hasPrefix("Press Enter for the menu.") == true }
+        XCTAssertTrue(end.contains { $0.contains("the match 1:0") }, end.joined(separator: "\n"))
+        try window.keys("Enter")
+        try window.wait(for: "the menu again") { $0.last { !$0.isEmpty }?.hasPrefix("Game (number or name") == true }
+        try window.keys("C-c")
+        XCTAssertEqual(window.exitStatus(), "130")
+    }
+
     func testNewInTheMiddleOfAGameAsksFirst() throws {
         let window = try Window(["play", "rps", "--seed", "3", "--match", "best-of-5"], columns: 80, rows: 24, environment: dataEnvironment())
         try window.wait(for: "the game") { $0.contains { $0.hasPrefix("Your throw") } }

@@ -222,7 +222,8 @@ final class FullScreenTests: XCTestCase {
         }
         try window.keys("n")
         let end = try window.wait(for: "the pause") { $0.last { !$0.isEmpty }?.hasPrefix("Press Enter for the menu.") == true }
-        XCTAssertTrue(end.contains { $0.contains("the match 1:0") }, end.joined(separator: "\n"))
+        XCTAssertTrue(end.contains { $0.hasPrefix("Rock · Paper · Scissors: ") && ($0.contains("the match 1:0") || $0.contains("the match 0:1")) },
+                      "the result stays on the screen: " + end.joined(separator: "\n"))
         try window.keys("Enter")
         try window.wait(for: "the menu again") { $0.last { !$0.isEmpty }?.hasPrefix("Game (number or name") == true }
         try window.keys("C-c")

@@ -47,12 +47,14 @@ final class PolishScreenTests: XCTestCase {
     }
 
     func testTheHeadersHelpPhraseIsNeverCut() throws {
-        // At 60 columns the header does not fit: "/help for commands" goes whole to a new line.
+        // At 60 columns the header does not fit: "· /help for commands" goes whole to a new line,
+        // and the bracket stays with the replay command.
         let r = try GamehostProcess.run(["play", "rps", "--seed", "1", "--plain", "--data", "none"], input: "",
                                         environment: ["COLUMNS": "60"])
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("/help for commands") }, r.stdout)
-        XCTAssertFalse(lines.contains { $0.hasSuffix("/help") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("· /help for commands") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasSuffix("gamehost play rps --seed 1) ") || $0.hasSuffix("gamehost play rps --seed 1)") }, r.stdout)
+        XCTAssertFalse(lines.contains { $0.hasSuffix("/help") || $0.hasPrefix(")") }, r.stdout)
     }
 
     func testTheReplayCommandIsNeverBrokenInsideAFlagAndACopyRuns() throws {

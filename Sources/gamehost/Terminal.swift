@@ -221,8 +221,18 @@ final class StandardInput: LineSource {
 
     func readInput(prompt: String) -> (line: String, bytes: Int)? {
         // A prompt can hold a rule's text (an option's default): show it as text.
-        let prompt = TerminalText.plain(prompt)
+        var prompt = TerminalText.plain(prompt)
         if Terminal.inputIsTerminal && Terminal.fitsLineEditor {
+            // A prompt wider than the window is wrapped between words, as other text is: its
+            // lines but the last are written, and the editor shows the last (the terminal
+            // would cut it anywhere, inside a word).
+            if let width = Terminal.width(of: 1), TerminalWidth.columns(prompt) >= width {
+                let lines = TextWrap.wrap(prompt, width: width - 1).split(separator: "\n", omittingEmptySubsequences: false)
+                if lines.count > 1 {
+                    stdout_.write(lines.dropLast().joined(separator: "\n") + "\n", style: .plain)
+                    prompt = String(lines.last!) + (prompt.hasSuffix(" ") ? " " : "")
+                }
+            }
             // libedit writes the prompt before it takes the terminal out of line mode: a
             // Ctrl-D typed in that moment would be read by the kernel as the end of a line
             // libedit never sees, and the session would wait for ever. The terminal is set

@@ -230,6 +230,16 @@ final class FullScreenTests: XCTestCase {
         XCTAssertEqual(window.exitStatus(), "130")
     }
 
+    /// A prompt wider than the window is wrapped between words, as the rest of the menu is.
+    func testANarrowWindowsPromptBreaksBetweenWords() throws {
+        let window = try Window([], columns: 40, rows: 24, environment: dataEnvironment())
+        let menu = try window.wait(for: "the menu") { $0.last { !$0.isEmpty }?.hasPrefix("/quit to leave):") == true }
+        let rows = menu.filter { !$0.isEmpty }
+        XCTAssertEqual(rows[rows.count - 2], "Game (number or name, d for today's,", menu.joined(separator: "\n"))
+        try window.keys("C-c")
+        XCTAssertEqual(window.exitStatus(), "130")
+    }
+
     func testNewInTheMiddleOfAGameAsksFirst() throws {
         let window = try Window(["play", "rps", "--seed", "3", "--match", "best-of-5"], columns: 80, rows: 24, environment: dataEnvironment())
         try window.wait(for: "the game") { $0.contains { $0.hasPrefix("Your throw") } }

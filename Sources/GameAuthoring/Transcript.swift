@@ -330,7 +330,8 @@ public struct Transcript {
         }
         return try Transcript.record(rule: rule, game: header.game, seed: header.seed, options: header.options, words: words,
                               wordsName: header.words, inputs: steps.dropFirst().filter { !$0.automatic }.compactMap(\.input),
-                              minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii, practice: header.practice)
+                              minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii, practice: header.practice,
+                              seating: header.fillers.map { ($0, header.names, tableFillers ?? []) })
     }
 
     /// Replays the transcript with `rule` and `words` and returns the first difference, or
@@ -395,7 +396,8 @@ extension Transcript {
     public static func record(rule: LoadedRule, game: String, seed: UInt64 = 1, options: [String: String] = [:],
                               words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3,
                               scores: ScoreStore? = nil, minLength: Int? = nil, maxLength: Int? = nil, ascii: Bool = false,
-                              practice: Bool = false) throws -> String {
+                              practice: Bool = false,
+                              seating: (fillers: [String], names: [String]?, table: [Table.Filler])? = nil) throws -> String {
         let clock = RecordingClock(StepClock(at: EngineSettings.manualEpoch))
         var settings = EngineSettings()
         settings.options = options
@@ -426,8 +428,14 @@ extension Transcript {
         var header = Header(game: game, ruleHash: rule.info.contentHash, seed: seed, options: options, words: wordsName,
                             minLength: minLength, maxLength: maxLength, ascii: ascii)
         header.practice = practice
+        // Recorded again, a transcript keeps who sat where and their names (the views say them).
+        if let seating {
+            header.fillers = seating.fillers
+            header.names = seating.names
+        }
         let recorder = TranscriptRecorder(SilentPresenter(), engine: engine, clock: clock, header: header) { text += $0 }
-        _ = SessionLoop.run(Table(engine: engine), input: ScriptedLines(lines), presenter: recorder)
+        let table = seating.map { Table(engine: engine, fillers: $0.table) } ?? Table(engine: engine)
+        _ = SessionLoop.run(table, input: ScriptedLines(lines), presenter: recorder)
         return text
     }
 }

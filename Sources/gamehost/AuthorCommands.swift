@@ -200,7 +200,10 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     do {
         let difference = try transcript.replay(rule: try rule.reloaded(), words: words)
         if args.flags.contains("update") {
-            guard let difference else {
+            // The same steps from a changed rule: recorded again, so that its header names the
+            // rule as it is now and replays stop noting another version.
+            let changedRule = transcript.header.ruleHash != rule.info.contentHash
+            guard let difference = difference ?? (changedRule ? "the rule's version only" : nil) else {
                 stdout_.write("\(path): \(transcript.steps.count) steps replayed, all as recorded: nothing to update\n", style: .plain)
                 return 0
             }

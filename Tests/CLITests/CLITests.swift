@@ -592,6 +592,42 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.hasSuffix(#"{"exit_code":1,"reason":"error","type":"end"}"# + "\n"), r.stdout)
     }
 
+    /// `replay --update` keeps who sat where and their names (a view that greets the player
+    /// greets them still), and a rule changed without changing a step is recorded again too,
+    /// so later replays stop noting another version.
+    func testReplayUpdateKeepsTheSeatsNamesAndTheRulesVersion() throws {
+        let rule = dir + "/named.lua"
+        func write(_ greeting: String) throws {
+            try """
+                return {
+                  id = "named", title = "Named",
+                  setup = function() return { n = 0 } end,
+                  view = function(state, game) return "\(greeting) " .. game.name(1) .. " n=" .. state.n end,
+                  moves = function() return { "a" } end,
+                  play = function(state) state.n = state.n + 1 end,
+                  result = function(state) if state.n >= 2 then return { winner = "player", summary = "done" } end end,
+                }
+                """.write(toFile: rule, atomically: true, encoding: .utf8)
+        }
+        try write("hello")
+        let path = dir + "/named.transcript"
+        XCTAssertEqual(try GamehostProcess.run(["play", rule, "--seed", "3", "--record", path, "--data", "none", "--name", "ann"], input: "a\na\nn\n").status, 0)
+        try write("Hello")
+        let update = try GamehostProcess.run(["replay", path, "--update"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains(#""names":["ann"]"#), text)
+        XCTAssertTrue(text.contains("Hello ann n=0"), text)
+        // Only the rule's text changes (a comment): recorded again, and then no note.
+        try String(contentsOfFile: rule, encoding: .utf8).appending("-- a comment\n").write(toFile: rule, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try GamehostProcess.run(["replay", path]).stderr.contains("another version"))
+        let again = try GamehostProcess.run(["replay", path, "--update"])
+        XCTAssertTrue(again.stdout.contains("recorded again from the same inputs (it differed at the rule's version only)"), again.stdout)
+        let after = try GamehostProcess.run(["replay", path])
+        XCTAssertEqual(after.status, 0)
+        XCTAssertEqual(after.stderr, "")
+    }
+
     func testReplayReportsTheFirstDifferenceAndExitsOne() throws {
         let path = dir + "/game.transcript"
         let played = try GamehostProcess.run(["play", "rps", "--seed", "4", "--record", path], input: "rock\npaper\n")

@@ -202,7 +202,9 @@ final class ProtocolTests: XCTestCase {
     /// Without --seed each game draws a seed of its own, not one derived from the first; and a
     /// game's replay line plays that game alone, throw for throw.
     func testUnseededGamesDrawIndependentSeedsAndReplayAlone() throws {
-        let input = String(repeating: "rock\ny\n", count: 12)
+        // (Unseeded: a tie takes a throw and leaves the y refused, so enough for three games
+        // whatever the chance, about one in three rounds a tie: rock, then y, forty times.)
+        let input = String(repeating: "rock\ny\n", count: 40)
         let r = try GamehostProcess.run(["play", "rps", "--match", "single", "--json", "--data", "none"], input: input)
         XCTAssertEqual(r.status, 0, r.stderr)
         let all = try objects(r.stdout)

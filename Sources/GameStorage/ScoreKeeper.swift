@@ -206,9 +206,13 @@ package final class ScoreKeeper {
             do {
                 base = try quietly { try $0.record(game: game, name: storedName(name)) }
                 value = base.flatMap { try? JSONValue(parsing: $0) } ?? .null
+                // A stored record that is no JSON (another program wrote it) is not replaced by
+                // a save built on nothing: the session writes no more, and says so once.
+                if let base, case .null = value, base != "null" { unreadable(name) }
                 // A record saved before records were kept per list is where this list's starts.
                 if base == nil, !list.isEmpty, let legacy = try quietly({ try $0.record(game: game, name: name) }) {
                     value = (try? JSONValue(parsing: legacy)) ?? .null
+                    if case .null = value, legacy != "null" { unreadable(name) }
                 }
             } catch {
                 note(error)
@@ -489,6 +493,12 @@ package final class ScoreKeeper {
         guard told.count < Self.namesTold, !told.contains(name) else { return false }
         told.insert(name)
         return true
+    }
+
+    /// The stored record `name` cannot be read: the store is left as it is.
+    private func unreadable(_ name: String) {
+        failed = true
+        note("the record '\(TerminalText.plain(String(name.prefix(64))))' in \(store?.path ?? "the store") is not JSON data (another program changed it), and is left as it is")
     }
 
     private func note(_ error: Error) {

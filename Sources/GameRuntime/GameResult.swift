@@ -59,8 +59,9 @@ public struct GameResult: Equatable, Sendable {
         case .nil: break
         case .string(let s): winner = s
         case let v where seat(v) != nil: winningSeats = [seat(v)!]
-        case .array(let items) where !items.isEmpty && items.allSatisfy({ seat($0) != nil }): winningSeats = items.compactMap(seat)
-        case let v: throw problem("winner", "a name (\"player\"), a seat from 1 to \(seats) or a list of seats", v)
+        case .array(let items) where !items.isEmpty && items.allSatisfy({ seat($0) != nil }) && Set(items.compactMap(seat)).count == items.count:
+            winningSeats = items.compactMap(seat)
+        case let v: throw problem("winner", "a name (\"player\"), a seat from 1 to \(seats) or a list of seats, each once", v)
         }
         ranking = []
         switch try field("ranking") {
@@ -74,6 +75,11 @@ public struct GameResult: Equatable, Sendable {
                 }
             }
         case let v: throw problem("ranking", "a list of seats from best to last", v)
+        }
+        // Every seat has one place: a seat twice, or one left out, is no ranking.
+        let ranked = ranking.flatMap { $0 }
+        if !ranking.isEmpty && (Set(ranked).count != ranked.count || ranked.count != seats) {
+            throw RuleError(["\(path): result's 'ranking' must place every seat from 1 to \(seats) once (a list of seats for a tie), not {" + ranking.map { $0.count == 1 ? String($0[0]) : "{" + $0.map(String.init).joined(separator: ", ") + "}" }.joined(separator: ", ") + "}"])
         }
         func number(_ v: LuaValue) -> Double? {
             switch v {

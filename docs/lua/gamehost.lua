@@ -445,7 +445,7 @@ function Game.now() end
 ---What `result` returns once the game is over. Every field is checked: a wrong type is an error.
 ---@class GameResult
 ---@field winner? string|integer|integer[]  a name ("player"), a seat, or the seats that share the win
----@field ranking? (integer|integer[])[]     the seats from best to last, a list of seats for a tie
+---@field ranking? (integer|integer[])[]     the seats from best to last, a list of seats for a tie; every seat once
 ---@field score? number                     one score for the game
 ---@field scores? number[]                  a score per seat
 ---@field better? "higher"|"lower"         which score is the better one ("higher" by default; "lower" for tries or seconds)

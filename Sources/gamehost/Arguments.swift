@@ -59,8 +59,11 @@ struct Arguments {
             }
             if value == nil {
                 // "--match --opponent pattern": the next word is an option, not this one's value.
+                // Whether this one needed it is known when it is taken: an option no one takes
+                // is named as unknown, not as one without its value.
                 guard i < words.count, !(words[i].hasPrefix("--") && words[i].count > 2) else {
-                    throw CLIError.usage("--\(name) needs a value")
+                    options.append((name, Self.noValue))
+                    continue
                 }
                 value = words[i]
                 i += 1
@@ -69,28 +72,37 @@ struct Arguments {
         }
     }
 
-    /// Removes and returns a host option (`--seed`), refusing it twice.
+    /// What an option given last, or before another option, holds: no value (a word of the
+    /// command line cannot hold a NUL).
+    static let noValue = "\u{0}"
+
+    /// Removes and returns a host option (`--seed`), refusing it twice, or without its value.
     mutating func take(_ name: String) throws -> String? {
         let hits = options.filter { $0.name == name }
         guard hits.count <= 1 else { throw CLIError.usage("--\(name) is given more than once") }
         options.removeAll { $0.name == name }
+        if hits.first?.value == Self.noValue { throw CLIError.usage("--\(name) needs a value") }
         return hits.first?.value
     }
 
     /// Removes and returns every value of a host option that may be given more than once
     /// (`--seat 2=bot --seat 3=Bob`).
-    mutating func takeAll(_ name: String) -> [String] {
+    mutating func takeAll(_ name: String) throws -> [String] {
         let hits = options.filter { $0.name == name }.map(\.value)
         options.removeAll { $0.name == name }
+        if hits.contains(Self.noValue) { throw CLIError.usage("--\(name) needs a value") }
         return hits
     }
 
-    /// The remaining options as a dictionary, refusing duplicates.
-    func optionTable() throws -> [String: String] {
+    /// The remaining options (a rule's: `known` names them) as a dictionary, refusing
+    /// duplicates and a known one without its value; an unknown one is left for the rule to
+    /// name as unknown, with the options it has.
+    func optionTable(known: [String]) throws -> [String: String] {
         var table: [String: String] = [:]
         for (name, value) in options {
             guard table[name] == nil else { throw CLIError.usage("--\(name) is given more than once") }
-            table[name] = value
+            if value == Self.noValue && known.contains(name) { throw CLIError.usage("--\(name) needs a value") }
+            table[name] = value == Self.noValue ? "" : value
         }
         return table
     }

@@ -28,7 +28,8 @@ func check(_ args: inout Arguments) throws -> Int32 {
     if thinking != nil && !searchesEveryGame {
         throw CLIError.usage("--think is how long the search player thinks: check takes it with --bot search")
     }
-    let options = try args.optionTable()
+    // (Several rules may be checked: an option given without its value needs one.)
+    let options = try args.optionTable(known: args.options.map(\.name))
     let catalog = catalog()
     let lintConfig = catalog.builtIn.map { FileSystem.join($0, ".luacheckrc") }.flatMap { FileSystem.isFile($0) ? $0 : nil }
     var failed = false

@@ -23,7 +23,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let recordPath = try args.take("record")
     let timeLimit = try parseTimeLimit(try args.take("time-limit"))
     let seatsText = try args.take("seats")
-    let seatAssignments = args.takeAll("seat")
+    let seatAssignments = try args.takeAll("seat")
     let thinking = try parseThinking(try args.take("think"))
     let asText = try args.take("as")
     let jsonSeat = try asText.map { text -> Int in
@@ -35,11 +35,11 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     // be ignored, so it is refused.
     if asText != nil && !json { throw CLIError.usage("--as goes with --json: it is the seat the program on standard input plays") }
     let daily = try dailyDate(try args.take("daily"), seeded: seedText != nil || seatsText != nil || !seatAssignments.isEmpty)
-    let options = try args.optionTable()
     // A rule file is named by its path in the replay hint: its id would play another game.
     let isFile = game.contains("/") || game.hasSuffix(".lua")
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
+    let options = try args.optionTable(known: rule.info.options.map(\.name))
     let words = try wordList(for: rule.info, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
     let record = try recordPath.map(LineFile.init(creating:))
     let seating = try Seating(seats: seatsText, assignments: seatAssignments, rule: rule.info, player: settings.player, json: json, jsonSeat: jsonSeat)

@@ -173,6 +173,11 @@ final class CLITests: XCTestCase {
             (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json; every flag: gamehost play rps --help)\n"),
             (["play", "rps", "--seed", "abc"], "gamehost: --seed needs a whole number from 0 to 18446744073709551615, not 'abc'\n"),
             (["play", "rps", "--match"], "gamehost: --match needs a value\n"),
+            // An unknown option last is named as unknown, not as one without its value.
+            (["play", "rps", "--json", "--bogus"], "gamehost: rps: no option --bogus (options: --match, --opponent, --seed, --json; every flag: gamehost play rps --help)\n"),
+            (["sim", "rps", "--bogus"], "gamehost: rps: no option --bogus (options: --match, --opponent, --seed, --json; every flag: gamehost play rps --help)\n"),
+            (["play", "rps", "--seat"], "gamehost: --seat needs a value\n"),
+            (["list", "--bogus"], "gamehost: list takes --json only\n"),
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
             (["dance"], "gamehost: unknown command 'dance' (commands: list, play, resume, scores, check, sim, arena, replay, new, serve, help; gamehost --help)\n"),
             (["-x"], "gamehost: unknown option -x (options are written --name)\n"),

@@ -235,5 +235,14 @@ final class LineFile {
             failed = true
             fail("cannot write \(error); the transcript is incomplete")
         }
+        // A transcript past what replay reads is said so once, while the game goes on.
+        bytes += line.utf8.count
+        lines += 1
+        if !toldTooLong, bytes > Transcript.Limits.fileBytes || lines > Transcript.Limits.steps + 1 || line.utf8.count > Transcript.Limits.lineBytes {
+            toldTooLong = true
+            fail("warning: the transcript \(TerminalText.plain(path)) is past what replay reads (\(Transcript.Limits.fileBytes >> 20) MB, "
+                 + "\(Transcript.Limits.steps) steps, \(Transcript.Limits.lineBytes >> 20) MB a step): gamehost replay will refuse it")
+        }
     }
+    private var bytes = 0, lines = 0, toldTooLong = false
 }

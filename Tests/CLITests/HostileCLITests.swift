@@ -329,6 +329,19 @@ final class HostileCLITests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: transcript, encoding: .utf8).contains(#""seed":"2""#))
     }
 
+    /// A game whose transcript passes what replay reads (here 900 KB views, 8 MB in ten steps)
+    /// is played to its end, with one warning that replay will refuse the transcript.
+    func testRecordingPastWhatReplayReadsIsSaidOnce() throws {
+        let path = try rule("wide", ["view": "function(state) return string.rep('x', 900000) .. state.n end",
+                                     "result": "function(state) if state.n >= 12 then return { winner = 'player', summary = 'done' } end end"])
+        let transcript = folder + "/wide.transcript"
+        let r = try runBounded(["play", path, "--seed", "1", "--data", "none", "--record", transcript], input: String(repeating: "up\n", count: 12) + "n\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "is past what replay reads").count, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("gamehost: warning: the transcript \(transcript) is past what replay reads (8 MB, 50000 steps, 4 MB a step): gamehost replay will refuse it"), r.stderr)
+        XCTAssertNotEqual(try runBounded(["replay", transcript]).status, 0)
+    }
+
     func testARuleCannotWriteIntoAnotherGamesLeaderboards() throws {
         let data = folder + "/boards"
         let path = try rule("applepie", prelude: "local E = \(Self.escapes)", [

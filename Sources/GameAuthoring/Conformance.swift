@@ -489,6 +489,12 @@ public enum Conformance {
                             run.problem = "\(at(run.moves)): \(leak)"
                             return run
                         }
+                        // What the seat to move's first move gives the others besides the view.
+                        if viewer != seat, let input = try engine.moves(for: seat).listed.first,
+                           let leak = try engine.rewardLeak(of: viewer, mover: seat, input: input, seed: seed &+ UInt64(run.moves)) {
+                            run.problem = "\(at(run.moves)): \(leak)"
+                            return run
+                        }
                         if let (step, place) = told {
                             let hidden = unknown(report, viewer, before: previous.count >= viewer ? previous[viewer - 1] : nil)
                             if let leak = HidingProof.toldLeak(HidingProof.told(at: step, seat: viewer), seat: viewer, faces: hidden.faces, secrets: hidden.secrets) {

@@ -301,6 +301,44 @@ extension GameEngine {
     }
 }
 
+extension GameEngine {
+    /// Whether `mover`'s move `input` tells `viewer` what it may not see through what a step
+    /// carries besides the view: the viewer's reward (`game.reward`) or the step's bells. The
+    /// move is tried twice, as things are and with what `viewer` may not see changed; where
+    /// the viewer's view and observation after it are the same both times, so must its reward
+    /// and the bells be. (Where they differ the move showed something, as a hand turned up at
+    /// the end, and a reward may follow it; a move that ends the game is left alone too, as
+    /// its scores rightly follow what is then revealed.)
+    package func rewardLeak(of viewer: Int, mover: Int, input: String, seed: UInt64) throws -> String? {
+        struct After { var observation: JSONValue; var view: String; var over: Bool; var reward: Double?; var bells: Int }
+        func tried() -> After? {
+            var seen: (JSONValue, String, Bool)?
+            let outcome = trial(input, seat: mover) {
+                seen = ((try? self.observation(for: viewer)) ?? .null, (try? self.drawing(for: viewer).text) ?? "", (try? self.result()) != nil)
+            }
+            guard case .accepted(let out) = outcome, let seen else { return nil }
+            return After(observation: seen.0, view: seen.1, over: seen.2, reward: out.rewards[viewer], bells: out.bells)
+        }
+        guard let before = tried(), !before.over else { return nil }
+        let altered = try perturbHidden(for: viewer, seed: seed)
+        defer { try? restoreAlteredState() }
+        guard altered.changed > 0, let after = tried(), !after.over,
+              after.observation == before.observation, after.view == before.view else { return nil }
+        let hidden = "what seat \(viewer) may not see"
+        func shown(_ reward: Double?) -> String {
+            guard let reward else { return "none" }
+            return reward == reward.rounded() && abs(reward) < 1e15 ? String(Int64(reward)) : "\(reward)"
+        }
+        if after.reward != before.reward {
+            return "seat \(viewer)'s reward from seat \(mover)'s move '\(input)' changes with \(hidden): \(shown(before.reward)) became \(shown(after.reward))"
+        }
+        if after.bells != before.bells {
+            return "the bells of seat \(mover)'s move '\(input)' change with \(hidden): \(before.bells) became \(after.bells)"
+        }
+        return nil
+    }
+}
+
 /// What a seat is shown, and answered, in one state: what the proof compares.
 struct Look {
     var observation: JSONValue

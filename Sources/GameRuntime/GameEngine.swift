@@ -367,7 +367,7 @@ public final class GameEngine {
                     forgetCaches()
                 }
                 rollBack()
-                return .accepted(EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells))
+                return .accepted(EngineOutput(messages: out.messages, privateMessages: out.privateMessages, bells: out.bells, rewards: out.rewards))
             }
             if case .ref(let replacement)? = returned, replacement.typeName == "table", replacement != current {
                 state = replacement

@@ -217,6 +217,37 @@ final class ConformanceTests: XCTestCase {
         XCTAssertTrue(p.contains { $0.contains("view changed the state at state.views") }, "\(p)")
     }
 
+    /// A seat's private number told to the other seat by its reward, or by the bells its move
+    /// rings, is a leak check finds; a reward both seats may work out (the moves made) is not.
+    func testARewardOrBellsThatTellAnotherSeatsSecretAreCaught() {
+        func twoSeats(_ play: String) -> [String] {
+            let path = files.write("leaky", """
+                return {
+                  id = "leaky", title = "Leaky", players = 2, private = { "num" },
+                  turn = function(state) return state.turn end,
+                  setup = function(game) return { turn = 1, n = 0, num = { game.random(1000), game.random(1000) } } end,
+                  view = function(state, game, seat) return "turn " .. state.turn end,
+                  moves = function(state, game, seat) return { "go" } end,
+                  play = function(state, input, game, seat)
+                    if input ~= "go" then game.refuse("go") end
+                    \(play)
+                    state.n = state.n + 1
+                    state.turn = 3 - state.turn
+                  end,
+                  result = function(state) if state.n >= 4 then return { winner = 1, summary = "done" } end end,
+                }
+                """)
+            // (Each move is tried with the hidden numbers changed: over eight games some change
+            // is seen, whatever the seeds draw.)
+            return Conformance.check(path: path, settings: Conformance.Settings(seeds: 8, maxMoves: 200)).problems
+        }
+        let reward = twoSeats("game.reward(3 - seat, state.num[seat])")
+        XCTAssertTrue(reward.contains { $0.contains("seat 2's reward from seat 1's move 'go' changes with what seat 2 may not see") }, "\(reward)")
+        let bells = twoSeats("if state.num[seat] % 2 == 0 then game.bell() end")
+        XCTAssertTrue(bells.contains { $0.contains("the bells of seat 1's move 'go' change with what seat 2 may not see") }, "\(bells)")
+        XCTAssertEqual(twoSeats("game.reward(3 - seat, state.n)"), [])
+    }
+
     func testSecretsThatNameNothingOrShowElsewhereAreCaught() {
         let typo = problems(["secret": "{ 'wrod' }", "setup": "function(game) return { n = 0, log = {}, word = 'plum' } end"])
         XCTAssertTrue(typo.contains { $0.hasSuffix("secret names 'wrod', which a new game's state does not have: did you mean 'word'?") }, "\(typo)")

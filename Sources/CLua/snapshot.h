@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "budget.h"
+#include "tablelayout.h"
 
 // The snapshot's own memory comes from the C allocator (tests put a failing one in its place).
 #ifndef GH_SNAPSHOT_REALLOC
@@ -98,6 +99,7 @@ typedef struct gh_snapshot {
     lua_Integer generation;   // numbers each save; its anchors table carries it at [0]
     int has_objects;          // host objects were copied: a comparison cannot vouch for them
     int canonical;            // the last save sorted each table's fields (see above)
+    int direct;               // tables are read from their own arrays (tablelayout.h), not by lua_next
 
     // What the last save found, by number: each table's and object's address and slot in the
     // anchors table (an object's slot holds its copy when the host copied it).
@@ -546,6 +548,82 @@ static inline int gh_fields_sorted(const gh_field *f, size_t n) {
     return 1;
 }
 
+// Reads the fields of the table at index t into s->fields through the API (lua_next); returns
+// how many.
+static size_t gh_api_fields(lua_State *L, gh_snapshot *s, int t, int anchors, int copier) {
+    size_t n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        if (n == s->field_cap) gh_reserve(L, (void **)&s->fields, &s->field_cap, n + 1, sizeof(gh_field));
+        gh_describe(L, s, t + 1, &s->fields[n].key, anchors, copier);
+        gh_describe(L, s, t + 2, &s->fields[n].value, anchors, copier);
+        n++;
+        lua_pop(L, 1);
+        if ((n & 63) == 0) gh_charge(L, 64);
+    }
+    return n;
+}
+
+typedef struct gh_direct_walk {
+    lua_State *L;
+    gh_snapshot *s;
+    size_t n;
+} gh_direct_walk;
+
+static void gh_item_of_read(const gh_lua_read *r, gh_item *item) {
+    item->type = (unsigned char)r->type;
+    item->n = 0;
+    item->u.i = 0;
+    switch (r->type) {
+    case LUA_TBOOLEAN: item->tag = r->boolean ? GH_TRUE : GH_FALSE; item->u.i = r->boolean; return;
+    case LUA_TNUMBER:
+        if (r->is_integer) { item->tag = GH_INT; item->u.i = r->i; } else { item->tag = GH_FLOAT; item->u.d = r->n; }
+        return;
+    case LUA_TSTRING: item->tag = GH_STRING; item->u.p = r->p; item->n = r->len; return;
+    default: item->tag = GH_TABLE; item->u.p = r->p; return;  // only tables are read directly
+    }
+}
+
+static int gh_direct_field(const gh_lua_read *key, const gh_lua_read *value, void *ctx) {
+    gh_direct_walk *w = (gh_direct_walk *)ctx;
+    gh_snapshot *s = w->s;
+    if (key->type == LUA_TTABLE) return -1;  // anchored only from the stack: read through the API
+    if (w->n == s->field_cap) gh_reserve(w->L, (void **)&s->fields, &s->field_cap, w->n + 1, sizeof(gh_field));
+    gh_item_of_read(key, &s->fields[w->n].key);
+    gh_item_of_read(value, &s->fields[w->n].value);
+    w->n++;
+    return 0;
+}
+
+// Reads the fields of the table at index t into s->fields from the table's own arrays
+// (tablelayout.h), in lua_next's order, so that the bytes are those gh_api_fields gives; then
+// anchors each table met for the first time as a value, fetched by its key (as gh_describe does
+// for lua_next's). Returns 0, having anchored nothing, for a table that must be read through the
+// API: one with a metatable, a table as a key, or a kind of key or value tablelayout.h leaves.
+static int gh_direct_fields(lua_State *L, gh_snapshot *s, int t, size_t *count, int anchors, int copier) {
+    gh_direct_walk w = { L, s, 0 };
+    if (gh_lua_table_fields(lua_topointer(L, t), gh_direct_field, &w) != 0) return 0;
+    size_t n = w.n;
+    gh_charge(L, (double)(n & ~(size_t)63));
+    for (size_t i = 0; i < n && !s->comparing; i++) {
+        const gh_item *value = &s->fields[i].value;
+        if (value->tag != GH_TABLE || gh_ref_find(s, value->u.p, LUA_TTABLE) != NULL) continue;
+        const gh_item *key = &s->fields[i].key;
+        switch (key->tag) {
+        case GH_INT: lua_rawgeti(L, t, key->u.i); break;
+        case GH_FLOAT: lua_pushnumber(L, key->u.d); lua_rawget(L, t); break;
+        case GH_TRUE: case GH_FALSE: lua_pushboolean(L, key->tag == GH_TRUE); lua_rawget(L, t); break;
+        default: lua_pushlstring(L, (const char *)key->u.p, key->n); lua_rawget(L, t); break;
+        }
+        if (lua_type(L, -1) != LUA_TTABLE || lua_topointer(L, -1) != value->u.p) luaL_error(L, "the saved state is damaged");
+        gh_item anchored;
+        gh_describe(L, s, lua_gettop(L), &anchored, anchors, copier);
+        lua_pop(L, 1);
+    }
+    *count = n;
+    return 1;
+}
+
 // Writes table number k's record: its field count, its metatable, its fields in key order.
 static void gh_put_table(lua_State *L, gh_snapshot *s, int k, int anchors, int copier) {
     lua_rawgeti(L, anchors, s->table_slot[k]);
@@ -563,15 +641,7 @@ static void gh_put_table(lua_State *L, gh_snapshot *s, int k, int anchors, int c
         mt.tag = GH_NIL;
     }
     size_t n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, t) != 0) {
-        if (n == s->field_cap) gh_reserve(L, (void **)&s->fields, &s->field_cap, n + 1, sizeof(gh_field));
-        gh_describe(L, s, t + 1, &s->fields[n].key, anchors, copier);
-        gh_describe(L, s, t + 2, &s->fields[n].value, anchors, copier);
-        n++;
-        lua_pop(L, 1);
-        if ((n & 63) == 0) gh_charge(L, 64);
-    }
+    if (!(s->direct && mt.tag == GH_NIL && gh_direct_fields(L, s, t, &n, anchors, copier))) n = gh_api_fields(L, s, t, anchors, copier);
     if (n > UINT32_MAX) luaL_error(L, "a table has too many fields to save");
     if (s->canonical && n > 1 && !gh_fields_sorted(s->fields, n)) {
         double log2n = 1;
@@ -895,6 +965,7 @@ static inline int gh_snapshot_restore(lua_State *L) {
 // Pushes the three functions, each with the snapshot; save also with the copier of userdata
 // objects, which is on top of the stack and is replaced.
 static inline void gh_push_snapshot_functions(lua_State *L, gh_snapshot *s) {
+    s->direct = gh_table_layout_verified(L);
     lua_pushlightuserdata(L, s);
     lua_insert(L, -2);
     lua_pushcclosure(L, gh_snapshot_save, 2);

@@ -56,7 +56,10 @@ public enum Conformance {
         public var moves = 0
         /// The numbers of seats the games were played with.
         public var seatCounts: [Int] = []
-        public var passed: Bool { problems.isEmpty }
+        /// The command line asked for what the rule does not have (an option it does not
+        /// take): nothing was checked.
+        public var usage: String?
+        public var passed: Bool { problems.isEmpty && usage == nil }
     }
 
     /// An input no game may accept: no letter, no digit, nothing a rule could mean.
@@ -135,6 +138,9 @@ public enum Conformance {
             first = try GameEngine(rule: rule, settings: s)
         } catch let error as RuleError {
             findings.problems += error.problems
+            return findings
+        } catch let error as UsageError {
+            findings.usage = "\(path): \(error)"
             return findings
         } catch {
             let text = String(describing: error)

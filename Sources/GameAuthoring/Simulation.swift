@@ -20,6 +20,8 @@ public enum Simulation {
         public var rulePath: String
         public var libraryDirectories: [String] = []
         public var options: [String: String] = [:]
+        /// The command the options were given to (named when one is unknown).
+        public var command = CommandOptions.sim
         public var words: WordList?
         public var games = 1000
         public var seed: UInt64 = 1
@@ -216,6 +218,7 @@ public enum Simulation {
             }
             var settings = EngineSettings()
             settings.options = plan.options
+            settings.command = plan.command
             settings.seed = plan.seed
             settings.words = plan.words
             settings.seats = plan.seats

@@ -423,9 +423,15 @@ public final class LoadedRule {
         return found.map(lua.restoringChunkNames)
     }
 
+    /// The value of an option given with none (`--match` last on the command line): only the
+    /// rule knows whether the name is one of its options, and so whether the value is missing
+    /// or the option unknown. (A word of a command line cannot hold a NUL.)
+    public static let optionWithoutValue = "\u{0}"
+
     /// Resolves the options given on the command line (name without dashes -> value) into
     /// the table the rule sees, filling in defaults. An unknown name is refused naming the
-    /// game's options and `command`'s own (what the command running takes).
+    /// game's options and `command`'s own (what the command running takes); a known one given
+    /// without its value (`optionWithoutValue`) is refused as such.
     public func resolveOptions(_ given: [String: String], command: CommandOptions = .play) throws -> [String: LuaValue] {
         let options = info.options
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
@@ -434,6 +440,7 @@ public final class LoadedRule {
         }
         var values: [String: LuaValue] = [:]
         for option in options {
+            if given[option.name] == Self.optionWithoutValue { throw UsageError("--\(option.name) needs a value") }
             switch validate(option, given[option.name] ?? option.defaultValue) {
             case .success(let v): values[option.name] = v
             case .failure(let reason): throw UsageError("--\(option.name): \(reason)")

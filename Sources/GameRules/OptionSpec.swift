@@ -224,6 +224,8 @@ public struct CommandOptions: Sendable {
 
     public static let play = CommandOptions(name: "play", flags: ["--seed", "--json"])
     public static let check = CommandOptions(name: "check", flags: ["--seeds", "--seats", "--bot", "--time-limit", "--total-time"])
+    public static let sim = CommandOptions(name: "sim", flags: ["--games", "--seed", "--jobs", "--seats", "--bot", "--json"])
+    public static let arena = CommandOptions(name: "arena", flags: ["--games", "--seed", "--jobs", "--seats", "--json"])
 
     /// Where every flag is listed.
     func help(_ game: String) -> String { name == "play" ? "gamehost play \(game) --help" : "gamehost \(name) --help" }

@@ -28,6 +28,7 @@ func arena(_ args: inout Arguments) throws -> Int32 {
     let (simulation, loaded, rest) = try simulationPlan(game, &args, maxGames: 10_000_000) { UInt64.random(in: 1...UInt64(Int64.max)) }
     var plan = simulation
     plan.keyedSeeds = true
+    plan.command = .arena
     if let thinking { plan.thinking = thinking }
     let thinkingArguments = thinking.map { ["--think", $0.text] } ?? []
     let rule = loaded.info, games = plan.games, seed = plan.seed

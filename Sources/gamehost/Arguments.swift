@@ -1,4 +1,5 @@
 import GameCore
+import GameRules
 /// A command line split into a command, its positional words and its `--name value` options.
 /// Written here because the toolchain offers no argument parser and none can be fetched.
 struct Arguments {
@@ -72,9 +73,8 @@ struct Arguments {
         }
     }
 
-    /// What an option given last, or before another option, holds: no value (a word of the
-    /// command line cannot hold a NUL).
-    static let noValue = "\u{0}"
+    /// What an option given last, or before another option, holds: no value.
+    static let noValue = LoadedRule.optionWithoutValue
 
     /// Removes and returns a host option (`--seed`), refusing it twice, or without its value.
     mutating func take(_ name: String) throws -> String? {
@@ -94,15 +94,20 @@ struct Arguments {
         return hits
     }
 
-    /// The remaining options (a rule's: `known` names them) as a dictionary, refusing
-    /// duplicates and a known one without its value; an unknown one is left for the rule to
-    /// name as unknown, with the options it has.
-    func optionTable(known: [String]) throws -> [String: String] {
+    /// Refuses an option left after the command took its own, naming it: `takes` says what the
+    /// command does take.
+    func refuseOtherOptions(_ takes: String) throws {
+        if let other = options.first { throw CLIError.usage("no option --\(other.name) (\(takes))") }
+    }
+
+    /// The remaining options (a rule's) as a dictionary, refusing duplicates. One without its
+    /// value keeps `noValue`: the rule names it as unknown, with the options it has, or as
+    /// needing a value (`LoadedRule.resolveOptions`).
+    func optionTable() throws -> [String: String] {
         var table: [String: String] = [:]
         for (name, value) in options {
             guard table[name] == nil else { throw CLIError.usage("--\(name) is given more than once") }
-            if value == Self.noValue && known.contains(name) { throw CLIError.usage("--\(name) needs a value") }
-            table[name] = value == Self.noValue ? "" : value
+            table[name] = value
         }
         return table
     }

@@ -28,8 +28,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
     if thinking != nil && !searchesEveryGame {
         throw CLIError.usage("--think is how long the search player thinks: check takes it with --bot search")
     }
-    // (Several rules may be checked: an option given without its value needs one.)
-    let options = try args.optionTable(known: args.options.map(\.name))
+    let options = try args.optionTable()
     let catalog = catalog()
     let lintConfig = catalog.builtIn.map { FileSystem.join($0, ".luacheckrc") }.flatMap { FileSystem.isFile($0) ? $0 : nil }
     var failed = false
@@ -50,6 +49,7 @@ func check(_ args: inout Arguments) throws -> Int32 {
         let report = Conformance.check(path: path, libraryDirectories: catalog.libraryDirectories, settings: settings) { rule in
             try wordList(for: rule, name: wordsName, lengths: lengths, catalog: catalog)
         }
+        if let usage = report.usage { throw CLIError.usage(usage) }
         for warning in report.warnings where !report.problems.contains(warning) { fail("warning: " + warning) }
         if report.passed {
             stdout_.write("\(path): ok (\(report.playthroughs) playthrough\(report.playthroughs == 1 ? "" : "s")\(seatsPlayed(report.seatCounts)), \(report.moves) moves)\n", style: .plain)
@@ -179,7 +179,7 @@ func replay(_ args: inout Arguments) throws -> Int32 {
     let path = args.positional[0]
     guard FileSystem.isFile(path) else { throw CLIError.usage("no transcript at \(path)") }
     let ruleOption = try args.take("rule")
-    guard args.options.isEmpty else { throw CLIError.usage("replay takes --rule GAME|FILE and --update only") }
+    try args.refuseOtherOptions("replay takes --rule GAME|FILE and --update")
     let transcript: Transcript
     do { transcript = try Transcript(path: path) } catch { throw CLIError.failure(String(describing: error)) }
     let catalog = catalog()
@@ -315,7 +315,7 @@ func newRule(_ args: inout Arguments) throws -> Int32 {
     let from = try args.take("from")
     let chosenDir = try args.take("dir")
     let dir = chosenDir ?? dataHome + "/gamehost/rules"
-    guard args.options.isEmpty else { throw CLIError.usage("new takes --from GAME and --dir DIR only") }
+    try args.refuseOtherOptions("new takes --from GAME and --dir DIR")
     let catalog = catalog()
     // In the rules folder, a built-in game's name would hide the new rule behind it.
     if catalog.isBuiltIn(name), chosenDir == nil || catalog.directories.contains(where: { FileSystem.realPath($0) == FileSystem.realPath(dir) }) {

@@ -64,7 +64,8 @@ func resume(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let asText = try args.take("as")
     let json = args.flags.contains("json")
     if asText != nil && !json { throw CLIError.usage("--as goes with --json: it is the seat the program on standard input plays") }
-    guard args.positional.count <= 1, args.options.isEmpty else {
+    try args.refuseOtherOptions("resume takes --forget N, --json and --as SEAT")
+    guard args.positional.count <= 1 else {
         throw CLIError.usage("resume takes the number of a kept game (gamehost resume --list), --forget N, --json and --as SEAT")
     }
     let (kept, unreadable) = SavedGame.scan(folder)

@@ -135,7 +135,8 @@ func scores(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         return n
     } ?? ScoreListing.defaultMaxRows
     let database = try args.take("store")
-    guard args.options.isEmpty, args.positional.count <= 1 else {
+    try args.refuseOtherOptions("scores takes --max-rows N and --store postgresql://...")
+    guard args.positional.count <= 1 else {
         throw CLIError.usage("scores takes one game at most: gamehost scores [GAME] [--max-rows N] [--store postgresql://...]")
     }
     let listing: any ScoreLister

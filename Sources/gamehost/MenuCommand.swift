@@ -6,7 +6,8 @@ import GameRuntime
 /// The menu: pick a game by number or name, set its options, play, and come back. Ctrl-D and
 /// `/quit` go back one level: from a game or an option prompt to the menu, from the menu out.
 func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
-    guard args.options.isEmpty, args.positional.isEmpty else {
+    try args.refuseOtherOptions("the menu takes --data DIR, --name NAME, --ascii and --plain; a game's options go after play GAME")
+    guard args.positional.isEmpty else {
         throw CLIError.usage("the menu takes --data DIR, --name NAME, --ascii and --plain; a game's options go after play GAME")
     }
     let catalog = catalog()

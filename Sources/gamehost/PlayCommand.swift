@@ -39,7 +39,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let isFile = game.contains("/") || game.hasSuffix(".lua")
     let catalog = catalog()
     let rule = try loadRule(game, from: catalog)
-    let options = try args.optionTable(known: rule.info.options.map(\.name))
+    let options = try args.optionTable()
     let words = try wordList(for: rule.info, name: wordsName, lengths: lengths, catalog: catalog, ascii: settings.ascii)
     let record = try recordPath.map(LineFile.init(creating:))
     let seating = try Seating(seats: seatsText, assignments: seatAssignments, rule: rule.info, player: settings.player, json: json, jsonSeat: jsonSeat)

@@ -45,7 +45,7 @@ func serve(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         }
         limits.hostNames = Set(names)
     }
-    guard args.options.isEmpty else { throw CLIError.usage("serve takes --port, --bind, --data, --store, --host-name, --max-tables, --max-tables-per-address, --max-connections-per-address and --max-messages-per-address") }
+    try args.refuseOtherOptions("serve takes --port, --bind, --data, --store, --host-name, --max-tables, --max-tables-per-address, --max-connections-per-address and --max-messages-per-address")
     let catalog = catalog()
     let data: String? = settings.data == "none" ? nil : (settings.data ?? dataHome + "/gamehost")
     let web = catalog.builtIn.map { FileSystem.join(FileSystem.directory(of: $0), "web") }.flatMap { FileSystem.isDirectory($0) ? $0 : nil }

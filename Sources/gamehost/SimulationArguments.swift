@@ -41,7 +41,7 @@ func simulationPlan(_ game: String, _ args: inout Arguments, maxGames: Int,
     plan.totalTime = totalTime ?? plan.totalTime
     plan.seats = seats
     plan.libraryDirectories = catalog.libraryDirectories
-    plan.options = try args.optionTable(known: loaded.info.options.map(\.name))
+    plan.options = try args.optionTable()
     plan.words = try wordList(for: loaded.info, name: wordsName, lengths: wordLengths, catalog: catalog)
     plan.games = games
     plan.maxMoves = maxMoves

@@ -35,7 +35,8 @@ func run() -> Int32 {
         case nil:
             return try menu(&args, settings: settings)
         case "list":
-            if !args.positional.isEmpty || !args.options.isEmpty { throw CLIError.usage("list takes --json only") }
+            try args.refuseOtherOptions("list takes --json")
+            if !args.positional.isEmpty { throw CLIError.usage("list takes --json only") }
             return try list(json: args.flags.contains("json"))
         case "play":
             return try play(&args, settings: settings)

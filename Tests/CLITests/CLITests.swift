@@ -167,17 +167,20 @@ final class CLITests: XCTestCase {
     func testUsageErrorsExitTwoWithOneLineOnStderr() throws {
         let cases: [([String], String)] = [
             (["play", "chess"], "gamehost: unknown game 'chess' (games: applepie, blackjack, crazy-eights, guess-five, hangman, memory, memory-triples, rps, rpsls)\n"),
-            (["play", "rps", "--match", "--opponent", "pattern"], "gamehost: --match needs a value\n"),
+            (["play", "rps", "--match", "--opponent", "pattern"], "gamehost: rps: --match needs a value\n"),
             (["play", "rps", "--match", "best-of-4"], "gamehost: rps: --match: best-of-4 is not a match length: N must be odd, from 1 to 99\n"),
             (["play", "rps", "--opponent", "psychic"], "gamehost: rps: --opponent: 'psychic' is not one of: random, frequency, pattern\n"),
             (["play", "rps", "--colour", "red"], "gamehost: rps: no option --colour (options: --match, --opponent, --seed, --json; every flag: gamehost play rps --help)\n"),
             (["play", "rps", "--seed", "abc"], "gamehost: --seed needs a whole number from 0 to 18446744073709551615, not 'abc'\n"),
-            (["play", "rps", "--match"], "gamehost: --match needs a value\n"),
+            (["play", "rps", "--match"], "gamehost: rps: --match needs a value\n"),
             // An unknown option last is named as unknown, not as one without its value.
             (["play", "rps", "--json", "--bogus"], "gamehost: rps: no option --bogus (options: --match, --opponent, --seed, --json; every flag: gamehost play rps --help)\n"),
-            (["sim", "rps", "--bogus"], "gamehost: rps: no option --bogus (options: --match, --opponent, --seed, --json; every flag: gamehost play rps --help)\n"),
+            (["sim", "rps", "--bogus"], "gamehost: rps: no option --bogus (options: --match, --opponent, --games, --seed, --jobs, --seats, --bot, --json; every flag: gamehost sim --help)\n"),
+            (["arena", "rps", "--bogus", "x"], "gamehost: rps: no option --bogus (options: --match, --opponent, --games, --seed, --jobs, --seats, --json; every flag: gamehost arena --help)\n"),
+            (["sim", "rps", "--match"], "gamehost: rps: --match needs a value\n"),
+            (["scores", "--bogus", "x"], "gamehost: no option --bogus (scores takes --max-rows N and --store postgresql://...)\n"),
             (["play", "rps", "--seat"], "gamehost: --seat needs a value\n"),
-            (["list", "--bogus"], "gamehost: list takes --json only\n"),
+            (["list", "--bogus"], "gamehost: no option --bogus (list takes --json)\n"),
             (["play"], "gamehost: play needs a game: gamehost play GAME (see gamehost list)\n"),
             (["dance"], "gamehost: unknown command 'dance' (commands: list, play, resume, scores, check, sim, arena, replay, new, serve, help; gamehost --help)\n"),
             (["-x"], "gamehost: unknown option -x (options are written --name)\n"),
@@ -186,6 +189,21 @@ final class CLITests: XCTestCase {
             (["play", "rps", "--reveal"], "gamehost: --reveal goes with --json\n"),
         ]
         for (args, message) in cases {
+            let r = try GamehostProcess.run(args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertEqual(r.stderr, message, "\(args)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+        }
+    }
+
+    /// check takes several rules: an option is the rule's to name as unknown or as needing its
+    /// value, and either is a usage error (exit 2), not a failed check.
+    func testCheckNamesAnUnknownOptionAsAUsageError() throws {
+        let path = GamehostProcess.packageRoot.appendingPathComponent("rules/rps.lua").path
+        let known = "(options: --match, --opponent, --seeds, --seats, --bot, --time-limit, --total-time; every flag: gamehost check --help)"
+        for (args, message) in [(["check", "rps", "--bogus", "x"], "gamehost: \(path): no option --bogus \(known)\n"),
+                                (["check", "rps", "--bogus"], "gamehost: \(path): no option --bogus \(known)\n"),
+                                (["check", "rps", "--match"], "gamehost: \(path): --match needs a value\n")] {
             let r = try GamehostProcess.run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertEqual(r.stderr, message, "\(args)")
@@ -437,7 +455,7 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(two.status, 0, two.stderr)
         XCTAssertTrue(two.stdout.contains("rules/crazy-eights.lua: ok (3 playthroughs at 3 seats"), two.stdout)
         let typo = try GamehostProcess.run(["check", "crazy-eights", "--seeds", "1", "--seat", "3"])
-        XCTAssertEqual(typo.status, 1)
+        XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("no option --seat (options: --seeds, --seats, --bot, --time-limit, --total-time; every flag: gamehost check --help)"), typo.stderr)
         XCTAssertFalse(typo.stderr.contains("--json"), typo.stderr)
         let many = try GamehostProcess.run(["check", "crazy-eights", "--seats", "9"])
@@ -471,7 +489,7 @@ final class AuthorCommandTests: XCTestCase {
         XCTAssertEqual(noBot.status, 1)
         XCTAssertTrue(noBot.stderr.contains("the rule has no bot (bot = function(state, game, seat)) for --bot to play"), noBot.stderr)
         let outside = try GamehostProcess.run(["check", "crazy-eights", "--seeds", "1", "--seats", "5"])
-        XCTAssertEqual(outside.status, 1)
+        XCTAssertEqual(outside.status, 2)
         XCTAssertTrue(outside.stderr.contains("rules/crazy-eights.lua: crazy-eights is played by 2 to 4 players, not 5"), outside.stderr)
     }
 

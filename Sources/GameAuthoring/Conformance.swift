@@ -495,11 +495,16 @@ public enum Conformance {
                             run.problem = "\(at(run.moves)): \(leak)"
                             return run
                         }
-                        // What the seat to move's first move gives the others besides the view.
-                        if viewer != seat, let input = try engine.moves(for: seat).listed.first,
-                           let leak = try engine.rewardLeak(of: viewer, mover: seat, input: input, seed: seed &+ UInt64(run.moves)) {
-                            run.problem = "\(at(run.moves)): \(leak)"
-                            return run
+                        // What a move of the seat to move gives the others besides the view: one
+                        // move a step, taken in turn from those offered (by the seed and the
+                        // step), so that over the playthroughs a leak through any move is met.
+                        let offered = viewer == seat ? [] : try engine.moves(for: seat).listed
+                        if !offered.isEmpty {
+                            let input = offered[Int((seed &+ UInt64(run.moves) &* 7 &+ UInt64(viewer)) % UInt64(offered.count))]
+                            if let leak = try engine.rewardLeak(of: viewer, mover: seat, input: input, seed: seed &+ UInt64(run.moves)) {
+                                run.problem = "\(at(run.moves)): \(leak)"
+                                return run
+                            }
                         }
                         if let (step, place) = told {
                             let hidden = unknown(report, viewer, before: previous.count >= viewer ? previous[viewer - 1] : nil)

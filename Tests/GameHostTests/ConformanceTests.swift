@@ -218,18 +218,19 @@ final class ConformanceTests: XCTestCase {
     }
 
     /// A seat's private number told to the other seat by its reward, or by the bells its move
-    /// rings, is a leak check finds; a reward both seats may work out (the moves made) is not.
+    /// rings, is a leak check finds, through any of the moves offered; a reward both seats may
+    /// work out (the moves made) is not.
     func testARewardOrBellsThatTellAnotherSeatsSecretAreCaught() {
-        func twoSeats(_ play: String) -> [String] {
+        func twoSeats(_ play: String, moves: String = "{ \"go\" }") -> [String] {
             let path = files.write("leaky", """
                 return {
                   id = "leaky", title = "Leaky", players = 2, private = { "num" },
                   turn = function(state) return state.turn end,
                   setup = function(game) return { turn = 1, n = 0, num = { game.random(1000), game.random(1000) } } end,
                   view = function(state, game, seat) return "turn " .. state.turn end,
-                  moves = function(state, game, seat) return { "go" } end,
+                  moves = function(state, game, seat) return \(moves) end,
                   play = function(state, input, game, seat)
-                    if input ~= "go" then game.refuse("go") end
+                    if input ~= "go" and input ~= "peek" then game.refuse("go") end
                     \(play)
                     state.n = state.n + 1
                     state.turn = 3 - state.turn
@@ -246,6 +247,10 @@ final class ConformanceTests: XCTestCase {
         let bells = twoSeats("if state.num[seat] % 2 == 0 then game.bell() end")
         XCTAssertTrue(bells.contains { $0.contains("the bells of seat 1's move 'go' change with what seat 2 may not see") }, "\(bells)")
         XCTAssertEqual(twoSeats("game.reward(3 - seat, state.n)"), [])
+        // Only through the second move offered.
+        let second = twoSeats("if input == 'peek' then game.reward(3 - seat, state.num[seat]) end", moves: "{ 'go', 'peek' }")
+        XCTAssertTrue(second.contains { $0.contains("'s move 'peek' changes with what seat ") }, "\(second)")
+        XCTAssertEqual(twoSeats("if input == 'peek' then game.reward(3 - seat, state.n) end", moves: "{ 'go', 'peek' }"), [])
     }
 
     func testSecretsThatNameNothingOrShowElsewhereAreCaught() {

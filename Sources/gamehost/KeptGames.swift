@@ -72,7 +72,11 @@ func resume(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     if args.flags.contains("list") {
         let texts = HostTexts(language: settings.language)
         if kept.isEmpty { stdout_.write(texts(.keptNone) + "\n", style: .plain) }
-        for (k, game) in kept.enumerated() { stdout_.write("\(k + 1). \(describe(game, texts: texts))\n", style: .plain) }
+        let catalog = catalog()
+        for (k, game) in kept.enumerated() {
+            let title = localizedTitle(of: game.header.game, language: settings.language, catalog: catalog)
+            stdout_.write("\(k + 1). \(describe(game, texts: texts, title: title))\n", style: .plain)
+        }
         for problem in unreadable { fail("\(TerminalText.plain(problem)) (not a game that can be taken up)") }
         return 0
     }
@@ -214,7 +218,11 @@ func takeUp(_ listed: SavedGame, settings: PlayerSettings, input lines: Standard
         throw CLIError.failure(session.keeping.recorder.stopped ?? "the game cannot be kept")
     }
     withExtendedLifetime(lock) {}
-    if !json { stdout_.write(HostTexts(language: settings.language)(.takingUp, ["game": describe(game, inUse: false, texts: HostTexts(language: settings.language))]) + "\n", style: .dim) }
+    if !json {
+        let texts = HostTexts(language: settings.language)
+        let title = localizedTitle(of: game.header.game, language: settings.language, catalog: catalog())
+        stdout_.write(texts(.takingUp, ["game": describe(game, inUse: false, texts: texts, title: title)]) + "\n", style: .dim)
+    }
     let taking = TakingBack(session: session, driver: driver, settings: settings, json: json, seats: seats, ownsEngine: true)
     defer { taking.close() }
     let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json, undoing: taking.undoing)
@@ -222,16 +230,26 @@ func takeUp(_ listed: SavedGame, settings: PlayerSettings, input lines: Standard
     return code
 }
 
-/// A kept game in a line: its title, who plays, its moves, when it was left, and (`inUse`:
-/// looked up unless told) whether another window plays it.
-func describe(_ game: SavedGame, inUse: Bool? = nil, texts: HostTexts = .english) -> String {
+/// A kept game in a line: its title (`title`: in the player's language, else the one it was
+/// kept with), who plays, its moves, when it was left, and (`inUse`: looked up unless told)
+/// whether another window plays it.
+func describe(_ game: SavedGame, inUse: Bool? = nil, texts: HostTexts = .english, title: String? = nil) -> String {
     let others = game.header.seats.count > 1 ? " · " + game.header.seats.enumerated().map { k, filler in
         if case .person(let name) = filler { return name.isEmpty ? texts(.seat, ["seat": String(k + 1)]) : name }
         return "\(filler)"
     }.joined(separator: ", ") : ""
     let moves = texts(.keptMoves, ["n": String(game.moves)])
     let left = SavedGame.modified(game.path).map { " · " + texts(.keptLeft, ["ago": ago(SystemClock().now() - $0, texts: texts)]) } ?? ""
-    return "\(game.header.title)\(others) · \(moves)\(left)\(inUse ?? game.inUse ? " · " + texts(.keptInUse) : "")"
+    return "\(title ?? game.header.title)\(others) · \(moves)\(left)\(inUse ?? game.inUse ? " · " + texts(.keptInUse) : "")"
+}
+
+/// The title of game `id` in `language`, where its rule is in the catalog and says one (a
+/// game is kept with its title in English, the language of the rule file).
+func localizedTitle(of id: String, language: String, catalog: RuleCatalog) -> String? {
+    guard language != "en", let rule = try? catalog.load(id) else { return nil }
+    defer { rule.close() }
+    rule.readTranslations([language])
+    return rule.info.localized(language).title
 }
 
 /// "just now", "5 min ago", "3 hours ago", "2 days ago".

@@ -44,7 +44,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         let kept = keptGamesFolder(settings).map { SavedGame.list(in: $0).filter { !$0.inUse } } ?? []
         if let last = kept.first {
             let more = kept.count > 1 ? texts(.menuMoreKept, ["n": String(kept.count - 1)]) : ""
-            writeRow("  \(TerminalWidth.pad("c", to: numberWidth, alignRight: true)). " + texts(.menuContinue), describe(last, texts: texts) + more, left: left, style: .plain)
+            writeRow("  \(TerminalWidth.pad("c", to: numberWidth, alignRight: true)). " + texts(.menuContinue), describe(last, texts: texts, title: rules.first { $0.id == last.header.game }?.title) + more, left: left, style: .plain)
         }
         writeRow("  \(TerminalWidth.pad("d", to: numberWidth, alignRight: true)). " + texts(.menuToday), texts(.menuTodayAbout), left: left, style: .plain)
         guard let choice = chooseGame(rules, input: input, continuing: !kept.isEmpty, texts: texts) else { return 0 }

@@ -41,6 +41,12 @@ final class KeptGameTests: XCTestCase {
         XCTAssertEqual(keptFiles().count, 1)
         let list = try run(["resume", "--list"])
         XCTAssertTrue(list.stdout.hasPrefix("1. Rock · Paper · Scissors · 2 moves · left "), list.stdout)
+        // In the player's language, the game's title is the one the menu gives it.
+        let japanese = try run(["resume", "--list", "--lang", "ja"])
+        XCTAssertTrue(japanese.stdout.hasPrefix("1. じゃんけん · 2 手 · "), japanese.stdout)
+        let menu = try run(["--lang", "ja"], input: "/quit\n")
+        XCTAssertTrue(menu.stdout.contains("続きから") && menu.stdout.contains("じゃんけん · 2 手"), menu.stdout)
+        XCTAssertFalse(menu.stdout.contains("Rock · Paper"), menu.stdout)
         // Taken up: it shows the game as it stood (one win, one tie), then the next throw
         // comes out as it did in the game played whole.
         let resumed = try run(["resume"], input: "scissors\n")

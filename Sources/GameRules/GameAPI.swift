@@ -264,6 +264,11 @@ package final class GameAPI {
         }
 
         set("refuse", [.any("reason")]) { [unowned self] call in
+            // A table (or any other value) would be shown as "table": the rule meant a text.
+            let kind = call.type(1)
+            guard ["nil", "string", "number", "boolean"].contains(kind) else {
+                throw GameAPIError("game.refuse: the reason is a text (a string), not a \(kind)")
+            }
             var reason = Self.shortening(input, in: call.isNil(1) ? "not accepted" : call.describe(1))
             if reason.utf8.count > Self.reasonLimit {
                 reason = String(decoding: reason.utf8.prefix(Self.reasonLimit), as: UTF8.self) + "…"

@@ -373,10 +373,19 @@ public final class GameEngine {
                 state = replacement
                 lua.setRawElement(root, 1, .ref(replacement))
             }
+            // The state the move made must be one the rule can judge: a `result` or `turn` that
+            // fails on it would fail every later input too, so such a move is not kept. (The
+            // answers are kept for the new version: asking them costs nothing more.)
+            version += 1
+            if let judged = judgingMove({ _ = try toMove() }) {
+                version -= 1
+                forgetCaches()
+                rollBack()
+                return .failed(judged.description, judged.usedUpLimits ? .budget : .ruleError)
+            }
             let out = api.takeOutput()
             api.scores.commit(at: clock.now())
             api.words?.commit()
-            version += 1
             let ending = settleResult()
             return .accepted(EngineOutput(messages: out.messages + takeDailyMessages(), privateMessages: out.privateMessages, bells: out.bells,
                                           notices: api.scores.takeProblems(), rewards: Self.adding(out.rewards, ending)))
@@ -803,6 +812,22 @@ public final class GameEngine {
         }
     }
 
+    /// Runs `judge` (queries of the state a move just made, before the move is kept) and
+    /// returns how it failed. The move's messages and scores stay waiting meanwhile: a query
+    /// cannot add to them (the game's functions that would are errors in a query).
+    private func judgingMove(_ judge: () throws -> Void) -> RuleError? {
+        keepsMoveOutput = true
+        defer { keepsMoveOutput = false }
+        do {
+            try judge()
+            return nil
+        } catch {
+            return error as? RuleError ?? RuleError(["\(error)"])
+        }
+    }
+    /// A query runs while a move waits to be kept (`judgingMove`): it leaves the move's output.
+    private var keepsMoveOutput = false
+
     /// Asks the rule's query `hook` and hands `read` its answer where it lies in Lua. Nothing
     /// the query does is kept: chance, words, scores and messages are as they were.
     func ask<T>(_ hook: Query, seat: Int = 1, read: (LuaResult) throws -> T) throws -> T {
@@ -829,7 +854,8 @@ public final class GameEngine {
             api.query = nil
             random.restore(chance)
             if let words { api.words?.rollBack(to: words) }
-            api.scores.discard(); api.dropOutput(); api.refusal = nil
+            if !keepsMoveOutput { api.scores.discard(); api.dropOutput() }
+            api.refusal = nil
         }
         let before: LuaValue? = verifiesQueries ? try stateValue() : Optional<LuaValue>.none
         do {

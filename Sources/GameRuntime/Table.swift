@@ -796,7 +796,7 @@ public final class Table {
             r.code = .budgetRepeated
             r.endsSession = true
             r.reason = (r.reason.map { $0 + "\n" } ?? "")
-                + "the rule used up its steps or time on \(Self.spentStepLimit) inputs in a row: the session ends"
+                + "the rule used up its steps, time or memory on \(Self.spentStepLimit) inputs in a row: the session ends"
             // Nobody is asked to play again.
             if r.result != nil {
                 r.toMove = []

@@ -135,7 +135,39 @@ final class HostileStateTests: XCTestCase {
         t.send(["up", "up", "up"])
         XCTAssertLessThan(ProcessorTime.thread() - start, 8)
         XCTAssertTrue(t.finished)
-        XCTAssertTrue(t.last.reason?.contains("used up its steps or time on 3 inputs in a row") ?? false, t.last.reason ?? "")
+        XCTAssertTrue(t.last.reason?.contains("used up its steps, time or memory on 3 inputs in a row") ?? false, t.last.reason ?? "")
+    }
+
+    /// A move after which `result` or `turn` fails is not kept, as a move that fails itself:
+    /// the state is as it was, nothing it said is shown, and the next input is taken.
+    func testAMoveTheRuleCannotJudgeIsNotKept() throws {
+        for hook in ["result", "turn"] {
+            let t = try tester([
+                "play": "function(state, input, game) game.say('moved') if input == 'down' then state.broken = true else state.n = state.n + 1 end end",
+                hook: "function(state) if state.broken then error('cannot judge') end \(hook == "turn" ? "return 1" : "") end",
+            ])
+            t.send("down")
+            XCTAssertTrue(t.last.ruleFailed, hook)
+            XCTAssertFalse(t.last.applied, hook)
+            XCTAssertTrue(t.last.reason?.contains("cannot judge") ?? false, "\(hook): \(t.last.reason ?? "")")
+            XCTAssertEqual(t.last.messages, [], hook)
+            XCTAssertEqual(t.last.view(of: 1).view, "n = 0", hook)
+            t.send("up")
+            t.assertAccepted()
+            XCTAssertEqual(t.last.view(of: 1).view, "n = 1", hook)
+            XCTAssertEqual(t.last.messages, ["moved"], hook)
+        }
+    }
+
+    func testARefusalsReasonIsAText() throws {
+        let t = try tester(["play": "function(state, input, game) game.refuse({}) end"])
+        t.send("up")
+        XCTAssertTrue(t.last.ruleFailed)
+        XCTAssertTrue(t.last.reason?.contains("game.refuse: the reason is a text (a string), not a table") ?? false, t.last.reason ?? "")
+        let number = try tester(["play": "function(state, input, game) game.refuse(42) end"])
+        number.send("up")
+        XCTAssertEqual(number.last.status, .refused)
+        XCTAssertEqual(number.last.reason, "42")
     }
 
     func testAHugeErrorMessageIsCut() throws {

@@ -436,7 +436,7 @@ public final class LoadedRule {
         let options = info.options
         for name in given.keys.sorted() where !options.contains(where: { $0.name == name }) {
             let known = options.map { "--\($0.name)" } + command.flags + (info.defaultWordList == nil ? [] : ["--words", "--min-length", "--max-length"])
-            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", ")); every flag: \(command.help(info.id)))")
+            throw UsageError("no option --\(name) (options: \(known.joined(separator: ", "))\(command.help(info.id)))")
         }
         var values: [String: LuaValue] = [:]
         for option in options {

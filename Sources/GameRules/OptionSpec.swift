@@ -227,6 +227,16 @@ public struct CommandOptions: Sendable {
     public static let sim = CommandOptions(name: "sim", flags: ["--games", "--seed", "--jobs", "--seats", "--bot", "--json"])
     public static let arena = CommandOptions(name: "arena", flags: ["--games", "--seed", "--jobs", "--seats", "--json"])
 
-    /// Where every flag is listed.
-    func help(_ game: String) -> String { name == "play" ? "gamehost play \(game) --help" : "gamehost \(name) --help" }
+    /// A table made by `gamehost serve`: its options come in the create message, with no flags
+    /// of the command line beside them.
+    public static let served = CommandOptions(name: "serve", flags: [])
+
+    /// Where every flag is listed, after the options the game takes (nothing for a served table).
+    func help(_ game: String) -> String {
+        switch name {
+        case "serve": ""
+        case "play": "; every flag: gamehost play \(game) --help"
+        default: "; every flag: gamehost \(name) --help"
+        }
+    }
 }

@@ -584,6 +584,12 @@ public final class GameServer: WebServerDelegate, Sendable {
                 self?.forget(code)
                 table.close(reason: .error)
                 return
+            } catch let error as UsageError {
+                // An option the game does not take, or a value it refuses: the creator's to mend.
+                self?.refuse(socket, "bad-options", "\(game): \(TerminalText.plain(error.message))")
+                self?.forget(code)
+                table.close(reason: .error)
+                return
             } catch {
                 self?.refuse(socket, "cannot-start", "\(game): \(TerminalText.plain(String(describing: error)))")
                 self?.forget(code)

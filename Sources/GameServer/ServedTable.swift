@@ -123,6 +123,7 @@ final class ServedTable: @unchecked Sendable {
         let seats = roster.withLock { $0.map { $0 } }  // a buffer of its own: none shared with a writer
         var settings = EngineSettings()
         settings.options = options
+        settings.command = .served
         settings.words = words
         settings.scores = scores
         settings.clock = clock

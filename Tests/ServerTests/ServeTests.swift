@@ -654,6 +654,15 @@ class ServeTests: XCTestCase {
             c.send(message)
             XCTAssertEqual(c.next("error")?["code"] as? String, code, message)
         }
+        // An option the game does not take, or a value it refuses, is named, without the
+        // command line's help.
+        for (message, text) in [(#"{"type":"create","game":"rps","options":{"colour":"red"}}"#, "rps: no option --colour (options: --match, --opponent)"),
+                                (#"{"type":"create","game":"rps","options":{"match":"best-of-4"}}"#, "rps: --match: best-of-4 is not a match length")] {
+            c.send(message)
+            let error = c.next("error")
+            XCTAssertEqual(error?["code"] as? String, "bad-options", message)
+            XCTAssertTrue((error?["message"] as? String ?? "").hasPrefix(text), "\(error ?? [:])")
+        }
         c.send(["type": "games"])
         let games = try XCTUnwrap(c.next("games")?["games"] as? [[String: Any]])
         XCTAssertTrue(games.contains { $0["game"] as? String == "rps" })

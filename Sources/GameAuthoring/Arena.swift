@@ -7,8 +7,10 @@ import GameRuntime
 /// seat's stream and gives a line when its seat is to move. The command line starts it (a
 /// process); the arena plays it as `play --seat K=program:COMMAND` does.
 public protocol SeatProgram: LineSource, TextSink {
-    /// Closes the program's input and waits for it to end.
-    func finish()
+    /// Closes the program's input and waits for it to end; false when it did not, and was
+    /// stopped.
+    @discardableResult
+    func finish() -> Bool
     /// Whether it gave no line within the arena's `replyTime` when its seat was to move.
     var overstayed: Bool { get }
 }
@@ -180,10 +182,16 @@ public enum Arena {
                 }
             }
             var outcome = worker.play(game: k, fillers: lineUp.map { fillers[$0].tableFiller }, outside: outside)
+            let limit = replyTime == replyTime.rounded() ? String(Int(replyTime)) : String(replyTime)
             // A program that went silent is named as such, not as one that ended.
             if let silent = programs.first(where: { $0.program.overstayed }), case .program(let command) = fillers[lineUp[silent.seat - 1]] {
-                let limit = replyTime == replyTime.rounded() ? String(Int(replyTime)) : String(replyTime)
                 outcome.failure = "the program in seat \(silent.seat) (\(command)) did not read its input or give its move within \(limit) s (--reply-time SECONDS)"
+            }
+            // One that outlived its input was stopped, and its game is not counted.
+            for (seat, program) in programs where !program.finish() && outcome.failure == nil {
+                guard case .program(let command) = fillers[lineUp[seat - 1]] else { continue }
+                outcome.failure = "the program in seat \(seat) (\(command)) did not end within \(limit) s of its input closing, and was stopped"
+                outcome.result = nil
             }
             return outcome
         }

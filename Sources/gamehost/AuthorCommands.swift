@@ -152,6 +152,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
         let replay = (["gamehost", "play", game, "--seed", String(f.seed)] + (f.game == 1 ? [] : ["--game", String(f.game)]) + rest).joined(separator: " ")
         fail("game \(f.game) (replay: \(replay)): \(f.message)")
     }
+    if report.failures.count > 5 { fail("\(report.failures.count - 5) more games failed") }
     if let stopped = report.stoppedBy {
         fail("stopped after \(report.played) of \(games) games: \(stopped)")
     }

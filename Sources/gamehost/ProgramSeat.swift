@@ -80,9 +80,11 @@ final class ProgramSeat: LineSource, TextSink {
 
     /// Closes the program's input and waits for it to end: at most its reply time, or
     /// `leaveTime` without one; a program that outlives its input past that is stopped
-    /// (SIGTERM, and SIGKILL a second later), so the host always ends.
-    func finish() {
-        guard pid != 0 else { return }
+    /// (SIGTERM, and SIGKILL a second later), so the host always ends. Returns false when it
+    /// had to be stopped.
+    @discardableResult
+    func finish() -> Bool {
+        guard pid != 0 else { return true }
         closeInput()
         var status: Int32 = 0
         let deadline = Self.now() + (replyTime ?? Self.leaveTime)
@@ -103,6 +105,7 @@ final class ProgramSeat: LineSource, TextSink {
             usleep(2_000)
         }
         pid = 0
+        return !terminated
     }
 
     /// Seconds a program without a reply time is given to end once its input is closed.

@@ -177,6 +177,31 @@ final class ArenaTests: XCTestCase {
         XCTAssertEqual(fillers(python)[1]["games"] as? Int, 2)
     }
 
+    /// A program that plays its game but does not end when its input closes is stopped, and
+    /// the game is not counted (arena --help says so).
+    func testAProgramThatOutlivesItsInputFailsItsGame() throws {
+        let folder = NSTemporaryDirectory() + "arena-linger-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/linger.sh"
+        try """
+            #!/bin/sh
+            while IFS= read -r line; do
+              case "$line" in
+                *'"type":"end"'*) sleep 30 ;;
+                *'"your_turn":true'*) printf '%s\\n' "$line" | sed -n 's/.*"moves":\\["\\([^"]*\\)".*/\\1/p' ;;
+              esac
+            done
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let start = Date()
+        let r = try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:sh " + path, "--games", "1", "--reply-time", "0.5"])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("the program in seat 2 (sh \(path)) did not end within 0.5 s of its input closing, and was stopped"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("1 game failed") || r.stdout.contains("failed and count for nobody"), r.stdout)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+    }
+
     func testAProgramThatStopsAnsweringFailsItsGameWithinTheReplyTime() throws {
         let (r, quits) = try Self.silent.value()
         XCTAssertEqual(r.status, 1)

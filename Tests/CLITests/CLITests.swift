@@ -533,10 +533,13 @@ final class AuthorCommandTests: XCTestCase {
         let path = dir + "/endless.lua"
         try "return {\n  id = 'endless', title = 'Endless',\n  setup = function() return { n = 0 } end,\n  view = function() return '' end,\n  moves = function() return { 'go' } end,\n  play = function(s) s.n = s.n + 1 end,\n  result = function() end,\n}\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try GamehostProcess.run(["sim", path, "--games", "3", "--max-moves", "2000"])
+        let r = try GamehostProcess.run(["sim", path, "--games", "8", "--max-moves", "200"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("no result after 2000 moves"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("no result after 200 moves"), r.stderr)
         XCTAssertTrue(r.stderr.contains("(replay: gamehost play \(path) --seed "), r.stderr)
+        // Five failures are shown with their replay lines, and the rest counted.
+        XCTAssertEqual(r.stderr.components(separatedBy: "(replay: ").count - 1, 5, r.stderr)
+        XCTAssertTrue(r.stderr.contains("3 more games failed"), r.stderr)
         // The replay line carries the options and the word list the failing game had.
         let wordy = dir + "/endless-words.lua"
         try "return {\n  id = 'endless-words', title = 'Endless', words = 'animals',\n  options = { pace = { choices = { 'slow', 'fast' }, default = 'slow' } },\n  setup = function() return { n = 0 } end,\n  view = function() return '' end,\n  moves = function() return { 'go' } end,\n  play = function(s) s.n = s.n + 1 end,\n  result = function() end,\n}\n"

@@ -177,10 +177,10 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         }
     }
     // Standard output always shows a seat: with --json the seat --as names, whoever fills it
-    // (the table's own player, watched); at a terminal of the table's own players only,
-    // seat 1.
-    let watched = json ? jsonSeat : 1
-    if seats[watched] == nil && (json || seats.isEmpty) { seats[watched] = SessionLoop.SeatIO(input: input, presenter: presenter) }
+    // (the table's own player, watched); with no person at the table, the first seat the
+    // host's own players fill (programs in seats speak the protocol on their own streams).
+    let watched = json ? jsonSeat : (1...max(1, seating.fillers.count)).first { seats[$0] == nil } ?? 1
+    if seats[watched] == nil && (json || seating.people.isEmpty) { seats[watched] = SessionLoop.SeatIO(input: input, presenter: presenter) }
     defer { programs.forEach { $0.finish() } }
     let driver = SessionLoop.driver(for: table, seats: seats)
     keeping.start(engine: engine, table: table, driver: driver)

@@ -202,6 +202,32 @@ final class ArenaTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 20)
     }
 
+    /// An arena game's replay line seats a program and the host's players, no person: played
+    /// in text, it shows the game from a seat the host fills.
+    func testAGameOfProgramsAndBotsIsShownInText() throws {
+        let folder = NSTemporaryDirectory() + "arena-shown-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The first move offered, and no second game.
+        let path = folder + "/once.sh"
+        try """
+            #!/bin/sh
+            while IFS= read -r line; do
+              case "$line" in
+                *'"type":"end"'*) exit 0 ;;
+                *'"question":"play-again"'*'"your_turn":true'*) echo n ;;
+                *'"your_turn":true'*) printf '%s\\n' "$line" | sed -n 's/.*"moves":\\["\\([^"]*\\)".*/\\1/p' ;;
+              esac
+            done
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try GamehostProcess.run(["play", "crazy-eights", "--seed", "7", "--seats", "2", "--seat", "1=bot", "--seat", "2=program:sh " + path, "--data", "none"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("Crazy Eights · game 1"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Your hand, Bot"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Seat 2 wins") || r.stdout.contains("Bot wins"), r.stdout)
+    }
+
     func testAProgramThatStopsAnsweringFailsItsGameWithinTheReplyTime() throws {
         let (r, quits) = try Self.silent.value()
         XCTAssertEqual(r.status, 1)

@@ -326,7 +326,7 @@ public final class GameEngine {
         do {
             if rollsBack { try lua.saveSnapshot(of: root) }
         } catch let error as LuaError {
-            return .failed(describe(error, hook: "saving the state before \(hook)"), Self.code(of: error))
+            return .failed(describe(error, hook: "saving the state before \(hook), as an earlier move left it: /undo takes that move back"), Self.code(of: error))
         } catch {
             return .failed(String(describing: error), .ruleError)
         }

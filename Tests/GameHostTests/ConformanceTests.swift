@@ -212,6 +212,22 @@ final class ConformanceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(seeds, 6, "one problem per playthrough: \(p)")
     }
 
+    /// A move that leaves a state the host cannot save before the next move is named, not the
+    /// move after it that then fails.
+    func testAMoveThatMakesAStateTooDeepToSaveIsNamed() {
+        let p = problems(["play": """
+            function(state, input, game)
+                if input ~= "up" and input ~= "down" then game.refuse("say up or down") end
+                if input == "down" then local t = {} for i = 1, 250 do t = { t } end state.nest = t end
+                state.n = state.n + 1
+              end
+            """, "result": "function(state) if state.n >= 6 then return { winner = 'player', summary = 'done' } end end",
+            // (What a seat may observe is its own: the deep table is not in it.)
+            "observe": "function(state) return { n = state.n } end"])
+        XCTAssertTrue(p.contains { $0.contains("('down'): ") && $0.contains("deep") }, "\(p)")
+        XCTAssertFalse(p.contains { $0.contains("('up'): ") }, "\(p)")
+    }
+
     func testAViewThatChangesTheStateIsCaught() {
         let p = problems(["view": "function(state) state.views = (state.views or 0) + 1 return 'n = ' .. state.n end"])
         XCTAssertTrue(p.contains { $0.contains("view changed the state at state.views") }, "\(p)")

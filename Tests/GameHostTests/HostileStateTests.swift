@@ -159,6 +159,17 @@ final class HostileStateTests: XCTestCase {
         }
     }
 
+    /// A state an accepted move left too deep to save fails the next input, saying which move
+    /// is to blame and how to take it back.
+    func testAStateTooDeepToSaveSaysHowToGetOut() throws {
+        let t = try tester(["play": "function(state, input) if input == 'down' then local t = {} for i = 1, 250 do t = { t } end state.nest = t end state.n = state.n + 1 end"])
+        t.send("down")
+        t.send("up")
+        XCTAssertTrue(t.last.ruleFailed)
+        XCTAssertTrue(t.last.reason?.contains("nested more than 200 deep cannot be saved (in saving the state before play, as an earlier move left it: /undo takes that move back)") ?? false,
+                      t.last.reason ?? "")
+    }
+
     func testARefusalsReasonIsAText() throws {
         let t = try tester(["play": "function(state, input, game) game.refuse({}) end"])
         t.send("up")

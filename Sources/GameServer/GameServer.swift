@@ -469,7 +469,7 @@ public final class GameServer: WebServerDelegate, Sendable {
                 }
                 fillers.append(f)
             }
-            fillers[0] = "person"
+            guard fillers[0] == "person" else { return refuse(socket, "bad-seats", "seat 1 is the creator's: the list starts with \"person\"") }
         default: return refuse(socket, "bad-seats", "\"seats\" is a list of seats, as [\"person\", \"bot\"]")
         }
         // The table's place is taken at once, under the lock: creates at the same moment
@@ -813,7 +813,7 @@ public final class GameServer: WebServerDelegate, Sendable {
         }
     }
 
-    static let nameIsText = "\"name\" is a text: the name others see, at most \(PlayerName.limit) bytes"
+    static let nameIsText = "\"name\" is a text: the name others see (a longer one is cut to \(PlayerName.limit) bytes)"
 
     // MARK: Restarts and expiry
 

@@ -638,6 +638,8 @@ class ServeTests: XCTestCase {
             (#"{"type":"create","game":"chess"}"#, "no-game"),
             (#"{"type":"create","game":"rps","seats":["person","person","person"]}"#, "bad-seats"),
             (#"{"type":"create","game":"rps","seats":["person","wizard"]}"#, "bad-seats"),
+            // The creator takes seat 1: a list that gives it to another is refused, not changed.
+            (#"{"type":"create","game":"rps","seats":["bot","bot"]}"#, "bad-seats"),
             // A field of the wrong kind is refused, never taken as its default.
             (#"{"type":"create","game":"rps","seats":"person"}"#, "bad-seats"),
             (#"{"type":"create","game":"rps","seats":{"1":"bot"}}"#, "bad-seats"),

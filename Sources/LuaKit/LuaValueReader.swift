@@ -130,6 +130,15 @@ struct LuaValueReader {
         while lua_next(L, t) != 0 {
             let key = keyName(at: -2)
             keys.append(key.path)
+            // A table, function or other object as a key has no name to give it (each would
+            // read as its type's, "table"): no plain-data form.
+            let keyType = lua_type(L, -2)
+            if keyType != LUA_TNUMBER && keyType != LUA_TSTRING && keyType != LUA_TBOOLEAN {
+                let error = failure("a \(key.text) as a key has no plain-data form: keys are strings, numbers or booleans")
+                gh_pop(L, 2)
+                keys.removeLast()
+                throw error
+            }
             let item: LuaValue
             do {
                 try count(key.text.utf8.count)

@@ -170,6 +170,15 @@ final class HostileStateTests: XCTestCase {
                       t.last.reason ?? "")
     }
 
+    /// A table as a key has no name in plain data: it is named as such, not read as "table"
+    /// (two of them were taken for two spellings of one text).
+    func testATableAsAKeyIsNamed() throws {
+        let t = try tester(["play": "function(state, input) state.x = { [{}] = 1, [{}] = 2 } state.n = state.n + 1 end"])
+        t.send("up")
+        XCTAssertTrue(t.last.reason?.contains("state.x[table]: a table as a key has no plain-data form: keys are strings, numbers or booleans") ?? false,
+                      t.last.reason ?? "")
+    }
+
     func testARefusalsReasonIsAText() throws {
         let t = try tester(["play": "function(state, input, game) game.refuse({}) end"])
         t.send("up")

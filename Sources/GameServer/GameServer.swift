@@ -616,6 +616,11 @@ public final class GameServer: WebServerDelegate, Sendable {
     private func join(_ fields: [String: JSONValue], from socket: WebSocket) {
         guard case .string(let code)? = fields["table"], code.utf8.count <= 64 else { return refuse(socket, "no-table", "no table with that code") }
         guard let table = table(code) else { return refuseMissingTable(code, socket) }
+        // A token of the wrong kind is refused, never taken as none (that would take a new seat).
+        switch fields["token"] {
+        case nil, .null?, .string?: break
+        default: return refuse(socket, "bad-token", "\"token\" is the text joined gave")
+        }
         // In a store other servers share, the seats as they are taken there (the seat may have
         // been taken, or its holder named, on another server).
         if let store, store.shared {

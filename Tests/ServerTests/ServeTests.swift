@@ -585,6 +585,11 @@ class ServeTests: XCTestCase {
             eve.send(["type": "join", "table": code, "token": guess])
             XCTAssertEqual(eve.next("error")?["code"] as? String, "bad-token", guess)
         }
+        // A token that is not a text is refused too, not taken as none.
+        for wrong: Any in [12345, ["a": 1], true] {
+            eve.send(["type": "join", "table": code, "token": wrong])
+            XCTAssertEqual(eve.next("error")?["code"] as? String, "bad-token", "\(wrong)")
+        }
         // Moving without a seat is refused, and seat 1 is untouched.
         eve.send(["type": "input", "line": "rock"])
         XCTAssertEqual(eve.next("error")?["code"] as? String, "no-seat")

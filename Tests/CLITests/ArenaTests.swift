@@ -43,20 +43,30 @@ final class ArenaTests: XCTestCase {
         try GamehostProcess.run(["arena"] + arguments + ["--json"])
     }
 
-    /// A program for a seat in plain sh: the first move offered whenever its seat is to move.
-    static func firstMoveProgram(in folder: String) throws -> String {
+    /// A program for a seat in plain sh: the first move offered whenever its seat is to move;
+    /// `atEnd` is what it does on the end object (it leaves), and `playAgain` its answer when
+    /// asked to play again (it plays the first move offered).
+    static func firstMoveProgram(in folder: String, atEnd: String = "exit 0", playAgain: String? = nil) throws -> String {
         let path = folder + "/first.sh"
+        let again = playAgain.map { "\n    *'\"question\":\"play-again\"'*'\"your_turn\":true'*) echo \($0) ;;" } ?? ""
         try """
             #!/bin/sh
             while IFS= read -r line; do
               case "$line" in
-                *'"type":"end"'*) exit 0 ;;
+                *'"type":"end"'*) \(atEnd) ;;\(again)
                 *'"your_turn":true'*) printf '%s\\n' "$line" | sed -n 's/.*"moves":\\["\\([^"]*\\)".*/\\1/p' ;;
               esac
             done
 
             """.write(toFile: path, atomically: true, encoding: .utf8)
         return "program:sh " + path
+    }
+
+    /// A new folder for a test's files (the test removes it).
+    static func folder(_ name: String) throws -> String {
+        let folder = NSTemporaryDirectory() + name + "-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     func report(_ r: GamehostProcess.Result) throws -> [String: Any] {
@@ -180,24 +190,13 @@ final class ArenaTests: XCTestCase {
     /// A program that plays its game but does not end when its input closes is stopped, and
     /// the game is not counted (arena --help says so).
     func testAProgramThatOutlivesItsInputFailsItsGame() throws {
-        let folder = NSTemporaryDirectory() + "arena-linger-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("arena-linger")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/linger.sh"
-        try """
-            #!/bin/sh
-            while IFS= read -r line; do
-              case "$line" in
-                *'"type":"end"'*) sleep 30 ;;
-                *'"your_turn":true'*) printf '%s\\n' "$line" | sed -n 's/.*"moves":\\["\\([^"]*\\)".*/\\1/p' ;;
-              esac
-            done
-
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let program = try Self.firstMoveProgram(in: folder, atEnd: "sleep 30")
         let start = Date()
-        let r = try GamehostProcess.run(["arena", "crazy-eights", "bot", "program:sh " + path, "--games", "1", "--reply-time", "0.5"])
+        let r = try GamehostProcess.run(["arena", "crazy-eights", "bot", program, "--games", "1", "--reply-time", "0.5"])
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
-        XCTAssertTrue(r.stderr.contains("the program in seat 2 (sh \(path)) did not end within 0.5 s of its input closing, and was stopped"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("the program in seat 2 (\(program.dropFirst("program:".count))) did not end within 0.5 s of its input closing, and was stopped"), r.stderr)
         XCTAssertTrue(r.stdout.contains("1 game failed") || r.stdout.contains("failed and count for nobody"), r.stdout)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20)
     }
@@ -205,23 +204,11 @@ final class ArenaTests: XCTestCase {
     /// An arena game's replay line seats a program and the host's players, no person: played
     /// in text, it shows the game from a seat the host fills.
     func testAGameOfProgramsAndBotsIsShownInText() throws {
-        let folder = NSTemporaryDirectory() + "arena-shown-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("arena-shown")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The first move offered, and no second game.
-        let path = folder + "/once.sh"
-        try """
-            #!/bin/sh
-            while IFS= read -r line; do
-              case "$line" in
-                *'"type":"end"'*) exit 0 ;;
-                *'"question":"play-again"'*'"your_turn":true'*) echo n ;;
-                *'"your_turn":true'*) printf '%s\\n' "$line" | sed -n 's/.*"moves":\\["\\([^"]*\\)".*/\\1/p' ;;
-              esac
-            done
-
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try GamehostProcess.run(["play", "crazy-eights", "--seed", "7", "--seats", "2", "--seat", "1=bot", "--seat", "2=program:sh " + path, "--data", "none"])
+        let program = try Self.firstMoveProgram(in: folder, playAgain: "n")
+        let r = try GamehostProcess.run(["play", "crazy-eights", "--seed", "7", "--seats", "2", "--seat", "1=bot", "--seat", "2=" + program, "--data", "none"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("Crazy Eights · game 1"), r.stdout)
         XCTAssertTrue(r.stdout.contains("Your hand, Bot"), r.stdout)

@@ -294,9 +294,15 @@ public final class GameServer: WebServerDelegate, Sendable {
             refuse(socket, "too-fast", "more than \(Int(limits.addressMessagesPerSecond)) messages a second from your address: the connection is closed", closing: true)
             return
         }
-        guard let message = try? JSONValue(parsing: text), case .object(let fields) = message,
-              case .string(let type)? = fields["type"] else {
-            refuse(socket, "bad-message", "a message is a JSON object with a \"type\"")
+        // What the parser refused is said (a string with a run of combining marks, say).
+        var problem = ""
+        let message: JSONValue?
+        do { message = try JSONValue(parsing: text) } catch {
+            message = nil
+            problem = " (\(error))"
+        }
+        guard let message, case .object(let fields) = message, case .string(let type)? = fields["type"] else {
+            refuse(socket, "bad-message", "a message is a JSON object with a \"type\"" + problem)
             return
         }
         switch type {

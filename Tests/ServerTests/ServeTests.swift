@@ -670,6 +670,11 @@ class ServeTests: XCTestCase {
             XCTAssertEqual(error?["code"] as? String, "bad-options", message)
             XCTAssertTrue((error?["message"] as? String ?? "").hasPrefix(text), "\(error ?? [:])")
         }
+        // A message the parser refuses says why.
+        c.send(#"{"type":"input","line":"e"# + String(repeating: "\u{301}", count: 40) + #""}"#)
+        let marks = c.next("error")
+        XCTAssertEqual(marks?["code"] as? String, "bad-message")
+        XCTAssertTrue((marks?["message"] as? String ?? "").contains("combining"), "\(marks ?? [:])")
         c.send(["type": "games"])
         let games = try XCTUnwrap(c.next("games")?["games"] as? [[String: Any]])
         XCTAssertTrue(games.contains { $0["game"] as? String == "rps" })

@@ -51,8 +51,12 @@ final class StepSystemCallTests: XCTestCase {
         // The score store at the end of each game (its locks, its log and its file), not at each step.
         XCTAssertLessThanOrEqual(grew(Self.store), 20 * games, "the score store's calls per game: \(many)")
         // Nothing else grows with the steps: no signal mask, clock, terminal or lock call a step.
+        // (A lock makes a futex call only when another thread holds it at that moment, which a
+        // loaded machine makes happen now and then: a few in 200 steps are that, not a call a
+        // step, which would be some 200.)
         let allowed = Self.output.union(Self.input).union(Self.memory).union(Self.store)
-        let others = many.filter { !allowed.contains($0.key) && $0.value - (none[$0.key] ?? 0) > 2 }
+        let slack = ["futex": 10]
+        let others = many.filter { !allowed.contains($0.key) && $0.value - (none[$0.key] ?? 0) > slack[$0.key, default: 2] }
             .map { "\($0.key) +\($0.value - (none[$0.key] ?? 0))" }
         XCTAssertEqual(others, [], "system calls that grow with the steps, over 200 steps")
     }

@@ -568,15 +568,6 @@ public enum Conformance {
             told = (step, "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? "")")
             if let mover = step.seat, let input = step.input, typed.indices.contains(mover) { typed[mover].insert(input) }
             guard step.status == .accepted else { continue }
-            // The host saves the state before every move: a move that made one it cannot save
-            // (nested too deep, too large) would leave every later input failing. Named here,
-            // at the move that made it.
-            if !table.finished {
-                do { _ = try engine.stateBytes() } catch {
-                    run.problem = "\(at(run.moves))\(step.input.map { " ('\($0)')" } ?? ""): the state this move made cannot be saved: \(error)"
-                    return run
-                }
-            }
             let views = table.viewers.map { step.view(of: $0).view }.joined(separator: " | ")
             let json = try? engine.stateJSON()
             let state = json?.encoded ?? ""

@@ -76,9 +76,17 @@ public struct Transcript {
 
     // MARK: Writing
 
+    /// The `type` of a transcript's first line.
+    static let headerType = "gamehost-transcript"
+
+    /// Whether `line` is a transcript's first line (what `--record` may write over).
+    public static func isHeaderLine(_ line: String) -> Bool {
+        (try? JSONValue(parsing: line))?["type"].string == headerType
+    }
+
     static func headerLine(_ h: Header) -> JSONValue {
         var fields: [String: JSONValue] = [
-            "type": .string("gamehost-transcript"), "version": .int(1), "game": .string(h.game),
+            "type": .string(headerType), "version": .int(1), "game": .string(h.game),
             "rule_hash": .string(h.ruleHash), "seed": .string(String(h.seed)),
             "options": .object(h.options.mapValues { .string($0) }), "clock": .array(h.clock.map { .double($0) }),
         ]
@@ -222,7 +230,7 @@ public struct Transcript {
     }
 
     static func header(_ h: JSONValue, at place: String) throws -> Header {
-        guard h["type"].string == "gamehost-transcript", let game = h["game"].string,
+        guard h["type"].string == headerType, let game = h["game"].string,
               let seedText = h["seed"].string, let seed = UInt64(seedText) else {
             throw TranscriptError("\(place): not a gamehost transcript header")
         }
@@ -277,13 +285,16 @@ public struct Transcript {
 
     /// The table's fillers for a replay: the table's own players as they were, and every
     /// seat that gave inputs (a person, a program) played from the transcript.
-    var tableFillers: [Table.Filler]? {
-        header.fillers?.enumerated().map { k, filler in
+    var tableFillers: [Table.Filler]? { header.fillers.map { Self.tableFillers($0, names: header.names) } }
+
+    /// The table's fillers for seats named as a header names them (`fillerName`).
+    static func tableFillers(_ fillers: [String], names: [String]?) -> [Table.Filler] {
+        fillers.enumerated().map { k, filler in
             switch filler {
             case "bot": .bot
             case "random": .random
             case "search": .search
-            default: .person(header.names.map { $0[k] } ?? "")
+            default: .person(names.map { $0[k] } ?? "")
             }
         }
     }
@@ -331,7 +342,7 @@ public struct Transcript {
         return try Transcript.record(rule: rule, game: header.game, seed: header.seed, options: header.options, words: words,
                               wordsName: header.words, inputs: steps.dropFirst().filter { !$0.automatic }.compactMap(\.input),
                               minLength: header.minLength, maxLength: header.maxLength, ascii: header.ascii, practice: header.practice,
-                              seating: header.fillers.map { ($0, header.names, tableFillers ?? []) })
+                              seating: header.fillers.map { ($0, header.names) })
     }
 
     /// Replays the transcript with `rule` and `words` and returns the first difference, or
@@ -397,7 +408,7 @@ extension Transcript {
                               words: WordList?, wordsName: String? = nil, inputs: [String]?, autoMoves: Int = 3,
                               scores: ScoreStore? = nil, minLength: Int? = nil, maxLength: Int? = nil, ascii: Bool = false,
                               practice: Bool = false,
-                              seating: (fillers: [String], names: [String]?, table: [Table.Filler])? = nil) throws -> String {
+                              seating: (fillers: [String], names: [String]?)? = nil) throws -> String {
         let clock = RecordingClock(StepClock(at: EngineSettings.manualEpoch))
         var settings = EngineSettings()
         settings.options = options
@@ -434,7 +445,7 @@ extension Transcript {
             header.names = seating.names
         }
         let recorder = TranscriptRecorder(SilentPresenter(), engine: engine, clock: clock, header: header) { text += $0 }
-        let table = seating.map { Table(engine: engine, fillers: $0.table) } ?? Table(engine: engine)
+        let table = seating.map { Table(engine: engine, fillers: tableFillers($0.fillers, names: $0.names)) } ?? Table(engine: engine)
         _ = SessionLoop.run(table, input: ScriptedLines(lines), presenter: recorder)
         return text
     }

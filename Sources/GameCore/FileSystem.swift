@@ -8,8 +8,6 @@ public enum FileSystem {
     /// The largest file the host reads unless told otherwise (rules, word lists, transcripts).
     public static let readLimit = 64 << 20
 
-    /// The whole file as bytes. Only regular files are read (a FIFO or a device such as
-    /// /dev/zero would never end), and only up to `limit` bytes.
     /// The first bytes (at most `count`) of the regular file at `path`, without following a
     /// symbolic link; nil when there is no such file.
     public static func firstBytes(of path: String, count: Int) -> [UInt8]? {
@@ -23,6 +21,8 @@ public enum FileSystem {
         return n < 0 ? nil : Array(bytes.prefix(n))
     }
 
+    /// The whole file as bytes. Only regular files are read (a FIFO or a device such as
+    /// /dev/zero would never end), and only up to `limit` bytes.
     public static func read(_ path: String, limit: Int = readLimit) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileError(path: path, reason: describe(errno)) }

@@ -29,6 +29,9 @@ public struct WordListCatalog {
         return seen + ["system"]
     }
 
+    /// Whether `--words` names a file (a path, or a name ending in .txt) rather than a list.
+    public static func isPath(_ name: String) -> Bool { name.contains("/") || name.hasSuffix(".txt") }
+
     /// Whether `name` is a list name (not a path): what a rule file or a transcript may give.
     public static func isListName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy {
@@ -52,7 +55,7 @@ public struct WordListCatalog {
             if system.minimumLetters <= 1 { system.minimumLetters = min(6, system.maximumLetters) }
             return try WordList(path: Self.systemDictionary, filter: system)
         }
-        if name.contains("/") || name.hasSuffix(".txt") {
+        if Self.isPath(name) {
             guard allowsPaths else { throw UsageError("word list '\(name)': give a list name, not a path") }
             guard FileSystem.realPath(name) != nil else { throw UsageError("--words: no word list at \(name)") }
             return try WordList(path: name, filter: filter)

@@ -6,10 +6,9 @@ import GameRuntime
 /// The menu: pick a game by number or name, set its options, play, and come back. Ctrl-D and
 /// `/quit` go back one level: from a game or an option prompt to the menu, from the menu out.
 func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
-    try args.refuseOtherOptions("the menu takes --data DIR, --name NAME, --ascii and --plain; a game's options go after play GAME")
-    guard args.positional.isEmpty else {
-        throw CLIError.usage("the menu takes --data DIR, --name NAME, --ascii and --plain; a game's options go after play GAME")
-    }
+    let takes = "the menu takes --data DIR, --name NAME, --ascii and --plain; a game's options go after play GAME"
+    try args.refuseOtherOptions(takes)
+    guard args.positional.isEmpty else { throw CLIError.usage(takes) }
     let catalog = catalog()
     let input = StandardInput()
     let texts = HostTexts(language: settings.language)

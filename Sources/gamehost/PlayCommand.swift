@@ -80,7 +80,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         // A list by path is kept by its whole path, as the rule's file is: the game is taken
         // up again from any folder.
         header.words = wordsName.map { name in
-            name.contains("/") || name.hasSuffix(".txt") ? FileSystem.realPath(name) ?? name : name
+            WordListCatalog.isPath(name) ? FileSystem.realPath(name) ?? name : name
         }
         header.minLength = try lengths.minimum()
         header.maxLength = try lengths.maximum()
@@ -215,8 +215,8 @@ final class LineFile {
     /// A file that is there already is replaced only when it is a transcript (a golden test
     /// recorded again): `--record` given a rule's own file, or any other, loses nothing.
     init(creating path: String) throws {
-        if let first = FileSystem.firstBytes(of: path, count: 4096), !first.isEmpty,
-           !String(decoding: first.prefix { $0 != 10 }, as: UTF8.self).contains("\"type\":\"gamehost-transcript\"") {
+        if let first = FileSystem.firstBytes(of: path, count: 1 << 16), !first.isEmpty,
+           !Transcript.isHeaderLine(String(decoding: first.prefix { $0 != 10 }, as: UTF8.self)) {
             throw CLIError.usage("--record: \(TerminalText.plain(path)) is there already and is not a transcript: give a new file (or a transcript to record again)")
         }
         do {

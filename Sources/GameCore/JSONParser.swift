@@ -1,8 +1,13 @@
 /// Reads JSON text (RFC 8259) into a `JSONValue`: what transcripts are made of. Numbers
 /// without a fraction or exponent that fit in 64 bits become `.int`.
 extension JSONValue {
-    public init(parsing text: String) throws {
+    /// `keepingMarkRunsIn`: a field of the top-level object whose string value may hold a
+    /// long run of combining marks (see `MarkRun`), kept for its reader to refuse in its own
+    /// way (the server's move line, which the table refuses in a step as `play` does). Every
+    /// other string, and every key, is refused with one.
+    public init(parsing text: String, keepingMarkRunsIn field: String? = nil) throws {
         var parser = JSONParser(Array(text.utf8))
+        parser.markRunField = field.map { Array($0.utf8) }
         parser.skipSpace()
         self = try parser.value()
         parser.skipSpace()
@@ -47,6 +52,8 @@ struct JSONParser {
     /// recurses, and 200,000 nested brackets would overflow the stack).
     var depth = 0
     static let depthLimit = 256
+    /// The top-level field whose string may hold a long run of combining marks (nil: none).
+    var markRunField: [UInt8]?
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -94,7 +101,11 @@ struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
             i += 1
             skipSpace()
-            fields[key] = try value()
+            if depth == 1, let field = markRunField, i < bytes.count, bytes[i] == UInt8(ascii: "\""), key.utf8.elementsEqual(field) {
+                fields[key] = .string(try string(refusingMarkRuns: false))
+            } else {
+                fields[key] = try value()
+            }
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end in an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -134,7 +145,7 @@ struct JSONParser {
         return v
     }
 
-    mutating func string() throws -> String {
+    mutating func string(refusingMarkRuns: Bool = true) throws -> String {
         i += 1
         var out: [UInt8] = []
         while true {
@@ -145,7 +156,7 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 // Text Swift could not compare or hash in linear time is refused here, where
                 // every JSON the host reads (the protocol, transcripts, the server) comes in.
-                if out.withUnsafeBufferPointer({ MarkRun.isTooLong($0) }) { throw error("a string that \(MarkRun.problem)") }
+                if refusingMarkRuns && out.withUnsafeBufferPointer({ MarkRun.isTooLong($0) }) { throw error("a string that \(MarkRun.problem)") }
                 return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard i < bytes.count else { throw error("unterminated escape") }

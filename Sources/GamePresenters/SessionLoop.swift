@@ -188,7 +188,7 @@ public enum SessionLoop {
                     driver.pause()
                     return nil
                 }
-                if atTerminal && driver.movesThisGame > 0 && last.result == nil && InputLine.clean(line).lowercased() == "/new" {
+                if atTerminal && driver.movesThisGame > 0 && last.result == nil && line.utf8.count < 32 && InputLine.clean(line).lowercased() == "/new" {
                     let answer = io.input.readLine(prompt: table.texts(.newConfirm))
                     // Anything but yes (Ctrl-D too) goes back to the game.
                     guard let answer, table.texts.isYes(answer) else { continue }

@@ -297,7 +297,9 @@ public final class GameServer: WebServerDelegate, Sendable {
         // What the parser refused is said (a string with a run of combining marks, say).
         var problem = ""
         let message: JSONValue?
-        do { message = try JSONValue(parsing: text) } catch {
+        // A move line may hold a long run of combining marks: the table refuses it in a step,
+        // as it does in `play` (`Table.take`), where every other string is refused here.
+        do { message = try JSONValue(parsing: text, keepingMarkRunsIn: "line") } catch {
             message = nil
             problem = " (\(error))"
         }
@@ -741,9 +743,11 @@ public final class GameServer: WebServerDelegate, Sendable {
     }
 
     private func input(_ fields: [String: JSONValue], from socket: WebSocket) {
-        guard case .string(let line)? = fields["line"] else { return refuse(socket, "bad-message", "input needs \"line\": a string") }
-        // Nobody types a NUL, and the store could not keep one (TableStore.query).
-        guard !line.utf8.contains(0) else { return refuse(socket, "bad-message", "a move has no NUL character") }
+        guard case .string(var line)? = fields["line"] else { return refuse(socket, "bad-message", "input needs \"line\": a string") }
+        // A NUL is a space, as in any line the table takes (`InputLine.clean`) and as `play`
+        // takes it; the store could not keep one (TableStore.query). Byte for byte, so a line
+        // too long is as long.
+        if line.utf8.contains(0) { line = String(decoding: line.utf8.map { $0 == 0 ? 32 : $0 }, as: UTF8.self) }
         guard let place = state.withLock({ $0.places[socket.id] }), let seat = place.seat,
               let table = state.withLock({ $0.tables[place.code] }) else {
             return refuse(socket, "no-seat", "join a table's seat first: only a seat's holder moves for it")

@@ -404,7 +404,9 @@ final class ServedTable: @unchecked Sendable {
                       showing: Bool = false) -> Step? {
         guard let table, let driver, let engine, !finished else { return nil }
         let replaying = replayed != nil
-        if !replaying && (inputs >= historyLimit.inputs || storedBytes + line.utf8.count > historyLimit.bytes) {
+        // A line too long to read is stored as its stand-in, which the table refuses alike.
+        let kept = TableStore.stored(line)
+        if !replaying && (inputs >= historyLimit.inputs || storedBytes + kept.utf8.count > historyLimit.bytes) {
             return closeForHistory()
         }
         playingStored = replaying
@@ -424,7 +426,7 @@ final class ServedTable: @unchecked Sendable {
         let reads = engine.takeScoreReads()
         if replaying, !engine.endScoreReplay() { storeFailure = storeFailure ?? Self.readsDiffer }
         let readsText = ScoreRead.encode(replayed?.reads ?? reads)
-        storedBytes += line.utf8.count + TableStore.encode(readings).utf8.count + readsText.utf8.count
+        storedBytes += kept.utf8.count + TableStore.encode(readings).utf8.count + readsText.utf8.count
         lastActive.withLock { $0 = SystemClock().now() }
         if !replaying {
             // Not stored, not shown: the step past the bound ends the table before anyone sees it.
@@ -432,7 +434,7 @@ final class ServedTable: @unchecked Sendable {
             // Stored before anyone hears of it: a step a player saw is a step a restart plays.
             // A store that fails sets the table aside: its moves would be lost at the next start.
             do {
-                try store?.addInput(code: code, n: inputs + 1, seat: seat, line: line, clock: readings, reads: reads, at: SystemClock().now())
+                try store?.addInput(code: code, n: inputs + 1, seat: seat, line: kept, clock: readings, reads: reads, at: SystemClock().now())
             } catch {
                 storeFailure = storeFailure ?? "\(error)"
             }

@@ -182,6 +182,16 @@ final class TableStore: @unchecked Sendable {
 
     /// Input `n` of the table, with the clock readings and score store reads of its step and of
     /// the steps the table played itself after it.
+    /// What is stored for an input line longer than the table reads (`InputLine.limit`): the
+    /// table refuses any such line, unread, so one stand-in of one byte more replays it.
+    static let overLongLine = String(repeating: " ", count: InputLine.limit + 1)
+
+    /// The line stored for `line`: itself, or the stand-in for a line too long to read.
+    static func stored(_ line: String) -> String { line.utf8.count > InputLine.limit ? overLongLine : line }
+
+    /// Whether a line read back is one a server stores: at most a line, or the stand-in.
+    static func isStorable(_ line: String) -> Bool { line.utf8.count <= InputLine.limit || line.utf8.elementsEqual(overLongLine.utf8) }
+
     func addInput(code: String, n: Int, seat: Int, line: String, clock: [Double], reads: [ScoreRead] = [], at time: Double) throws {
         let readsText = ScoreRead.encode(reads)
         if let sharing {
@@ -317,7 +327,7 @@ final class TableStore: @unchecked Sendable {
                     guard let number = row[0].int, number == Int64(n + 1 + k) else { throw ServeError("its inputs are not numbered one after another") }
                     guard let seat = row[1].int, seat >= 0, seat <= Int64(seats) else { throw ServeError("an input of it names a seat the table does not have") }
                     let line = row[2].text ?? "", clock = row[3].text ?? ""
-                    guard line.count <= InputLine.limit, clock.count <= Self.textLimit else { throw ServeError("an input of it is longer than a move can be") }
+                    guard Self.isStorable(line), clock.count <= Self.textLimit else { throw ServeError("an input of it is longer than a move can be") }
                     return (Int(number), Int(seat), line, try Self.decodeReadings(clock), try Self.decodeReads(row[4]))
                 }
         }
@@ -382,7 +392,7 @@ final class TableStore: @unchecked Sendable {
                 guard let seat = i[0].int, seat >= 0, seat <= Int64(table.seats.count) else {
                     throw ServeError("an input of it names a seat the table does not have")
                 }
-                guard line.count <= InputLine.limit else {
+                guard Self.isStorable(line) else {
                     throw ServeError("an input of it is longer than a move can be")
                 }
                 table.inputs.append((Int(seat), line, try Self.decodeReadings(clock), try Self.decodeReads(i[3])))

@@ -45,4 +45,19 @@ final class HostileJSONTests: XCTestCase {
     func testControlCharactersAreEscapedOnTheWayOut() {
         XCTAssertEqual(JSONValue.string("\u{1B}[2J\u{9B}\u{7F}").encoded, #""\u001b[2J\u009b\u007f""#)
     }
+
+    /// A long run of combining marks is refused in every string, but for the one top-level
+    /// field its reader takes it in (the server's move line): not in a key, not deeper down.
+    func testARunOfCombiningMarksIsKeptOnlyInTheFieldAskedFor() throws {
+        let marks = "e" + String(repeating: "\u{301}", count: 40)
+        let message = JSONValue.object(["type": .string("input"), "line": .string(marks)]).encoded
+        XCTAssertThrowsError(try JSONValue(parsing: message)) { XCTAssertTrue("\($0)".contains("combining"), "\($0)") }
+        XCTAssertEqual(try JSONValue(parsing: message, keepingMarkRunsIn: "line")["line"].string?.unicodeScalars.count, 41)
+        for other in [JSONValue.object(["type": .string(marks), "line": .string("rock")]),
+                      .object(["line": .object(["line": .string(marks)])]),
+                      .object(["line": .array([.string(marks)])]),
+                      .object([marks: .string("line")])] {
+            XCTAssertThrowsError(try JSONValue(parsing: other.encoded, keepingMarkRunsIn: "line"), other.encoded)
+        }
+    }
 }

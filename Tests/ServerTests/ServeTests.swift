@@ -670,8 +670,9 @@ class ServeTests: XCTestCase {
             XCTAssertEqual(error?["code"] as? String, "bad-options", message)
             XCTAssertTrue((error?["message"] as? String ?? "").hasPrefix(text), "\(error ?? [:])")
         }
-        // A message the parser refuses says why.
-        c.send(#"{"type":"input","line":"e"# + String(repeating: "\u{301}", count: 40) + #""}"#)
+        // A message the parser refuses says why. (Only a move's line may hold a run of combining
+        // marks: the table refuses it in a step.)
+        c.send(#"{"type":"games","lang":"e"# + String(repeating: "\u{301}", count: 40) + #""}"#)
         let marks = c.next("error")
         XCTAssertEqual(marks?["code"] as? String, "bad-message")
         XCTAssertTrue((marks?["message"] as? String ?? "").contains("combining"), "\(marks ?? [:])")
@@ -690,19 +691,60 @@ class ServeTests: XCTestCase {
         }
     }
 
-    /// A NUL in a move is refused before it is played: the store could not keep it whole, and
-    /// a table rebuilt from a line cut short would play another game. The store itself refuses
-    /// any text with a NUL rather than cut it.
-    func testAMoveWithANulIsRefusedAndTheStoreNeverCutsAText() throws {
+    /// A move line is taken as `play --json` takes a line it reads: a NUL is a space, and a line
+    /// the table cannot take (a run of combining marks, more than 4096 bytes) is refused in a
+    /// step, not with an error. Each is stored as the table took it (the store could not keep a
+    /// NUL, and refuses any text with one rather than cut it), and a restart plays them again
+    /// to the same table.
+    func testOddMoveLinesAreRefusedInAStepAsPlayRefusesThemAndSurviveARestart() throws {
         let ann = try client()
-        ann.send(["type": "create", "game": "rps", "options": ["match": "single"], "name": "Ann"])
-        let code = try XCTUnwrap(ann.next("joined")?["table"] as? String)
+        ann.send(["type": "create", "game": "rps", "options": ["match": "best-of-5"], "name": "Ann"])
+        let joined = try XCTUnwrap(ann.next("joined"))
+        let code = try XCTUnwrap(joined["table"] as? String), token = try XCTUnwrap(joined["token"] as? String)
         XCTAssertNotNil(ann.next(Self.yourTurn))
-        ann.send(["type": "input", "line": "rock\u{0}scissors"])
-        XCTAssertEqual(ann.next("error")?["code"] as? String, "bad-message")
+        let marks = "e" + String(repeating: "\u{301}", count: 40)
+        let long = String(repeating: "r", count: InputLine.limit + 900)
+        let odd: [(line: String, input: String?, code: String)] = [
+            ("rock\u{0}scissors", "rock scissors", "refused"), (marks, nil, "refused"), (long, nil, "line-too-long"),
+        ]
+        // What `play --json` makes of the same lines: the same table, played in this process.
+        let rule = try RuleCatalog(directories: [], builtIn: Self.root.appendingPathComponent("rules").path).load("rps")
+        var settings = EngineSettings()
+        settings.options = ["match": "best-of-5"]
+        let engine = try GameEngine(rule: rule, settings: settings)
+        defer { engine.close() }
+        let table = Table(engine: engine)
+        _ = table.start()
+        for (line, input, code) in odd {
+            ann.send(["type": "input", "line": line])
+            let step = try XCTUnwrap(ann.next { $0["type"] as? String == "step" || $0["type"] as? String == "error" }, code)
+            XCTAssertEqual(step["type"] as? String, "step", "\(step)")
+            XCTAssertEqual(step["status"] as? String, "refused", "\(step)")
+            XCTAssertEqual(step["code"] as? String, code, "\(step)")
+            XCTAssertEqual(step["input"] as? String, input, "\(step)")
+            let played = table.handle(line, seat: 1, bytes: line.utf8.count)
+            XCTAssertEqual(played.status, .refused, code)
+            XCTAssertEqual(played.input, input, code)
+            XCTAssertEqual(played.code?.rawValue, code)
+        }
         ann.send(["type": "input", "line": "paper"])
-        XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "paper" })
-        XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), 1, "only the move played is stored")
+        XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "paper" && $0["status"] as? String == "accepted" })
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), 4, "every input is stored")
+
+        // A restart rebuilds the table from those inputs, and it goes on.
+        served.server.stop()
+        let again = try makeServer(folder: served.folder)
+        served = (again, try again.start(address: "127.0.0.1", port: 0), served.folder)
+        again.waitUntilRebuilt()
+        XCTAssertEqual(again.tableCount, 1, "the table is open again")
+        XCTAssertEqual(again.brokenTables.map(\.code), [])
+        let back = try client()
+        back.send(["type": "join", "table": code, "token": token])
+        XCTAssertEqual(back.next("joined")?["seat"] as? Int, 1)
+        XCTAssertNotNil(back.next { $0["type"] as? String == "step" && $0["input"] as? String == "paper" }, "the table as it was")
+        back.send(["type": "input", "line": "rock"])
+        XCTAssertNotNil(back.next { $0["type"] as? String == "step" && $0["input"] as? String == "rock" && $0["status"] as? String == "accepted" })
+
         let store = try TableStore(directory: served.folder + "/other")
         XCTAssertThrowsError(try store.addInput(code: "T", n: 1, seat: 1, line: "rock\u{0}x", clock: [], at: 0)) { error in
             XCTAssertTrue("\(error)".contains("NUL"), "\(error)")

@@ -13,12 +13,7 @@ func arena(_ args: inout Arguments) throws -> Int32 {
         throw CLIError.usage("arena needs a game: gamehost arena GAME [bot|random|search|program:COMMAND ...] [--games N] [--seed N]")
     }
     let fillers = try args.positional.dropFirst().map(arenaFiller)
-    let replyTime = try args.take("reply-time").map { text -> Double in
-        guard let s = Double(text), s.isFinite, s >= 0.1, s <= 3600 else {
-            throw CLIError.usage("--reply-time needs a number of seconds from 0.1 to 3600, not '\(text)'")
-        }
-        return s
-    } ?? Arena.replyTimeLimit
+    let replyTime = try parseReplyTime(try args.take("reply-time")) ?? Arena.replyTimeLimit
     let thinking = try parseThinking(try args.take("think"))
     if args.flags.contains("bot") { throw CLIError.usage("arena names its fillers after the game: gamehost arena \(game) bot random") }
     // Without --seed the run's seed is drawn at random and told only with the results: a
@@ -148,3 +143,13 @@ private func arenaJSON(_ report: Arena.Report, game: String, seed: UInt64) -> JS
 
 /// A program in a seat is the arena's kind of program, started by the command line.
 extension ProgramSeat: SeatProgram {}
+
+/// `--reply-time SECONDS`: how long a program in a seat may take to give its move.
+func parseReplyTime(_ text: String?) throws -> Double? {
+    try text.map { text -> Double in
+        guard let s = Double(text), s.isFinite, s >= 0.1, s <= 3600 else {
+            throw CLIError.usage("--reply-time needs a number of seconds from 0.1 to 3600, not '\(text)'")
+        }
+        return s
+    }
+}

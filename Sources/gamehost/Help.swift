@@ -196,7 +196,8 @@ let commandHelp: [String: String] = [
         """,
     "play": """
         Usage: gamehost play GAME|FILE.lua [--OPTION VALUE ...] [--seed N [--game K]] [--seats N] [--seat K=WHO ...]
-                                           [--words LIST] [--record FILE] [--ascii] [--coach] [--json [--as K] [--reveal]]
+                                           [--reply-time SECONDS] [--words LIST] [--record FILE] [--ascii] [--coach]
+                                           [--json [--as K] [--reveal]]
 
         Plays a game by name (see gamehost list) or a rule file by path.
           --OPTION VALUE  an option of the game (gamehost list shows them)
@@ -224,6 +225,9 @@ let commandHelp: [String: String] = [
                           (random without one)
           --think N       how long a search seat thinks about a move: N scratch games (1000),
                           or processor time (200ms, 1.5s: then it plays as the machine allows)
+          --reply-time SECONDS
+                          how long a program:CMD seat may take to give its move (60 s); one
+                          that overstays is stopped, and the session ends (seat-left)
           --coach         the search player looks at each of your moves (as long as --think
                           says) and tells you at the game's end where it would have played
                           otherwise, rating both moves from 0 to 100

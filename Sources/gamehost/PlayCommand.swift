@@ -25,6 +25,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     let seatsText = try args.take("seats")
     let seatAssignments = try args.takeAll("seat")
     let thinking = try parseThinking(try args.take("think"))
+    let replyTime = try parseReplyTime(try args.take("reply-time")) ?? ProgramSeat.playReplyTime
     let asText = try args.take("as")
     let jsonSeat = try asText.map { text -> Int in
         guard let k = Int(text), (1...SeatRange.limit).contains(k) else { throw CLIError.usage("--as needs a seat number from 1 to \(SeatRange.limit)") }
@@ -167,7 +168,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
         case .person:
             seats[k + 1] = SessionLoop.SeatIO(input: input, presenter: presenter)
         case .program(let command):
-            let program = try ProgramSeat(command: command, seat: k + 1)
+            let program = try ProgramSeat(command: command, seat: k + 1, replyTime: replyTime, endTime: ProgramSeat.leaveTime)
             let stream = JSONLinesPresenter(program)
             stream.seat = k + 1
             programs.append(program)
@@ -198,6 +199,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     // The session wrote its end: an interrupt from now on (while programs in seats are
     // waited for) adds none.
     Terminal.protocolEndOwed.withLock { $0 = false }
+    for program in programs { if let why = program.overstayMessage { fail(why) } }
     taking.keeping.end(driver: taking.driver, json: json)
     endDaily(daily, engine: engine, driver: taking.driver, settings: settings, json: json)
     return code

@@ -24,14 +24,18 @@ final class ProgramSeat: LineSource, TextSink {
     /// ends with the process.
     private let hearsInterrupt: Bool
     /// The most seconds the program may take to give a line when its seat is to move, and to
-    /// end once its input is closed (nil: no bound, as at a person's table, where Ctrl-C ends
-    /// a program that hangs). The arena plays unattended: a bounded program runs in a process
-    /// group of its own, and one that overstays is killed with everything it started.
+    /// read what it is sent (nil: no bound, where Ctrl-C ends a program that hangs). A bounded
+    /// program runs in a process group of its own, and one that overstays is killed with
+    /// everything it started (a shell that keeps the pipe open when its program is done).
     let replyTime: Double?
+    /// The seconds the program is given to end once its input is closed: its reply time in
+    /// the arena, which plays unattended; `leaveTime` at `play`, where the person waits.
+    let endTime: Double
 
-    init(command: String, seat: Int, hearsInterrupt: Bool = true, replyTime: Double? = nil) throws {
+    init(command: String, seat: Int, hearsInterrupt: Bool = true, replyTime: Double? = nil, endTime: Double? = nil) throws {
         self.hearsInterrupt = hearsInterrupt
         self.replyTime = replyTime
+        self.endTime = endTime ?? replyTime ?? Self.leaveTime
         self.command = command
         self.seat = seat
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
@@ -78,8 +82,8 @@ final class ProgramSeat: LineSource, TextSink {
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
     }()
 
-    /// Closes the program's input and waits for it to end: at most its reply time, or
-    /// `leaveTime` without one; a program that outlives its input past that is stopped
+    /// Closes the program's input and waits for it to end: at most `endTime`; a program that
+    /// outlives its input past that is stopped
     /// (SIGTERM, and SIGKILL a second later), so the host always ends. Returns false when it
     /// had to be stopped.
     @discardableResult
@@ -87,7 +91,7 @@ final class ProgramSeat: LineSource, TextSink {
         guard pid != 0 else { return true }
         closeInput()
         var status: Int32 = 0
-        let deadline = Self.now() + (replyTime ?? Self.leaveTime)
+        let deadline = Self.now() + endTime
         // (A program with a reply time has a process group of its own; one without shares
         // the host's, the terminal's Ctrl-C reaching it too, and is stopped alone.)
         let target = replyTime != nil ? -pid : pid
@@ -108,8 +112,19 @@ final class ProgramSeat: LineSource, TextSink {
         return !terminated
     }
 
-    /// Seconds a program without a reply time is given to end once its input is closed.
+    /// Seconds a program at `play` is given to end once its input is closed.
     static let leaveTime = 5.0
+
+    /// Seconds a program at `play` may take to give its move (`--reply-time`): long enough
+    /// for a program that searches, short enough that a silent one does not hang the session.
+    static let playReplyTime = 60.0
+
+    /// Why the session ended for this program, when it overstayed its reply time.
+    var overstayMessage: String? {
+        guard overstayed, let replyTime else { return nil }
+        let limit = replyTime == replyTime.rounded() ? String(Int(replyTime)) : String(replyTime)
+        return "the program in seat \(seat) (\(TerminalText.plain(command))) did not read its input or give its move within \(limit) s (--reply-time SECONDS): it was stopped"
+    }
 
     /// Whether the program gave no line within `replyTime` when it was asked for one, or
     /// read none of its input for as long.

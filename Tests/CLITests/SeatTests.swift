@@ -402,6 +402,23 @@ final class SeatTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("gamehost: a program in a seat left (it ended, or closed its output, when its move was wanted): the session ends"), r.stderr)
     }
 
+    /// A program that gives no move within --reply-time is stopped and its seat left, though
+    /// its shell keeps the pipe open: here the program closes its output while a copy of it
+    /// lives on in the shell's other descriptor, so no end of input ever comes.
+    func testAProgramThatGivesNoMoveWithinItsReplyTimeIsStopped() throws {
+        let started = Date()
+        let r = try run(["play", "rps", "--json", "--seats", "2", "--reply-time", "1", "--data", "none",
+                         "--seat", "2=program:exec 3>&1 1>&-; sleep 30; echo rock >&3"], input: "rock\nrock\n", limit: 25)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "the session ended at the reply time, not when the program did")
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("the program in seat 2 (exec 3>&1 1>&-; sleep 30; echo rock >&3) did not read its input or give its move within 1 s (--reply-time SECONDS): it was stopped"), r.stderr)
+        XCTAssertEqual(Self.end(r.objects), "end seat-left 3")
+        // And the option is checked as the arena checks it.
+        let bad = try GamehostProcess.run(["play", "rps", "--reply-time", "0", "--data", "none"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--reply-time needs a number of seconds from 0.1 to 3600, not '0'"), bad.stderr)
+    }
+
     /// SIGTERM ends a session as Ctrl-C does, and the end object gives the code the host
     /// leaves with (143).
     func testSIGTERMWritesTheEndWithTheCodeTheHostLeavesWith() throws {

@@ -844,7 +844,19 @@ extension Table {
               let theirs = thought.options.first(where: { $0.move == best }), theirs.value - mine.value >= Self.coachMargin else { return }
         func rating(_ x: Double) -> String { String(Int((x * 100).rounded())) }
         coachNotes[seat, default: []].append((theirs.value - mine.value,
-            texts(.coachNote, ["made": String(made), "move": move, "best": best, "theirs": rating(theirs.value), "mine": rating(mine.value)])))
+            texts(.coachNote, ["made": String(made), "move": shown(move, seat: seat), "best": shown(best, seat: seat),
+                               "theirs": rating(theirs.value), "mine": rating(mine.value)])))
+    }
+
+    /// A move as `seat`'s view shows it now, where that is not the move itself: the card's
+    /// face or the button's text, with the input after it ("A♠ (as)"), so a note or a hint
+    /// names what the player sees. The move alone when the view offers it nowhere.
+    func shown(_ move: String, seat: Int) -> String {
+        guard let elements = try? engine.drawing(for: seat).elements,
+              let name = elements.lazy.compactMap({ $0.shownName(of: move) }).first,
+              !name.isEmpty, name != move else { return move }
+        let plain = TerminalText.plain(name)
+        return plain.utf8.count <= 40 ? "\(plain) (\(move))" : move
     }
 
     /// `/hint`: the move the search player would make for `seat` now (with the table's
@@ -862,9 +874,9 @@ extension Table {
                                     budget: thinking)
         do {
             let move = try searcher.move(in: engine, seat: seat)
-            guard let thought = searcher.lastThinking, thought.declined == nil else { return texts(.hintOwn, ["move": move]) }
+            guard let thought = searcher.lastThinking, thought.declined == nil else { return texts(.hintOwn, ["move": shown(move, seat: seat)]) }
             let rated = thought.options.first { $0.move == move }.map { texts(.hintRated, ["n": String(Int(($0.value * 100).rounded()))]) } ?? ""
-            return texts(.hintSearch, ["move": move, "games": String(thought.games), "rated": rated])
+            return texts(.hintSearch, ["move": shown(move, seat: seat), "games": String(thought.games), "rated": rated])
         } catch {
             return texts(.noHint, ["error": "\(error)"])
         }

@@ -118,6 +118,18 @@ public struct ViewElement: Equatable, Sendable {
         return out
     }
 
+    /// What the element shows for the input `move` plays when tapped: a button's text, a
+    /// card's face (or its label), the element's own label; nil when it offers no such move.
+    public func shownName(of move: String) -> String? {
+        switch kind {
+        case .buttons(let buttons): if let b = buttons.first(where: { $0.move == move }) { return b.text }
+        case .cards(let cards, _, _): if let c = cards.first(where: { $0.move == move }) { return c.face ?? c.label }
+        case .keyboard(let keys, _): if let k = keys.first(where: { $0.move == move }) { return k.key }
+        default: break
+        }
+        return self.move == move ? label : nil
+    }
+
     /// The keys that elements tie to moves: a button's `key` plays its `move`, and so does a
     /// keyboard's key of one printable character. The full-screen mode plays them at a
     /// keypress, as it does the rule's `keys` (check holds a button's key to those); the first

@@ -449,8 +449,14 @@ final class SearchPlayerTests: XCTestCase {
         let hint = table.handle("/hint", seat: seat)
         let said = try XCTUnwrap(hint.privateMessages[seat]?.first)
         XCTAssertTrue(said.hasPrefix("Hint: "), said)
-        let move = String(said.dropFirst(6).prefix { $0 != " " })
+        // The move as the view shows it (a card's face, a button's text), the input after it:
+        // "Hint: 7♥ (7h) (the search player's move, ...)".
+        let named = try XCTUnwrap(said.dropFirst(6).components(separatedBy: " (the search").first)
+        let move = String(try XCTUnwrap(named.split(separator: "(").last?.dropLast()))
+        let name = String(named.dropLast(move.count + 3))
         XCTAssertTrue(try t.engine.moves(for: seat).listed.contains(move), said)
+        XCTAssertTrue((try t.engine.drawing(for: seat).elements ?? []).contains { $0.shownName(of: move) == name }, "\(said): \(name) is not what the view shows")
+        XCTAssertNotEqual(name, move, said)
         XCTAssertEqual(try t.engine.stateBytes(), bytes)
         XCTAssertEqual(table.handle("/hint", seat: 3 - seat).privateMessages[3 - seat], ["No hint: it is not your move."])
         XCTAssertTrue(table.handle("/help", seat: seat).privateMessages[seat]?.contains { $0.contains("/hint") } == true)

@@ -456,9 +456,12 @@ public struct RuleError: Error, CustomStringConvertible, Equatable {
     /// The rule ran out of its steps, time or memory (rather than failing in its own code):
     /// asked again, it may answer.
     public var usedUpLimits = false
-    public init(_ problems: [String], usedUpLimits: Bool = false) {
+    /// The limit used up was the rule's memory (not its steps or time).
+    public var usedUpMemory = false
+    public init(_ problems: [String], usedUpLimits: Bool = false, usedUpMemory: Bool = false) {
         self.problems = problems
-        self.usedUpLimits = usedUpLimits
+        self.usedUpLimits = usedUpLimits || usedUpMemory
+        self.usedUpMemory = usedUpMemory
     }
     public var description: String { problems.joined(separator: "\n") }
 }

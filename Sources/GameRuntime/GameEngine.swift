@@ -381,7 +381,7 @@ public final class GameEngine {
                 version -= 1
                 forgetCaches()
                 rollBack()
-                return .failed(judged.description, judged.usedUpLimits ? .budget : .ruleError)
+                return .failed(judged.description, judged.usedUpMemory ? .memory : judged.usedUpLimits ? .budget : .ruleError)
             }
             let out = api.takeOutput()
             api.scores.commit(at: clock.now())
@@ -874,7 +874,7 @@ public final class GameEngine {
                 return try read(result)
             }
         } catch let error as LuaError {
-            throw RuleError([describe(error, hook: name)], usedUpLimits: error.kind == .budget || error.kind == .memory)
+            throw RuleError([describe(error, hook: name)], usedUpLimits: error.kind == .budget, usedUpMemory: error.kind == .memory)
         } catch let error as LuaReadError {
             throw RuleError(["\(info.path): \(name) returned a value the host cannot read (\(error))"])
         }

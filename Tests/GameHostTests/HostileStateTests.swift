@@ -159,6 +159,22 @@ final class HostileStateTests: XCTestCase {
         }
     }
 
+    /// A move rolled back because judging it used up a limit says which: memory, or the steps.
+    func testAMoveJudgedPastALimitSaysWhichLimit() throws {
+        for (spend, code) in [("local s = 'x' for i = 1, 40 do s = s .. s end", StepCode.memory),
+                              ("while true do end", StepCode.budget)] {
+            let t = try tester([
+                "play": "function(state, input) if input == 'down' then state.broken = true else state.n = state.n + 1 end end",
+                "result": "function(state) if state.broken then \(spend) end end",
+            ])
+            t.send("down")
+            XCTAssertFalse(t.last.applied, spend)
+            XCTAssertEqual(t.last.code, code, "\(spend): \(t.last.reason ?? "")")
+            t.send("up")
+            t.assertAccepted()
+        }
+    }
+
     /// A state an accepted move left too deep to save fails the next input, saying which move
     /// is to blame and how to take it back.
     func testAStateTooDeepToSaveSaysHowToGetOut() throws {

@@ -116,7 +116,6 @@ public final class TextPresenter: Presenter, HandingOver {
 
     public func end(reason: Table.EndReason) {
         if reason == .eof { out.write("\n", style: .plain) }
-        // (--json says so in its end object; a person is told why the game stopped.)
-        if reason == .seatLeft { notices.write("gamehost: a program in a seat left (it ended, or closed its output, when its move was wanted): the session ends\n", style: .plain) }
+        // (A program that left its seat is named by play, on standard error, in every mode.)
     }
 }

@@ -147,7 +147,8 @@ extension ProgramSeat: SeatProgram {}
 /// `--reply-time SECONDS`: how long a program in a seat may take to give its move.
 func parseReplyTime(_ text: String?) throws -> Double? {
     try text.map { text -> Double in
-        guard let s = Double(text), s.isFinite, s >= 0.1, s <= 3600 else {
+        // (Digits and a point only: Double also reads "0x10", "1e2" and "inf".)
+        guard text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }), let s = Double(text), s.isFinite, s >= 0.1, s <= 3600 else {
             throw CLIError.usage("--reply-time needs a number of seconds from 0.1 to 3600, not '\(text)'")
         }
         return s

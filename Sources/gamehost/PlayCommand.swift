@@ -199,7 +199,7 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     // The session wrote its end: an interrupt from now on (while programs in seats are
     // waited for) adds none.
     Terminal.protocolEndOwed.withLock { $0 = false }
-    for program in programs { if let why = program.overstayMessage { fail(why) } }
+    for program in programs { if let why = program.leftMessage { fail(why) } }
     taking.keeping.end(driver: taking.driver, json: json)
     endDaily(daily, engine: engine, driver: taking.driver, settings: settings, json: json)
     return code

@@ -67,6 +67,20 @@ final class ProgramSeat: LineSource, TextSink {
         toProgram = input[1]
         fromProgram = InputBytes(fd: output[0])
         fromProgram.waitLimit = replyTime.map { Int32($0 * 1000) }
+        if replyTime != nil {
+            Self.groups.withLock { $0.insert(pid) }
+            // (The shell is this process's child: asking reaps it once it has ended.)
+            let shell = pid
+            fromProgram.writerIsRunning = { [weak self] in
+                guard let self, self.pid == shell else { return false }
+                var status: Int32 = 0
+                if waitpid(shell, &status, WNOHANG) == shell {
+                    self.reaped = true
+                    return false
+                }
+                return true
+            }
+        }
         // Writes never block: a program that stops reading must not stop Ctrl-C (see write).
         _ = fcntl(toProgram, F_SETFL, fcntl(toProgram, F_GETFL) | O_NONBLOCK)
         if hearsInterrupt { Self.withInterruptsHeld { Self.interruptible.withLock { $0[toProgram] = false } } }
@@ -90,6 +104,14 @@ final class ProgramSeat: LineSource, TextSink {
     func finish() -> Bool {
         guard pid != 0 else { return true }
         closeInput()
+        let group = pid
+        defer { Self.groups.withLock { _ = $0.remove(group) } }
+        if reaped {
+            // Its shell has ended already; what it started goes with it.
+            kill(-pid, SIGKILL)
+            pid = 0
+            return true
+        }
         var status: Int32 = 0
         let deadline = Self.now() + endTime
         // (A program with a reply time has a process group of its own; one without shares
@@ -119,17 +141,24 @@ final class ProgramSeat: LineSource, TextSink {
     /// for a program that searches, short enough that a silent one does not hang the session.
     static let playReplyTime = 60.0
 
-    /// Why the session ended for this program, when it overstayed its reply time.
-    var overstayMessage: String? {
-        guard overstayed, let replyTime else { return nil }
+    /// Why the program left its seat, when it did: it overstayed its reply time, or it ended
+    /// (or closed its output) when its move was wanted.
+    var leftMessage: String? {
+        guard left else { return nil }
+        let who = "the program in seat \(seat) (\(TerminalText.plain(command)))"
+        guard overstayed, let replyTime else { return who + " ended, or closed its output, when its move was wanted: its seat is left" }
         let limit = replyTime == replyTime.rounded() ? String(Int(replyTime)) : String(replyTime)
-        return "the program in seat \(seat) (\(TerminalText.plain(command))) did not read its input or give its move within \(limit) s (--reply-time SECONDS): it was stopped"
+        return who + " did not read its input or give its move within \(limit) s (--reply-time SECONDS): it was stopped"
     }
 
     /// Whether the program gave no line within `replyTime` when it was asked for one, or
     /// read none of its input for as long.
     var overstayed: Bool { fromProgram.timedOut || stoppedReading }
     private var stoppedReading = false
+    /// Whether the program's shell ended, and was reaped, while a line was awaited.
+    private var reaped = false
+    /// Whether the program left its seat (it ended, closed its output or overstayed).
+    private(set) var left = false
 
     private static func now() -> Double {
         var ts = timespec()
@@ -151,14 +180,17 @@ final class ProgramSeat: LineSource, TextSink {
     /// input may be is kept to the limit, so the table refuses it; a program that writes
     /// 64 MB with no newline is not speaking the protocol, and its seat is left.
     func readInput(prompt: String) -> (line: String, bytes: Int)? {
-        guard !closed, let line = fromProgram.line(keeping: InputLine.limit + 1, runaway: StandardInput.runawayLimit) else {
+        // A program stopped for not reading has left, whatever lines it wrote before.
+        guard !closed, !stoppedReading, let line = fromProgram.line(keeping: InputLine.limit + 1, runaway: StandardInput.runawayLimit) else {
             closed = true
-            // A silent program is left like one that ended; what is left of it is killed.
-            if fromProgram.timedOut, pid != 0 { kill(-pid, SIGKILL) }
+            left = true
+            // A silent program, or one whose shell ended while what it started holds the pipe,
+            // is left like one that ended; what is left of it is killed.
+            if fromProgram.timedOut || fromProgram.writerEnded, pid != 0, replyTime != nil { kill(-pid, SIGKILL) }
             return nil
         }
         if line.runaway {
-            fail("the program for seat \(seat) wrote \(StandardInput.runawayLimit >> 20) MB with no newline: its seat is left")
+            fail("the program in seat \(seat) (\(TerminalText.plain(command))) wrote \(StandardInput.runawayLimit >> 20) MB with no newline: its seat is left")
             closed = true
             return nil
         }
@@ -216,17 +248,37 @@ final class ProgramSeat: LineSource, TextSink {
     /// the note of its cut are one for the interrupt thread.
     private static let interruptible = Locked([Int32: Bool]())
 
+    /// The process groups of the programs running now (each bounded program has its own):
+    /// an interrupt ends them too, so none outlives the host.
+    private static let groups = Locked(Set<pid_t>())
+
     /// Called on the interrupt thread, which holds the lock of whole lines (write only, to
     /// pipes that never block): each program gets the end object after its last whole line,
     /// with the code the host leaves with (128 + `signal`).
     static func interrupted(by signal: Int32) {
         let interruptedEnd = Array((JSONValue.object(["type": .string("end"), "reason": .string(Table.EndReason.interrupted.rawValue),
                                                       "exit_code": .int(Int64(128 + signal))]).encoded + "\n").utf8)
+        let inputs = interruptible.withLock { $0 }
         interruptedEnd.withUnsafeBufferPointer { end in
-            for (fd, midLine) in interruptible.withLock({ $0 }) where !midLine {
+            for (fd, midLine) in inputs where !midLine {
                 _ = Glibc.write(fd, end.baseAddress, end.count)
             }
         }
+        // Their inputs end now; a program that does not end with its input within a second
+        // is stopped, with all it started (the host is leaving, and leaves no program behind).
+        for fd in inputs.keys { close(fd) }
+        let running = groups.withLock { $0 }
+        guard !running.isEmpty else { return }
+        func anyLeft() -> Bool {
+            running.contains { group in
+                _ = waitpid(group, nil, WNOHANG)  // a shell that has ended is reaped: a zombie still counts
+                return kill(-group, 0) == 0
+            }
+        }
+        for _ in 0..<100 where anyLeft() { usleep(10_000) }
+        for group in running { kill(-group, SIGTERM) }
+        for _ in 0..<20 where anyLeft() { usleep(10_000) }
+        for group in running { kill(-group, SIGKILL) }
     }
 
     private static func withInterruptsHeld<T>(_ body: () -> T) -> T { Interrupts.whole(body) }

@@ -413,7 +413,39 @@ final class InputBytes {
     /// from an ended input.
     var waitLimit: Int32?
     private(set) var timedOut = false
+    /// Asked while a bounded read waits: false when the writer has ended (a program's shell
+    /// that exited while something it started holds the pipe open), so the read ends then
+    /// rather than at the bound. `writerEnded` tells it apart.
+    var writerIsRunning: (() -> Bool)?
+    private(set) var writerEnded = false
     init(fd: Int32) { self.fd = fd }
+
+    private static func milliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
+    /// Waits for bytes until `deadline` (milliseconds, monotonic): false when none came, or
+    /// the writer ended meanwhile.
+    private func awaitBytes(until deadline: Int64) -> Bool {
+        while true {
+            let left = deadline - Self.milliseconds()
+            if left <= 0 {
+                timedOut = true
+                return false
+            }
+            // In slices, to see a writer that ended while its pipe stays open.
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(min(left, writerIsRunning == nil ? left : 200)))
+            if polled > 0 { return true }
+            if polled < 0 && errno != EINTR { return true }  // the read says what is wrong
+            if polled == 0, let writerIsRunning, !writerIsRunning() {
+                writerEnded = true
+                return false
+            }
+        }
+    }
 
     /// One line read from the input.
     struct Line {
@@ -433,17 +465,12 @@ final class InputBytes {
     func line(keeping keep: Int, runaway: Int) -> Line? {
         var line = Line(bytes: [], length: 0, runaway: false)
         var readAny = false
+        // The bound is on the whole line: a writer that trickles a byte at a time, never a
+        // newline, is out of time all the same.
+        let deadline = waitLimit.map { Self.milliseconds() + Int64($0) }
         while true {
             if start == end {
-                if let waitLimit {
-                    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    var polled: Int32
-                    repeat { polled = poll(&ready, 1, waitLimit) } while polled < 0 && errno == EINTR
-                    if polled == 0 {
-                        timedOut = true
-                        return nil
-                    }
-                }
+                if let deadline, !awaitBytes(until: deadline) { return nil }
                 var n: Int
                 repeat { n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } } while n < 0 && errno == EINTR
                 guard n > 0 else { return readAny ? line : nil }

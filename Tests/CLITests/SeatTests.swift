@@ -399,7 +399,7 @@ final class SeatTests: XCTestCase {
     func testAProgramThatLeavesIsNamedInATextGame() throws {
         let r = try GamehostProcess.run(["play", "rps", "--seats", "2", "--seat", "2=program:true", "--data", "none"], input: "rock\nrock\n")
         XCTAssertEqual(r.status, 3)
-        XCTAssertTrue(r.stderr.contains("gamehost: a program in a seat left (it ended, or closed its output, when its move was wanted): the session ends"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("gamehost: the program in seat 2 (true) ended, or closed its output, when its move was wanted: its seat is left"), r.stderr)
     }
 
     /// A program that gives no move within --reply-time is stopped and its seat left, though
@@ -417,6 +417,75 @@ final class SeatTests: XCTestCase {
         let bad = try GamehostProcess.run(["play", "rps", "--reply-time", "0", "--data", "none"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--reply-time needs a number of seconds from 0.1 to 3600, not '0'"), bad.stderr)
+    }
+
+    /// --reply-time bounds a whole line: a program that trickles bytes and never a newline is
+    /// out of time all the same.
+    func testAProgramThatTricklesBytesWithNoNewlineIsStoppedAtItsReplyTime() throws {
+        let started = Date()
+        let r = try run(["play", "rps", "--json", "--seats", "2", "--reply-time", "1", "--data", "none",
+                         "--seat", "2=program:while :; do printf r; sleep 0.2; done"], input: "rock\n", limit: 25)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("did not read its input or give its move within 1 s"), r.stderr)
+    }
+
+    /// A program stopped for not reading its input has left: the lines it wrote before are not
+    /// played on as its moves.
+    func testAProgramStoppedForNotReadingPlaysNoMoreOfItsLines() throws {
+        let started = Date()
+        let input = String(repeating: "rock\n", count: 3000)
+        let r = try run(["play", "rps", "--json", "--seats", "2", "--reply-time", "1", "--data", "none",
+                         "--seat", "2=program:yes rock | head -n 20000; exec sleep 60"], input: input, limit: 40)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "the session ended when the program was stopped")
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("did not read its input or give its move within 1 s"), r.stderr)
+    }
+
+    /// A program whose shell ended while something it started holds the pipe open has left
+    /// its seat then, not at its reply time; what it started is stopped.
+    func testAProgramWhoseShellEndedLeavesAtOnce() throws {
+        let started = Date()
+        let r = try run(["play", "rps", "--json", "--seats", "2", "--data", "none",
+                         "--seat", "2=program:sleep 9743 & exit 0"], input: "rock\n", limit: 40)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "left when its shell ended, not after the 60 s reply time")
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("the program in seat 2 (sleep 9743 & exit 0) ended, or closed its output, when its move was wanted"), r.stderr)
+        XCTAssertFalse(Self.running("sleep 9743"), "what the program started is stopped")
+    }
+
+    /// Ctrl-C leaves no program behind: one that does not end with its input is stopped.
+    func testAnInterruptLeavesNoProgramRunning() throws {
+        let host = try LiveGamehost(["play", "rps", "--json", "--seats", "2", "--seat", "2=program:trap '' TERM; sleep 9757", "--data", "none"], limit: 20)
+        host.send("rock\n")
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines(), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            lines.all = host.readAll()
+            done.signal()
+        }
+        var waited = 0
+        while !Self.running("sleep 9757") && waited < 100 { usleep(50_000); waited += 1 }
+        XCTAssertTrue(Self.running("sleep 9757"), "the program started")
+        host.process.interrupt()
+        done.wait()
+        let (status, exited, stderr) = host.wait()
+        XCTAssertTrue(exited, stderr)
+        XCTAssertEqual(status, 130, stderr)
+        XCTAssertFalse(Self.running("sleep 9757"), "the program outlived the host")
+    }
+
+    /// Whether a process whose command line starts with `text` is running (`sleep 9757`, not
+    /// the host or the shell whose command lines hold it).
+    static func running(_ text: String) -> Bool {
+        let list = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return list.contains { pid in
+            guard Int(pid) != nil, let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            // (Not a zombie: one that has ended but is not yet reaped runs nothing.)
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return line.hasPrefix(text) && !stat.contains(") Z ")
+        }
     }
 
     /// SIGTERM ends a session as Ctrl-C does, and the end object gives the code the host

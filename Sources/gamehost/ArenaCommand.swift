@@ -87,7 +87,7 @@ func arenaFiller(_ text: String) throws -> Arena.Filler {
 private func percent(_ x: Double) -> String { fixed(100 * x, 1) + "%" }
 
 private func writeArenaTable(_ report: Arena.Report, game: String, seed: UInt64) {
-    stdout_.write("\(game) arena: \(report.played) games of \(report.seats) seats in \(fixed(report.seconds, 2)) s, \(report.jobs) jobs, seed \(seed)\n",
+    stdout_.write("\(game) arena: \(report.played) game\(report.played == 1 ? "" : "s") of \(report.seats) seat\(report.seats == 1 ? "" : "s") in \(fixed(report.seconds, 2)) s, \(report.jobs) jobs, seed \(seed)\n",
                   style: .title)
     let width = max(8, report.standings.map { TerminalWidth.columns($0.name) }.max() ?? 0) + 2
     let hasScores = report.standings.contains { !$0.scores.isEmpty }
@@ -113,7 +113,7 @@ private func writeArenaTable(_ report: Arena.Report, game: String, seed: UInt64)
         stdout_.write(line + "\n", style: .plain)
     }
     if !report.failures.isEmpty {
-        stdout_.write("  \(report.failures.count) game\(report.failures.count == 1 ? "" : "s") failed and count for nobody\n", style: .plain)
+        stdout_.write("  \(report.failures.count) \(report.failures.count == 1 ? "game failed and counts" : "games failed and count") for nobody\n", style: .plain)
     }
 }
 

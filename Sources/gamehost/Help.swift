@@ -95,7 +95,8 @@ let commandHelp: [String: String] = [
         """,
     "arena": """
         Usage: gamehost arena GAME|FILE.lua [FILLER ...] [--games N] [--seed N] [--jobs N] [--seats N] [--think N]
-                              [--reply-time SECONDS] [--time-limit SECONDS] [--total-time SECONDS] [--json] [--OPTION VALUE ...]
+                              [--reply-time SECONDS] [--max-moves N] [--time-limit SECONDS] [--total-time SECONDS] [--json]
+                              [--OPTION VALUE ...]
 
         Compares players over N (1000) seeded games: each FILLER is bot (the rule's own bot),
         random (random legal moves), search (the host's search player, thinking --think N
@@ -112,7 +113,8 @@ let commandHelp: [String: String] = [
         depend on --seed and k alone, so the same seed gives the same report whatever --jobs
         (a program must choose its moves from what it reads for this to hold).
         A program must give its move within --reply-time (10 s) and end when its input
-        closes, or it is killed and the game fails. A failed game counts for nobody and is
+        closes, or it is killed and the game fails; so does a game with no result after
+        --max-moves moves (50000). A failed game counts for nobody and is
         reported with the line to replay it; the exit code is then 1. --time-limit bounds each
         game (2 s of processor time), or each step of the rule when programs play;
         --total-time the whole run by the wall clock; --json prints one object.

@@ -80,7 +80,8 @@ public final class JSONLinesPresenter: Presenter {
             "input": own ? r.input.map { .string($0) } ?? .null : .null,
             "move": own ? r.move.map { .string($0) } ?? .null : .null,
             "status": .string(r.status.rawValue), "applied": .bool(r.applied),
-            "code": r.code.map { .string($0.rawValue) } ?? .null,
+            // (Why another seat's input was refused is its own, its code as its reason.)
+            "code": (own || r.status != .refused ? r.code : nil).map { .string($0.rawValue) } ?? .null,
             "reason": (own ? r.reason : r.reasonIsPublic ? r.reasonForOtherSeats : nil).map { .string($0) } ?? .null,
             "ends_session": .bool(r.endsSession),
             "messages": .array((seat.map { r.messages(for: $0) } ?? r.messages).map { .string($0) }), "bells": .int(Int64(r.bells)),

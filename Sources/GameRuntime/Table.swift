@@ -442,15 +442,16 @@ public final class Table {
             r.showsView = false
             return r
         }
-        // Text Swift could not compare in linear time (see `MarkRun`) is no move of any game.
-        if MarkRun.isTooLong(rawLine) {
+        // Text Swift could not compare in linear time (see `MarkRun`) is no move of any game:
+        // as typed, and as cleaned (a CR dropped from between two runs joins them).
+        var line = ""
+        if MarkRun.isTooLong(rawLine) || { line = InputLine.clean(rawLine); return MarkRun.isTooLong(line) }() {
             var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
             r.reason = texts(.lineMarks, ["problem": MarkRun.problem])
             r.code = .refused
             r.showsView = false
             return r
         }
-        let line = InputLine.clean(rawLine)
         if line.hasPrefix("/") { return command(line, seat: seat) }
         if (try? engine.result()) != nil {
             if texts.isYes(line) { return newGame(input: line, seat: seat) }

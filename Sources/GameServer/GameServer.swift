@@ -744,10 +744,12 @@ public final class GameServer: WebServerDelegate, Sendable {
 
     private func input(_ fields: [String: JSONValue], from socket: WebSocket) {
         guard case .string(var line)? = fields["line"] else { return refuse(socket, "bad-message", "input needs \"line\": a string") }
-        // A NUL is a space, as in any line the table takes (`InputLine.clean`) and as `play`
-        // takes it; the store could not keep one (TableStore.query). Byte for byte, so a line
-        // too long is as long.
-        if line.utf8.contains(0) { line = String(decoding: line.utf8.map { $0 == 0 ? 32 : $0 }, as: UTF8.self) }
+        // The line as `play` reads one: a newline would have ended it there, so none is in it
+        // (nor counts towards its length); a NUL is a space, as in any line the table takes
+        // (`InputLine.clean`), byte for byte, and the store could not keep one (TableStore.query).
+        if line.utf8.contains(where: { $0 == 0 || $0 == 10 }) {
+            line = String(decoding: line.utf8.compactMap { $0 == 10 ? nil : $0 == 0 ? 32 : $0 }, as: UTF8.self)
+        }
         guard let place = state.withLock({ $0.places[socket.id] }), let seat = place.seat,
               let table = state.withLock({ $0.tables[place.code] }) else {
             return refuse(socket, "no-seat", "join a table's seat first: only a seat's holder moves for it")

@@ -865,6 +865,10 @@ final class SocketLines: TextSink {
     let socket: any TableConnection
     init(_ socket: any TableConnection) { self.socket = socket }
     func write(_ text: String, style: TextStyle) {
+        // Through the one sanitiser every stream of the host goes through, as `play --json`
+        // writes it to standard output: a bidirectional override a rule or a player put in a
+        // text is named (`<U+202E>`), not sent to other people's screens to reorder them.
+        let text = TerminalText.plain(text)
         // (JSON text holds no raw newline: a line is one object.) Cut as bytes: no walk back
         // over the line's characters, no copy of it.
         socket.send(text.utf8.last == 10 ? Substring(text.utf8.dropLast()) : Substring(text))

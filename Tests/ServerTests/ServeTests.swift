@@ -151,6 +151,7 @@ class ServeTests: XCTestCase {
         // A refusal is the typing seat's own: the watcher learns that it came, not why.
         XCTAssertTrue(rock.refusal["reason"] is NSNull, "\(rock.refusal)")
         XCTAssertTrue(rock.refusal["input"] is NSNull, "\(rock.refusal)")
+        XCTAssertTrue(rock.refusal["code"] is NSNull, "nor its code: \(rock.refusal)")
         for line in rock.watcher {
             XCTAssertFalse(line.contains("banana"), line)
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -704,8 +705,15 @@ class ServeTests: XCTestCase {
         XCTAssertNotNil(ann.next(Self.yourTurn))
         let marks = "e" + String(repeating: "\u{301}", count: 40)
         let long = String(repeating: "r", count: InputLine.limit + 900)
+        let fifteen = String(repeating: "\u{301}", count: 15), sixteen = String(repeating: "\u{301}", count: 16)
         let odd: [(line: String, input: String?, code: String)] = [
             ("rock\u{0}scissors", "rock scissors", "refused"), (marks, nil, "refused"), (long, nil, "line-too-long"),
+            // A newline is dropped first, as a pipe would have ended the line: what is left is
+            // the line, its runs of marks and its length; a CR dropped in cleaning joins runs too.
+            ("a" + fifteen + "\n" + sixteen, nil, "refused"), ("a" + fifteen + "\r" + sixteen, nil, "refused"),
+            (String(repeating: "a", count: InputLine.limit) + "\n", String(repeating: "a", count: InputLine.limit), "refused"),
+            // A bidirectional override is named in every stream, as play's standard output names it.
+            ("\u{202E}rock", "<U+202E>rock", "refused"),
         ]
         // What `play --json` makes of the same lines: the same table, played in this process.
         let rule = try RuleCatalog(directories: [], builtIn: Self.root.appendingPathComponent("rules").path).load("rps")
@@ -722,14 +730,15 @@ class ServeTests: XCTestCase {
             XCTAssertEqual(step["status"] as? String, "refused", "\(step)")
             XCTAssertEqual(step["code"] as? String, code, "\(step)")
             XCTAssertEqual(step["input"] as? String, input, "\(step)")
-            let played = table.handle(line, seat: 1, bytes: line.utf8.count)
+            let read = line.replacingOccurrences(of: "\n", with: "")  // as play reads it
+            let played = table.handle(read, seat: 1, bytes: read.utf8.count)
             XCTAssertEqual(played.status, .refused, code)
-            XCTAssertEqual(played.input, input, code)
+            XCTAssertEqual(played.input.map(TerminalText.plain), input, code)
             XCTAssertEqual(played.code?.rawValue, code)
         }
         ann.send(["type": "input", "line": "paper"])
         XCTAssertNotNil(ann.next { $0["type"] as? String == "step" && $0["input"] as? String == "paper" && $0["status"] as? String == "accepted" })
-        XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), 4, "every input is stored")
+        XCTAssertEqual(try storedNumber("SELECT count(*) FROM inputs WHERE code = '\(code)'"), odd.count + 1, "every input is stored")
 
         // A restart rebuilds the table from those inputs, and it goes on.
         served.server.stop()

@@ -92,6 +92,8 @@ typedef struct gh_string_seen {
 } gh_string_seen;
 #define GH_STRINGS_SEEN 256
 
+typedef struct gh_tc_object gh_tc_object;  // tablecopy.h
+
 typedef struct gh_snapshot {
     unsigned char *data;
     size_t len, cap, limit;   // `limit`: the most bytes a saved state may take
@@ -130,16 +132,41 @@ typedef struct gh_snapshot {
     int comparing;            // 1: the walk reads the stream at `pos` instead of writing it
     int differs;              // comparing: the state no longer matches the stream
     size_t pos;
+
+    // The saves before a move by table copies (tablecopy.h).
+    int tc_on;                // 1 while saves before a move are by copies
+    int tc_valid;             // the last save was by copies, and it completed
+    int tc_ref;               // the registry's reference to the copies' anchors table
+    const void *tc_anchors;   // that table's address
+    gh_tc_object *tc_objects; // the anchored objects, by number (p NULL: a free entry)
+    int tc_count, tc_cap, tc_live;
+    int *tc_free_object_list, tc_free_objects;
+    int *tc_free_slot_list, tc_free_slots, tc_free_slot_cap, tc_slots;
+    int *tc_index;            // address -> object number + 1, open addressing
+    size_t tc_index_slots;
+    int *tc_queue, tc_queued, tc_queue_cap;  // a walk's tables, in the order met
+    int tc_reached;           // how many tables the last save reached
+    int tc_copied;            // and copied again (the host's tests read it)
+    const void *tc_root;      // and from which
+    unsigned int tc_mark, tc_look;
+    int tc_others, tc_others_kept;  // objects other than tables anchored; after the last look
+    size_t tc_bytes;          // the copies' memory
 } gh_snapshot;
 
 static inline gh_snapshot *gh_snapshot_new(size_t limit) {
     gh_snapshot *s = (gh_snapshot *)GH_SNAPSHOT_CALLOC(1, sizeof(gh_snapshot));
-    if (s) s->limit = limit;
+    if (s) {
+        s->limit = limit;
+        s->tc_ref = LUA_NOREF;
+    }
     return s;
 }
 
+static inline void gh_tc_free(gh_snapshot *s);
+
 static inline void gh_snapshot_free(gh_snapshot *s) {
     if (!s) return;
+    gh_tc_free(s);
     free(s->data);
     free(s->table_ptr);
     free(s->table_slot);
@@ -336,6 +363,8 @@ static int gh_string_find_long(gh_snapshot *s, const char *b, size_t n, uint64_t
     }
     return 0;
 }
+
+#include "tablecopy.h"
 
 // MARK: - Writing the stream (or, comparing, reading it and matching)
 
@@ -685,6 +714,19 @@ static inline int gh_snapshot_save(lua_State *L) {
     gh_snapshot *s = (gh_snapshot *)lua_touserdata(L, lua_upvalueindex(1));
     s->canonical = lua_toboolean(L, 2);
     lua_settop(L, 1);
+    if (!s->canonical && s->tc_on) {
+        int done = gh_tc_save(L, s, 1);
+        if (done == GH_TC_SAVED) {
+            s->valid = 0;  // the stream's last save is no longer the last
+            return 1;
+        }
+        if (done == GH_TC_STREAM_ALWAYS) {
+            s->tc_on = 0;
+            gh_tc_forget(L, s);
+        }
+        lua_settop(L, 1);
+    }
+    s->tc_valid = 0;
     int hint = s->slots;
     s->valid = 0;  // until this save completes
     s->comparing = 0;
@@ -720,6 +762,10 @@ static int gh_anchors_match(lua_State *L, gh_snapshot *s, int a) {
 static inline int gh_snapshot_unchanged(lua_State *L) {
     gh_snapshot *s = (gh_snapshot *)lua_touserdata(L, lua_upvalueindex(1));
     lua_settop(L, 2);
+    if (s->tc_anchors != NULL && lua_topointer(L, 2) == s->tc_anchors) {
+        lua_pushboolean(L, gh_tc_unchanged(L, s, 1));
+        return 1;
+    }
     if (s->has_objects || !gh_anchors_match(L, s, 2)) {
         lua_pushboolean(L, 0);
         return 1;
@@ -947,6 +993,10 @@ static void gh_restore_table(lua_State *L, gh_snapshot *s, int k, size_t *pos, i
 static inline int gh_snapshot_restore(lua_State *L) {
     gh_snapshot *s = (gh_snapshot *)lua_touserdata(L, lua_upvalueindex(1));
     lua_settop(L, 2);
+    if (s->tc_anchors != NULL && lua_topointer(L, 2) == s->tc_anchors) {
+        gh_tc_restore(L, s, 2);
+        return 1;
+    }
     if (!s->valid) return luaL_error(L, "no saved state to restore");
     if (!gh_anchors_match(L, s, 2)) return luaL_error(L, "the saved state does not match its anchors");
     luaL_checkstack(L, 16, "no room to restore the state");
@@ -966,6 +1016,11 @@ static inline int gh_snapshot_restore(lua_State *L) {
 // objects, which is on top of the stack and is replaced.
 static inline void gh_push_snapshot_functions(lua_State *L, gh_snapshot *s) {
     s->direct = gh_table_layout_verified(L);
+    // The copies' anchors table, kept from save to save (a save by copies returns it).
+    lua_createtable(L, 0, 0);
+    s->tc_anchors = lua_topointer(L, -1);
+    s->tc_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    s->tc_on = s->direct;
     lua_pushlightuserdata(L, s);
     lua_insert(L, -2);
     lua_pushcclosure(L, gh_snapshot_save, 2);

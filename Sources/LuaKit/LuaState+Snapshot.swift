@@ -32,7 +32,10 @@ extension LuaState {
 
     /// Lets go of the saved state (when a new game starts): what it alone still references
     /// is then free to collect, and counts no more against the memory limit.
-    public func forgetSnapshot() { snapshotAnchors = nil }
+    public func forgetSnapshot() {
+        snapshotAnchors = nil
+        gh_tc_forget(L, snapshot)  // the table copies' anchors (allocates nothing, cannot raise)
+    }
 
     /// The state as it was saved: `value` itself when it is exactly as saved (the same tables
     /// with the same contents), else a rebuilt copy. Host work, outside the rule's budget: it

@@ -34,6 +34,8 @@ static inline void t_snap_close(t_state *t, t_snap *sn) {
     luaL_unref(t->L, LUA_REGISTRYINDEX, sn->unchanged);
     luaL_unref(t->L, LUA_REGISTRYINDEX, sn->restore);
     luaL_unref(t->L, LUA_REGISTRYINDEX, sn->anchors);
+    gh_tc_forget(t->L, sn->s);
+    luaL_unref(t->L, LUA_REGISTRYINDEX, sn->s->tc_ref);
     gh_snapshot_free(sn->s);
 }
 

@@ -1,5 +1,6 @@
 // The snapshot: save, unchanged and restore in place, string sharing, metatables as state,
-// finalizers never attached, limits, and every allocation failure of the snapshot's own memory.
+// finalizers never attached, limits, and every allocation failure of the snapshot's own memory;
+// the saves before a move by table copies.
 
 // Allocation of the snapshot's own memory fails at the chosen call when `t_fail_at` is set.
 #include <stddef.h>
@@ -245,6 +246,14 @@ static void host_objects(void) {
     CHECK(t_host(t, "add(state.b, 10)") == LUA_OK, "%s", t->error);
     CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
     CHECK(t_host(t, "assert(value(state.b) == 5, value(state.b)) assert(state.b == state.again) assert(value(b) == 15, value(b))") == LUA_OK, "%s", t->error);
+    // Saved before a move, a state with a host object is the stream's too (tablecopy.h).
+    CHECK(sn.s->tc_on == 1, "copies are on before a host object is met");
+    CHECK(t_host(t, "b = box(5) state = {b = b, again = b}") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(sn.s->tc_on == 0 && sn.s->tc_valid == 0, "a host object left to the copies");
+    CHECK(t_host(t, "add(state.b, 10)") == LUA_OK, "%s", t->error);
+    CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "assert(value(state.b) == 5, value(state.b)) assert(state.b == state.again)") == LUA_OK, "%s", t->error);
     t_snap_close(t, &sn);
     t_close(t);
 }
@@ -359,6 +368,7 @@ static void direct_reading(void) {
         CHECK(luaL_loadstring(t->L, random_state) == LUA_OK, "%s", lua_tostring(t->L, -1));
         lua_pushinteger(t->L, seed);
         CHECK(lua_pcall(t->L, 1, 0, 0) == LUA_OK, "state %d: %s", seed, lua_tostring(t->L, -1));
+        sn.s->tc_on = 0;  // the stream's bytes, read both ways
         for (int canonical = 0; canonical <= 1; canonical++) {
             sn.s->direct = 1;
             CHECK(t_save_as(t, &sn, "state", canonical) == LUA_OK, "state %d: %s", seed, t->error);
@@ -373,13 +383,16 @@ static void direct_reading(void) {
             free(direct);
             free(api);
         }
-        // What was saved reading directly is what the comparison and restore read back.
-        // (A table restored in place may hold its fields in another order: canonical saves compare.)
+        // What was saved reading directly (by the stream, then by table copies) is what the
+        // comparison and restore read back. (A table restored in place may hold its fields in
+        // another order: canonical saves compare.)
         sn.s->direct = 1;
+        sn.s->tc_on = seed % 2;
         CHECK(t_save(t, &sn, "state") == LUA_OK, "state %d: %s", seed, t->error);
         size_t nb, na;
         unsigned char *before = t_bytes(&sn, &nb);
         CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "state %d: %s", seed, t->error);
+        CHECK(sn.s->tc_valid == seed % 2, "state %d: saved by copies %d", seed, sn.s->tc_valid);
         CHECK(t_unchanged(t, &sn, "state") == 1, "state %d: not unchanged right after the save", seed);
         CHECK(t_host(t, "state.extra = {1, 2, 3} state[1] = 'changed'") == LUA_OK, "%s", t->error);
         CHECK(t_unchanged(t, &sn, "state") == 0, "state %d: a change went unseen", seed);
@@ -395,6 +408,155 @@ static void direct_reading(void) {
     t_close(t);
 }
 
+// The saves before a move by table copies (tablecopy.h): a save after a move copies only the
+// tables the move changed, a comparison finds any change, a restore gives it back; their limits,
+// their failures, and the memory they let go.
+static void table_copies(void) {
+    t_state *t = t_open(256 << 20);
+    t_install_dump(t);
+    t_snap sn = t_snap_open(t, 1 << 20);
+    CHECK(sn.s->tc_on == 1, "table copies are off on this library");
+    CHECK(t_host(t, "state = {history = {}, score = 0, seen = setmetatable({}, {__mode = 'k'})}\n"
+                    "for i = 1, 500 do state.history[i] = {player = 'rock', computer = 'paper', outcome = 'lose'} end\n"
+                    "state.seen[state.history[1]] = true") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(sn.s->tc_valid && sn.s->tc_copied == 504, "the first save copied %d tables", sn.s->tc_copied);
+    // A move that adds a record copies the list, the root and the record.
+    CHECK(t_call(t, "state.history[#state.history + 1] = {player = 'paper', computer = 'rock', outcome = 'win'} "
+                    "state.score = state.score + 1", 0, 0, 1LL << 40) == LUA_OK, "%s", t->error);
+    char *kept = t_dump(t, "state");
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(sn.s->tc_copied == 3, "a save after one record was added copied %d tables", sn.s->tc_copied);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(sn.s->tc_copied == 0, "a save of an unchanged state copied %d tables", sn.s->tc_copied);
+    // A change deep inside is found, whatever its kind, and taken back in place.
+    const char *changes[] = {
+        "state.history[250].outcome = 'tie'",
+        "state.history[250].extra = 1",
+        "state.history[250].player = nil",
+        "state.history[250] = {player = 'rock', computer = 'paper', outcome = 'lose'}",
+        "state.history[#state.history + 1] = 1",
+        "state.history[#state.history] = nil",
+        "state.score = 1.0",
+        "setmetatable(state.history[3], {__index = state.history[4]})",
+        "setmetatable(state.seen, nil)",
+        "state.seen[state.history[2]] = true",
+        "for i = 1, 100 do state.history[1]['k' .. i] = i end for i = 1, 100 do state.history[1]['k' .. i] = nil end",
+        "state.history[2][string.rep('a long key ', 9)] = {}",
+    };
+    for (size_t i = 0; i < sizeof changes / sizeof *changes; i++) {
+        CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+        CHECK(t_call(t, changes[i], 0, 0, 1LL << 40) == LUA_OK, "%s: %s", changes[i], t->error);
+        CHECK(t_unchanged(t, &sn, "state") == 0, "%s: the change went unseen", changes[i]);
+        CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s: restore: %s", changes[i], t->error);
+        char *after = t_dump(t, "state");
+        CHECK(strcmp(kept, after) == 0, "%s: restored differs:\n%s\n---\n%s", changes[i], kept, after);
+        free(after);
+        CHECK(t_unchanged(t, &sn, "state") == 1, "%s: not unchanged after the restore", changes[i]);
+        CHECK(t_host(t, "assert(getmetatable(state.seen).__mode == 'k') assert(getmetatable(state.history[3]) == nil)") == LUA_OK,
+              "%s: %s", changes[i], t->error);
+    }
+    // The collector marks removed keys dead at any time: a state is still unchanged.
+    CHECK(t_host(t, "for i = 1, 50 do state.history[5]['gone' .. i] = {} end for i = 1, 50 do state.history[5]['gone' .. i] = nil end") == LUA_OK,
+          "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "collectgarbage() collectgarbage()") == LUA_OK, "%s", t->error);
+    CHECK(t_unchanged(t, &sn, "state") == 1, "a collection made the state look changed");
+    // Nor does the length operator, which moves an array's limit.
+    CHECK(t_host(t, "state.holes = {1, 2, 3, 4, 5, 6, 7, 8, 9, nil, 11, nil, nil, nil, nil, nil}") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_call(t, "assert(#state.holes == 9 or #state.holes == 11)", 0, 0, 1LL << 40) == LUA_OK, "%s", t->error);
+    CHECK(t_unchanged(t, &sn, "state") == 1, "the length operator made the state look changed");
+    CHECK(t_host(t, "state.holes = nil") == LUA_OK, "%s", t->error);
+    free(kept);
+    // Limits: depth, the copies' size, the budget.
+    CHECK(t_host(t, "state = {} local t = state for i = 1, 199 do t.next = {} t = t.next end") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "200 deep: %s", t->error);
+    CHECK(t_host(t, "state = {} local t = state for i = 1, 200 do t.next = {} t = t.next end") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") != LUA_OK && t_contains(t->error, "nested more than 200 deep"), "%s", t->error);
+    CHECK(t_unchanged(t, &sn, "state") == 0 && t_restore(t, &sn, "state") != LUA_OK, "a failed save can be restored");
+    CHECK(t_host(t, "state = {} for i = 1, 70000 do state[i] = i end") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") != LUA_OK && t_contains(t->error, "too large to save"), "%s", t->error);
+    CHECK(t_host(t, "state = {} for i = 1, 20000 do state[i] = {i} end") == LUA_OK, "%s", t->error);
+    lua_rawgeti(t->L, LUA_REGISTRYINDEX, sn.save);
+    lua_getglobal(t->L, "state");
+    gh_begin_call(t->lim, 2000, 1);
+    int status = lua_pcall(t->L, 1, 1, 0);
+    gh_end_call(t->lim, 1);
+    CHECK(status != LUA_OK && t_contains(lua_tostring(t->L, -1), "step budget"), "%s", lua_tostring(t->L, -1));
+    lua_pop(t->L, 1);
+    // A root that is not a table is the stream's, that save only.
+    CHECK(t_host(t, "state = 'just a string'") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK && !sn.s->tc_valid && sn.s->tc_on, "%s", t->error);
+    CHECK(t_host(t, "state = 42") == LUA_OK, "%s", t->error);
+    CHECK(t_restore(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "assert(state == 'just a string')") == LUA_OK, "%s", t->error);
+    // What the copies anchor is let go when they are forgotten (a new game).
+    CHECK(t_host(t, "state = {} for i = 1, 3000 do state[i] = {string.rep('x', 100) .. i} end") == LUA_OK, "%s", t->error);
+    CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    CHECK(t_host(t, "state = {} collectgarbage()") == LUA_OK, "%s", t->error);
+    size_t held = t->lim->used;
+    gh_tc_forget(t->L, sn.s);
+    CHECK(t_host(t, "collectgarbage()") == LUA_OK, "%s", t->error);
+    CHECK(t->lim->used + 300000 < held, "forgetting the copies freed %zu -> %zu", held, t->lim->used);
+    CHECK(sn.s->tc_live == 0 && sn.s->tc_bytes == 0, "%d objects and %zu bytes left", sn.s->tc_live, sn.s->tc_bytes);
+    // Strings no copy names are let go once their number has doubled.
+    CHECK(t_host(t, "state = {}") == LUA_OK, "%s", t->error);
+    for (int i = 0; i < 200; i++) {
+        CHECK(t_call(t, "state.last = 'message ' .. math.random(1e9)", 0, 0, 1LL << 40) == LUA_OK, "%s", t->error);
+        CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+    }
+    CHECK(sn.s->tc_others < 140, "%d strings anchored for a state naming one", sn.s->tc_others);
+    t_snap_close(t, &sn);
+    t_close(t);
+}
+
+// Every allocation of the copies' own memory can fail: the save raises "not enough memory to
+// save the state", the last save's copies stay whole, and the next save works.
+static void table_copy_failures(void) {
+    t_state *t = t_open(64 << 20);
+    t_install_dump(t);
+    CHECK(t_host(t, "state = {list = {}, name = 'x'} for i = 1, 60 do state.list[i] = {i, tostring(i), {}} state['k' .. i] = i end")
+              == LUA_OK, "%s", t->error);
+    int failures = 0;
+    for (long at = 0;; at++) {
+        t_snap sn = t_snap_open(t, 64 << 20);
+        CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "%s", t->error);
+        char *saved = t_dump(t, "state");
+        CHECK(t_call(t, "state.list[61] = {'new'} state.list[1][1] = 'changed' state.name = 'y' state.extra = {} "
+                        "for i = 1, 300 do state.extra[i] = {i, 'e' .. i} end", 0, 0, 1LL << 40) == LUA_OK,
+              "%s", t->error);
+        char *moved = t_dump(t, "state");
+        t_alloc_calls = 0;
+        t_fail_at = at;
+        int status = t_save_in_order(t, &sn, "state");
+        int failed = t_alloc_calls > at;
+        t_fail_at = -1;
+        if (failed) {
+            failures++;
+            CHECK(status != LUA_OK && t_contains(t->error, "not enough memory to save the state"), "failing at %ld: %s", at, t->error);
+            CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "save after a failure at %ld: %s", at, t->error);
+        }
+        CHECK(t_unchanged(t, &sn, "state") == 1, "unchanged after a failure at %ld", at);
+        CHECK(t_call(t, "state.list[2] = nil state.more = {1}", 0, 0, 1LL << 40) == LUA_OK, "%s", t->error);
+        CHECK(t_restore(t, &sn, "state") == LUA_OK, "restore after a failure at %ld: %s", at, t->error);
+        char *d = t_dump(t, "state");
+        CHECK(strcmp(d, moved) == 0, "restored state after a failure at %ld", at);
+        free(d);
+        // Back to the first state for the next round.
+        CHECK(t_host(t, "state.list[61] = nil state.list[1][1] = 1 state.name = 'x' state.extra = nil collectgarbage()") == LUA_OK, "%s", t->error);
+        d = t_dump(t, "state");
+        CHECK(strcmp(d, saved) == 0, "the state is not back at %ld", at);
+        free(d);
+        free(saved);
+        free(moved);
+        t_snap_close(t, &sn);
+        if (!failed) break;
+    }
+    CHECK(failures >= 6, "only %d allocation failures were tried", failures);
+    t_close(t);
+}
+
 int main(void) {
     in_place();
     shared_strings();
@@ -403,5 +565,7 @@ int main(void) {
     host_objects();
     allocation_failures();
     direct_reading();
+    table_copies();
+    table_copy_failures();
     return t_report("snapshot");
 }

@@ -1,7 +1,8 @@
 // Differential test of the snapshot: thousands of random states and random moves (from
 // snapshot_diff.lua, seeded). For each: save, move, restore, save again; the two saves' bytes
 // are the same, a plain-Lua dump of the state is the same before and after, `unchanged` agrees
-// with the dumps, and no finalizer ever runs, even at lua_close.
+// with the dumps, and no finalizer ever runs, even at lua_close. The saves before a move (in
+// order) are by table copies (tablecopy.h): they are also made after a move kept.
 #include "snapshot_util.h"
 
 static int finalizer_runs = 0;
@@ -15,7 +16,7 @@ static int gcmark(lua_State *L) {
 int main(void) {
     int cases = getenv("GH_ASAN") ? 1000 : 2500;
     int per_state = 25;  // moves tried on one state before a fresh one
-    int refused = 0, changed = 0, same = 0;
+    int refused = 0, changed = 0, same = 0, copied = 0;
     for (int base = 1; base <= cases; base += per_state) {
         t_state *t = t_open(256 << 20);
         t_install_dump(t);
@@ -60,6 +61,8 @@ int main(void) {
                 // it holds them): "unchanged" is only ever said of an unchanged state, and the
                 // restore gives the state back as exactly.
                 CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "case %d: save in order: %s", c, t->error);
+                CHECK(sn.s->tc_valid, "case %d.%d: not saved by copies", c, m);
+                copied += sn.s->tc_valid;
                 CHECK(t_unchanged(t, &sn, "state") == 1, "case %d: unchanged right after saving in order", c);
                 if (t_call(t, code, 0, 0, 1LL << 40) != LUA_OK) refused++;
                 char *mid2 = t_dump(t, "state");
@@ -78,6 +81,28 @@ int main(void) {
                 CHECK(n1 == n2 && memcmp(b1, b2, n1) == 0, "case %d.%d: the bytes differ after restoring", c, m);
                 free(b1);
                 free(b2);
+                // A move kept, then the next saved as before a move, refused or not: the saves
+                // by copies keep what the last one saved, and find what the kept move changed.
+                snprintf(code, sizeof code, "move(%d)", c * 11 + m);
+                t_call(t, code, 0, 0, 1LL << 40);
+                char *kept = t_dump(t, "state");
+                CHECK(t_save_in_order(t, &sn, "state") == LUA_OK, "case %d: save after a kept move: %s", c, t->error);
+                CHECK(sn.s->tc_valid, "case %d.%d: a kept move not saved by copies", c, m);
+                CHECK(t_unchanged(t, &sn, "state") == 1, "case %d.%d: unchanged right after saving a kept move", c, m);
+                snprintf(code, sizeof code, "move(%d)", c * 13 + m);
+                if (t_call(t, code, 0, 0, 1LL << 40) != LUA_OK) refused++;
+                char *mid3 = t_dump(t, "state");
+                int unchanged3 = t_unchanged(t, &sn, "state");
+                CHECK(!unchanged3 || strcmp(kept, mid3) == 0, "case %d.%d: unchanged after a change to a kept move\n%s\n---\n%s", c,
+                      m, kept, mid3);
+                CHECK(t_restore(t, &sn, "state") == LUA_OK, "case %d: restore after a kept move: %s", c, t->error);
+                char *after3 = t_dump(t, "state");
+                CHECK(strcmp(kept, after3) == 0, "case %d.%d: restored after a kept move, the state differs\n%s\n---\n%s", c, m,
+                      kept, after3);
+                CHECK(t_host(t, "assert(rawequal(state, root))") == LUA_OK, "case %d: the root changed after a kept move", c);
+                free(kept);
+                free(mid3);
+                free(after3);
                 free(before);
                 free(mid);
                 free(after);
@@ -88,7 +113,9 @@ int main(void) {
         t_close(t);
         CHECK(finalizer_runs == 0, "a finalizer ran %d times", finalizer_runs);
     }
-    fprintf(stderr, "%d moves changed the state, %d left it as it was, %d were refused midway\n", changed, same, refused);
+    fprintf(stderr, "%d moves changed the state, %d left it as it was, %d were refused midway; %d saved by copies\n", changed,
+            same, refused, copied);
     CHECK(changed > cases, "too few moves changed anything");
+    CHECK(copied >= cases, "too few saves by copies");
     return t_report("snapshot differential");
 }

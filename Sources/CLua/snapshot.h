@@ -1,8 +1,10 @@
-// Snapshots for all-or-nothing moves. Before every move the host saves the rule's state as
-// bytes in a C buffer (no Lua allocation but one anchor a table: a step late in a long game
-// must stay cheap); after a refused or failed move it asks whether the state is exactly as
-// saved (the usual case, as rules refuse before they change anything) and only otherwise puts
-// every saved table back as it was, in place.
+// Snapshots for all-or-nothing moves. Before every move the host saves the rule's state; after
+// a refused or failed move it asks whether the state is exactly as saved (the usual case, as
+// rules refuse before they change anything) and only otherwise puts every saved table back as
+// it was, in place. The save before a move is by table copies when it can (tablecopy.h: a copy
+// of each table kept from save to save, so that a save costs what the move changed); this file
+// is the other way, the stream: the state written as bytes in a C buffer (no Lua allocation but
+// one anchor a table), which check's canonical saves and the states tablecopy.h leaves use.
 //
 // Three functions, made by gh_push_snapshot_functions:
 //   save(root, canonical) -> anchors saves what root reaches; anchors keeps it alive
@@ -22,7 +24,7 @@
 // fixed order of their keys (booleans, integers, floats, strings by length then bytes, tables
 // and other objects by address); each distinct string is written once, at its first use in that
 // order, and named by number after. So saving, changing, restoring and saving again gives the
-// same bytes. The save before a move is not canonical: it takes each table's fields in the
+// same bytes. The stream's save before a move (when tablecopy.h leaves it one) is not canonical: it takes each table's fields in the
 // order the table holds them, as sorting them cost about a sixth of the save. The comparison is
 // a second save that reads instead of writes, in the order of the save it compares with: a table
 // the move did not touch is read in the same order, and one it changed and changed back may
@@ -947,8 +949,8 @@ static void gh_restore_table(lua_State *L, gh_snapshot *s, int k, size_t *pos, i
         gh_push_item(L, s, &s->fields[i].value, anchors, strings);
         lua_rawset(L, t);
     }
-    // Every saved field is there: any more are fields added since. Clear them all (Lua allows
-    // clearing fields during a traversal) and set the saved ones again.
+    // Every saved field is there: any more are fields added since. Clear them all and set the
+    // saved ones again.
     uint32_t now = 0;
     lua_pushnil(L);
     while (lua_next(L, t) != 0) {
@@ -956,13 +958,7 @@ static void gh_restore_table(lua_State *L, gh_snapshot *s, int k, size_t *pos, i
         now++;
     }
     if (now != n) {
-        lua_pushnil(L);
-        while (lua_next(L, t) != 0) {
-            lua_pop(L, 1);
-            lua_pushvalue(L, -1);
-            lua_pushnil(L);
-            lua_rawset(L, t);
-        }
+        gh_clear_fields(L, t);
         for (uint32_t i = 0; i < n; i++) {
             gh_push_item(L, s, &s->fields[i].key, anchors, strings);
             gh_push_item(L, s, &s->fields[i].value, anchors, strings);

@@ -531,6 +531,17 @@ static int gh_tc_unchanged(lua_State *L, gh_snapshot *s, int root) {
 
 static void gh_attach_metatable(lua_State *L, int t);  // snapshot.h
 
+// Clears every field of the table at index t (Lua allows clearing fields during a traversal).
+static void gh_clear_fields(lua_State *L, int t) {
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+    }
+}
+
 // Gives table object `number` its saved fields and metatable back.
 static void gh_tc_restore_table(lua_State *L, gh_snapshot *s, int number, int anchors) {
     gh_tc_object *o = &s->tc_objects[number];
@@ -553,15 +564,9 @@ static void gh_tc_restore_table(lua_State *L, gh_snapshot *s, int number, int an
             gh_attach_metatable(L, t);
         }
     }
-    // Every field goes (Lua allows clearing fields during a traversal), then the saved ones
-    // come back: a key cleared keeps its node, so this rarely allocates.
-    lua_pushnil(L);
-    while (lua_next(L, t) != 0) {
-        lua_pop(L, 1);
-        lua_pushvalue(L, -1);
-        lua_pushnil(L);
-        lua_rawset(L, t);
-    }
+    // Every field goes, then the saved ones come back: a key cleared keeps its node, so this
+    // rarely allocates.
+    gh_clear_fields(L, t);
     // (Setting fields may allocate, and run the collector: it frees nothing anchored.)
     const gh_lua_tvalue *array = (const gh_lua_tvalue *)(o->raw + sizeof h);
     const gh_lua_node *node = (const gh_lua_node *)(o->raw + sizeof h + (size_t)h.asize * sizeof(gh_lua_tvalue));

@@ -43,6 +43,9 @@ public enum Simulation {
         var playsInBulk: Bool { inBulk && !usesSearch }
         /// The most seconds the whole run may take (`--total-time`); the run stops there.
         public var totalTime = Simulation.totalTimeLimit
+        /// Whether the run has been asked to stop (an interrupt): it then starts no more games,
+        /// and reports the ones played.
+        public var stopAsked: (@Sendable () -> Bool)?
         /// Games in the engine's bulk mode: one time limit a game (`timeLimit`), no messages
         /// kept. False plays them input by input, as `play` does (each input within
         /// `timeLimit`), so a program in a seat hears every message (the arena's programs).
@@ -160,6 +163,10 @@ public enum Simulation {
             for k in stride(from: w, to: plan.games, by: count) {
                 // A rule that ran past the time limit would do it again: stop the run.
                 if results.stopReason != nil { break }
+                if plan.stopAsked?() == true {
+                    results.stop("interrupted")
+                    break
+                }
                 if monotonicSeconds() > deadline {
                     results.stop("the run's time limit of \(Int(plan.totalTime)) s (--total-time SECONDS)")
                     break

@@ -29,7 +29,8 @@ package final class ScoreKeeper {
     package var seat = 1
     /// A practice session (seeded, or scripted from a pipe): its scores are kept apart and
     /// never ranked, so a replayed or scripted run cannot fill the board; the records it saves
-    /// are the session's alone (statistics are not changed by practice).
+    /// are the session's alone. Its games still count in the statistics ("Games played"): a
+    /// game played is played, and the scores page shows practice runs as such.
     package var practice = false
     /// The fingerprint of the session's word list ("" for none), asked for at the first board
     /// or record: boards and records are kept per list content, not per list name.

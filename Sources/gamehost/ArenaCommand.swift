@@ -40,8 +40,14 @@ func arena(_ args: inout Arguments) throws -> Int32 {
     let json = args.flags.contains("json")
     let bar = ProgressBar(total: games, enabled: Terminal.outputIsTerminal && !json)
     let report: Arena.Report
+    let interrupt: Int32?
     do {
-        report = try Arena.run(arenaPlan) { done in bar.update(done) }
+        // A first Ctrl-C stops the run after the games in play, which are then reported.
+        (report, interrupt) = try Interrupts.stoppingGently { stopAsked in
+            var arenaPlan = arenaPlan
+            arenaPlan.games.stopAsked = { stopAsked() != nil }
+            return (try Arena.run(arenaPlan) { done in bar.update(done) }, stopAsked())
+        }
     } catch let error as UsageError {
         throw CLIError.usage("\(rule.id): \(error.message)")
     } catch {
@@ -64,6 +70,7 @@ func arena(_ args: inout Arguments) throws -> Int32 {
     }
     if report.failures.count > 5 { fail("\(report.failures.count - 5) more games failed") }
     if let stopped = report.stoppedBy { fail("stopped after \(report.played) of \(games) games: \(stopped)") }
+    if let interrupt { return 128 + interrupt }
     return report.failures.isEmpty && report.stoppedBy == nil ? 0 : 1
 }
 

@@ -96,8 +96,14 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     let json = args.flags.contains("json")
     let bar = ProgressBar(total: games, enabled: Terminal.outputIsTerminal && !json)
     let report: Simulation.Summary
+    let interrupt: Int32?
     do {
-        report = try Simulation.run(plan) { done in bar.update(done) }
+        // A first Ctrl-C stops the run after the games in play, which are then reported.
+        (report, interrupt) = try Interrupts.stoppingGently { stopAsked in
+            var plan = plan
+            plan.stopAsked = { stopAsked() != nil }
+            return (try Simulation.run(plan) { done in bar.update(done) }, stopAsked())
+        }
     } catch let error as UsageError {
         throw CLIError.usage("\(rule.id): \(error.message)")
     } catch {
@@ -156,6 +162,7 @@ func sim(_ args: inout Arguments) throws -> Int32 {
     if let stopped = report.stoppedBy {
         fail("stopped after \(report.played) of \(games) games: \(stopped)")
     }
+    if let interrupt { return 128 + interrupt }
     return report.failures.isEmpty && report.stoppedBy == nil ? 0 : 1
 }
 

@@ -83,14 +83,15 @@ let commandHelp: [String: String] = [
 
         Plays N (1000) games with random legal moves (with --bot, the moves of the rule's own
         bot(state, game); with --bot search, the host's search player in every seat, thinking
-        --think N scratch games a move, and each call into the rule within --time-limit), in parallel on --jobs threads (one per core, at most three: each game
-        may hold the 64 MB a played game may), and prints the
-        outcomes, the number of moves per game, the scores (mean, min, max of result.score) and
-        the games per second.
+        --think N scratch games a move, and each call into the rule within --time-limit), in
+        parallel on --jobs threads (one per core, at most three: each game may hold the 64 MB
+        a played game may), and prints the outcomes, the number of moves per game, the scores
+        (mean, min, max of result.score) and the games per second.
         Game k's seed is derived from --seed, so the results do not depend on --jobs. A game
         that breaks the contract is reported with the seed to replay it; the exit code is then 1.
         A game that runs past --time-limit (2 s of processor time) fails, and the run stops
-        there.
+        there. Ctrl-C stops the run after the games in play and reports the games played (exit
+        code 130); a second Ctrl-C leaves at once.
 
         """,
     "arena": """
@@ -101,8 +102,8 @@ let commandHelp: [String: String] = [
         Compares players over N (1000) seeded games: each FILLER is bot (the rule's own bot),
         random (random legal moves), search (the host's search player, thinking --think N
         scratch games a move, 1000 by default, or processor time: 200ms) or program:COMMAND
-        (an outside program speaking the
-        protocol of docs/protocol.md for its seat, started afresh for each game). Without
+        (an outside program speaking the protocol of docs/protocol.md for its seat, started
+        afresh for each game). Without
         fillers, the rule's bot plays random moves. The table has as many seats as fillers
         (within what the game takes; --seats N gives another number, the fillers repeating),
         and the fillers change seats each game, so each sits in each seat equally often. For
@@ -114,10 +115,11 @@ let commandHelp: [String: String] = [
         (a program must choose its moves from what it reads for this to hold).
         A program must give its move within --reply-time (10 s) and end when its input
         closes, or it is killed and the game fails; so does a game with no result after
-        --max-moves moves (50000). A failed game counts for nobody and is
-        reported with the line to replay it; the exit code is then 1. --time-limit bounds each
-        game (2 s of processor time), or each step of the rule when programs play;
-        --total-time the whole run by the wall clock; --json prints one object.
+        --max-moves moves (50000). A failed game counts for nobody and is reported with the
+        line to replay it; the exit code is then 1. --time-limit bounds each game (2 s of
+        processor time), or each step of the rule when programs play; --total-time the whole
+        run by the wall clock; --json prints one object. Ctrl-C stops the run after the games
+        in play and reports the games played (exit code 130); a second Ctrl-C leaves at once.
 
         """,
     "resume": """

@@ -28,6 +28,10 @@ enum Interrupts {
     /// Posted when a server waits for its stop (`waitForStop`); nil otherwise.
     private static let stopWaiter = Locked<CountingSemaphore?>(nil)
 
+    /// While a run of games asks to be stopped gently (`stoppingGently`): whether it does, and
+    /// the signal that asked it to stop, once one has.
+    private static let gentleStop = Locked<(armed: Bool, signal: Int32?)>((false, nil))
+
     /// Seconds the leaving waits for a line being written.
     static let lineWait = 1.0
 
@@ -55,6 +59,16 @@ enum Interrupts {
             waiter.post()
             return
         }
+        let gentle = gentleStop.withLock { state -> Bool in
+            guard state.armed, state.signal == nil else { return false }
+            state.signal = signal
+            return true
+        }
+        if gentle {
+            let note = Array("\ngamehost: stopping after the games in play (Ctrl-C again leaves at once)\n".utf8)
+            _ = note.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            return
+        }
         // A line being written finishes first; one stuck on a full pipe does not hold us.
         lines.holdForExit(waitingAtMost: lineWait)
         Terminal.leave(after: signal)
@@ -73,6 +87,15 @@ enum Interrupts {
     /// Runs `body` (the writing of one whole line) so that no leaving cuts it.
     static func whole<T>(_ body: () throws -> T) rethrows -> T {
         try lines.withLock { _ in try body() }
+    }
+
+    /// Runs `body`, a run of many games (sim, arena), so that a first Ctrl-C or SIGTERM only
+    /// asks it to stop: `stopAsked` then gives the signal, and the run finishes the games in
+    /// play and reports what it played. A second signal leaves at once, as any other time.
+    static func stoppingGently<T>(_ body: (_ stopAsked: @escaping @Sendable () -> Int32?) throws -> T) rethrows -> T {
+        gentleStop.withLock { $0 = (true, nil) }
+        defer { gentleStop.withLock { $0.armed = false } }
+        return try body { gentleStop.withLock { $0.signal } }
     }
 
     /// Waits for Ctrl-C or SIGTERM, which then stop nothing by themselves: for a server,

@@ -250,4 +250,24 @@ final class ArenaTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.hasPrefix("Usage: gamehost arena GAME|FILE.lua [FILLER ...]"), help.stdout)
     }
+
+    /// A first Ctrl-C stops a long sim or arena after the games in play: it reports them, says
+    /// how many of how many it played, and exits 130, as an interrupted program does.
+    func testAFirstCtrlCReportsTheGamesPlayedSoFar() throws {
+        for (command, title) in [(["sim", "rps"], "rps: "), (["arena", "rps", "bot", "random"], "rps arena: ")] {
+            let host = try LiveGamehost(command + ["--games", "9000000", "--seed", "5", "--data", "none"])
+            Thread.sleep(forTimeInterval: 1.5)  // (games under way; an earlier interrupt reports none)
+            host.process.interrupt()
+            let lines = host.readAll()
+            let (status, exited, stderr) = host.wait()
+            XCTAssertTrue(exited, "\(command): killed by the signal: \(stderr)")
+            XCTAssertEqual(status, 130, "\(command): \(stderr)")
+            let report = lines.joined(separator: "\n")
+            XCTAssertTrue(lines.first?.hasPrefix(title) == true, "\(command): \(report)")
+            let played = try XCTUnwrap(stderr.firstMatch(of: /stopped after (\d+) of 9000000 games: interrupted/)?.1, "\(command): \(stderr)")
+            XCTAssertTrue(report.contains(" \(played) games") || report.contains("\(played) games of"), "\(command): \(report)")
+            XCTAssertLessThan(Int(played)!, 9_000_000)
+            XCTAssertTrue(stderr.contains("stopping after the games in play"), stderr)
+        }
+    }
 }

@@ -55,8 +55,8 @@ public enum SessionLoop {
 
     /// The driver of a table whose seats are `seats`: the table shows the steps those seats'
     /// presenters show. A client may play steps on it before `run` (a kept game played again).
-    public static func driver(for table: Table, seats: [Int: SeatIO]) -> Driver {
-        let views = presenters(seats).map(\.machineView)
+    public static func driver(for table: Table, seats: [Int: SeatIO], watchers: [Presenter] = []) -> Driver {
+        let views = (presenters(seats) + watchers).map(\.machineView)
         table.machineView = views.contains(.revealed) ? .revealed : views.contains(.observation) ? .observation : .none
         table.viewers = seats.keys.sorted()
         return Driver(table: table)
@@ -75,9 +75,13 @@ public enum SessionLoop {
     /// played steps already (a game taken up again) shows its last step first, except to people
     /// taking turns at one keyboard, who see it when the keyboard is handed to them.
     /// `undoing`: how `/undo` takes a move back (nil: the table answers it, refusing).
-    public static func run(_ driver: Driver, seats: [Int: SeatIO], atTerminal: Bool = false, undoing: Undoing? = nil) -> Int32 {
+    /// `watchers`: presenters shown every step that give no input (standard output when outside
+    /// programs fill every seat).
+    public static func run(_ driver: Driver, seats: [Int: SeatIO], watchers: [Presenter] = [], atTerminal: Bool = false,
+                           undoing: Undoing? = nil) -> Int32 {
         var driver = driver
-        let presenters = presenters(seats)
+        let atSeats = presenters(seats)
+        let presenters = atSeats + watchers.filter { w in !atSeats.contains { $0 === w } }
         for p in presenters { p.begin(driver.table.info) }
         if var last = driver.last {
             // Shown as the game's beginning too, so that a stream opens the game (a protocol's

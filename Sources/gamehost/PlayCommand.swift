@@ -179,11 +179,17 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
     }
     // Standard output always shows a seat: with --json the seat --as names, whoever fills it
     // (the table's own player, watched); with no person at the table, the first seat the
-    // host's own players fill (programs in seats speak the protocol on their own streams).
+    // host's own players fill (programs in seats speak the protocol on their own streams), or,
+    // when programs fill every seat, seat 1, watched as its program plays it.
     let watched = json ? jsonSeat : (1...max(1, seating.fillers.count)).first { seats[$0] == nil } ?? 1
-    if seats[watched] == nil && (json || seating.people.isEmpty) { seats[watched] = SessionLoop.SeatIO(input: input, presenter: presenter) }
+    var watchers: [Presenter] = []
+    if seats[watched] == nil && (json || seating.people.isEmpty) {
+        seats[watched] = SessionLoop.SeatIO(input: input, presenter: presenter)
+    } else if seating.people.isEmpty {
+        watchers = [presenter]
+    }
     defer { programs.forEach { $0.finish() } }
-    let driver = SessionLoop.driver(for: table, seats: seats)
+    let driver = SessionLoop.driver(for: table, seats: seats, watchers: watchers)
     keeping.start(engine: engine, table: table, driver: driver)
     // Kept as asked (--save), or fails; a game at a terminal that cannot be kept is played all the same.
     if !keeping.recorder.open() {
@@ -195,7 +201,8 @@ func play(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
                             json: json, seats: seats, ownsEngine: false)
     taking.recording = record != nil
     defer { taking.close() }
-    let code = SessionLoop.run(driver, seats: seats, atTerminal: Terminal.inputIsTerminal && !json, undoing: taking.undoing)
+    let code = SessionLoop.run(driver, seats: seats, watchers: watchers, atTerminal: Terminal.inputIsTerminal && !json,
+                               undoing: taking.undoing)
     // The session wrote its end: an interrupt from now on (while programs in seats are
     // waited for) adds none.
     Terminal.protocolEndOwed.withLock { $0 = false }

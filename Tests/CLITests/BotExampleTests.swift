@@ -155,6 +155,21 @@ final class BotExampleTests: XCTestCase {
         XCTAssertEqual(quit["status"] as? String, "quit")
     }
 
+    /// With programs in every seat and no --json, standard output shows the game as seat 1
+    /// sees it, as it does when the host's own players fill the seats: every throw, the result.
+    func testAGameOfProgramsAloneIsShownOnStandardOutput() throws {
+        let python = try requiredTool("python3")
+        let seated = "program:\(python) \(Self.bot) --stdio"
+        let r = try run(GamehostProcess.binary.path, ["play", "rps", "--data", "none", "--seed", "3", "--seats", "2",
+                                                      "--seat", "1=\(seated)", "--seat", "2=\(seated)"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("Rock · Paper · Scissors\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Seed 3 (replay: gamehost play rps --seed 3 --seats 2"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Seat 1 has thrown."), r.stdout)
+        XCTAssertTrue(r.stdout.contains("wins the match"), r.stdout)
+        XCTAssertEqual(r.stderr.components(separatedBy: "seat: game 1 over").count - 1, 2, "both programs saw the end: \(r.stderr)")
+    }
+
     /// Crazy Eights against the rule's bots: the bot as the program on standard input, as a
     /// program in a seat beside it, and two seated bots with seat 1 answering play-again.
     func testTheBotPlaysCrazyEightsBothWays() throws {

@@ -150,8 +150,9 @@ typedef struct gh_snapshot {
     int tc_reached;           // how many tables the last save reached
     int tc_copied;            // and copied again (the host's tests read it)
     const void *tc_root;      // and from which
-    unsigned int tc_mark, tc_look;
-    int tc_others, tc_others_kept;  // objects other than tables anchored; after the last look
+    unsigned int tc_mark;
+    int tc_others;            // objects other than tables anchored
+    int *tc_unnamed_list, tc_unnamed;  // other objects that may be named by no copy any more
     size_t tc_bytes;          // the copies' memory
 } gh_snapshot;
 

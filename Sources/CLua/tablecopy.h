@@ -12,8 +12,9 @@
 // in place: the same tag and value bits are the same field, because every object a copy names is
 // anchored, so no address in it can have come to mean another object. A table that differs is
 // copied again, and what is new in it anchored. Tables the walk no longer reaches are let go at
-// its end; other objects (a string, a function) once no copy names them and their number has
-// doubled since the last look. Whether the state is unchanged is the same walk, comparing only; a
+// its end, and other objects (a string, a function) that no copy names any more: each copy
+// counts what it names, so this costs what changed, and what the last save named is all that is
+// kept alive (a rule that replaces a large string each move holds one, not dozens). Whether the state is unchanged is the same walk, comparing only; a
 // restore gives each saved table that differs its saved fields and metatable again, in place.
 //
 // Only the fields are compared: the collector marks the key of an empty node dead at any time,
@@ -21,9 +22,10 @@
 // layout (one that grew and shrank) counts as changed: it is copied again, or restored to what it
 // holds, which costs time and never changes a field.
 //
-// A weak table is safe: what a copy names is anchored before the copy is taken (an entry the
-// collector clears meanwhile is empty, and not named), and anchored it stays, as the stream's
-// anchors keep what the last save named.
+// A weak table is safe: its fields are anchored as lua_next gives them, live (anchoring
+// allocates, and the collector may clear a field not anchored yet: it is then empty, and not
+// named), before its copy is taken; and anchored they stay, as the stream's anchors keep what
+// the last save named.
 //
 // What it leaves to the stream: a root that is not a table (that save only); a full userdata, or
 // a kind of value tablelayout.h does not know (every save after: the copies are let go). Check's
@@ -37,7 +39,9 @@ typedef struct gh_tc_object {
     const void *p;          // its address, as a table's field holds it (NULL: a free entry)
     int slot;               // its slot in the anchors table
     int depth;              // a table's distance from the root in the walk that reached it
-    unsigned int mark;      // a table: the walk that last reached it; another object: the last look that found it named
+    unsigned int mark;      // a table: the walk that last reached it
+    int names;              // another object: how many fields of copies name it (as key or value)
+    unsigned char queued;   // another object: in the list of those that may be named by none
     unsigned char tag;      // its variant tag (tablelayout.h)
     size_t len, cap;        // a table's copy: bytes used (0: none yet) and allocated
     unsigned char *raw;
@@ -101,13 +105,15 @@ static void gh_tc_index_remove(gh_snapshot *s, int number) {
     }
 }
 
-// Room for one more object: its entry, the index, a slot, and the lists a release pushes onto
-// (kept as large as what they list, so that letting go never allocates).
+// Room for one more object: its entry, the index, a slot, and the lists a release or a count
+// pushes onto (kept as large as what they list, so that neither ever allocates).
 static void gh_tc_reserve_one(lua_State *L, gh_snapshot *s) {
     if (s->tc_free_objects == 0 && s->tc_count == s->tc_cap) {
         size_t cap = (size_t)s->tc_cap, free_cap = (size_t)s->tc_cap;
+        size_t unnamed_cap = (size_t)s->tc_cap;
         gh_reserve(L, (void **)&s->tc_objects, &cap, (size_t)s->tc_count + 1, sizeof(gh_tc_object));
         gh_reserve(L, (void **)&s->tc_free_object_list, &free_cap, cap, sizeof(int));
+        gh_reserve(L, (void **)&s->tc_unnamed_list, &unnamed_cap, cap, sizeof(int));
         s->tc_cap = cap > INT_MAX / 2 ? INT_MAX / 2 : (int)cap;
     }
     if (s->tc_free_slots == 0) {
@@ -144,14 +150,55 @@ static int gh_tc_add(lua_State *L, gh_snapshot *s, const void *p, unsigned char 
     o->slot = slot;
     gh_tc_index_put(s, number);
     s->tc_live++;
-    if (tag != GH_LUA_VTABLE) s->tc_others++;
+    if (tag != GH_LUA_VTABLE) {
+        s->tc_others++;
+        o->queued = 1;  // named by no copy yet
+        s->tc_unnamed_list[s->tc_unnamed++] = number;
+    }
     return number;
+}
+
+// Counts the objects other than tables that table object `t`'s copy names (the keys and values
+// of its fields): `by` is 1 when the copy is taken, -1 when it is let go. An object named by no
+// copy any more is listed, to be let go at the end of the save (`gh_tc_let_go_unnamed`).
+// Allocates nothing.
+static void gh_tc_count_names(gh_snapshot *s, const gh_tc_object *t, int by) {
+    if (t->len == 0) return;
+    gh_tc_header h;
+    memcpy(&h, t->raw, sizeof h);
+    const gh_lua_tvalue *array = (const gh_lua_tvalue *)(t->raw + sizeof h);
+    const gh_lua_node *node = (const gh_lua_node *)(t->raw + sizeof h + (size_t)h.asize * sizeof(gh_lua_tvalue));
+    size_t nodes = (size_t)1 << h.lsizenode;
+    for (size_t i = 0; i < (size_t)h.asize + 2 * nodes; i++) {
+        unsigned char tt;
+        const void *p;
+        if (i < h.asize) {
+            tt = array[i].tt_;
+            p = array[i].value_.gc;
+        } else {
+            const gh_lua_node *n = &node[(i - h.asize) / 2];
+            if (gh_lua_empty(n->tt_)) continue;
+            int key = (i - h.asize) % 2 == 0;
+            tt = key ? n->key_tt : n->tt_;
+            p = key ? n->key_val.gc : n->value_.gc;
+        }
+        if (!GH_TC_COLLECTABLE(tt) || tt == GH_LUA_VTABLE) continue;
+        int m = gh_tc_find(s, p);
+        if (m < 0) continue;
+        gh_tc_object *o = &s->tc_objects[m];
+        o->names += by;
+        if (o->names == 0 && !o->queued) {
+            o->queued = 1;
+            s->tc_unnamed_list[s->tc_unnamed++] = m;
+        }
+    }
 }
 
 // Lets object `number` go. Allocates nothing and cannot raise (the slot holds a value, so
 // clearing it only writes; the lists have room).
 static void gh_tc_release(lua_State *L, gh_snapshot *s, int number, int anchors) {
     gh_tc_object *o = &s->tc_objects[number];
+    if (o->tag == GH_LUA_VTABLE) gh_tc_count_names(s, o, -1);
     lua_pushnil(L);
     lua_rawseti(L, anchors, o->slot);
     s->tc_free_slot_list[s->tc_free_slots++] = o->slot;
@@ -222,11 +269,14 @@ static void gh_tc_copy(lua_State *L, gh_snapshot *s, gh_tc_object *o, const gh_l
         o->raw = raw;
         o->cap = cap;
     }
+    // (Nothing below can fail: the counts of what the copy names follow it exactly.)
+    gh_tc_count_names(s, o, -1);
     size_t array = (size_t)h.asize * sizeof(gh_lua_tvalue);
     memcpy(o->raw, &h, sizeof h);
     if (array > 0) memcpy(o->raw + sizeof h, t->array, array);  // (an empty array part may be NULL)
     memcpy(o->raw + sizeof h + array, t->node, n - sizeof h - array);
     o->len = n;
+    gh_tc_count_names(s, o, 1);
 }
 
 // Whether a field's key or value of tag tt is a kind handled here; for the others the copies
@@ -351,9 +401,10 @@ static int gh_tc_recopy(lua_State *L, gh_snapshot *s, int number, int anchors) {
             lua_getmetatable(L, ti);
             gh_tc_add(L, s, t->metatable, GH_LUA_VTABLE, anchors);
         }
-        // (Anchoring allocates, which may run the collector: it frees nothing the table holds,
-        // and a table with no metatable is not weak, so the table's fields stay as read.)
-        int by_next = 0;
+        // Anchoring allocates, which may run the collector. It frees nothing a table with no
+        // metatable holds (such a table is not weak), so its fields stay as read; a table with
+        // a metatable may be weak, and is anchored through lua_next, live.
+        int by_next = t->metatable != NULL;
         for (unsigned int i = 0; i < asize && !by_next; i++) {
             unsigned char tt = t->array[i].tt_;
             if (!GH_TC_COLLECTABLE(tt) || gh_tc_find(s, t->array[i].value_.gc) >= 0) continue;
@@ -434,48 +485,26 @@ static inline void gh_tc_forget(lua_State *L, gh_snapshot *s) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->tc_ref);
     int anchors = lua_gettop(L);
     for (int n = 0; n < s->tc_count; n++)
+        if (s->tc_objects[n].p != NULL && s->tc_objects[n].tag == GH_LUA_VTABLE) gh_tc_release(L, s, n, anchors);
+    for (int n = 0; n < s->tc_count; n++)
         if (s->tc_objects[n].p != NULL) gh_tc_release(L, s, n, anchors);
+    s->tc_unnamed = 0;
     lua_settop(L, anchors - 1);
 }
 
-// Lets go of tables this walk did not reach and, once their number has doubled, of the other
-// objects no copy names.
+// Lets go of the tables this walk did not reach, then of the other objects no copy names.
 static void gh_tc_sweep(lua_State *L, gh_snapshot *s, int anchors) {
     for (int n = 0; n < s->tc_count; n++) {
         gh_tc_object *o = &s->tc_objects[n];
         if (o->p != NULL && o->tag == GH_LUA_VTABLE && o->mark != s->tc_mark) gh_tc_release(L, s, n, anchors);
     }
-    if (s->tc_others <= 2 * s->tc_others_kept + 64) return;
-    unsigned int look = ++s->tc_look;
-    for (int n = 0; n < s->tc_count; n++) {
+    for (int i = 0; i < s->tc_unnamed; i++) {
+        int n = s->tc_unnamed_list[i];
         gh_tc_object *o = &s->tc_objects[n];
-        if (o->p == NULL || o->tag != GH_LUA_VTABLE || o->len == 0) continue;
-        gh_tc_header h;
-        memcpy(&h, o->raw, sizeof h);
-        const gh_lua_tvalue *array = (const gh_lua_tvalue *)(o->raw + sizeof h);
-        const gh_lua_node *node = (const gh_lua_node *)(o->raw + sizeof h + (size_t)h.asize * sizeof(gh_lua_tvalue));
-        for (unsigned int i = 0; i < h.asize; i++)
-            if (GH_TC_COLLECTABLE(array[i].tt_) && array[i].tt_ != GH_LUA_VTABLE) {
-                int m = gh_tc_find(s, array[i].value_.gc);
-                if (m >= 0) s->tc_objects[m].mark = look;
-            }
-        for (size_t i = 0; i < ((size_t)1 << h.lsizenode); i++) {
-            if (gh_lua_empty(node[i].tt_)) continue;
-            if (GH_TC_COLLECTABLE(node[i].tt_) && node[i].tt_ != GH_LUA_VTABLE) {
-                int m = gh_tc_find(s, node[i].value_.gc);
-                if (m >= 0) s->tc_objects[m].mark = look;
-            }
-            if (GH_TC_COLLECTABLE(node[i].key_tt) && node[i].key_tt != GH_LUA_VTABLE) {
-                int m = gh_tc_find(s, node[i].key_val.gc);
-                if (m >= 0) s->tc_objects[m].mark = look;
-            }
-        }
+        o->queued = 0;
+        if (o->p != NULL && o->tag != GH_LUA_VTABLE && o->names == 0) gh_tc_release(L, s, n, anchors);
     }
-    for (int n = 0; n < s->tc_count; n++) {
-        gh_tc_object *o = &s->tc_objects[n];
-        if (o->p != NULL && o->tag != GH_LUA_VTABLE && o->mark != look) gh_tc_release(L, s, n, anchors);
-    }
-    s->tc_others_kept = s->tc_others;
+    s->tc_unnamed = 0;
 }
 
 // The save before a move by copies, of the table at index root; on GH_TC_SAVED the anchors
@@ -608,6 +637,7 @@ static inline void gh_tc_free(gh_snapshot *s) {
     free(s->tc_objects);
     free(s->tc_free_object_list);
     free(s->tc_free_slot_list);
+    free(s->tc_unnamed_list);
     free(s->tc_index);
     free(s->tc_queue);
 }

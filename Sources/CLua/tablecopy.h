@@ -485,8 +485,6 @@ static inline void gh_tc_forget(lua_State *L, gh_snapshot *s) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->tc_ref);
     int anchors = lua_gettop(L);
     for (int n = 0; n < s->tc_count; n++)
-        if (s->tc_objects[n].p != NULL && s->tc_objects[n].tag == GH_LUA_VTABLE) gh_tc_release(L, s, n, anchors);
-    for (int n = 0; n < s->tc_count; n++)
         if (s->tc_objects[n].p != NULL) gh_tc_release(L, s, n, anchors);
     s->tc_unnamed = 0;
     lua_settop(L, anchors - 1);

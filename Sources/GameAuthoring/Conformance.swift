@@ -41,7 +41,7 @@ public enum Conformance {
         /// hold thousands of slow refusals or moves.
         var deadline = Double.infinity
         var wallDeadline = Double.infinity
-        var pastDeadline: Bool { ProcessorTime.thread() > deadline || Simulation.monotonicSeconds() > wallDeadline }
+        var pastDeadline: Bool { ProcessorTime.thread() > deadline || MonotonicClock.seconds() > wallDeadline }
         public init(seeds: Int = 10, maxMoves: Int = 20_000) {
             self.seeds = seeds
             self.maxMoves = maxMoves
@@ -97,7 +97,7 @@ public enum Conformance {
         var findings = Findings()
         var settings = settings
         settings.deadline = ProcessorTime.thread() + settings.totalTime
-        settings.wallDeadline = Simulation.monotonicSeconds() + settings.totalTime * 10
+        settings.wallDeadline = MonotonicClock.seconds() + settings.totalTime * 10
         var list: WordList?
         var counts: [Int] = []
         // Seed k plays with the k-th count in turn: every count is played, at no more cost.

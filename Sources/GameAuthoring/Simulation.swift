@@ -154,7 +154,7 @@ public enum Simulation {
         for _ in 1..<jobs { if let w = try? Worker(plan) { workers.append(w) } }
         defer { for worker in workers { worker.engine.close() } }
         let results = Results(count: plan.games)
-        let start = monotonicSeconds()
+        let start = MonotonicClock.seconds()
         let deadline = start + plan.totalTime
         let shared = SharedWorkers(workers)
         let count = workers.count
@@ -167,7 +167,7 @@ public enum Simulation {
                     results.stop("interrupted")
                     break
                 }
-                if monotonicSeconds() > deadline {
+                if MonotonicClock.seconds() > deadline {
                     results.stop("the run's time limit of \(Int(plan.totalTime)) s (--total-time SECONDS)")
                     break
                 }
@@ -177,7 +177,7 @@ public enum Simulation {
                 progress?(done)
             }
         }
-        return Batch(outcomes: results.all, seconds: monotonicSeconds() - start, jobs: count, stoppedBy: results.stopReason)
+        return Batch(outcomes: results.all, seconds: MonotonicClock.seconds() - start, jobs: count, stoppedBy: results.stopReason)
     }
 
     /// Game `k` of the plan, step by step (how sim plays it, for comparing with the other
@@ -188,12 +188,6 @@ public enum Simulation {
         var trace = PlayTrace()
         let outcome = worker.play(game: k) { step in trace.note(step, worker.engine) }
         return (trace, outcome.failure)
-    }
-
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// How one game ended.

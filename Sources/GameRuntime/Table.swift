@@ -444,8 +444,10 @@ public final class Table {
         }
         // Text Swift could not compare in linear time (see `MarkRun`) is no move of any game:
         // as typed, and as cleaned (a CR dropped from between two runs joins them).
-        var line = ""
-        if MarkRun.isTooLong(rawLine) || { line = InputLine.clean(rawLine); return MarkRun.isTooLong(line) }() {
+        // (A run too long as typed is not cleaned at all.)
+        let typedTooLong = MarkRun.isTooLong(rawLine)
+        let line = typedTooLong ? "" : InputLine.clean(rawLine)
+        if typedTooLong || MarkRun.isTooLong(line) {
             var r = Step(number: number, game: engine.gameNumber, seat: seat, input: nil, status: .refused)
             r.reason = texts(.lineMarks, ["problem": MarkRun.problem])
             r.code = .refused

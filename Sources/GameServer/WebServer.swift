@@ -1,4 +1,5 @@
 import CCivetweb
+import GameCore
 import Locking
 #if canImport(Glibc)
 import Glibc
@@ -234,7 +235,7 @@ public final class WebServer: Sendable {
     private func connectionTaken(_ conn: OpaquePointer) {
         guard let offset = requestInfoOffset.withLock({ $0 }), let info = gh_request_info_at(conn, offset) else { return }
         let address = withUnsafeBytes(of: info.pointee.remote_addr) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let now = Self.monotonic()
+        let now = MonotonicClock.seconds()
         let taken: Bool = connections.withLock { c in
             let mine = c.halfOpen[address, default: 0]
             guard mine < limits.halfOpenRequestsPerAddress else { return false }
@@ -269,12 +270,6 @@ public final class WebServer: Sendable {
         guard let gone = c.arriving.removeValue(forKey: key) else { return }
         c.halfOpen[gone.address, default: 1] -= 1
         if c.halfOpen[gone.address] == 0 { c.halfOpen[gone.address] = nil }
-    }
-
-    private static func monotonic() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// A request is in. The WebSocket path is served here; everything else by civetweb and

@@ -1,4 +1,5 @@
 import CCivetweb
+import GameCore
 import Locking
 #if canImport(Glibc)
 import Glibc
@@ -115,7 +116,7 @@ public final class WebSocket: Sendable {
         var reader = WebSocketFrameReader(limit: limits.messageBytes)
         var chunk = [UInt8](repeating: 0, count: 16384)
         let idle = Double(limits.idleConnectionSeconds)
-        var lastHeard = Self.now(), pinged = false
+        var lastHeard = MonotonicClock.seconds(), pinged = false
         var frameAllowance = Allowance(perSecond: limits.framesPerSecond, burst: limits.frameBurst)
         // Once closing, what is queued has this long to go out (a reader that reads nothing
         // would otherwise hold the thread).
@@ -131,7 +132,7 @@ public final class WebSocket: Sendable {
                 }
                 return (s.pending, s.closing)
             }
-            let now = Self.now()
+            let now = MonotonicClock.seconds()
             if closing {
                 if pending == 0 { return }
                 closingDeadline = closingDeadline ?? now + 2
@@ -152,7 +153,7 @@ public final class WebSocket: Sendable {
                 if n == 0 { return }
                 if n < 0 && errno != EAGAIN && errno != EINTR { return }
                 if n > 0 {
-                    lastHeard = Self.now()
+                    lastHeard = MonotonicClock.seconds()
                     pinged = false
                     let framesBefore = reader.frames
                     let events = reader.take(chunk[..<n])
@@ -174,7 +175,7 @@ public final class WebSocket: Sendable {
                 return
             }
             if events & Int16(POLLOUT) != 0 && !flush() { return }
-            if !closing && !pinged && Self.now() - lastHeard >= idle / 2 {
+            if !closing && !pinged && MonotonicClock.seconds() - lastHeard >= idle / 2 {
                 queueControl(WebSocketFrame.encode(WebSocketFrame.ping, []))
                 pinged = true
             }
@@ -217,11 +218,5 @@ public final class WebSocket: Sendable {
             }
             return !broken
         }
-    }
-
-    private static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }

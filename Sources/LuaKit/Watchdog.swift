@@ -1,5 +1,6 @@
 import CLua
 import Dispatch
+import GameCore
 import Locking
 #if canImport(Glibc)
 import Glibc
@@ -56,13 +57,6 @@ final class Watchdog: Sendable {
 
     private init() {}
 
-    /// Wall-clock seconds (monotonic; read without a system call).
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// The processor time `clock` has counted, nil when its thread is gone.
     static func processorTime(_ clock: clockid_t) -> Double? {
         var ts = timespec()
@@ -80,7 +74,7 @@ final class Watchdog: Sendable {
         var clock = clockid_t()
         let hasClock = pthread_getcpuclockid(pthread_self(), &clock) == 0
         let call = Call(limit: limit, clock: hasClock ? clock : nil, processorDeadline: nil,
-                        wallDeadline: Self.now() + Self.backstop(forLimit: limit), stuckAfter: nil)
+                        wallDeadline: MonotonicClock.seconds() + Self.backstop(forLimit: limit), stuckAfter: nil)
         armed.withLock { a in
             a.calls[key] = call
             if a.timer == nil { a.timer = startTimer() }
@@ -120,7 +114,7 @@ final class Watchdog: Sendable {
     /// A call stopped that has spent its grace by now, on a core, never returns: the process
     /// ends (`endStuck`).
     private func check() {
-        let now = Self.now()
+        let now = MonotonicClock.seconds()
         armed.withLock { a in
             for (key, call) in a.calls {
                 let spent = call.clock.flatMap { Self.processorTime($0) }

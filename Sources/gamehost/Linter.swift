@@ -47,13 +47,13 @@ enum Linter {
         defer { close(pipe[0]) }
         guard spawned else { return nil }
 
-        let deadline = now() + timeLimit
+        let deadline = MonotonicClock.seconds() + timeLimit
         var stopped = false
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         // Read until luacheck closes its output, waiting no later than the deadline.
         while true {
-            let left = deadline - now()
+            let left = deadline - MonotonicClock.seconds()
             if left <= 0 { stopped = true; break }
             var ready = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
             let n = poll(&ready, 1, Int32(min(left, 1) * 1000) + 1)
@@ -70,7 +70,7 @@ enum Linter {
         while !stopped {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid || (r < 0 && errno != EINTR) { reaped = true; break }
-            if now() >= deadline { stopped = true; break }
+            if MonotonicClock.seconds() >= deadline { stopped = true; break }
             usleep(10_000)
         }
         if !reaped {
@@ -86,13 +86,6 @@ enum Linter {
             lines.append("\(path): luacheck's time bound (\(seconds(timeLimit)) s) stopped it, so the lint is incomplete; raise the bound with gamehost check --lint-time SECONDS")
         }
         return lines
-    }
-
-    /// Monotonic seconds: the bound is not moved by a change of the system clock.
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     static func seconds(_ t: Double) -> String { t == t.rounded() ? String(Int(t)) : String(t) }

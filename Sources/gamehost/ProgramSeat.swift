@@ -68,7 +68,7 @@ final class ProgramSeat: LineSource, TextSink {
         fromProgram = InputBytes(fd: output[0])
         fromProgram.waitLimit = replyTime.map { Int32($0 * 1000) }
         if replyTime != nil {
-            Self.groups.withLock { $0.insert(pid) }
+            Self.groups.withLock { _ = $0.insert(pid) }
             // (The shell is this process's child: asking reaps it once it has ended.)
             let shell = pid
             fromProgram.writerIsRunning = { [weak self] in
@@ -113,13 +113,13 @@ final class ProgramSeat: LineSource, TextSink {
             return true
         }
         var status: Int32 = 0
-        let deadline = Self.now() + endTime
+        let deadline = MonotonicClock.seconds() + endTime
         // (A program with a reply time has a process group of its own; one without shares
         // the host's, the terminal's Ctrl-C reaching it too, and is stopped alone.)
         let target = replyTime != nil ? -pid : pid
         var terminated = false
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if Self.now() > deadline + (terminated ? 1 : 0) {
+            if MonotonicClock.seconds() > deadline + (terminated ? 1 : 0) {
                 if terminated {
                     kill(target, SIGKILL)
                     waitpid(pid, &status, 0)
@@ -159,12 +159,6 @@ final class ProgramSeat: LineSource, TextSink {
     private var reaped = false
     /// Whether the program left its seat (it ended, closed its output or overstayed).
     private(set) var left = false
-
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 
     private func closeInput() {
         guard toProgram >= 0 else { return }

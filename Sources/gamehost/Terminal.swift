@@ -420,11 +420,7 @@ final class InputBytes {
     private(set) var writerEnded = false
     init(fd: Int32) { self.fd = fd }
 
-    private static func milliseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
-    }
+    private static func milliseconds() -> Int64 { Int64(MonotonicClock.seconds() * 1000) }
 
     /// Waits for bytes until `deadline` (milliseconds, monotonic): false when none came, or
     /// the writer ended meanwhile.

@@ -158,6 +158,8 @@ typedef struct gh_thread_head {
 #define GH_STACK_VALUE_SIZE 16   // sizeof(StackValue)
 #define GH_EXTRA_STACK 5         // EXTRA_STACK: slots past stack_last for metamethods and errors
 #define GH_BASIC_STACK_SIZE (2 * LUA_MINSTACK)
+// The bytes of a stack block at the bound: no smaller block is a stack past it.
+#define GH_STACK_BOUND_BYTES ((size_t)(GH_STACK_SLOTS + GH_EXTRA_STACK) * GH_STACK_VALUE_SIZE)
 #define GH_THREAD_TAG 8          // LUA_VTHREAD
 
 static inline gh_thread_head gh_thread_head_of(lua_State *L) {
@@ -269,7 +271,10 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     gh_limits *lim = (gh_limits *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        if (ptr != NULL && lim->stack_check && !lim->host) gh_note_freed_block(lim, ptr, osize);
+        // (Only after a new block past the bound can a freed block matter to it: most frees
+        // do not look further.)
+        if (lim->fresh_size > GH_STACK_BOUND_BYTES && ptr != NULL && lim->stack_check && !lim->host)
+            gh_note_freed_block(lim, ptr, osize);
         free(ptr);
         lim->used -= old;
         if (lim->account) atomic_fetch_sub_explicit(&lim->account->used, old, memory_order_relaxed);
@@ -301,7 +306,7 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
                 }
                 return NULL;
             }
-            if (ptr == NULL && lim->stack_check && gh_stack_past_limit(lim, nsize)) {
+            if (ptr == NULL && nsize > GH_STACK_BOUND_BYTES && lim->stack_check && gh_stack_past_limit(lim, nsize)) {
                 gh_note_stack_refused(lim);
                 return NULL;
             }
@@ -314,7 +319,7 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             if (lim->steps_left < 0 && running != NULL) gh_stop_soon(running);
         }
     }
-    void *p = realloc(ptr, nsize);
+    void *p = ptr != NULL ? realloc(ptr, nsize) : malloc(nsize);
     if (p == NULL) {
         if (!lim->host) return NULL;
         return gh_host_alloc_failed(lim, ptr, old, nsize);
@@ -381,6 +386,10 @@ static inline lua_State *gh_newstate(gh_limits *lim) {
     atomic_store_explicit(&lim->running, L, memory_order_relaxed);
     pthread_mutex_init(&lim->running_lock, NULL);
     lua_atpanic(L, gh_panic);
+    // The generational collector, as the stock interpreter (lua.c) runs: a game's state is
+    // mostly young tables that die by the next move, beside a large old heap of the rule's
+    // texts and functions that a minor collection does not walk again.
+    lua_gc(L, LUA_GCGEN, 0, 0);
     gh_verify_stack_layout(lim, L);
     lim->host = was_host;
     return L;

@@ -203,8 +203,10 @@ package final class GameAPI {
             guard keepsMessages else { return 0 }
             var parts: [String] = []
             var total = 0
-            for i in 1...max(call.count, 1) where i <= call.count {
-                let length = call.type(i) == "string" ? call.length(i) : 32
+            let count = call.count
+            parts.reserveCapacity(count)
+            for i in 1...max(count, 1) where i <= count {
+                let length = call.isString(i) ? call.length(i) : 32
                 total += length + 1
                 if length > Self.messageLimit || total > Self.messageLimit {
                     throw GameAPIError("game.say: a message of more than \(Self.messageLimit) bytes")
@@ -216,7 +218,7 @@ package final class GameAPI {
                 if MarkRun.isTooLong(part) { throw GameAPIError("game.say: a message that \(MarkRun.problem)") }
                 parts.append(part)
             }
-            let text = parts.joined(separator: "\t")
+            let text = parts.count == 1 ? parts[0] : parts.joined(separator: "\t")
             outputBytes += text.utf8.count
             messages.append(text)
             return 0
@@ -230,7 +232,7 @@ package final class GameAPI {
             var parts: [String] = []
             var total = 0
             for i in 2...max(call.count, 2) where i <= call.count {
-                let length = call.type(i) == "string" ? call.length(i) : 32
+                let length = call.isString(i) ? call.length(i) : 32
                 total += length + 1
                 if length > Self.messageLimit || total > Self.messageLimit {
                     throw GameAPIError("game.say_to: a message of more than \(Self.messageLimit) bytes")

@@ -5,29 +5,97 @@ import GameRules
 /// is the rule's error, never dropped in silence.
 public struct GameResult: Equatable, Sendable {
     /// `winner` as the rule gave a name ("player", "computer", "draw"), or nil.
-    public var winner: String?
+    public var winner: String? {
+        get { storage.winner }
+        _modify { yield &writable.winner }
+    }
     /// The winning seats, when the rule named seats (`winner = 2`, or `{ 1, 3 }` for a shared win).
-    public var winningSeats: [Int]
+    public var winningSeats: [Int] {
+        get { storage.winningSeats }
+        _modify { yield &writable.winningSeats }
+    }
     /// The seats from best to last, ties sharing a place (`ranking = { 1, { 2, 3 } }`).
-    public var ranking: [[Int]]
+    public var ranking: [[Int]] {
+        get { storage.ranking }
+        _modify { yield &writable.ranking }
+    }
     /// One score for the game (`score = 13`), and a score per seat (`scores = { 63, 0 }`).
-    public var score: Double?
-    public var seatScores: [Int: Double]
+    public var score: Double? {
+        get { storage.score }
+        _modify { yield &writable.score }
+    }
+    public var seatScores: [Int: Double] {
+        get { storage.seatScores }
+        _modify { yield &writable.seatScores }
+    }
     /// Whether a smaller score is the better one (`better = "lower"`: tries, seconds).
-    public var lowerIsBetter = false
-    public var summary: String
+    public var lowerIsBetter: Bool {
+        get { storage.lowerIsBetter }
+        _modify { yield &writable.lowerIsBetter }
+    }
+    public var summary: String {
+        get { storage.summary }
+        _modify { yield &writable.summary }
+    }
     /// The reward each seat earned by this step, when the rule gives one (`rewards = { 1, -1 }`).
-    public var rewards: [Int: Double]
+    public var rewards: [Int: Double] {
+        get { storage.rewards }
+        _modify { yield &writable.rewards }
+    }
+
+    /// The fields, behind one reference: a result is kept by the engine, put on the step that
+    /// ends a game and copied on from there; a copy retains this one reference, not each field.
+    /// Written only through the accessors above, which copy it first when another result shares it.
+    private var storage: Storage
+
+    // Safe to send: a storage is written only while one result alone holds it (`writable`).
+    private final class Storage: @unchecked Sendable {
+        var winner: String?
+        var winningSeats: [Int]
+        var ranking: [[Int]]
+        var score: Double?
+        var seatScores: [Int: Double]
+        var lowerIsBetter = false
+        var summary: String
+        var rewards: [Int: Double]
+
+        init(winner: String?, winningSeats: [Int], ranking: [[Int]], score: Double?, seatScores: [Int: Double], summary: String,
+             rewards: [Int: Double]) {
+            self.winner = winner
+            self.winningSeats = winningSeats
+            self.ranking = ranking
+            self.score = score
+            self.seatScores = seatScores
+            self.summary = summary
+            self.rewards = rewards
+        }
+
+        func copy() -> Storage {
+            let c = Storage(winner: winner, winningSeats: winningSeats, ranking: ranking, score: score, seatScores: seatScores,
+                            summary: summary, rewards: rewards)
+            c.lowerIsBetter = lowerIsBetter
+            return c
+        }
+    }
+
+    /// The storage, copied first when another result shares it.
+    private var writable: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
 
     public init(winner: String? = nil, winningSeats: [Int] = [], ranking: [[Int]] = [], score: Double? = nil,
                 seatScores: [Int: Double] = [:], summary: String, rewards: [Int: Double] = [:]) {
-        self.winner = winner
-        self.winningSeats = winningSeats
-        self.ranking = ranking
-        self.score = score
-        self.seatScores = seatScores
-        self.summary = summary
-        self.rewards = rewards
+        storage = Storage(winner: winner, winningSeats: winningSeats, ranking: ranking, score: score, seatScores: seatScores,
+                          summary: summary, rewards: rewards)
+    }
+
+    public static func == (a: GameResult, b: GameResult) -> Bool {
+        a.storage === b.storage
+            || (a.winner == b.winner && a.winningSeats == b.winningSeats && a.ranking == b.ranking && a.score == b.score
+                && a.seatScores == b.seatScores && a.lowerIsBetter == b.lowerIsBetter && a.summary == b.summary && a.rewards == b.rewards)
     }
 
     /// The fields `result` may return, and nothing else.
@@ -53,8 +121,7 @@ public struct GameResult: Equatable, Sendable {
             guard let n = v.integer, (1...Int64(seats)).contains(n) else { return nil }
             return Int(n)
         }
-        winner = nil
-        winningSeats = []
+        var winner: String?, winningSeats: [Int] = [], ranking: [[Int]] = []
         switch try field("winner") {
         case .nil: break
         case .string(let s): winner = s
@@ -63,7 +130,6 @@ public struct GameResult: Equatable, Sendable {
             winningSeats = items.compactMap(seat)
         case let v: throw problem("winner", "a name (\"player\"), a seat from 1 to \(seats) or a list of seats, each once", v)
         }
-        ranking = []
         switch try field("ranking") {
         case .nil: break
         case .array(let places):
@@ -88,6 +154,7 @@ public struct GameResult: Equatable, Sendable {
             default: return nil
             }
         }
+        let score: Double?
         switch try field("score") {
         case .nil: score = nil
         case let v where number(v) != nil: score = number(v)
@@ -101,18 +168,23 @@ public struct GameResult: Equatable, Sendable {
             case let v: throw problem("\(name)", "a list of finite numbers, one per seat (\(seats))", v)
             }
         }
-        seatScores = try perSeat("scores")
-        rewards = try perSeat("rewards")
+        let seatScores = try perSeat("scores")
+        let rewards = try perSeat("rewards")
+        let lowerIsBetter: Bool
         switch try field("better") {
         case .nil, .string("higher"): lowerIsBetter = false
         case .string("lower"): lowerIsBetter = true
         case let v: throw problem("better", "\"higher\" (the default) or \"lower\"", v)
         }
+        let summary: String
         switch try field("summary") {
         case .nil: summary = winner.map { texts(.winner, ["who": $0]) } ?? (winningSeats.isEmpty ? texts(.gameOver) : texts(.winner, ["who": texts.seatList(winningSeats)]))
         case .string(let s): summary = s
         case let v: throw problem("summary", "a string", v)
         }
+        self.init(winner: winner, winningSeats: winningSeats, ranking: ranking, score: score, seatScores: seatScores, summary: summary,
+                  rewards: rewards)
+        self.lowerIsBetter = lowerIsBetter
     }
 
     /// The winner as the statistics count it (in English, whoever played): the rule's name, or the seats.

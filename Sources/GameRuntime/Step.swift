@@ -21,59 +21,194 @@ public struct Step: Sendable {
     }
 
     /// The step's number within its game: 0 for the start, then one more per input.
-    public var number: Int
+    public var number: Int {
+        get { storage.number }
+        _modify { yield &writable.number }
+    }
     /// The game it belongs to (1 for a session's first).
-    public var game: Int
+    public var game: Int {
+        get { storage.game }
+        _modify { yield &writable.game }
+    }
     /// The seat whose input this is (nil for a game's start).
-    public var seat: Int?
+    public var seat: Int? {
+        get { storage.seat }
+        _modify { yield &writable.seat }
+    }
     /// The input line as it was typed, cleaned (nil for a start, or a line over the limit).
-    public var input: String?
+    public var input: String? {
+        get { storage.input }
+        _modify { yield &writable.input }
+    }
     /// The move the input played, when it differs from the line (a key: `r` plays `rock`).
-    public var move: String?
+    public var move: String? {
+        get { storage.move }
+        _modify { yield &writable.move }
+    }
     /// Whether the table's own player for the seat (the rule's bot, random moves) gave it.
-    public var automatic = false
-    public var status: Status
+    public var automatic: Bool {
+        get { storage.automatic }
+        _modify { yield &writable.automatic }
+    }
+    public var status: Status {
+        get { storage.status }
+        _modify { yield &writable.status }
+    }
     /// Whether the step changed the game: an accepted move, a new game, a rule command the
     /// rule accepted. Set even when a later part of the step failed.
-    public var applied = false
+    public var applied: Bool {
+        get { storage.applied }
+        _modify { yield &writable.applied }
+    }
     /// A stable, machine-readable code beside the English reason (see `StepCode`).
-    public var code: StepCode?
+    public var code: StepCode? {
+        get { storage.code }
+        _modify { yield &writable.code }
+    }
     /// What the step said to every seat, and to one seat's eyes only.
-    public var messages: [String] = []
-    public var privateMessages: [Int: [String]] = [:]
-    public var bells = 0
+    public var messages: [String] {
+        get { storage.messages }
+        _modify { yield &writable.messages }
+    }
+    public var privateMessages: [Int: [String]] {
+        get { storage.privateMessages }
+        _modify { yield &writable.privateMessages }
+    }
+    public var bells: Int {
+        get { storage.bells }
+        _modify { yield &writable.bells }
+    }
     /// The host's own notices (scores that could not be saved).
-    public var notices: [String] = []
+    public var notices: [String] {
+        get { storage.notices }
+        _modify { yield &writable.notices }
+    }
     /// Why the input was refused, or the error that stopped it.
-    public var reason: String?
+    public var reason: String? {
+        get { storage.reason }
+        _modify { yield &writable.reason }
+    }
     /// Whether the session ends with this step (the player quit, or the rule cannot go on).
-    public var endsSession = false
+    public var endsSession: Bool {
+        get { storage.endsSession }
+        _modify { yield &writable.endsSession }
+    }
     /// Whether a presenter should show the game again after this step.
-    public var showsView = true
+    public var showsView: Bool {
+        get { storage.showsView }
+        _modify { yield &writable.showsView }
+    }
     /// The seats to move now (none once the game is over).
-    public var toMove: [Int] = []
+    public var toMove: [Int] {
+        get { storage.toMove }
+        _modify { yield &writable.toMove }
+    }
     /// What each seat earned by this step, where the rule gives rewards (`game.reward`, and
     /// the result's `rewards` on the step that ended the game).
-    public var rewards: [Int: Double] = [:]
+    public var rewards: [Int: Double] {
+        get { storage.rewards }
+        _modify { yield &writable.rewards }
+    }
     /// Words of the list a program asked for (`/words FROM COUNT`, where the rule shares them).
-    public var words: WordPage?
+    public var words: WordPage? {
+        get { storage.words }
+        _modify { yield &writable.words }
+    }
     /// Whether the coach is on for the seat now, on the step that answers its `/coach`.
-    public var coaching: Bool?
-    public var result: GameResult?
+    public var coaching: Bool? {
+        get { storage.coaching }
+        _modify { yield &writable.coaching }
+    }
+    public var result: GameResult? {
+        get { storage.result }
+        _modify { yield &writable.result }
+    }
     /// Set when this step started a game.
-    public var start: GameStart?
+    public var start: GameStart? {
+        get { storage.start }
+        _modify { yield &writable.start }
+    }
     /// What each viewing seat sees now (see `Table.viewers`).
-    public var seats: [Int: SeatView] = [:]
+    public var seats: [Int: SeatView] {
+        get { storage.seats }
+        _modify { yield &writable.seats }
+    }
 
-    /// (Not inlined: inlined into `Table.play`, a step made there, changed and returned was
-    /// copied twice more on its way out, some twenty references retained and released each time.)
-    @inline(never)
+    /// The fields, behind one reference: a step is handed from the table to the driver to each
+    /// observer, and a copy of twenty-odd fields retained each of them, a copy of this one
+    /// reference retains it once. Written only through the accessors below, which copy the
+    /// storage first when another step shares it.
+    private var storage: Storage
+
+    // Safe to send: a storage is written only while one step alone holds it (`writable`).
+    private final class Storage: @unchecked Sendable {
+        var number: Int
+        var game: Int
+        var seat: Int?
+        var input: String?
+        var move: String?
+        var automatic: Bool = false
+        var status: Status
+        var applied: Bool = false
+        var code: StepCode?
+        var messages: [String] = []
+        var privateMessages: [Int: [String]] = [:]
+        var bells: Int = 0
+        var notices: [String] = []
+        var reason: String?
+        var endsSession: Bool = false
+        var showsView: Bool = true
+        var toMove: [Int] = []
+        var rewards: [Int: Double] = [:]
+        var words: WordPage?
+        var coaching: Bool?
+        var result: GameResult?
+        var start: GameStart?
+        var seats: [Int: SeatView] = [:]
+
+        init(number: Int, game: Int, seat: Int?, input: String?, status: Status) {
+            self.number = number
+            self.game = game
+            self.seat = seat
+            self.input = input
+            self.status = status
+        }
+
+        func copy() -> Storage {
+            let c = Storage(number: number, game: game, seat: seat, input: input, status: status)
+            c.move = move
+            c.automatic = automatic
+            c.applied = applied
+            c.code = code
+            c.messages = messages
+            c.privateMessages = privateMessages
+            c.bells = bells
+            c.notices = notices
+            c.reason = reason
+            c.endsSession = endsSession
+            c.showsView = showsView
+            c.toMove = toMove
+            c.rewards = rewards
+            c.words = words
+            c.coaching = coaching
+            c.result = result
+            c.start = start
+            c.seats = seats
+            return c
+        }
+    }
+
+    /// The storage, copied first when another step shares it.
+    private var writable: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+
     public init(number: Int, game: Int, seat: Int?, input: String?, status: Status) {
-        self.number = number
-        self.game = game
-        self.seat = seat
-        self.input = input
-        self.status = status
+        storage = Storage(number: number, game: game, seat: seat, input: input, status: status)
     }
 
     /// Whether the rule failed on this step: the input was not applied for an error, or a part

@@ -113,13 +113,21 @@ public struct LuaParameter {
 
     /// Whether the string at `i` is one of `choices`, compared as bytes (no Swift String is
     /// made: a game calls such functions every move).
-    static func isOne(of choices: [String], _ L: OpaquePointer?, _ i: Int32) -> Bool {
+    static func isOne(of choices: [String], _ L: OpaquePointer?, _ i: Int32) -> Bool { position(in: choices, L, i) != nil }
+
+    /// Where the string at `i` is among `choices` (compared as bytes), or nil.
+    static func position(in choices: [String], _ L: OpaquePointer?, _ i: Int32) -> Int? {
         var length = 0
-        guard let p = gh_tolstring(L, i, &length) else { return false }
+        guard lua_type(L, i) == LUA_TSTRING, let p = gh_tolstring(L, i, &length) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: p, count: length)
-        return choices.contains { choice in
+        return choices.firstIndex { choice in
             choice.utf8.count == length && choice.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? choice.utf8.elementsEqual(bytes)
         }
+    }
+
+    /// The message of argument `k` (from 1) of `function` that has `problem`.
+    static func message(function: String, argument k: Int, _ name: String, _ problem: String) -> String {
+        "\(function): argument #\(k) (\(name)) \(problem)"
     }
 
     /// A value as a message shows it: numbers and short strings as they are, others by type.

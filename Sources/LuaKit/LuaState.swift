@@ -256,8 +256,11 @@ public final class LuaState {
     }
 
     func luaTypeName(_ L: OpaquePointer?, _ index: Int32) -> String {
-        String(cString: lua_typename(L, lua_type(L, index)))
+        let type = Int(lua_type(L, index)) + 1
+        return type >= 0 && type < Self.typeNames.count ? Self.typeNames[type] : String(cString: lua_typename(L, Int32(type - 1)))
     }
+    /// Lua's names of its types, by type + 1 (LUA_TNONE is -1): made once, not at each reference.
+    private static let typeNames = ["no value", "nil", "boolean", "userdata", "number", "string", "table", "function", "userdata", "thread"]
 
     /// Keeps the value at `index` alive and returns a reference to it.
     func ref(at index: Int32, on L: OpaquePointer? = nil) -> LuaRef {
@@ -411,12 +414,20 @@ public final class LuaState {
     /// Gives a referenced table weak keys (an entry goes when its key is collected).
     public func setWeakKeys(_ table: LuaRef) {
         push(.ref(table))
-        lua_createtable(L, 0, 1)
-        pushString("k", on: L)
-        lua_setfield(L, -2, "__mode")
+        if weakKeysMetatable == nil {
+            lua_createtable(L, 0, 1)
+            pushString("k", on: L)
+            lua_setfield(L, -2, "__mode")
+            weakKeysMetatable = ref(at: -1)
+            gh_pop(L, 1)
+        }
+        weakKeysMetatable!.push(L)
         lua_setmetatable(L, -2)
         gh_pop(L, 1)
     }
+    /// The metatable `setWeakKeys` gives, made once (a game makes a weak table every game; no
+    /// rule code reaches it to change it).
+    private var weakKeysMetatable: LuaRef?
 
     /// Sets `table[key] = value` without metamethods.
     public func setField(_ table: LuaRef, _ key: String, _ value: LuaValue) {
@@ -709,19 +720,25 @@ private let luaKitDispatch: @convention(c) (OpaquePointer?) -> Int32 = { L in
 final class HostFunction {
     let signature: LuaSignature?
     let body: LuaFunction
+    /// The signature's parameters, kept apart: checked at every call.
+    private let parameters: ContiguousArray<LuaParameter>
     init(signature: LuaSignature?, body: @escaping LuaFunction) {
         self.signature = signature
         self.body = body
+        parameters = ContiguousArray(signature?.parameters ?? [])
     }
 
     /// Checks the call's arguments against the declared parameters, each read where it is
     /// kept (a host function is called at every move: no copy of a name or list is made).
     func checkArguments(_ call: LuaCall) throws {
-        guard signature != nil else { return }
-        for k in signature!.parameters.indices {
-            if let problem = signature!.parameters[k].problem(in: call, at: Int32(k + 1)) {
-                throw LuaHostError("\(signature!.name): argument #\(k + 1) (\(signature!.parameters[k].name)) \(problem)")
+        let problem: (Int, String)? = parameters.withUnsafeBufferPointer { declared in
+            for k in declared.indices {
+                if let problem = declared[k].problem(in: call, at: Int32(k + 1)) { return (k, problem) }
             }
+            return nil
+        }
+        if let (k, problem) = problem, let signature {
+            throw LuaHostError(LuaParameter.message(function: signature.name, argument: k + 1, parameters[k].name, problem))
         }
     }
 }

@@ -28,19 +28,6 @@ public struct LuaCall {
     public func text(_ i: Int, default value: String = "") -> String {
         lua_type(L, Int32(i)) == LUA_TSTRING ? (state.string(at: Int32(i), on: L) ?? value) : value
     }
-    /// What is wrong with argument `i` as `parameter`, the rule's argument `k` of `function`,
-    /// in the words a declared parameter's check uses; nil when nothing is. For a helper of the
-    /// host's own Lua, which hands it a rule's arguments and raises the message at the rule's line.
-    public func problem(of i: Int, as parameter: LuaParameter, argument k: Int, of function: String) -> String? {
-        parameter.problem(in: self, at: Int32(i)).map { LuaParameter.message(function: function, argument: k, parameter.name, $0) }
-    }
-    /// Argument `i` when it is a number with an integer value (2.0 as 2), else nil.
-    public func wholeNumber(_ i: Int) -> Int64? {
-        guard lua_type(L, Int32(i)) == LUA_TNUMBER else { return nil }
-        var ok: Int32 = 0
-        let n = gh_tointeger(L, Int32(i), &ok)
-        return ok != 0 ? Int64(n) : nil
-    }
     /// Where a declared choice argument is among `choices` (0 for the first), compared as bytes:
     /// no String is made of it.
     public func choice(_ i: Int, in choices: [String]) -> Int? { LuaParameter.position(in: choices, L, Int32(i)) }

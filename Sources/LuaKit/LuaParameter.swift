@@ -121,13 +121,10 @@ public struct LuaParameter {
         guard lua_type(L, i) == LUA_TSTRING, let p = gh_tolstring(L, i, &length) else { return nil }
         let bytes = UnsafeRawBufferPointer(start: p, count: length)
         return choices.firstIndex { choice in
-            choice.utf8.count == length && choice.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? choice.utf8.elementsEqual(bytes)
+            choice.utf8.count == length
+                && (choice.utf8.withContiguousStorageIfAvailable { length == 0 || memcmp($0.baseAddress!, p, length) == 0 }
+                    ?? choice.utf8.elementsEqual(bytes))
         }
-    }
-
-    /// The message of argument `k` (from 1) of `function` that has `problem`.
-    static func message(function: String, argument k: Int, _ name: String, _ problem: String) -> String {
-        "\(function): argument #\(k) (\(name)) \(problem)"
     }
 
     /// A value as a message shows it: numbers and short strings as they are, others by type.

@@ -738,7 +738,7 @@ final class HostFunction {
             return nil
         }
         if let (k, problem) = problem, let signature {
-            throw LuaHostError(LuaParameter.message(function: signature.name, argument: k + 1, parameters[k].name, problem))
+            throw LuaHostError("\(signature.name): argument #\(k + 1) (\(parameters[k].name)) \(problem)")
         }
     }
 }

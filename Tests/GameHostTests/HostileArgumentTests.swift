@@ -170,6 +170,22 @@ final class HostileArgumentTests: XCTestCase {
                        "rules/x.lua:2: game.cards.deal: argument #3 (each) must be a whole number from 0 to 10000, not 1000000000")
         // A lying __len is not asked: the list is read raw.
         XCTAssertEqual(try error("game.shuffle(setmetatable({}, { __len = function() return 2^62 end }))"), "ok")
+        // A host function called in a tail call (`return game.match.record(...)`, as here)
+        // still names the rule's line; a match table is read and written raw.
+        XCTAssertEqual(try error("game.match.record(nil, 'win')"),
+                       "rules/x.lua:2: game.match.record: argument #1 (match) must be a table, not nil")
+        XCTAssertEqual(try error("game.match.record(game.match.new(3), 'draw')"),
+                       "rules/x.lua:2: game.match.record: argument #2 (outcome) must be one of \"win\", \"loss\", \"tie\", not \"draw\"")
+        XCTAssertEqual(try error("game.match.new(4)"), "rules/x.lua:2: best-of-4 is not a match length: N must be odd, from 1 to 99")
+        XCTAssertEqual(try error("game.match.record({ match = 3, wins = 2, losses = 0, ties = 0 }, 'win')"), "rules/x.lua:2: the match is over")
+        let trap = "{ __index = function() error('index trap') end, __newindex = function() error('newindex trap') end }"
+        XCTAssertEqual(try error("""
+            (function()
+              local m = setmetatable({ match = 3, wins = 1, losses = 0, ties = 0 }, \(trap))
+              game.match.record(m, 'win')
+              return rawget(m, 'over') == true and rawget(m, 'winner') == 'player' and rawget(m, 'left') == 0 or error('not recorded')
+            end)()
+            """), "ok")
         XCTAssertEqual(try error("game.random(math.mininteger, math.maxinteger)"), "ok")
         XCTAssertEqual(try error("game.cards.deck(string.rep('x', 10))"),
                        "rules/x.lua:2: game.cards.deck: argument #1 (contents) must be a list (a table), not \"xxxxxxxxxx\"")

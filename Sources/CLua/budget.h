@@ -27,6 +27,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pool.h"
+
 // One memory account shared by several states (a server's tables): what they hold together,
 // and the most rule code may make it. Any thread's state changes it, so it is atomic.
 typedef struct gh_account {
@@ -96,6 +98,7 @@ typedef struct gh_limits {
     long long allocations;
     gh_account *account;    // the account the state shares with others, or NULL
     int account_refused;    // 1: the last memory error was the shared account's, not the cap's
+    gh_pool pool;           // small blocks freed, for the next allocations (pool.h)
 } gh_limits;
 
 // What the reserve holds back: enough for the host to finish what it was doing when an
@@ -241,7 +244,8 @@ static void *gh_host_alloc_failed(gh_limits *lim, void *ptr, size_t old, size_t 
     lim->host_starved = 1;
     free(lim->reserve);
     lim->reserve = NULL;
-    void *p = realloc(ptr, nsize);
+    gh_pool_drain(&lim->pool);
+    void *p = ptr != NULL ? gh_pool_resize(&lim->pool, ptr, old, nsize) : gh_pool_take(&lim->pool, nsize);
     if (p == NULL) return NULL;
     if (ptr == NULL) {
         lim->fresh_block = p;
@@ -275,7 +279,7 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         // do not look further.)
         if (lim->fresh_size > GH_STACK_BOUND_BYTES && ptr != NULL && lim->stack_check && !lim->host)
             gh_note_freed_block(lim, ptr, osize);
-        free(ptr);
+        if (ptr != NULL) gh_pool_give(&lim->pool, ptr, osize);
         lim->used -= old;
         if (lim->account) atomic_fetch_sub_explicit(&lim->account->used, old, memory_order_relaxed);
         return NULL;
@@ -319,7 +323,7 @@ static inline void *gh_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             if (lim->steps_left < 0 && running != NULL) gh_stop_soon(running);
         }
     }
-    void *p = ptr != NULL ? realloc(ptr, nsize) : malloc(nsize);
+    void *p = ptr != NULL ? gh_pool_resize(&lim->pool, ptr, osize, nsize) : gh_pool_take(&lim->pool, nsize);
     if (p == NULL) {
         if (!lim->host) return NULL;
         return gh_host_alloc_failed(lim, ptr, old, nsize);
@@ -376,8 +380,10 @@ static inline lua_State *gh_newstate(gh_limits *lim) {
     int was_host = lim->host;
     lim->host = 1;
     lim->reserve = malloc(GH_HOST_RESERVE);
+    gh_pool_init(&lim->pool);
     lua_State *L = lua_newstate(gh_alloc, lim);
     if (L == NULL) {
+        gh_pool_drain(&lim->pool);
         lim->host = was_host;
         return NULL;
     }
@@ -400,6 +406,7 @@ static inline void gh_closestate(gh_limits *lim, lua_State *L) {
     lim->budget_on = 0;
     lim->host = 1;
     lua_close(L);
+    gh_pool_drain(&lim->pool);
     gh_share_account(lim, NULL);  // whatever the count missed leaves the account too
     free(lim->reserve);
     lim->reserve = NULL;

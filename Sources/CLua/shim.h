@@ -2,6 +2,7 @@
 // C because they raise Lua errors (a raise is a longjmp, and a longjmp must never cross a
 // Swift frame). One concept per header:
 //   budget.h   limits shared by a state's threads: memory cap, step budget, time limit, stack
+//   pool.h     small blocks a state freed, kept for its next allocations (budget.h's allocator)
 //   calls.h    the message handler and the Swift-function trampoline
 //   source.h   the pre-scan of Lua source text that bounds the parser's work
 //   sandbox.h  the safe standard libraries and the wrappers that keep them bounded

@@ -98,7 +98,7 @@
 //   turn). Only a second failure, with the reserve gone, still ends the process.
 // - Allocation: charged a step per 32 bytes. An allocation past the cap makes Lua run a full
 //   collection before it fails: charged as the heap's size in allocation steps.
-// - Freed blocks of up to 512 bytes are kept for reuse, at most 64 KB a state (pool.h): not
+// - Freed blocks of up to 520 bytes are kept for reuse, at most 64 KB a state (pool.h): not
 //   the rule's (neither its cap nor the shared account counts them), and given back when the
 //   state closes or when an allocation of the host's fails.
 // - collectgarbage("collect") and ("step"): charged the heap's size.

@@ -4,7 +4,9 @@
 // (tables, strings, closures), most of them freed together by a collection. The C library's
 // per-thread cache holds only 7 blocks of a size, so most of those frees and the allocations
 // after them take its slow paths: some 150 instructions a block, an eighth of a simulated game.
-// A list per size class, 16 bytes apart, makes each one a few instructions.
+// A list per size class makes each one a few instructions. The classes are the sizes the C
+// library's blocks have anyway (glibc adds 8 bytes to a request and rounds to 16, so 24, 40,
+// 56, ... bytes): a block taken for its class holds no more memory than `malloc(size)` would.
 //
 // The rules that keep it safe:
 // - A block taken for a small size is always the whole of its class (`gh_pool_class_bytes`),
@@ -25,8 +27,9 @@
 #include <string.h>
 
 #define GH_POOL_GRAIN 16                                 // bytes between two classes
-#define GH_POOL_CLASSES 32                               // so blocks of up to 512 bytes
-#define GH_POOL_LARGEST (GH_POOL_GRAIN * GH_POOL_CLASSES)
+#define GH_POOL_SMALLEST 24                              // the first class's blocks
+#define GH_POOL_CLASSES 32                               // so blocks of up to 520 bytes
+#define GH_POOL_LARGEST (GH_POOL_SMALLEST + GH_POOL_GRAIN * (GH_POOL_CLASSES - 1))
 #define GH_POOL_BYTES (64 << 10)                         // the most a state's lists hold
 
 typedef struct gh_pool {
@@ -43,18 +46,21 @@ static inline void gh_pool_init(gh_pool *pool) {
     pool->on = &__asan_init == NULL;
 }
 
-// The class of a size from 1 to GH_POOL_LARGEST, and the bytes of its blocks.
-static inline size_t gh_pool_class(size_t size) { return (size - 1) / GH_POOL_GRAIN; }
-static inline size_t gh_pool_class_bytes(size_t size) { return (gh_pool_class(size) + 1) * GH_POOL_GRAIN; }
+// The class of a size from 1 to GH_POOL_LARGEST, and the bytes of a class's blocks.
+static inline size_t gh_pool_class(size_t size) {
+    return size <= GH_POOL_SMALLEST ? 0 : (size - GH_POOL_SMALLEST + GH_POOL_GRAIN - 1) / GH_POOL_GRAIN;
+}
+static inline size_t gh_pool_bytes_of_class(size_t c) { return GH_POOL_SMALLEST + c * GH_POOL_GRAIN; }
+static inline size_t gh_pool_class_bytes(size_t size) { return gh_pool_bytes_of_class(gh_pool_class(size)); }
 
 // A block of at least `size` (> 0) bytes, or NULL.
 static inline void *gh_pool_take(gh_pool *pool, size_t size) {
     if (!pool->on || size > GH_POOL_LARGEST) return malloc(size);
     size_t c = gh_pool_class(size);
     void *block = pool->free[c];
-    if (block == NULL) return malloc((c + 1) * GH_POOL_GRAIN);
+    if (block == NULL) return malloc(gh_pool_bytes_of_class(c));
     memcpy(&pool->free[c], block, sizeof(void *));
-    pool->bytes -= (c + 1) * GH_POOL_GRAIN;
+    pool->bytes -= gh_pool_bytes_of_class(c);
     return block;
 }
 
@@ -67,7 +73,7 @@ static inline void gh_pool_give(gh_pool *pool, void *block, size_t size) {
     size_t c = gh_pool_class(size);
     memcpy(block, &pool->free[c], sizeof(void *));
     pool->free[c] = block;
-    pool->bytes += (c + 1) * GH_POOL_GRAIN;
+    pool->bytes += gh_pool_bytes_of_class(c);
 }
 
 // The block taken for `old` bytes, now holding `size` (> 0): the same block while it is large

@@ -27,28 +27,37 @@ static void classes(void) {
     gh_pool pool;
     gh_pool_init(&pool);
     if (!pool.on) return;
-    CHECK(gh_pool_class_bytes(1) == 16 && gh_pool_class_bytes(16) == 16 && gh_pool_class_bytes(17) == 32,
-          "classes: %zu %zu %zu", gh_pool_class_bytes(1), gh_pool_class_bytes(16), gh_pool_class_bytes(17));
-    CHECK(gh_pool_class_bytes(GH_POOL_LARGEST) == GH_POOL_LARGEST, "the largest class");
-    // Every small block is the whole of its class, so any size of the class fits it later.
+    CHECK(gh_pool_class_bytes(1) == 24 && gh_pool_class_bytes(24) == 24 && gh_pool_class_bytes(25) == 40 &&
+              gh_pool_class_bytes(40) == 40 && gh_pool_class_bytes(41) == 56,
+          "classes: %zu %zu %zu %zu %zu", gh_pool_class_bytes(1), gh_pool_class_bytes(24), gh_pool_class_bytes(25),
+          gh_pool_class_bytes(40), gh_pool_class_bytes(41));
+    CHECK(gh_pool_class_bytes(GH_POOL_LARGEST) == GH_POOL_LARGEST && gh_pool_class(GH_POOL_LARGEST) == GH_POOL_CLASSES - 1,
+          "the largest class");
     for (size_t size = 1; size <= GH_POOL_LARGEST; size++) {
         void *p = gh_pool_take(&pool, size);
+        // Every small block is the whole of its class, so any size of the class fits it later...
         CHECK(malloc_usable_size(p) >= gh_pool_class_bytes(size), "a block for %zu bytes holds %zu", size,
               malloc_usable_size(p));
+        // ...and takes no more memory than the C library's own block for that size: a rule at
+        // its memory cap holds what it held without the lists.
+        void *plain = malloc(size);
+        CHECK(malloc_usable_size(p) == malloc_usable_size(plain), "a block for %zu bytes holds %zu, malloc's %zu", size,
+              malloc_usable_size(p), malloc_usable_size(plain));
+        free(plain);
         gh_pool_give(&pool, p, size);
     }
     // A block comes back for a size of its class, not of another.
     void *a = gh_pool_take(&pool, 40);
     gh_pool_give(&pool, a, 40);
-    void *other = gh_pool_take(&pool, 49);
-    CHECK(other != a, "a 48-byte block was given for 49 bytes");
-    gh_pool_give(&pool, other, 49);
-    void *again = gh_pool_take(&pool, 33);
-    CHECK(again == a, "the kept block of the 33-48 class was not reused");
-    memset(again, 0x5a, 48);  // the whole class is the caller's
-    gh_pool_give(&pool, again, 33);
+    void *other = gh_pool_take(&pool, 41);
+    CHECK(other != a, "a 40-byte block was given for 41 bytes");
+    gh_pool_give(&pool, other, 41);
+    void *again = gh_pool_take(&pool, 25);
+    CHECK(again == a, "the kept block of the 25-40 class was not reused");
+    memset(again, 0x5a, 40);  // the whole class is the caller's
+    gh_pool_give(&pool, again, 25);
     // The lists count what they hold, and a drain gives it all back.
-    CHECK(pool.bytes >= 48, "the lists hold %zu bytes", pool.bytes);
+    CHECK(pool.bytes >= 40, "the lists hold %zu bytes", pool.bytes);
     gh_pool_drain(&pool);
     CHECK(pool.bytes == 0, "a drained pool holds %zu bytes", pool.bytes);
     for (int c = 0; c < GH_POOL_CLASSES; c++) CHECK(pool.free[c] == NULL, "class %d kept a block", c);
@@ -67,7 +76,7 @@ static void bounded(void) {
           pool.bytes);
     size_t counted = 0;
     for (int c = 0; c < GH_POOL_CLASSES; c++)
-        for (void *b = pool.free[c]; b != NULL; memcpy(&b, b, sizeof b)) counted += (size_t)(c + 1) * GH_POOL_GRAIN;
+        for (void *b = pool.free[c]; b != NULL; memcpy(&b, b, sizeof b)) counted += gh_pool_bytes_of_class((size_t)c);
     CHECK(counted == pool.bytes, "the lists hold %zu bytes, counted %zu", counted, pool.bytes);
     // A large block never goes on a list.
     void *large = gh_pool_take(&pool, GH_POOL_LARGEST + 1);
@@ -91,8 +100,10 @@ static void resizing(void) {
     // move with it (as many as both sizes hold).
     unsigned char *p = gh_pool_take(&pool, 20);
     memset(p, 7, 20);
-    if (pool.on) CHECK(gh_pool_resize(&pool, p, 20, 32) == p, "a resize within the class moved the block");
-    p = gh_pool_resize(&pool, p, 20, 100);
+    unsigned char *same = gh_pool_resize(&pool, p, 20, 24);
+    if (pool.on) CHECK(same == p, "a resize within the class moved the block");
+    CHECK(same != NULL && filled(same, 20, 7), "a resize within the class lost its bytes");
+    p = gh_pool_resize(&pool, same, 24, 100);
     CHECK(p != NULL && filled(p, 20, 7), "a small block grown lost its bytes");
     memset(p, 8, 100);
     p = gh_pool_resize(&pool, p, 100, 5000);

@@ -52,8 +52,20 @@ public struct OptionSpec: Sendable {
         }
     }
 
-    /// Options the host itself takes; a rule cannot declare them.
-    public static let hostOptions: Set<String> = ["seed", "json", "help", "version", "words", "min-length", "max-length", "data", "record", "name", "ascii", "plain"]
+    /// Options and flags the host itself takes, with any command; a rule cannot declare them
+    /// (the host would take `--seats b` before the rule saw it). The command line refuses an
+    /// option of its own that is not here (`Arguments`), so the two cannot drift apart.
+    public static let hostOptions: Set<String> = hostFlags.union([
+        // play, the menu, check, sim, arena, replay, new
+        "seed", "seeds", "seat", "seats", "as", "name", "lang", "game", "daily", "words", "min-length", "max-length",
+        "data", "record", "games", "jobs", "max-moves", "time-limit", "total-time", "think", "lint-time", "rule",
+        "from", "dir", "forget",
+        // serve
+        "bind", "port", "store", "host-name", "reply-time", "max-tables", "max-tables-per-address",
+        "max-connections-per-address", "max-messages-per-address", "max-rows",
+    ])
+    /// The host's options that take no value (`--json`).
+    public static let hostFlags: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain", "coach", "save", "list"]
 
     /// The most options a rule may declare, choices an option may list, and bytes in a choice.
     package static let optionLimit = 100
@@ -180,7 +192,9 @@ public struct CommandSpec: Sendable {
     public let name: String
     public let help: String
 
-    static let hostCommands: Set<String> = ["help", "moves", "new", "quit", "rules"]
+    /// The host's own commands, at a terminal, through the protocol or at a served table
+    /// (`/exit` is `/quit`; `/agree` and `/refuse` answer a served `/undo`).
+    static let hostCommands: Set<String> = ["agree", "exit", "help", "moves", "new", "quit", "refuse", "rules", "undo"]
 
     /// Reads the `commands` field; returns the commands and their `run` functions by name.
     static func parse(_ value: LuaValue, path: String, problems: inout [String]) -> ([CommandSpec], [String: LuaRef]) {

@@ -7,14 +7,25 @@ public struct RuleCatalog: Sendable {
     public let directories: [String]
     /// The built-in games' folder, whose rules keep their scores under their id alone.
     public let builtIn: String?
+    /// Every folder asked for, found or not: what a "no games found" message names.
+    public let searched: [String]
+    /// Whether the built-in games were looked for beside the program (`standard`).
+    private var looksBesideProgram = false
 
     /// `builtIn` (when given) is searched first.
     public init(directories: [String], builtIn: String? = nil) {
-        let found = ((builtIn.map { [$0] } ?? []) + directories).filter { FileSystem.isDirectory($0) }
-        var unique: [String] = []
-        for dir in found where !unique.contains(dir) { unique.append(dir) }
-        self.directories = unique
+        var asked: [String] = []
+        for dir in (builtIn.map { [$0] } ?? []) + directories where !asked.contains(dir) { asked.append(dir) }
+        searched = asked
+        self.directories = asked.filter { FileSystem.isDirectory($0) }
         self.builtIn = builtIn.flatMap { FileSystem.isDirectory($0) ? $0 : nil }
+    }
+
+    /// Where games were looked for, for a message that found none: the folders asked for, and
+    /// that no built-in games were found (a program moved away from its `rules/` folder).
+    public var searchedText: String {
+        let folders = searched.isEmpty ? "no folder" : searched.joined(separator: ", ")
+        return builtIn == nil && looksBesideProgram ? folders + "; no built-in rules folder beside or above the program, nor in PREFIX/share/gamehost/rules" : folders
     }
 
     /// The catalog the CLI uses: the package's rules (see `standardDirectories`) as the
@@ -22,7 +33,9 @@ public struct RuleCatalog: Sendable {
     public static func standard(executablePath: String, dataHome: String) -> RuleCatalog {
         let dirs = standardDirectories(executablePath: executablePath, dataHome: dataHome)
         let user = FileSystem.join(dataHome, "gamehost/rules")
-        return RuleCatalog(directories: dirs, builtIn: dirs.first { $0 != user })
+        var catalog = RuleCatalog(directories: dirs, builtIn: dirs.first { $0 != user })
+        catalog.looksBesideProgram = true
+        return catalog
     }
 
     /// The folders to search, given the executable's path and the data home the CLI read
@@ -92,7 +105,7 @@ public struct RuleCatalog: Sendable {
         }
         if let hit = files().first(where: { $0.name == game }) { return hit.path }
         let names = files().map(\.name)
-        throw UsageError("unknown game '\(game)' (games: \(names.isEmpty ? "none found in \(directories.joined(separator: ", "))" : names.joined(separator: ", ")))")
+        throw UsageError("unknown game '\(game)' (games: \(names.isEmpty ? "none found in \(searchedText)" : names.joined(separator: ", ")))")
     }
 
     /// Loads a game by name or path. A rule in the built-in folder keeps its scores under its

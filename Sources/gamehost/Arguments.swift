@@ -10,7 +10,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     /// Host options that take no value.
-    static let flagNames: Set<String> = ["json", "help", "version", "ascii", "reveal", "update", "bot", "plain", "coach", "save", "list"]
+    static let flagNames = OptionSpec.hostFlags
 
     init(_ words: [String]) throws {
         // Every word is bounded before any is compared: Swift compares text in canonical
@@ -78,6 +78,7 @@ struct Arguments {
 
     /// Removes and returns a host option (`--seed`), refusing it twice, or without its value.
     mutating func take(_ name: String) throws -> String? {
+        assert(OptionSpec.hostOptions.contains(name), "--\(name) is not in OptionSpec.hostOptions: a rule could declare it")
         let hits = options.filter { $0.name == name }
         guard hits.count <= 1 else { throw CLIError.usage("--\(name) is given more than once") }
         options.removeAll { $0.name == name }
@@ -88,6 +89,7 @@ struct Arguments {
     /// Removes and returns every value of a host option that may be given more than once
     /// (`--seat 2=bot --seat 3=Bob`).
     mutating func takeAll(_ name: String) throws -> [String] {
+        assert(OptionSpec.hostOptions.contains(name), "--\(name) is not in OptionSpec.hostOptions: a rule could declare it")
         let hits = options.filter { $0.name == name }.map(\.value)
         options.removeAll { $0.name == name }
         if hits.contains(Self.noValue) { throw CLIError.usage("--\(name) needs a value") }

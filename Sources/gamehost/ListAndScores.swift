@@ -8,7 +8,7 @@ import GameServer
 func list(json: Bool = false) throws -> Int32 {
     let catalog = catalog()
     let files = catalog.files()
-    if files.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
+    if files.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.searchedText))") }
     var failed = false
     // Each rule is loaded, read and closed in turn: a rule may hold its whole memory limit.
     var rules: [(name: String, rule: RuleInfo)] = []

@@ -31,7 +31,7 @@ func menu(_ args: inout Arguments, settings: PlayerSettings) throws -> Int32 {
                 rule.close()
             } catch { fail("\(name): cannot load:\n\(error)") }
         }
-        if rules.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.directories.joined(separator: ", ")))") }
+        if rules.isEmpty { throw CLIError.failure("no games found (looked in \(catalog.searchedText))") }
         stdout_.write(texts(.menuTitle) + "\n", style: .title)
         let numberWidth = String(rules.count).count
         let labels = rules.enumerated().map { i, rule in "  \(TerminalWidth.pad(String(i + 1), to: numberWidth, alignRight: true)). \(rule.title)" }

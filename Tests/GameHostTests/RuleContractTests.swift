@@ -102,6 +102,32 @@ final class RuleContractTests: XCTestCase {
         ])
     }
 
+    func testAnOptionOrCommandCannotTakeAHostName() {
+        // Each of these the host takes before the rule would see it (`--seats b`, `/undo`).
+        for name in ["seats", "seat", "lang", "game", "reveal", "as", "name", "games", "port"] {
+            let p = problems(RuleFiles.rule(["options": "{ [\"\(name)\"] = { choices = { \"a\", \"b\" }, default = \"a\" } }"]))
+            XCTAssertEqual(p, ["rule.lua: option '\(name)': the name must be lower-case letters, digits and hyphens, and not a host option"])
+        }
+        for name in ["undo", "exit", "agree", "refuse", "help"] {
+            let p = problems(RuleFiles.rule(["commands": "{ [\"\(name)\"] = { help = 'mine', run = function() end } }"]))
+            XCTAssertEqual(p, ["rule.lua: command '\(name)': use lower-case letters, digits and hyphens, and not a host command (agree, exit, help, moves, new, quit, refuse, rules, undo)"])
+        }
+        XCTAssertTrue(OptionSpec.hostFlags.isSubset(of: OptionSpec.hostOptions))
+    }
+
+    func testAGameNotFoundNamesWhereItWasLookedFor() {
+        // A program moved away from its rules/ folder: the message says where it looked.
+        let data = files.directory + "/no-data"
+        let catalog = RuleCatalog.standard(executablePath: "/nonexistent/moved/bin/gamehost", dataHome: data)
+        XCTAssertThrowsError(try catalog.load("rps")) { error in
+            XCTAssertEqual("\(error)", "unknown game 'rps' (games: none found in \(data)/gamehost/rules; no built-in rules folder beside or above the program, nor in PREFIX/share/gamehost/rules)")
+        }
+        // A catalog made with its folders names them, found or not.
+        XCTAssertThrowsError(try RuleCatalog(directories: ["/nonexistent/a"]).load("rps")) { error in
+            XCTAssertEqual("\(error)", "unknown game 'rps' (games: none found in /nonexistent/a)")
+        }
+    }
+
     func testAnOptionThatMattersOnlyForSomeValuesOfAnother() throws {
         let rule = try LoadedRule(path: files.write("when", RuleFiles.rule(["options": """
             {

@@ -13,6 +13,14 @@ final class DocsExampleTests: XCTestCase {
         return String(doc[start..<end])
     }
 
+    /// The Seats section's High Card is whole, and is the file testing-rules.md's seat test
+    /// plays (`rules/high-card.lua`).
+    func testTheSeatsExampleIsTheHighCardTheTestsPlay() throws {
+        let block = try luaBlock(after: "name a card hidden from it that it has not seen.")
+        let highCard = try String(contentsOfFile: RuleTester.rulesDirectory + "/../Tests/GameHostTests/rules/high-card.lua", encoding: .utf8)
+        XCTAssertEqual("---@type Rule\n" + block.split(separator: "\n", maxSplits: 1)[1], highCard)
+    }
+
     func testTheWholeGameExamplePlays() throws {
         let files = RuleFiles()
         let t = try RuleTester(files.write("guess", try luaBlock(after: "Example, a whole game:")), force: [7])

@@ -204,7 +204,7 @@ package final class GameAPI {
             var parts: [String] = []
             var total = 0
             let count = call.count
-            parts.reserveCapacity(count)
+            parts.reserveCapacity(min(count, 8))  // most messages are one part; a call may pass thousands
             for i in 1...max(count, 1) where i <= count {
                 let length = call.isString(i) ? call.length(i) : 32
                 total += length + 1

@@ -1,3 +1,4 @@
+import Foundation
 import GameRules
 import GameHostTesting
 import XCTest
@@ -113,6 +114,30 @@ final class RuleContractTests: XCTestCase {
             XCTAssertEqual(p, ["rule.lua: command '\(name)': use lower-case letters, digits and hyphens, and not a host command (agree, exit, help, moves, new, quit, refuse, rules, undo)"])
         }
         XCTAssertTrue(OptionSpec.hostFlags.isSubset(of: OptionSpec.hostOptions))
+    }
+
+    /// Every option the command line takes (`args.take("seed")`, `count("games", ...)`) is a
+    /// host option, whether or not a test runs its command (`Arguments` asserts it only for
+    /// the options a run takes); and the API page names every host option for rule authors.
+    func testTheHostOptionsAreEveryOptionTheCommandLineTakes() throws {
+        let root = RuleTester.rulesDirectory + "/../"
+        let folder = root + "Sources/gamehost"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
+        let taking = try NSRegularExpression(pattern: #"\b(?:take|takeAll|count)\("([a-z][a-z-]*)""#)
+        var taken: Set<String> = []
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for match in taking.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                taken.insert(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        XCTAssertTrue(taken.contains("seed") && taken.contains("games") && taken.contains("seat"), "the scan found \(taken.sorted())")
+        XCTAssertEqual(taken.subtracting(OptionSpec.hostOptions).sorted(), [], "options the command line takes that a rule may declare")
+        let doc = try String(contentsOfFile: root + "docs/lua-api.md", encoding: .utf8)
+        let section = try XCTUnwrap(doc.range(of: "not one of the host's own options")).upperBound
+        let list = doc[section...].prefix { $0 != "." }
+        let documented = Set(list.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+        XCTAssertEqual(documented, OptionSpec.hostOptions, "docs/lua-api.md's list of host options")
     }
 
     func testAGameNotFoundNamesWhereItWasLookedFor() {
